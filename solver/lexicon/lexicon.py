@@ -1,0 +1,278 @@
+"""Build, cache and load a compiled lexicon."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import marisa_trie
+import numpy as np
+import numpy.typing as npt
+
+from solver.errors import LexiconError
+
+FORMAT_VERSION = 1
+MAX_WORD_LENGTH = 64
+MAX_ALPHABET = 250
+
+
+@dataclass(frozen=True)
+class WordList:
+    """The words read from a list, with what was skipped."""
+
+    words: list[str]
+    skipped: int
+    name: str
+
+
+def normalize_word(text: str) -> str:
+    """The form words are stored and looked up in: NFC, lowercase."""
+    return unicodedata.normalize("NFC", text.strip()).lower()
+
+
+def _is_word(word: str) -> bool:
+    return bool(word) and len(word) <= MAX_WORD_LENGTH and all(ch.isalpha() for ch in word)
+
+
+def parse_words(lines: Iterable[str], name: str) -> WordList:
+    """Words from lines of text, one a line; blank lines are ignored, other non-words skipped and counted."""
+    words: set[str] = set()
+    skipped = 0
+    for line in lines:
+        word = normalize_word(line)
+        if not word:
+            continue
+        if _is_word(word):
+            words.add(word)
+        else:
+            skipped += 1
+    return WordList(sorted(words), skipped, name)
+
+
+def read_word_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a word list file, with a clear error when it cannot be read."""
+    p = Path(path)
+    try:
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise LexiconError(f"word list {str(p)!r} does not exist: give the path of a UTF-8 file, one word a line") from None
+    except IsADirectoryError:
+        raise LexiconError(f"word list {str(p)!r} is a folder: give the path of a file, one word a line") from None
+    except OSError as e:
+        raise LexiconError(f"word list {str(p)!r} cannot be read ({e.strerror}): check the path and its permissions") from None
+
+
+def decode_words(data: bytes, name: str) -> WordList:
+    """Words from the bytes of a list; an error when it is not UTF-8 or holds no words."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LexiconError(f"word list {name!r} is not UTF-8 text: save it as UTF-8, one word a line") from None
+    wl = parse_words(text.splitlines(), name)
+    if not wl.words:
+        raise LexiconError(f"word list {name!r} holds no words ({wl.skipped} lines skipped): give one word a line, letters only")
+    return wl
+
+
+def content_hash(words: list[str]) -> str:
+    h = hashlib.sha256()
+    for w in words:
+        h.update(w.encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def cache_root() -> Path:
+    """Where compiled lexicons are kept: $GHOSTWRITER_CACHE, else the user cache folder."""
+    env = os.environ.get("GHOSTWRITER_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "ghostwriter"
+
+
+class Lexicon:
+    """A compiled word list.
+
+    Words are indexed ``0..len-1`` in order of length (then trie order); ``counts[a, i]`` is how many times
+    letter ``alphabet[a]`` occurs in word ``i``; ``starts[n]`` is the first index of a word of length ``n`` or
+    more.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        sha256: str,
+        alphabet: str,
+        trie: marisa_trie.Trie,
+        counts: npt.NDArray[np.uint8],
+        lengths: npt.NDArray[np.uint8],
+        order: npt.NDArray[np.int32],
+        position: npt.NDArray[np.int32],
+        skipped: int = 0,
+    ) -> None:
+        self.name = name
+        self.sha256 = sha256
+        self.alphabet = alphabet
+        self.letter_index = {ch: i for i, ch in enumerate(alphabet)}
+        self.trie = trie
+        self.counts = counts
+        self.lengths = lengths
+        self.order = order
+        self.position = position
+        self.skipped = skipped
+        max_len = int(lengths[-1]) if len(lengths) else 0
+        self.max_length = max_len
+        self.starts = np.searchsorted(lengths, np.arange(max_len + 2), side="left").astype(np.int64)
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and normalize_word(word) in self.trie
+
+    def index(self, word: str) -> int | None:
+        """The index of a word, or None when it is not in the list."""
+        w = normalize_word(word)
+        if w not in self.trie:
+            return None
+        return int(self.position[self.trie.key_id(w)])
+
+    def word(self, i: int) -> str:
+        return str(self.trie.restore_key(int(self.order[i])))
+
+    def words(self) -> Iterator[str]:
+        for i in range(len(self)):
+            yield self.word(i)
+
+    def length_range(self, lo: int, hi: int) -> tuple[int, int]:
+        """Index range of the words whose length is in [lo, hi]."""
+        lo = max(lo, 0)
+        hi = min(hi, self.max_length)
+        if hi < lo:
+            return (0, 0)
+        return int(self.starts[lo]), int(self.starts[hi + 1])
+
+    def with_prefix(self, prefix: str, limit: int = 100) -> list[str]:
+        """Words starting with a prefix, in trie order."""
+        out: list[str] = []
+        for k in self.trie.iterkeys(normalize_word(prefix)):
+            out.append(str(k))
+            if len(out) >= limit:
+                break
+        return out
+
+    # --- building and caching -------------------------------------------------------------------------
+
+    @staticmethod
+    def build(wl: WordList) -> Lexicon:
+        """Compile a word list in memory."""
+        words = wl.words
+        if not words:
+            raise LexiconError(f"word list {wl.name!r} holds no words")
+        alphabet = "".join(sorted(set("".join(words))))
+        if len(alphabet) > MAX_ALPHABET:
+            raise LexiconError(f"word list {wl.name!r} uses {len(alphabet)} distinct letters; at most {MAX_ALPHABET}")
+        trie = marisa_trie.Trie(words)
+        n = len(words)
+        by_id = [""] * n
+        for w in words:
+            by_id[trie.key_id(w)] = w
+        lengths_by_id = np.fromiter((len(w) for w in by_id), dtype=np.uint8, count=n)
+        order = np.argsort(lengths_by_id, kind="stable").astype(np.int32)
+        position = np.empty(n, dtype=np.int32)
+        position[order] = np.arange(n, dtype=np.int32)
+        index = {ch: i for i, ch in enumerate(alphabet)}
+        counts = np.zeros((len(alphabet), n), dtype=np.uint8)
+        codes = np.fromiter(
+            (index[ch] for i in order for ch in by_id[i]), dtype=np.int32, count=int(lengths_by_id.sum())
+        )
+        rows = np.repeat(np.arange(n), lengths_by_id[order].astype(np.int64))
+        np.add.at(counts, (codes, rows), 1)
+        return Lexicon(
+            wl.name, content_hash(words), alphabet, trie, counts, lengths_by_id[order], order, position, wl.skipped
+        )
+
+    def save(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.trie.save(str(folder / "words.marisa"))
+        np.save(folder / "counts.npy", self.counts)
+        np.save(folder / "lengths.npy", self.lengths)
+        np.save(folder / "order.npy", self.order)
+        np.save(folder / "position.npy", self.position)
+        meta = {"format": FORMAT_VERSION, "name": self.name, "sha256": self.sha256, "alphabet": self.alphabet,
+                "words": len(self), "skipped": self.skipped}
+        (folder / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+
+    @staticmethod
+    def open(folder: Path, name: str | None = None) -> Lexicon:
+        """Load a compiled lexicon memory-mapped."""
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        if meta.get("format") != FORMAT_VERSION:
+            raise LexiconError(f"cached lexicon {folder} has an old format")
+        trie = marisa_trie.Trie()
+        trie.mmap(str(folder / "words.marisa"))
+
+        def arr(name: str) -> npt.NDArray[np.generic]:
+            a: npt.NDArray[np.generic] = np.load(folder / name, mmap_mode="r")
+            return a
+
+        return Lexicon(
+            name or meta["name"],
+            meta["sha256"],
+            meta["alphabet"],
+            trie,
+            arr("counts.npy"),  # type: ignore[arg-type]
+            arr("lengths.npy"),  # type: ignore[arg-type]
+            arr("order.npy"),  # type: ignore[arg-type]
+            arr("position.npy"),  # type: ignore[arg-type]
+            int(meta.get("skipped", 0)),
+        )
+
+
+def load_lexicon(data: bytes, name: str, cache: Path | None = None) -> Lexicon:
+    """The compiled lexicon of a word list's bytes: from the cache when it is there, else built and cached.
+
+    The cache key is the sha256 of the bytes, so a cached list loads without being read again. A cache that
+    cannot be written is not an error: the lexicon is then built in memory, with a warning.
+    """
+    root = cache if cache is not None else cache_root()
+    folder = root / f"{hashlib.sha256(data).hexdigest()}-v{FORMAT_VERSION}"
+    if (folder / "meta.json").exists():
+        try:
+            return Lexicon.open(folder, name)
+        except (OSError, ValueError, KeyError):
+            shutil.rmtree(folder, ignore_errors=True)
+    lex = Lexicon.build(decode_words(data, name))
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        lex.save(tmp)
+        try:
+            tmp.rename(folder)
+        except OSError:  # another process cached it first
+            shutil.rmtree(tmp, ignore_errors=True)
+        return Lexicon.open(folder, name)
+    except OSError as e:
+        print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({e.strerror})", file=sys.stderr)
+    return lex
+
+
+def load_word_file(path: str | os.PathLike[str], cache: Path | None = None) -> Lexicon:
+    """The compiled lexicon of a word list file (``--words FILE``)."""
+    return load_lexicon(read_word_file(path), Path(path).name, cache)
+
+
+def default_lexicon(cache: Path | None = None) -> Lexicon:
+    """ENABLE, the shipped default word list."""
+    from wordlists import shipped_bytes
+
+    return load_lexicon(shipped_bytes("enable"), "enable", cache)

@@ -1,0 +1,94 @@
+"""What "best" means: the objectives and the weights of the ``value`` objective.
+
+``prestige``: most prestige this turn, ties broken by more coins. ``coins``: most coins, ties broken by more
+prestige. Both count only this turn's gains, so they take every optional gain and choose each either in
+their own favour. ``value`` (the default) is a weighted sum, in prestige points, of everything a move
+gains, less what it costs (a card trashed, a remover spent).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields, replace
+
+from solver.errors import GhostwriterError
+
+LEXICOGRAPHIC = 1_000_000.0  # a prestige point under ``prestige`` (a coin under ``coins``): more than any turn's coins
+
+
+class Objective(enum.Enum):
+    VALUE = "value"
+    PRESTIGE = "prestige"
+    COINS = "coins"
+
+    @classmethod
+    def parse(cls, text: str) -> Objective:
+        for o in cls:
+            if text.strip().lower() == o.value:
+                return o
+        raise GhostwriterError(f"unknown objective {text!r}: use value, prestige or coins")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Weights of the ``value`` objective, in prestige points per unit.
+
+    The defaults are a first estimate, to be calibrated from self-play: a coin buys about half a prestige
+    point over the rest of a game; an ink draws a card; a remover frees one; putting a timeless classic
+    into play earns its benefits again on later turns; sending an opponent's classic home denies theirs;
+    a card trashed from the deck is a small loss; a literary award may be lost again before the game ends.
+    """
+
+    prestige: float = 1.0
+    coins: float = 0.5
+    ink: float = 0.4
+    remover: float = 0.5
+    jail: float = 0.5
+    preview: float = 0.3
+    opponents_return: float = 0.5
+    classic_kept: float = 1.5
+    classic_sent_home: float = 1.0
+    trash: float = 1.0
+    dump: float = 0.0
+    remover_spent: float = 0.5
+    award: float = 0.5
+
+    @staticmethod
+    def for_objective(objective: Objective, weights: Weights | None = None) -> Weights:
+        """The weights that rank moves under an objective (lexicographic ones for prestige and coins)."""
+        if objective is Objective.VALUE:
+            return weights or Weights()
+        zero = {f.name: 0.0 for f in fields(Weights)}
+        if objective is Objective.PRESTIGE:
+            return Weights(**{**zero, "prestige": LEXICOGRAPHIC, "coins": 1.0})
+        return Weights(**{**zero, "coins": LEXICOGRAPHIC, "prestige": 1.0})
+
+    @staticmethod
+    def parse(text: str, base: Weights | None = None) -> Weights:
+        """Weights from ``name=number`` pairs separated by commas, on top of the defaults."""
+        w = base or Weights()
+        names = {f.name for f in fields(Weights)}
+        changes: dict[str, float] = {}
+        for part in text.split(","):
+            if not part.strip():
+                continue
+            name, sep, number = part.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep or name not in names:
+                raise GhostwriterError(
+                    f"weight {part.strip()!r}: write name=number with a name among {', '.join(sorted(names))}"
+                )
+            try:
+                value = float(number)
+            except ValueError:
+                raise GhostwriterError(f"weight {part.strip()!r}: {number.strip()!r} is not a number") from None
+            if not -1000.0 <= value <= 1000.0:
+                raise GhostwriterError(f"weight {part.strip()!r}: use a number from -1000 to 1000")
+            changes[name] = value
+        return replace(w, **changes)
+
+    @staticmethod
+    def from_mapping(data: object) -> Weights:
+        if not isinstance(data, dict):
+            raise GhostwriterError("weights must be an object of name: number")
+        return Weights.parse(",".join(f"{k}={v}" for k, v in data.items()))
