@@ -1,0 +1,270 @@
+"""The ``ghostwriter`` command line.
+
+    ghostwriter hint r:F6 E a:A5 S T --inked h:H7 --mine m:A5 --others r:K5
+    ghostwriter hint --state turns.jsonl --objective prestige --top 1 --json
+    ghostwriter cards romance --letter F
+
+Heavy imports happen inside the commands, so ``--help`` is instant. Every input error is one line on
+stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+EXIT_BAD_INPUT = 2
+EXIT_NO_WORD = 1
+
+
+class UsageError(Exception):
+    """A command-line usage error (reported as one line)."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _parser() -> Parser:
+    p = Parser(prog="ghostwriter", description="Ghost writer for Hardback: the best words your cards can spell.")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = p.add_subparsers(dest="command", parser_class=Parser)
+
+    h = sub.add_parser("hint", help="the best words for a hand", description="The best words a turn state can spell, "
+                       "with the arrangement of cards, coins, prestige and reasons.")
+    h.add_argument("cards", nargs="*", help="hand cards by code: r:F6 (genre initial or name, letter, cost), E (starter)")
+    h.add_argument("--state", metavar="FILE", help="a JSON turn state, or JSON Lines of many; - reads stdin")
+    h.add_argument("--inked", nargs="+", default=[], metavar="CODE", help="cards drawn with ink this turn")
+    h.add_argument("--mine", nargs="+", default=[], metavar="CODE", help="your timeless classics in play")
+    h.add_argument("--others", nargs="+", default=[], metavar="CODE", help="opponents' timeless classics in play")
+    h.add_argument("--discard", nargs="+", default=[], metavar="CODE", help="your discard pile (for dump)")
+    h.add_argument("--remover", type=int, default=0, metavar="N", help="remover tokens you hold")
+    h.add_argument("--ink", type=int, default=0, metavar="N", help="ink tokens you hold")
+    h.add_argument("--rules", choices=["printed", "bga"], default=None, help="rules edition (default printed)")
+    h.add_argument("--awards", action="store_true", help="play with literary awards")
+    h.add_argument("--award-held", type=int, default=0, metavar="N", help="length of the award already claimed")
+    h.add_argument("--min-length", type=int, default=None, metavar="N", help="shortest word allowed (default 2)")
+    h.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
+    h.add_argument("--objective", default="value", choices=["value", "prestige", "coins"],
+                   help="what best means (default value)")
+    h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
+    h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
+    h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
+    h.add_argument("--played", metavar="WORD", help="rate a played word: its best arrangement, rank and gap")
+    h.add_argument("--json", action="store_true", help="one JSON object per state, one line each")
+
+    c = sub.add_parser("cards", help="list and search the card catalogue")
+    c.add_argument("query", nargs="?", default="", help="text to find in a card's code or benefits")
+    c.add_argument("--genre", help="adventure, horror, mystery, romance or starter (or an initial)")
+    c.add_argument("--letter", help="a letter")
+    c.add_argument("--cost", type=int, help="a cost")
+    c.add_argument("--timeless", action="store_true", help="only timeless classics")
+    c.add_argument("--rules", choices=["printed", "bga"], default="printed")
+    c.add_argument("--json", action="store_true", help="JSON output")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(args_list)
+        if args.version:
+            from solver import __version__
+
+            print(f"ghostwriter {__version__}")
+            return 0
+        if args.command == "hint":
+            return _hint(args, sys.stdout)
+        if args.command == "cards":
+            return _cards(args, sys.stdout)
+        _parser().print_help()
+        return EXIT_BAD_INPUT
+    except UsageError as e:
+        print(f"ghostwriter: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ValueError as e:  # GhostwriterError and its kin: bad input
+        print(f"ghostwriter: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # never a traceback for a user
+        if os.environ.get("GHOSTWRITER_DEBUG"):
+            raise
+        print(f"ghostwriter: internal error: {type(e).__name__}: {e} (set GHOSTWRITER_DEBUG=1 for details)",
+              file=sys.stderr)
+        return 70
+
+
+# -- hint -------------------------------------------------------------------------------------------------------
+
+
+def _read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
+    """The states to solve: parsed JSON objects, or an error message for a line that is not one."""
+    if args.state is not None:
+        if args.cards or args.inked or args.mine or args.others or args.discard:
+            raise UsageError("give the cards either in --state FILE or on the command line, not both")
+        try:
+            text = sys.stdin.read() if args.state == "-" else open(args.state, encoding="utf-8").read()  # noqa: SIM115
+        except FileNotFoundError:
+            raise UsageError(f"state file {args.state!r} does not exist") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise UsageError(f"state file {args.state!r} cannot be read: {e}") from None
+        return _split_states(text, args.state)
+    if not args.cards:
+        raise UsageError("give the hand's card codes (e.g. ghostwriter hint r:F6 E a:A5 S T) or --state FILE")
+    state: dict[str, Any] = {
+        "hand": args.cards,
+        "inked": args.inked,
+        "timeless": {"mine": args.mine, "others": args.others},
+        "discard": args.discard,
+        "remover": args.remover,
+        "ink": args.ink,
+        "options": {"literary_awards": args.awards, "award_held": args.award_held},
+    }
+    return [state]
+
+
+def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
+    stripped = text.strip()
+    if not stripped:
+        raise UsageError(f"state file {name!r} is empty: give a JSON turn state, or JSON Lines of many")
+    try:
+        whole = json.loads(stripped)
+    except json.JSONDecodeError:
+        whole = None
+    else:
+        if isinstance(whole, list):
+            return [s if isinstance(s, dict) else f"state {i + 1} is not a JSON object" for i, s in enumerate(whole)]
+        return [whole] if isinstance(whole, dict) else ["the state is not a JSON object"]
+    out: list[dict[str, Any] | str] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            out.append(f"line {n} is not JSON ({e.msg} at column {e.colno})")
+            continue
+        out.append(obj if isinstance(obj, dict) else f"line {n} is not a JSON object")
+    return out
+
+
+def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    if args.rules is None and args.min_length is None:
+        return data
+    options = dict(data.get("options") or {}) if isinstance(data.get("options", {}), dict) else data.get("options")
+    if isinstance(options, dict):
+        if args.rules is not None:
+            options["rules"] = args.rules
+        if args.min_length is not None:
+            options["min_length"] = args.min_length
+        return {**data, "options": options}
+    return data
+
+
+def _hint(args: argparse.Namespace, out: IO[str]) -> int:
+    from solver.errors import GhostwriterError
+    from solver.lexicon import default_lexicon, load_word_file
+    from solver.moves import format_table
+    from solver.objectives import Objective, Weights
+    from solver.search import Search
+    from solver.state import TurnState
+
+    if not 1 <= args.top <= 1000:
+        raise UsageError("--top must be from 1 to 1000")
+    objective = Objective.parse(args.objective)
+    weights = Weights.parse(args.weights)
+    states = _read_states(args)
+    lexicon = load_word_file(args.words) if args.words else default_lexicon()
+    if lexicon.skipped:
+        print(f"ghostwriter: warning: {lexicon.skipped} lines of {lexicon.name!r} are not words and were skipped",
+              file=sys.stderr)
+    failed = False
+    for n, data in enumerate(states, 1):
+        label = f"state {n}: " if len(states) > 1 else ""
+        try:
+            if isinstance(data, str):
+                raise GhostwriterError(data)
+            state = TurnState.from_json(_apply_overrides(data, args))
+            search = Search(lexicon, state, objective, weights)
+            result: dict[str, Any]
+            if args.played:
+                rating = search.rate(args.played)
+                result = {"moves": [rating.best.to_json()], "played": rating.move.to_json(), "rank": rating.rank,
+                          "gap": round(rating.gap, 6), "objective": objective.value}
+                text = format_table([rating.move], f"{label}played {args.played.upper()}: rank {rating.rank}") + "\n" \
+                    + format_table([rating.best], f"best move (gap {_gap_text(rating.gap, objective)})")
+            elif args.pareto:
+                moves = search.pareto()
+                result = {"moves": [m.to_json() for m in moves], "objective": "pareto"}
+                text = format_table(moves, f"{label}prestige/coins frontier")
+            else:
+                moves = search.top(args.top)
+                result = {"moves": [m.to_json() for m in moves], "objective": objective.value}
+                text = format_table(moves, f"{label}best words by {objective.value}")
+            if not result["moves"]:
+                result["reason"] = _no_move_reason(state)
+                text += f"\n  {result['reason']}"
+        except GhostwriterError as e:
+            failed = True
+            if args.json:
+                out.write(json.dumps({"error": f"{label}{e}"}, ensure_ascii=False) + "\n")
+            else:
+                print(f"ghostwriter: error: {label}{e}", file=sys.stderr)
+            continue
+        if args.json:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        else:
+            out.write(text + "\n")
+    return EXIT_BAD_INPUT if failed else 0
+
+
+def _gap_text(gap: float, objective: Any) -> str:
+    from solver.objectives import LEXICOGRAPHIC, Objective
+
+    if objective is Objective.VALUE:
+        return f"{gap:.2f} value"
+    major, minor = divmod(round(gap), int(LEXICOGRAPHIC))
+    first, second = ("prestige", "coins") if objective is Objective.PRESTIGE else ("coins", "prestige")
+    return f"{major} {first}, {minor} {second}" if major else f"{minor} {second}"
+
+
+def _no_move_reason(state: Any) -> str:
+    if state.inked:
+        return ("no word in the dictionary uses every inked card face-up "
+                f"({', '.join(c.code for c in state.inked)}) with {state.remover} remover(s) to free some")
+    return "no word in the dictionary can be spelled with these cards at the minimum length"
+
+
+# -- cards ------------------------------------------------------------------------------------------------------
+
+
+def _cards(args: argparse.Namespace, out: IO[str]) -> int:
+    from solver.cards import Genre
+    from solver.catalogue import Catalogue, Rules
+
+    catalogue = Catalogue.hardback(Rules.parse(args.rules))
+    genre: Genre | None | str = "" if args.genre is None else Genre.parse(args.genre)
+    cards = catalogue.search(args.query, genre, args.letter or "", args.cost, True if args.timeless else None)
+    if args.json:
+        out.write(json.dumps([{"code": c.code, "letter": c.letter, "genre": c.genre.value if c.genre else None,
+                               "cost": c.cost, "timeless": c.timeless, "purchase_prestige": c.purchase_prestige,
+                               "copies": c.copies, "basic": [str(b) for b in c.basic],
+                               "genre_bonus": [str(b) for b in c.genre_bonus], "text": c.describe()} for c in cards],
+                             ensure_ascii=False) + "\n")
+        return 0
+    for c in cards:
+        out.write(c.describe() + "\n")
+    out.write(f"{len(cards)} card{'s' * (len(cards) != 1)}\n")
+    return 0 if cards else EXIT_NO_WORD
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,132 @@
+"""Moves: a word with its arrangement of cards, what it earns, and why; in JSON and as a table for people."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from solver.objectives import Weights
+from solver.score import CardReport, Totals
+
+
+def value_of(t: Totals, w: Weights) -> float:
+    """The ``value`` of a move's totals under weights (the same sum the search maximises)."""
+    return (
+        w.prestige * t.prestige
+        + w.coins * t.coins
+        + w.ink * t.ink
+        + w.remover * t.remover
+        + w.jail * t.jail
+        + w.preview * t.preview
+        + w.opponents_return * t.opponents_return
+        + w.classic_kept * len(t.classics_kept)
+        + w.classic_sent_home * len(t.classics_sent_home)
+        - w.trash * len(t.trashed)
+        - w.dump * t.dumped
+        - w.remover_spent * t.removers_spent
+        + w.award * t.award
+    )
+
+
+@dataclass
+class Move:
+    word: str
+    cards: list[CardReport]
+    in_play: list[CardReport]
+    totals: Totals
+    value: float
+    rank: int | None = None
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def prestige(self) -> int:
+        return self.totals.prestige
+
+    @property
+    def coins(self) -> int:
+        return self.totals.coins
+
+    def to_json(self) -> dict[str, Any]:
+        t = self.totals
+        out: dict[str, Any] = {
+            "word": self.word,
+            "coins": t.coins,
+            "prestige": t.prestige,
+            "value": round(self.value, 6),
+            "cards": [asdict(c) for c in self.cards],
+            "in_play": [asdict(c) for c in self.in_play],
+            "ink": t.ink,
+            "remover": t.remover,
+            "jail": t.jail,
+            "preview": t.preview,
+            "opponents_return": t.opponents_return,
+            "trashed": t.trashed,
+            "dumped": t.dumped,
+            "removers_spent": t.removers_spent,
+            "classics_kept": t.classics_kept,
+            "classics_sent_home": t.classics_sent_home,
+            "award": t.award,
+            "genres_active": t.genres_active,
+            "reasons": self.reasons,
+        }
+        if self.rank is not None:
+            out["rank"] = self.rank
+        return out
+
+
+def summarize(move: Move) -> list[str]:
+    """Short sentences on why the move scores what it does."""
+    t = move.totals
+    out = []
+    if t.genres_active:
+        out.append("active genres: " + ", ".join(t.genres_active))
+    wild = sum(c.face == "wild" for c in move.cards)
+    if wild:
+        out.append(f"{wild} card{'s' * (wild != 1)} played wild")
+    if t.classics_sent_home:
+        out.append("sends home " + ", ".join(t.classics_sent_home))
+    if t.classics_kept:
+        out.append("puts into play " + ", ".join(t.classics_kept))
+    if t.removers_spent:
+        out.append(f"spends {t.removers_spent} remover{'s' * (t.removers_spent != 1)} on inked cards")
+    tokens = [f"{n} {name}" for n, name in ((t.ink, "ink"), (t.remover, "remover"), (t.jail, "jail"),
+                                            (t.preview, "preview")) if n]
+    if tokens:
+        out.append("also: " + ", ".join(tokens))
+    if t.award:
+        out.append(f"claims the {min(len(move.word), 12)}-letter literary award ({t.award} prestige at game end)")
+    return out
+
+
+def format_table(moves: list[Move], title: str = "") -> str:
+    """A readable table: one block a move, one line a card with its contribution."""
+    lines: list[str] = []
+    if title:
+        lines.append(title)
+    if not moves:
+        lines.append("  no playable word")
+        return "\n".join(lines)
+    for n, m in enumerate(moves, 1):
+        rank = f" (rank {m.rank})" if m.rank is not None else ""
+        lines.append(f"{n:>2}. {m.word.upper():<14} {m.prestige:>3} prestige {m.coins:>3} coins   value {m.value:.2f}{rank}")
+        for c in m.cards:
+            face = {"up": "", "wild": " wild", "uncovered": " uncovered"}[c.face]
+            factor = f" x{c.factor}" if c.factor > 1 else ""
+            gain = _gain(c)
+            note = f"  ({'; '.join(c.notes)})" if c.notes else ""
+            lines.append(f"      {c.letter.upper()}  {c.code:<16}{face}{factor:<4} {gain}{note}")
+        for c in m.in_play:
+            note = f"  ({'; '.join(c.notes)})" if c.notes else ""
+            lines.append(f"      +  {c.code:<16} in play {_gain(c)}{note}")
+        for r in m.reasons:
+            lines.append(f"      - {r}")
+    return "\n".join(lines)
+
+
+def _gain(c: CardReport) -> str:
+    parts = []
+    if c.prestige:
+        parts.append(f"{c.prestige}p")
+    if c.coins:
+        parts.append(f"{c.coins}c")
+    return " ".join(parts) or "-"

@@ -1,0 +1,621 @@
+"""Scoring: the one interpreter of card benefits, and the resolution of a placed word.
+
+A *placement* puts one card (or an unnamed wild) at each letter of a word. ``Resolver.resolve`` turns a
+placement into its best outcome under a set of weights, following the order of resolution of the rules
+reference: uncovers one at a time (each may need a genre that earlier uncovers activated), then doubles,
+then everything else, with every free choice (either, ink or remover, trash this card, dump) made in the
+objective's favour. ``Resolver.explain`` gives the same outcome card by card, for people.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from solver.cards import Benefit, Card, Genre, Kind
+from solver.catalogue import Rules
+from solver.objectives import Weights
+from solver.state import TurnState
+
+GENRES = list(Genre)
+GENRE_INDEX = {g: i for i, g in enumerate(GENRES)}
+AWARDS = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}
+MAX_FACTOR = 3
+EPS = 1e-6
+
+
+def award_prestige(length: int, options_rules: Rules, held: int) -> int:
+    """Literary award prestige a word of this length earns, given the award length already claimed."""
+    n = min(length, 12)
+    if n < 7:
+        return 0
+    if n > held or (options_rules is Rules.BGA and n == held):
+        return AWARDS[n]
+    return 0
+
+
+class Source(enum.Enum):
+    HAND = "hand"
+    INKED = "inked"
+    MINE = "mine"
+    OTHER = "other"
+
+
+class Face(enum.Enum):
+    UP = "up"
+    WILD = "wild"
+    UNCOVERED = "uncovered"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What one kind of card (a card from one source) is worth, precomputed for a set of weights.
+
+    Index ``a`` is 0 when the card's genre is inactive, 1 when active; ``value[a][f]`` is the weighted value
+    of its plain benefits at factor ``f`` (1..3), with its own best choices made (either, ink or remover,
+    trash or not); specials (per-card counts) and dumps are kept apart because they depend on the whole word.
+    """
+
+    card: Card
+    source: Source
+    letter: str
+    genre: int  # index into GENRES, -1 for none
+    value: tuple[tuple[float, ...], tuple[float, ...]]
+    specials: tuple[tuple[Benefit, ...], tuple[Benefit, ...]]
+    dumps: tuple[tuple[int, ...], tuple[int, ...]]
+    uncovers: tuple[int, int]
+    doubles: tuple[int, int]
+
+    @property
+    def own(self) -> bool:
+        return self.source is not Source.OTHER
+
+    @property
+    def pool(self) -> bool:
+        """A card that may be played wild (hand, or inked freed with a remover)."""
+        return self.source in (Source.HAND, Source.INKED)
+
+    def optimistic(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
+        """An upper bound of its value at factor 1 in any word (genre active, specials at their most)."""
+        best = 0.0
+        for a in (0, 1):
+            v = self.value[a][1] + sum(
+                _special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a]
+            ) + sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a])
+            best = max(best, v)
+        return best
+
+    def optimistic_step(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
+        """An upper bound of what one more doubling adds to its value."""
+        best = 0.0
+        for a in (0, 1):
+            for f in (1, 2):
+                v = self.value[a][f + 1] - self.value[a][f]
+                v += sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])
+                v += sum(max(0.0, weights.coins * d) for d in self.dumps[a])
+                best = max(best, v)
+        return best
+
+
+def _special_value(b: Benefit, f: int, counts: Sequence[int], wilds: int, inked: int, w: Weights) -> float:
+    if b.kind is Kind.COINS_PER_GENRE:
+        assert b.genre is not None
+        return w.coins * b.amount * f * counts[GENRE_INDEX[b.genre]]
+    if b.kind is Kind.PRESTIGE_PER_WILD:
+        return w.prestige * b.amount * f * wilds
+    return w.prestige * b.amount * f * inked  # PRESTIGE_PER_INKED
+
+
+SPECIALS = (Kind.COINS_PER_GENRE, Kind.PRESTIGE_PER_WILD, Kind.PRESTIGE_PER_INKED)
+
+
+def _plain_value(benefits: Sequence[Benefit], f: int, w: Weights) -> float:
+    """Weighted value of the benefits that depend only on the card itself, best choices made."""
+    v = 0.0
+    trash = 0.0
+    has_trash = False
+    for b in benefits:
+        k = b.kind
+        if k is Kind.COINS:
+            v += w.coins * b.amount * f
+        elif k is Kind.PRESTIGE:
+            v += w.prestige * b.amount * f
+        elif k is Kind.EITHER:
+            v += max(w.coins, w.prestige) * b.amount * f
+        elif k is Kind.INK_OR_REMOVER:
+            v += max(w.ink, w.remover)
+        elif k is Kind.TRASH_FOR_COINS:
+            trash += w.coins * b.amount * f
+            has_trash = True
+        elif k is Kind.TRASH_FOR_PRESTIGE:
+            trash += w.prestige * b.amount * f
+            has_trash = True
+        elif k is Kind.JAIL:
+            v += w.jail
+        elif k is Kind.PREVIEW:
+            v += w.preview
+        elif k is Kind.OPPONENTS_RETURN:
+            v += w.opponents_return
+    if has_trash:
+        v += max(0.0, trash - w.trash)
+    return v
+
+
+def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
+    """Read a card's benefits once, for the scoring of every word."""
+    if source is Source.OTHER:
+        zero = (0.0, 0.0, 0.0, 0.0)
+        return Profile(card, source, card.match_letter, -1, (zero, zero), ((), ()), ((), ()), (0, 0), (0, 0))
+    values: list[tuple[float, ...]] = []
+    specials: list[tuple[Benefit, ...]] = []
+    dumps: list[tuple[int, ...]] = []
+    uncovers: list[int] = []
+    doubles: list[int] = []
+    for a in (0, 1):
+        bs = card.basic + (card.genre_bonus if a and card.genre is not None else ())
+        values.append(tuple([0.0] + [_plain_value(bs, f, weights) for f in (1, 2, 3)]))
+        specials.append(tuple(b for b in bs if b.kind in SPECIALS))
+        dumps.append(tuple(b.amount for b in bs if b.kind is Kind.DUMP))
+        uncovers.append(sum(b.kind is Kind.UNCOVER for b in bs))
+        doubles.append(sum(b.kind is Kind.DOUBLE for b in bs))
+    return Profile(
+        card,
+        source,
+        card.match_letter,
+        GENRE_INDEX[card.genre] if card.genre is not None else -1,
+        (values[0], values[1]),
+        (specials[0], specials[1]),
+        (dumps[0], dumps[1]),
+        (uncovers[0], uncovers[1]),
+        (doubles[0], doubles[1]),
+    )
+
+
+@dataclass
+class Pool:
+    """The cards of a state grouped into kinds (identical card from the same source) with their counts."""
+
+    profiles: list[Profile]
+    counts: list[int]
+    state: TurnState
+    weights: Weights
+
+    @staticmethod
+    def of(state: TurnState, weights: Weights) -> Pool:
+        keys: dict[tuple[Card, Source], int] = {}
+        profiles: list[Profile] = []
+        counts: list[int] = []
+        for source, cards in (
+            (Source.INKED, state.inked),
+            (Source.HAND, state.hand),
+            (Source.MINE, state.mine),
+            (Source.OTHER, state.others),
+        ):
+            for c in cards:
+                key = (c, source)
+                if key not in keys:
+                    keys[key] = len(profiles)
+                    profiles.append(make_profile(c, source, weights))
+                    counts.append(0)
+                counts[keys[key]] += 1
+        return Pool(profiles, counts, state, weights)
+
+    @property
+    def mine(self) -> list[int]:
+        return [i for i, p in enumerate(self.profiles) if p.source is Source.MINE]
+
+
+# A placed slot: (kind index, face); kind -1 is an unnamed wild (some hand card not otherwise placed).
+Slot = tuple[int, Face]
+
+
+@dataclass
+class Resolution:
+    """The best way to resolve one placement: its value and the choices that reach it."""
+
+    value: float
+    factors: list[int]
+    active: list[bool]
+    uncovers: list[tuple[int, int]]  # (uncoverer position, uncovered position), in order
+    doubles: list[tuple[int, int]]  # (doubler position, doubled position)
+
+
+@dataclass
+class CardReport:
+    """One card's part in a move, for people and for the JSON form."""
+
+    code: str
+    letter: str
+    face: str
+    source: str
+    position: int | None
+    factor: int = 1
+    coins: int = 0
+    prestige: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Totals:
+    coins: int = 0
+    prestige: int = 0
+    ink: int = 0
+    remover: int = 0
+    jail: int = 0
+    preview: int = 0
+    opponents_return: int = 0
+    trashed: list[str] = field(default_factory=list)
+    dumped: int = 0
+    removers_spent: int = 0
+    classics_kept: list[str] = field(default_factory=list)
+    classics_sent_home: list[str] = field(default_factory=list)
+    award: int = 0
+    genres_active: list[str] = field(default_factory=list)
+    eithers: list[tuple[int, CardReport]] = field(default_factory=list)  # each either amount and its card
+
+
+class Resolver:
+    """Resolves placements of one state under one set of weights."""
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self.profiles = pool.profiles
+        self.w = pool.weights
+        st = pool.state
+        self.discard = len(st.discard)
+        self.removers = st.remover
+        self.mine = pool.mine
+        self.pool_size = sum(n for p, n in zip(pool.profiles, pool.counts, strict=True) if p.pool)
+        self.inked_total = len(st.inked)
+        self.awards = st.options.literary_awards
+        self.rules = st.options.rules
+        self.award_held = st.options.award_held
+        base = [0, 0, 0, 0]
+        for i in self.mine:
+            g = self.profiles[i].genre
+            if g >= 0:
+                base[g] += self.pool.counts[i]
+        self.mine_genres = base
+
+    # -- the pieces of a placement that do not depend on choices ------------------------------------------------
+
+    def _extras(self, slots: Sequence[Slot]) -> tuple[float, int, int, int, int] | None:
+        """Value of what the placement fixes (tokens spent, classics moved, award); fodder; wild and inked counts.
+
+        None when the placement is not legal (too few hand cards for the wilds, too few removers).
+        """
+        used = [0] * len(self.profiles)
+        generic = wilds = inked_up = sent = kept = 0
+        for k, face in slots:
+            if k < 0:
+                generic += 1
+                wilds += 1
+                continue
+            used[k] += 1
+            p = self.profiles[k]
+            if face is Face.UNCOVERED:
+                wilds += 1
+            elif p.source is Source.INKED:
+                inked_up += 1
+            if face is Face.UP and p.source is Source.OTHER:
+                sent += 1
+            if face is Face.UP and p.pool and p.card.timeless:
+                kept += 1
+        for k, n in enumerate(used):
+            if n > self.pool.counts[k]:
+                return None
+        placed_pool = sum(used[k] for k, p in enumerate(self.profiles) if p.pool)
+        unplaced = self.pool_size - placed_pool
+        if generic > unplaced:
+            return None
+        spent = self.inked_total - inked_up
+        if spent > self.removers:
+            return None
+        fodder = self.discard + unplaced - generic
+        w = self.w
+        value = w.classic_sent_home * sent + w.classic_kept * kept - w.remover_spent * spent
+        if self.awards:
+            value += w.award * award_prestige(len(slots), self.rules, self.award_held)
+        return value, fodder, wilds, inked_up, spent
+
+    def _genre_counts(self, slots: Sequence[Slot], uncovered: set[int] | None) -> list[int]:
+        counts = list(self.mine_genres)
+        for pos, (k, face) in enumerate(slots):
+            if k < 0:
+                continue
+            p = self.profiles[k]
+            if p.source is Source.MINE or p.genre < 0 or p.source is Source.OTHER:
+                continue
+            if face is Face.UP or (face is Face.UNCOVERED and (uncovered is None or pos in uncovered)):
+                counts[p.genre] += 1
+        return counts
+
+    def _uncover_order(self, slots: Sequence[Slot]) -> list[tuple[int, int]] | None:
+        """An order of uncovers that turns up every UNCOVERED slot, or None when there is none."""
+        targets = [pos for pos, (_, face) in enumerate(slots) if face is Face.UNCOVERED]
+        if not targets:
+            return []
+        n = len(slots)
+        profiles = self.profiles
+
+        def abilities(pos: int, counts: list[int]) -> int:
+            k = slots[pos][0]
+            if k < 0:
+                return 0
+            p = profiles[k]
+            if not p.own:
+                return 0
+            active = p.genre >= 0 and counts[p.genre] >= 2
+            return p.uncovers[1] if active else p.uncovers[0]
+
+        def search(done: frozenset[int], used: tuple[tuple[int, int], ...]) -> list[tuple[int, int]] | None:
+            if len(done) == len(targets):
+                return list(used)
+            counts = self._genre_counts(slots, set(done))
+            spent: dict[int, int] = {}
+            for s, _ in used:
+                spent[s] = spent.get(s, 0) + 1
+            for t in targets:
+                if t in done:
+                    continue
+                for s in (t - 1, t + 1):
+                    if not 0 <= s < n or slots[s][0] < 0:
+                        continue
+                    face = slots[s][1]
+                    if face is Face.WILD or (face is Face.UNCOVERED and s not in done):
+                        continue
+                    if abilities(s, counts) - spent.get(s, 0) <= 0:
+                        continue
+                    found = search(done | {t}, (*used, (s, t)))
+                    if found is not None:
+                        return found
+            return None
+
+        return search(frozenset(), ())
+
+    # -- resolution ---------------------------------------------------------------------------------------------
+
+    def resolve(self, slots: Sequence[Slot]) -> Resolution | None:
+        """The best resolution of a placement, or None when the placement cannot be played."""
+        best: Resolution | None = None
+        for r in self.resolutions(slots):
+            if best is None or r.value > best.value + EPS:
+                best = r
+        return best
+
+    def resolutions(self, slots: Sequence[Slot]) -> Iterator[Resolution]:
+        """Every way to aim the doubles of a playable placement (nothing when it cannot be played)."""
+        extras = self._extras(slots)
+        if extras is None:
+            return
+        fixed, fodder, wilds, inked_up, _ = extras
+        order = self._uncover_order(slots)
+        if order is None:
+            return
+        counts = self._genre_counts(slots, None)
+        active = [c >= 2 for c in counts]
+        profiles = self.profiles
+        n = len(slots)
+        options: list[tuple[int, list[int]]] = []  # each doubling ability: its position, the positions it may double
+        for pos, (k, face) in enumerate(slots):
+            if k < 0 or face is Face.WILD or not profiles[k].own:
+                continue
+            p = profiles[k]
+            d = p.doubles[1 if p.genre >= 0 and active[p.genre] else 0]
+            if d:
+                near = [q for q in (pos - 1, pos + 1) if 0 <= q < n and self._doublable(slots[q])]
+                options.extend((pos, near or [-1]) for _ in range(d))
+        for choice in itertools.product(*(o[1] for o in options)):
+            factors = [1] * n
+            for q in choice:
+                if q >= 0:
+                    factors[q] = min(MAX_FACTOR, factors[q] + 1)
+            value = fixed + self._value(slots, factors, active, counts, fodder, wilds, inked_up)
+            doubles = [(o[0], q) for o, q in zip(options, choice, strict=True) if q >= 0]
+            yield Resolution(value, factors, active, order, doubles)
+
+    def _doublable(self, slot: Slot) -> bool:
+        k, face = slot
+        return k >= 0 and face is not Face.WILD and self.profiles[k].own
+
+    def _value(
+        self,
+        slots: Sequence[Slot],
+        factors: list[int],
+        active: list[bool],
+        counts: list[int],
+        fodder: int,
+        wilds: int,
+        inked_up: int,
+    ) -> float:
+        w = self.w
+        total = 0.0
+        dumps: list[int] = []
+        profiles = self.profiles
+        in_word = [0] * len(profiles)
+        for pos, (k, face) in enumerate(slots):
+            if k < 0 or face is Face.WILD:
+                continue
+            p = profiles[k]
+            if p.source is Source.MINE:
+                in_word[k] += 1
+            if not p.own:
+                continue
+            a = 1 if p.genre >= 0 and active[p.genre] else 0
+            f = factors[pos]
+            total += p.value[a][f]
+            for b in p.specials[a]:
+                total += _special_value(b, f, counts, wilds, inked_up, w)
+            dumps.extend(d * f for d in p.dumps[a])
+        for k in self.mine:
+            p = profiles[k]
+            outside = self.pool.counts[k] - in_word[k]
+            if outside <= 0:
+                continue
+            a = 1 if p.genre >= 0 and active[p.genre] else 0
+            per = p.value[a][1] + sum(_special_value(b, 1, counts, wilds, inked_up, w) for b in p.specials[a])
+            total += per * outside
+            dumps.extend(list(p.dumps[a]) * outside)
+        if dumps:
+            dumps.sort(reverse=True)
+            for d in dumps[:fodder]:
+                gain = w.coins * d - w.dump
+                if gain <= 0:
+                    break
+                total += gain
+        return total
+
+    # -- explanation --------------------------------------------------------------------------------------------
+
+    def explain(self, word: str, slots: Sequence[Slot], res: Resolution) -> tuple[list[CardReport], list[CardReport], Totals]:
+        """The cards of the word and the classics in play, each with what it brought, and the totals."""
+        extras = self._extras(slots)
+        assert extras is not None
+        _, fodder, wilds, inked_up, spent = extras
+        w = self.w
+        counts = self._genre_counts(slots, None)
+        totals = Totals(removers_spent=spent)
+        totals.genres_active = [g.value for g, on in zip(GENRES, res.active, strict=True) if on]
+        if self.awards:
+            totals.award = award_prestige(len(slots), self.rules, self.award_held)
+        uncovered_by = {t: s for s, t in res.uncovers}
+        doubled_by: dict[int, list[int]] = {}
+        for s, t in res.doubles:
+            doubled_by.setdefault(t, []).append(s)
+        wild_cards = self._name_wilds(slots)
+        dump_claims: list[tuple[int, CardReport]] = []
+        reports: list[CardReport] = []
+        outside: list[CardReport] = []
+        in_word = [0] * len(self.profiles)
+
+        def credit(rep: CardReport, p: Profile, f: int) -> None:
+            a = 1 if p.genre >= 0 and res.active[p.genre] else 0
+            if a:
+                rep.notes.append(f"{GENRES[p.genre].value} active")
+            trash_c = trash_p = 0
+            for b in p.card.basic + (p.card.genre_bonus if a else ()):
+                k, amt = b.kind, b.amount * f
+                if k is Kind.COINS:
+                    rep.coins += amt
+                elif k is Kind.PRESTIGE:
+                    rep.prestige += amt
+                elif k is Kind.EITHER:
+                    totals.eithers.append((amt, rep))
+                    if w.coins > w.prestige:
+                        rep.coins += amt
+                        rep.notes.append(f"either: {amt} coins")
+                    else:
+                        rep.prestige += amt
+                        rep.notes.append(f"either: {amt} prestige")
+                elif k is Kind.INK_OR_REMOVER:
+                    if w.ink >= w.remover:
+                        totals.ink += 1
+                        rep.notes.append("takes an ink")
+                    else:
+                        totals.remover += 1
+                        rep.notes.append("takes a remover")
+                elif k is Kind.TRASH_FOR_COINS:
+                    trash_c += amt
+                elif k is Kind.TRASH_FOR_PRESTIGE:
+                    trash_p += amt
+                elif k is Kind.DUMP:
+                    dump_claims.append((amt, rep))
+                elif k is Kind.JAIL:
+                    totals.jail += 1
+                    rep.notes.append("jails an offer-row card")
+                elif k is Kind.PREVIEW:
+                    totals.preview += 1
+                    rep.notes.append(f"previews {b.amount} cards")
+                elif k is Kind.OPPONENTS_RETURN:
+                    totals.opponents_return += 1
+                    rep.notes.append("each other player returns an ink or remover")
+                elif k is Kind.COINS_PER_GENRE:
+                    assert b.genre is not None
+                    n = counts[GENRE_INDEX[b.genre]]
+                    rep.coins += amt * n
+                    rep.notes.append(f"{amt * n} coins for {n} {b.genre.value} cards")
+                elif k is Kind.PRESTIGE_PER_WILD:
+                    rep.prestige += amt * wilds
+                    rep.notes.append(f"{amt * wilds} prestige for {wilds} wild cards")
+                elif k is Kind.PRESTIGE_PER_INKED:
+                    rep.prestige += amt * inked_up
+                    rep.notes.append(f"{amt * inked_up} prestige for {inked_up} inked cards")
+            if trash_c or trash_p:
+                gain = w.coins * trash_c + w.prestige * trash_p
+                if gain - w.trash > 0:
+                    rep.coins += trash_c
+                    rep.prestige += trash_p
+                    totals.trashed.append(p.card.code)
+                    rep.notes.append("trashed for " + " and ".join(
+                        x for x in (f"{trash_c} coins" if trash_c else "", f"{trash_p} prestige" if trash_p else "") if x))
+
+        for pos, (k, face) in enumerate(slots):
+            letter = word[pos]
+            if k < 0:
+                card = wild_cards[pos]
+                reports.append(CardReport(card.code, letter, Face.WILD.value, Source.HAND.value, pos))
+                continue
+            p = self.profiles[k]
+            rep = CardReport(p.card.code, letter, face.value, p.source.value, pos, res.factors[pos])
+            if p.source is Source.MINE:
+                in_word[k] += 1
+            if p.source is Source.OTHER:
+                rep.notes.append("opponent's classic: no benefits; it goes back to its owner")
+                totals.classics_sent_home.append(p.card.code)
+            elif face is Face.WILD:
+                pass
+            else:
+                if face is Face.UNCOVERED:
+                    rep.notes.append(f"uncovered by {self._code_at(slots, uncovered_by[pos])}")
+                if pos in doubled_by:
+                    by = " and ".join(self._code_at(slots, s) for s in doubled_by[pos])
+                    rep.notes.append(f"{'tripled' if res.factors[pos] == 3 else 'doubled'} by {by}")
+                if p.source is Source.INKED:
+                    rep.notes.append("inked: must be used")
+                if face is Face.UP and p.pool and p.card.timeless:
+                    totals.classics_kept.append(p.card.code)
+                    rep.notes.append("timeless classic: stays in play")
+                credit(rep, p, res.factors[pos])
+            reports.append(rep)
+        for k in self.mine:
+            p = self.profiles[k]
+            for _ in range(self.pool.counts[k] - in_word[k]):
+                rep = CardReport(p.card.code, p.letter.upper(), Face.UP.value, Source.MINE.value, None)
+                rep.notes.append("your timeless classic in play")
+                credit(rep, p, 1)
+                outside.append(rep)
+        dump_claims.sort(key=lambda x: -x[0])
+        for amt, rep in dump_claims[:fodder]:
+            if w.coins * amt - w.dump <= 0:
+                break
+            rep.coins += amt
+            totals.dumped += 1
+            rep.notes.append(f"dumps a discarded card for {amt} coin{'s' * (amt != 1)}")
+        for rep in reports + outside:
+            totals.coins += rep.coins
+            totals.prestige += rep.prestige
+        return reports, outside, totals
+
+    def _code_at(self, slots: Sequence[Slot], pos: int) -> str:
+        return f"{self.profiles[slots[pos][0]].card.code} (letter {pos + 1})"
+
+    def _name_wilds(self, slots: Sequence[Slot]) -> dict[int, Card]:
+        """Which hand cards to lay face-down for the unnamed wilds: the least useful ones left over."""
+        left: list[tuple[float, int, Card]] = []
+        used = [0] * len(self.profiles)
+        for k, _ in slots:
+            if k >= 0:
+                used[k] += 1
+        for k, p in enumerate(self.profiles):
+            if p.pool:
+                worth = p.value[1][1] + (100.0 if p.source is Source.INKED else 0.0)
+                left.extend((worth, k, p.card) for _ in range(self.pool.counts[k] - used[k]))
+        left.sort(key=lambda x: (x[0], x[1]))
+        out: dict[int, Card] = {}
+        it = iter(left)
+        for pos, (k, _) in enumerate(slots):
+            if k < 0:
+                out[pos] = next(it)[2]
+        return out

@@ -1,0 +1,222 @@
+"""Best-first search over the whole lexicon: the top moves, the prestige/coins frontier, a played word's rank.
+
+Words are read in decreasing order of their upper bound (``solver.search.bound``); each is solved exactly
+(``solver.search.exact``) only while its bound can still beat the moves kept, so the answer is exact while
+most words are never looked at one by one.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from solver.errors import GhostwriterError
+from solver.lexicon import Lexicon
+from solver.moves import Move, summarize, value_of
+from solver.objectives import Objective, Weights
+from solver.score import EPS, Pool, Resolver, Slot
+from solver.search.bound import Bounds, word_bounds
+from solver.search.exact import Placement, WordSolver
+from solver.state import TurnState
+
+BATCH = 64
+MAX_TOP = 1000
+
+
+@dataclass
+class Rating:
+    """How a played word ranks: its best arrangement, its rank among all words, and the gap to the best."""
+
+    move: Move
+    rank: int
+    words_better: int
+    best: Move
+    gap: float
+
+
+class Search:
+    """The moves of one turn state over one lexicon, ranked by one objective."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        state: TurnState,
+        objective: Objective = Objective.VALUE,
+        weights: Weights | None = None,
+    ) -> None:
+        self.lexicon = lexicon
+        self.state = state
+        self.objective = objective
+        self.value_weights = weights or Weights()
+        self.weights = Weights.for_objective(objective, weights)
+        self.pool = Pool.of(state, self.weights)
+        self.resolver = Resolver(self.pool)
+        self._bounds: Bounds | None = None
+        self._solver: WordSolver | None = None
+
+    @property
+    def bounds(self) -> Bounds:
+        if self._bounds is None:
+            self._bounds = word_bounds(self.lexicon, self.pool)
+        return self._bounds
+
+    @property
+    def solver(self) -> WordSolver:
+        if self._solver is None:
+            b = self.bounds
+            self._solver = WordSolver(self.pool, self.resolver, b.optimistic, b.double_slack)
+        return self._solver
+
+    # -- single words -------------------------------------------------------------------------------------------
+
+    def solve(self, word: str, floor: float = float("-inf")) -> Placement | None:
+        """The best placement of one word (in the lexicon or not), or None when the cards cannot spell it."""
+        if len(word) < self.state.options.min_length:
+            return None
+        return self.solver.solve(word, floor)
+
+    def move(self, placement: Placement) -> Move:
+        cards, in_play, totals = self.resolver.explain(placement.word, placement.slots, placement.resolution)
+        m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
+        m.reasons = summarize(m)
+        return m
+
+    # -- the whole lexicon --------------------------------------------------------------------------------------
+
+    def _ordered(self, floor: list[float]) -> Iterator[int]:
+        """Positions in ``bounds`` in decreasing bound, while the bound beats ``floor[0]`` (which may rise)."""
+        ub = self.bounds.bound
+        alive = np.ones(len(ub), dtype=bool)
+        while True:
+            candidates = np.nonzero(alive & (ub > floor[0]))[0]
+            if candidates.size == 0:
+                return
+            take = min(BATCH, candidates.size)
+            part = np.argpartition(-ub[candidates], take - 1)[:take] if take < candidates.size else np.arange(take)
+            chosen = candidates[part]
+            chosen = chosen[np.argsort(-ub[chosen], kind="stable")]
+            alive[chosen] = False
+            for j in chosen:
+                if ub[j] <= floor[0]:
+                    return
+                yield int(j)
+
+    def top(self, n: int = 10) -> list[Move]:
+        """The n best distinct words, each with its best arrangement, best first."""
+        if not 1 <= n <= MAX_TOP:
+            raise GhostwriterError(f"top must be from 1 to {MAX_TOP}")
+        return [self.move(p) for p in self.top_placements(n)]
+
+    def top_placements(self, n: int) -> list[Placement]:
+        heap: list[tuple[float, int, Placement]] = []
+        floor = [float("-inf")]
+        index = self.bounds.index
+        lex = self.lexicon
+        for j in self._ordered(floor):
+            word = lex.word(int(index[j]))
+            p = self.solver.solve(word, floor[0])
+            if p is None:
+                continue
+            heapq.heappush(heap, (p.value, -j, p))
+            if len(heap) > n:
+                heapq.heappop(heap)
+            if len(heap) == n:
+                floor[0] = heap[0][0]
+        return [p for _, _, p in sorted(heap, key=lambda x: (-x[0], -x[1]))]
+
+    def pareto(self) -> list[Move]:
+        """The prestige/coins frontier: one move for each (prestige, coins) that no other move beats on both.
+
+        Every optional gain is taken, and each either choice may go either way, so a move with two either
+        cards can stand for several points. Listed by prestige, most first.
+        """
+        tiny = 1e-3  # the other currency still counts a little, so optional gains are always taken
+        zero = {f.name: 0.0 for f in fields(Weights)}
+        dims = [Weights(**{**zero, "prestige": 1.0, "coins": tiny}), Weights(**{**zero, "coins": 1.0, "prestige": tiny})]
+        pools = [Pool.of(self.state, w) for w in dims]
+        bounds = [word_bounds(self.lexicon, p) for p in pools]
+        resolver = Resolver(pools[0])  # eithers go to prestige; the splits are made below
+        solver = WordSolver(pools[0], resolver, bounds[0].optimistic, bounds[0].double_slack)
+        slack = [solver.mine_opt + b.double_slack + 2 * EPS for b in bounds]
+        frontier: dict[tuple[int, int], tuple[Placement, int]] = {}
+
+        def hopeless(ub: list[float]) -> bool:
+            return any(p >= ub[0] - EPS and c >= ub[1] - EPS for p, c in frontier)
+
+        def add(point: tuple[int, int], placement: Placement, split: int) -> None:
+            if point in frontier or hopeless([float(point[0]), float(point[1])]):
+                return
+            for q in [q for q in frontier if q[0] <= point[0] and q[1] <= point[1]]:
+                del frontier[q]
+            frontier[point] = (placement, split)
+
+        word = ""
+
+        def visit(slots: list[Slot]) -> None:
+            for res in resolver.resolutions(slots):
+                _, _, totals = resolver.explain(word, slots, res)
+                amounts = [a for a, _ in totals.eithers]
+                placement = Placement(word, list(slots), res)
+                for split in range(1 << len(amounts)):
+                    moved = sum(a for b, a in enumerate(amounts) if split >> b & 1)
+                    add((totals.prestige - moved, totals.coins + moved), placement, split)
+
+        ub_p, ub_c = bounds[0].bound, bounds[1].bound
+        order = np.lexsort((-ub_c, -ub_p))
+        for j in order:
+            if hopeless([float(ub_p[j]), float(ub_c[j])]):
+                continue
+            word = self.lexicon.word(int(bounds[0].index[j]))
+            solver.enumerate(word, [bounds[0].optimistic, bounds[1].optimistic], slack, hopeless, visit)
+        moves = []
+        for (_, _), (placement, split) in sorted(frontier.items(), key=lambda x: (-x[0][0], -x[0][1])):
+            cards, in_play, totals = resolver.explain(placement.word, placement.slots, placement.resolution)
+            for b, (amount, rep) in enumerate(totals.eithers):
+                if split >> b & 1:
+                    rep.prestige -= amount
+                    rep.coins += amount
+                    totals.prestige -= amount
+                    totals.coins += amount
+                    rep.notes = [f"either: {amount} coins" if x == f"either: {amount} prestige" else x for x in rep.notes]
+            m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
+            m.reasons = summarize(m)
+            moves.append(m)
+        return moves
+
+    def words(self) -> Iterator[str]:
+        """Every word of the lexicon the state can spell (a lazy view; each word is checked exactly)."""
+        index = self.bounds.index
+        for j in range(len(index)):
+            word = self.lexicon.word(int(index[j]))
+            if self.solver.solve(word) is not None:
+                yield word
+
+    def count_better(self, value: float) -> int:
+        """How many words have a best arrangement worth more than ``value``."""
+        b = self.bounds
+        better = 0
+        for j in np.nonzero(b.bound > value)[0]:
+            if self.solver.solve(self.lexicon.word(int(b.index[j])), value) is not None:
+                better += 1
+        return better
+
+    def rate(self, word: str) -> Rating:
+        """The best arrangement of a played word, its rank (1 = best), and the gap to the best move."""
+        w = word.strip().lower()
+        if w not in self.lexicon:
+            close = self.lexicon.with_prefix(w[:3], 5) if len(w) >= 3 else []
+            hint = f"; words starting {w[:3]!r}: {', '.join(close)}" if close else ""
+            raise GhostwriterError(f"{word!r} is not in the dictionary {self.lexicon.name!r}{hint}")
+        p = self.solve(w)
+        if p is None:
+            raise GhostwriterError(f"{word!r} cannot be spelled with these cards (count the letters and the inked cards)")
+        better = self.count_better(p.value)
+        best = self.top_placements(1)[0]
+        move = self.move(p)
+        move.rank = better + 1
+        best_move = self.move(best)
+        best_move.rank = 1
+        return Rating(move, better + 1, better, best_move, best.value - p.value)
