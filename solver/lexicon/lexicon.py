@@ -63,11 +63,15 @@ def read_word_file(path: str | os.PathLike[str]) -> bytes:
     try:
         return p.read_bytes()
     except FileNotFoundError:
-        raise LexiconError(f"word list {str(p)!r} does not exist: give the path of a UTF-8 file, one word a line") from None
+        raise LexiconError(
+            f"word list {str(p)!r} does not exist: give the path of a UTF-8 file, one word a line"
+        ) from None
     except IsADirectoryError:
         raise LexiconError(f"word list {str(p)!r} is a folder: give the path of a file, one word a line") from None
     except OSError as e:
-        raise LexiconError(f"word list {str(p)!r} cannot be read ({e.strerror}): check the path and its permissions") from None
+        raise LexiconError(
+            f"word list {str(p)!r} cannot be read ({e.strerror}): check the path and its permissions"
+        ) from None
 
 
 def decode_words(data: bytes, name: str) -> WordList:
@@ -78,7 +82,9 @@ def decode_words(data: bytes, name: str) -> WordList:
         raise LexiconError(f"word list {name!r} is not UTF-8 text: save it as UTF-8, one word a line") from None
     wl = parse_words(text.splitlines(), name)
     if not wl.words:
-        raise LexiconError(f"word list {name!r} holds no words ({wl.skipped} lines skipped): give one word a line, letters only")
+        raise LexiconError(
+            f"word list {name!r} holds no words ({wl.skipped} lines skipped): give one word a line, letters only"
+        )
     return wl
 
 
@@ -208,8 +214,14 @@ class Lexicon:
         np.save(folder / "lengths.npy", self.lengths)
         np.save(folder / "order.npy", self.order)
         np.save(folder / "position.npy", self.position)
-        meta = {"format": FORMAT_VERSION, "name": self.name, "sha256": self.sha256, "alphabet": self.alphabet,
-                "words": len(self), "skipped": self.skipped}
+        meta = {
+            "format": FORMAT_VERSION,
+            "name": self.name,
+            "sha256": self.sha256,
+            "alphabet": self.alphabet,
+            "words": len(self),
+            "skipped": self.skipped,
+        }
         (folder / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
 
     @staticmethod

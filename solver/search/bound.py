@@ -116,16 +116,19 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     uncover_abilities = sum(max(profiles[k].uncovers) * pool.counts[k] for k in uncoverers)
     can_uncover = has_any(uncoverers) if uncoverers else np.zeros(n, dtype=bool)
     if uncover_abilities:
-        pool_values = sorted((opt[k] for k, p in enumerate(profiles) if p.pool for _ in range(pool.counts[k])),
-                             reverse=True)
+        pool_values = sorted(
+            (opt[k] for k, p in enumerate(profiles) if p.pool for _ in range(pool.counts[k])), reverse=True
+        )
         bound += np.where(can_uncover, sum(max(0.0, v) for v in pool_values[:uncover_abilities]), 0.0)
 
     # doubles: each doubling ability adds at most the best step, a card taking at most two
     doublers = [k for k, p in enumerate(profiles) if p.own and max(p.doubles) > 0]
     double_slack = 0.0
     if doublers:
-        steps = sorted((max(0.0, step[k]) for k, p in enumerate(profiles) if p.own for _ in range(2 * pool.counts[k])),
-                       reverse=True)
+        steps = sorted(
+            (max(0.0, step[k]) for k, p in enumerate(profiles) if p.own for _ in range(2 * pool.counts[k])),
+            reverse=True,
+        )
         prefix = np.concatenate(([0.0], np.cumsum(steps)))
         abilities = np.zeros(n, dtype=np.int64)
         for k in doublers:
@@ -143,8 +146,10 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         bound += prefix[np.minimum(abilities, len(steps))]
 
     if st.options.literary_awards and w.award > 0:
-        table = np.array([award_prestige(L, st.options.rules, st.options.award_held) for L in range(lex.max_length + 1)],
-                         dtype=np.float64)
+        table = np.array(
+            [award_prestige(L, st.options.rules, st.options.award_held) for L in range(lex.max_length + 1)],
+            dtype=np.float64,
+        )
         bound += w.award * table[lengths]
     if w.remover_spent < 0:
         bound += -w.remover_spent * min(st.remover, pool_size)

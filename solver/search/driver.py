@@ -135,7 +135,10 @@ class Search:
         """
         tiny = 1e-3  # the other currency still counts a little, so optional gains are always taken
         zero = {f.name: 0.0 for f in fields(Weights)}
-        dims = [Weights(**{**zero, "prestige": 1.0, "coins": tiny}), Weights(**{**zero, "coins": 1.0, "prestige": tiny})]
+        dims = [
+            Weights(**{**zero, "prestige": 1.0, "coins": tiny}),
+            Weights(**{**zero, "coins": 1.0, "prestige": tiny}),
+        ]
         pools = [Pool.of(self.state, w) for w in dims]
         bounds = [word_bounds(self.lexicon, p) for p in pools]
         resolver = Resolver(pools[0])  # eithers go to prestige; the splits are made below
@@ -180,7 +183,9 @@ class Search:
                     rep.coins += amount
                     totals.prestige -= amount
                     totals.coins += amount
-                    rep.notes = [f"either: {amount} coins" if x == f"either: {amount} prestige" else x for x in rep.notes]
+                    rep.notes = [
+                        f"either: {amount} coins" if x == f"either: {amount} prestige" else x for x in rep.notes
+                    ]
             m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
             m.reasons = summarize(m)
             moves.append(m)
@@ -212,7 +217,9 @@ class Search:
             raise GhostwriterError(f"{word!r} is not in the dictionary {self.lexicon.name!r}{hint}")
         p = self.solve(w)
         if p is None:
-            raise GhostwriterError(f"{word!r} cannot be spelled with these cards (count the letters and the inked cards)")
+            raise GhostwriterError(
+                f"{word!r} cannot be spelled with these cards (count the letters and the inked cards)"
+            )
         better = self.count_better(p.value)
         best = self.top_placements(1)[0]
         move = self.move(p)

@@ -44,7 +44,9 @@ class WordSolver:
         self.uncoverers = {k for k, p in enumerate(self.profiles) if p.own and max(p.uncovers) > 0}
         self.uncoverer_letters = {self.profiles[k].letter for k in self.uncoverers}
         self.pool_uncoverer = any(self.profiles[k].pool for k in self.uncoverers)
-        self.mine_opt = sum(self.opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE)
+        self.mine_opt = sum(
+            self.opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE
+        )
 
     def _near(self, word: str) -> list[bool]:
         """For each letter: may a face-down card there be uncovered (could a neighbour hold an uncoverer)?"""

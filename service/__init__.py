@@ -1,0 +1,1 @@
+"""The Ghostwriter HTTP service (FastAPI on uvicorn); see issue 3."""

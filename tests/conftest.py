@@ -1,0 +1,34 @@
+"""Shared fixtures: small named word lists and the shipped lexicon, compiled into a per-session cache."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from solver.lexicon import Lexicon, default_lexicon, load_word_file
+
+from tests_paths import DATA
+
+settings.register_profile("ci-slow", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("default")
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    yield tmp_path_factory.mktemp("lexicon-cache")
+
+
+@pytest.fixture(scope="session")
+def example_lexicon(cache_dir: Path) -> Lexicon:
+    """The 3,012 words of the worked examples."""
+    return load_word_file(DATA / "examples-words.txt", cache_dir)
+
+
+@pytest.fixture(scope="session")
+def enable(cache_dir: Path) -> Lexicon:
+    """ENABLE, the shipped default list."""
+    return default_lexicon(cache_dir)

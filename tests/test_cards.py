@@ -1,0 +1,150 @@
+"""Card codes, the benefit notation and the shipped catalogue."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from solver.cards import Benefit, Card, Genre, Kind, parse_benefits, parse_code
+from solver.catalogue import Catalogue, Rules
+from solver.errors import CardCodeError
+
+CATALOGUE = Catalogue.hardback()
+
+
+def test_catalogue_has_all_158_cards() -> None:
+    cards = list(CATALOGUE)
+    assert len(cards) == 158
+    assert sum(c.is_starter for c in cards) == 18
+    for g in Genre:
+        assert sum(c.genre is g for c in cards) == 35
+    assert sum(c.timeless for c in cards) == 16
+    assert len(set(CATALOGUE.codes())) == 158  # every code names one card
+
+
+def test_codes_round_trip_for_every_catalogue_card() -> None:
+    for card in CATALOGUE:
+        assert CATALOGUE.lookup(card.code) is card
+        assert CATALOGUE.lookup(card.code.upper()) is card
+
+
+@pytest.mark.parametrize(
+    ("code", "canonical"),
+    [
+        ("romance:F6", "romance:F6"),
+        ("r:F6", "romance:F6"),
+        ("R:f6", "romance:F6"),
+        ("E", "E"),
+        ("starter:E", "E"),
+        ("e", "E"),
+        ("romance:R5tc", "romance:R5tc"),
+        ("romance:R5", "romance:R5"),
+        ("a:P8", "adventure:P8"),
+        ("adventure:P8tc", "adventure:P8"),
+        ("M:a5", "mystery:A5"),
+    ],
+)
+def test_code_forms(code: str, canonical: str) -> None:
+    assert CATALOGUE.lookup(code).code == canonical
+
+
+def test_the_timeless_romance_r_needs_tc() -> None:
+    plain, classic = CATALOGUE.lookup("romance:R5"), CATALOGUE.lookup("romance:R5tc")
+    assert not plain.timeless and classic.timeless
+    assert Kind.PREVIEW in {b.kind for b in plain.genre_bonus}
+    assert [b.kind for b in classic.genre_bonus] == [Kind.DUMP]
+
+
+def test_unknown_code_names_the_closest_real_codes() -> None:
+    with pytest.raises(CardCodeError, match=r"romance:F4, romance:F6"):
+        CATALOGUE.lookup("romance:F5")
+    with pytest.raises(CardCodeError, match="malformed"):
+        CATALOGUE.lookup("12")
+    with pytest.raises(CardCodeError, match="no cost"):
+        CATALOGUE.lookup("romance:F")
+    with pytest.raises(CardCodeError, match="unknown genre"):
+        CATALOGUE.lookup("x:F6")
+    assert isinstance(CardCodeError("x"), ValueError)
+
+
+def test_card_facts_from_the_reference() -> None:
+    a5 = CATALOGUE.lookup("adventure:A5")
+    assert (a5.cost, a5.purchase_prestige) == (5, 1)
+    assert a5.basic == (Benefit(Kind.PRESTIGE, 2), Benefit(Kind.TRASH_FOR_COINS, 3))
+    assert a5.genre_bonus == (Benefit(Kind.PRESTIGE, 1),)
+    o6 = CATALOGUE.lookup("adventure:O6")
+    assert o6.genre_bonus == (Benefit(Kind.COINS_PER_GENRE, 2, Genre.ADVENTURE),)
+    assert CATALOGUE.lookup("E").copies == 5 and CATALOGUE.lookup("B").copies == 1
+
+
+def test_horror_h_printed_by_default_and_redesigned_under_bga() -> None:
+    printed = CATALOGUE.lookup("horror:H7")
+    bga = Catalogue.hardback(Rules.BGA).lookup("horror:H7")
+    assert Kind.OPPONENTS_RETURN in {b.kind for b in printed.genre_bonus}
+    assert bga.basic == (Benefit(Kind.COINS, 1), Benefit(Kind.PRESTIGE, 2))
+    assert bga.genre_bonus == (Benefit(Kind.PRESTIGE_PER_INKED, 1),)
+    assert bga.code == printed.code
+
+
+def test_inline_house_card() -> None:
+    card = Card.from_code("romance:Q4{2p dump=1c | 2p}")
+    assert card.inline and card.genre is Genre.ROMANCE and card.letter == "Q"
+    assert card.basic == (Benefit(Kind.PRESTIGE, 2), Benefit(Kind.DUMP, 1))
+    assert Card.from_code(card.code) == card
+    assert CATALOGUE.lookup(card.code) == card
+    cyrillic = CATALOGUE.lookup("h:ж3{2c/p | ink/remover}")
+    assert cyrillic.letter == "Ж" and cyrillic.match_letter == "ж"
+    with pytest.raises(CardCodeError, match="unknown benefit"):
+        Card.from_code("romance:Q4{2x}")
+    with pytest.raises(CardCodeError, match="ends with"):
+        Card.from_code("romance:Q4{2p")
+
+
+def test_parse_code_parts() -> None:
+    p = parse_code("r:R5tc")
+    assert (p.genre, p.letter, p.cost, p.timeless, p.benefits) == (Genre.ROMANCE, "R", 5, True, None)
+
+
+TOKENS = [
+    "1c",
+    "2p",
+    "3c/p",
+    "ink/remover",
+    "trash=2c",
+    "trash=1p",
+    "dump=1c",
+    "double",
+    "uncover",
+    "jail",
+    "preview=3",
+    "2c*adventure",
+    "1p*wild",
+    "1p*inked",
+    "opponents-return",
+]
+
+
+@given(
+    st.lists(st.sampled_from(TOKENS), max_size=5),
+    st.lists(st.sampled_from(TOKENS), max_size=5),
+    st.sampled_from(list(Genre)),
+    st.sampled_from("ABCXYZЖЯ"),
+    st.integers(0, 12),
+    st.booleans(),
+)
+def test_inline_codes_round_trip(
+    basic: list[str], bonus: list[str], genre: Genre, letter: str, cost: int, timeless: bool
+) -> None:
+    text = f"{genre.value}:{letter}{cost}{'tc' if timeless else ''}{{{' '.join(basic)} | {' '.join(bonus)}}}"
+    card = Card.from_code(text)
+    assert card.timeless == timeless
+    assert Card.from_code(card.code) == card
+    assert parse_benefits(" ".join(str(b) for b in card.basic)) == card.basic
+
+
+def test_catalogue_search() -> None:
+    assert {c.code for c in CATALOGUE.search(letter="F", genre=Genre.ROMANCE)} == {"romance:F4", "romance:F6"}
+    assert len(CATALOGUE.search(timeless=True)) == 16
+    assert all(c.is_starter for c in CATALOGUE.search(genre=None))
+    assert {c.code for c in CATALOGUE.search("per wild")} == {"mystery:N7"}

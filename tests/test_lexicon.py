@@ -1,0 +1,98 @@
+"""Word lists: reading, normalising, compiling, caching and memory-mapped loading."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver.errors import LexiconError
+from solver.lexicon import Lexicon, decode_words, load_word_file
+from wordlists import SHIPPED, shipped_bytes
+
+
+def test_shipped_enable_is_the_recorded_file() -> None:
+    data = shipped_bytes("enable")
+    assert hashlib.sha256(data).hexdigest() == SHIPPED["enable"].sha256
+    assert data.count(b"\n") == SHIPPED["enable"].words == 172_820
+
+
+def test_enable_lexicon(enable: Lexicon) -> None:
+    assert len(enable) == 172_820
+    assert enable.alphabet == "abcdefghijklmnopqrstuvwxyz"
+    assert "fates" in enable and "FATES" in enable and "fatesx" not in enable
+    i = enable.index("jivers")
+    assert i is not None and enable.word(i) == "jivers"
+    assert int(enable.lengths[i]) == 6
+    a = enable.letter_index
+    assert int(enable.counts[a["j"], i]) == 1 and int(enable.counts[a["a"], i]) == 0
+    assert isinstance(enable.counts, np.memmap)  # loaded memory-mapped from the cache
+    lo, hi = enable.length_range(2, 2)
+    assert {enable.word(j) for j in range(lo, hi)} >= {"aa", "ab", "xi"}
+    assert all(len(enable.word(j)) == 2 for j in range(lo, hi))
+
+
+def test_counts_match_the_words(example_lexicon: Lexicon) -> None:
+    lex = example_lexicon
+    for i in range(0, len(lex), 97):
+        word = lex.word(i)
+        assert len(word) == int(lex.lengths[i])
+        for ch, a in lex.letter_index.items():
+            assert int(lex.counts[a, i]) == word.count(ch)
+    assert list(lex.lengths) == sorted(lex.lengths)
+
+
+def test_cyrillic_list(tmp_path: Path) -> None:
+    f = tmp_path / "ru.txt"
+    f.write_text("кот\nКОТ\nёж\nслово\n123\nне слово\n\nйод\n", encoding="utf-8")
+    lex = load_word_file(f, tmp_path / "cache")
+    assert len(lex) == 4 and lex.skipped == 2
+    assert "ёж" in lex and "йод" in lex and "кот" in lex
+    assert set(lex.alphabet) == set("котёжсловйд")
+
+
+def test_nfc_normalisation(tmp_path: Path) -> None:
+    f = tmp_path / "nfd.txt"
+    f.write_text("cafe\u0301\n", encoding="utf-8")  # e + combining acute
+    lex = load_word_file(f, tmp_path / "cache")
+    assert "café" in lex and len(lex.word(0)) == 4
+
+
+def test_cache_is_reused(tmp_path: Path) -> None:
+    f = tmp_path / "w.txt"
+    f.write_text("ab\nabc\n", encoding="utf-8")
+    load_word_file(f, tmp_path / "c")
+    folders = [p for p in (tmp_path / "c").iterdir() if not p.name.startswith(".")]
+    assert len(folders) == 1
+    before = (folders[0] / "counts.npy").stat().st_mtime_ns
+    lex = load_word_file(f, tmp_path / "c")
+    assert (folders[0] / "counts.npy").stat().st_mtime_ns == before
+    assert list(lex.words()) == ["ab", "abc"]
+
+
+def test_unwritable_cache_still_works(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "w.txt"
+    f.write_text("ab\n", encoding="utf-8")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    lex = load_word_file(f, blocker / "cache")
+    assert "ab" in lex
+    assert "cannot cache" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"", "holds no words"), (b"123\n!!\n", "holds no words"), (b"\xff\xfe\x00", "not UTF-8")],
+)
+def test_bad_lists(content: bytes, message: str) -> None:
+    with pytest.raises(LexiconError, match=message):
+        decode_words(content, "bad.txt")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(LexiconError, match="does not exist"):
+        load_word_file(tmp_path / "nope.txt")
+    with pytest.raises(LexiconError, match="is a folder"):
+        load_word_file(tmp_path)
