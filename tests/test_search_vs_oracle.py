@@ -1,0 +1,112 @@
+"""The fast search against the brute-force oracle (tests/oracle.py), on random states over small word lists.
+
+Each example draws a state and a few hundred words; for every word the oracle can spell, the search's best
+placement of that word must score what the oracle's does, and the search's best move over the list must be
+the oracle's best. Disagreements found here are frozen in tests/test_regressions.py.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.catalogue import Catalogue
+from solver.lexicon import Lexicon
+from solver.objectives import LEXICOGRAPHIC, Objective, Weights
+from solver.search import Search
+from solver.state import TurnState
+
+from helpers import lexicon_of
+from oracle import oracle_best
+from tests_paths import DATA
+
+CARDS = list(Catalogue.hardback())
+OFFER = [c.code for c in CARDS if not c.is_starter and not c.timeless]
+CLASSICS = [c.code for c in CARDS if c.timeless]
+STARTERS = [c.code for c in CARDS if c.is_starter]
+ALL_WORDS = [w.strip() for w in (DATA / "examples-words.txt").read_text().split() if w.strip()]
+
+
+@st.composite
+def states(draw: st.DrawFn, max_hand: int = 5) -> dict[str, Any]:
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    codes = rng.sample(OFFER, 12)
+    classics = rng.sample(CLASSICS, 4)
+    n_hand = draw(st.integers(2, max_hand))
+    n_starters = draw(st.integers(0, n_hand))
+    hand = codes[: n_hand - n_starters] + rng.sample(STARTERS, n_starters)
+    n_inked = draw(st.integers(0, 2))
+    inked = codes[6 : 6 + n_inked]
+    mine = classics[: draw(st.integers(0, 2))]
+    others = classics[2 : 2 + draw(st.integers(0, 1))]
+    return {
+        "hand": hand,
+        "inked": inked,
+        "timeless": {"mine": mine, "others": others},
+        "discard": codes[9 : 9 + draw(st.integers(0, 2))],
+        "remover": draw(st.integers(0, 1)),
+        "options": {"rules": draw(st.sampled_from(["printed", "bga"])),
+                    "literary_awards": draw(st.booleans()), "award_held": draw(st.sampled_from([0, 7]))},
+    }
+
+
+def word_sample(seed: int, n: int) -> list[str]:
+    return sorted(random.Random(seed).sample(ALL_WORDS, n))
+
+
+def check(state_json: dict[str, Any], words: list[str], objective: Objective, weights: Weights | None = None) -> None:
+    state = TurnState.from_json(state_json)
+    lex: Lexicon = lexicon_of(*words)
+    want = oracle_best(state, words, objective, weights)
+    search = Search(lex, state, objective, weights)
+    for word, best in sorted(want.items()):
+        p = search.solve(word)
+        assert p is not None, f"search cannot spell {word!r}; oracle: {best.arrangement}"
+        move = search.move(p)
+        if objective is Objective.VALUE:
+            assert move.value == pytest.approx(best.value, abs=1e-6), (word, best.arrangement, move.cards)
+        elif objective is Objective.PRESTIGE:
+            assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
+        else:
+            assert (move.coins, move.prestige) == (best.coins, best.prestige), (word, best.arrangement, move.cards)
+    for word in words:
+        if word not in want:
+            assert search.solve(word) is None, f"search spells {word!r}, the oracle cannot"
+    top = search.top(3)
+    if not want:
+        assert top == []
+        return
+    key = {
+        Objective.VALUE: lambda m: m.value,
+        Objective.PRESTIGE: lambda m: m.prestige * LEXICOGRAPHIC + m.coins,
+        Objective.COINS: lambda m: m.coins * LEXICOGRAPHIC + m.prestige,
+    }[objective]
+    best_total = max(key(m) for m in want.values())
+    assert key(top[0]) == pytest.approx(best_total, abs=1e-6)
+    ranked = sorted((key(m) for m in want.values()), reverse=True)[:3]
+    assert [key(m) for m in top] == pytest.approx(ranked, abs=1e-6)
+
+
+@settings(max_examples=25)
+@given(states(), st.integers(0, 10**6), st.sampled_from(list(Objective)))
+def test_search_matches_oracle(state: dict[str, Any], seed: int, objective: Objective) -> None:
+    check(state, word_sample(seed, 120), objective)
+
+
+@settings(max_examples=10)
+@given(states(), st.integers(0, 10**6), st.floats(0.0, 2.0), st.floats(0.0, 2.0), st.floats(-1.0, 2.0))
+def test_search_matches_oracle_with_weights(state: dict[str, Any], seed: int, coins: float, ink: float,
+                                            trash: float) -> None:
+    weights = Weights(coins=coins, ink=ink, trash=trash)
+    check(state, word_sample(seed, 120), Objective.VALUE, weights)
+
+
+@pytest.mark.slow
+@settings(max_examples=300)
+@given(states(max_hand=6), st.integers(0, 10**6), st.sampled_from(list(Objective)))
+def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, objective: Objective) -> None:
+    check(state, word_sample(seed, 400), objective)
