@@ -63,6 +63,14 @@ def _parser() -> Parser:
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
     h.add_argument("--played", metavar="WORD", help="rate a played word: its best arrangement, rank and gap")
+    h.add_argument(
+        "--time-limit",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds each state may take (default 20); past it the moves found so far are shown, "
+        "marked as not proven best",
+    )
     h.add_argument("--json", action="store_true", help="one JSON object per state, one line each")
 
     c = sub.add_parser("cards", help="list and search the card catalogue")
@@ -188,6 +196,8 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
 
     if not 1 <= args.top <= 1000:
         raise UsageError("--top must be from 1 to 1000")
+    if not 0.01 <= args.time_limit <= 3600:
+        raise UsageError("--time-limit must be from 0.01 to 3600 seconds")
     objective = Objective.parse(args.objective)
     weights = Weights.parse(args.weights)
     states = _read_states(args)
@@ -204,7 +214,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
             if isinstance(data, str):
                 raise GhostwriterError(data)
             state = TurnState.from_json(_apply_overrides(data, args))
-            search = Search(lexicon, state, objective, weights)
+            search = Search(lexicon, state, objective, weights, time_limit=args.time_limit)
             result: dict[str, Any]
             if args.played:
                 rating = search.rate(args.played)
@@ -228,7 +238,15 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
                 moves = search.top(args.top)
                 result = {"moves": [m.to_json() for m in moves], "objective": objective.value}
                 text = format_table(moves, f"{label}best words by {objective.value}")
-            if not result["moves"]:
+            result["exact"] = search.exact
+            if not search.exact:
+                warning = (
+                    f"the search stopped at its time limit ({args.time_limit:g} s): these are the best moves "
+                    "found, not proven best; raise --time-limit for an exact answer"
+                )
+                result["warning"] = warning
+                text += f"\n  warning: {warning}"
+            elif not result["moves"]:
                 result["reason"] = _no_move_reason(state)
                 text += f"\n  {result['reason']}"
         except GhostwriterError as e:

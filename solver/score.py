@@ -77,10 +77,17 @@ class Profile:
         """A card that may be played wild (hand, or inked freed with a remover)."""
         return self.source in (Source.HAND, Source.INKED)
 
+    def _activities(self, max_counts: Sequence[int]) -> tuple[int, ...]:
+        """Its genre can be active only when the player has two cards of it."""
+        return (0, 1) if self.genre >= 0 and max_counts[self.genre] >= 2 else (0,)
+
     def optimistic(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
-        """An upper bound of its value at factor 1 in any word (genre active, specials at their most)."""
+        """An upper bound of its value at factor 1 in any word (genre active if it can be, specials at their most).
+
+        ``max_counts`` holds, per genre, how many of the player's cards could count for it.
+        """
         best = 0.0
-        for a in (0, 1):
+        for a in self._activities(max_counts):
             v = (
                 self.value[a][1]
                 + sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])
@@ -89,10 +96,22 @@ class Profile:
             best = max(best, v)
         return best
 
+    def optimistic_per_wild(self, max_counts: tuple[int, int, int, int], weights: Weights) -> float:
+        """The most its per-wild specials bring for each wild card in the word."""
+        return max(
+            sum(weights.prestige * b.amount for b in self.specials[a] if b.kind is Kind.PRESTIGE_PER_WILD)
+            for a in self._activities(max_counts)
+        )
+
+    def abilities(self, max_counts: tuple[int, int, int, int], which: str) -> int:
+        """How many uncover (``"uncovers"``) or double (``"doubles"``) abilities it may have."""
+        per: tuple[int, int] = getattr(self, which)
+        return max(per[a] for a in self._activities(max_counts))
+
     def optimistic_step(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
         """An upper bound of what one more doubling adds to its value."""
         best = 0.0
-        for a in (0, 1):
+        for a in self._activities(max_counts):
             for f in (1, 2):
                 v = self.value[a][f + 1] - self.value[a][f]
                 v += sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])

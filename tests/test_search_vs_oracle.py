@@ -16,12 +16,13 @@ from hypothesis import strategies as st
 
 from solver.catalogue import Catalogue
 from solver.lexicon import Lexicon
+from solver.moves import Move
 from solver.objectives import LEXICOGRAPHIC, Objective, Weights
 from solver.search import Search
 from solver.state import TurnState
 
 from helpers import lexicon_of
-from oracle import oracle_best
+from oracle import OracleMove, oracle_best
 from tests_paths import DATA
 
 CARDS = list(Catalogue.hardback())
@@ -49,8 +50,11 @@ def states(draw: st.DrawFn, max_hand: int = 5) -> dict[str, Any]:
         "timeless": {"mine": mine, "others": others},
         "discard": codes[9 : 9 + draw(st.integers(0, 2))],
         "remover": draw(st.integers(0, 1)),
-        "options": {"rules": draw(st.sampled_from(["printed", "bga"])),
-                    "literary_awards": draw(st.booleans()), "award_held": draw(st.sampled_from([0, 7]))},
+        "options": {
+            "rules": draw(st.sampled_from(["printed", "bga"])),
+            "literary_awards": draw(st.booleans()),
+            "award_held": draw(st.sampled_from([0, 7])),
+        },
     }
 
 
@@ -80,11 +84,14 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
     if not want:
         assert top == []
         return
-    key = {
-        Objective.VALUE: lambda m: m.value,
-        Objective.PRESTIGE: lambda m: m.prestige * LEXICOGRAPHIC + m.coins,
-        Objective.COINS: lambda m: m.coins * LEXICOGRAPHIC + m.prestige,
-    }[objective]
+
+    def key(m: Move | OracleMove) -> float:
+        if objective is Objective.VALUE:
+            return m.value
+        if objective is Objective.PRESTIGE:
+            return m.prestige * LEXICOGRAPHIC + m.coins
+        return m.coins * LEXICOGRAPHIC + m.prestige
+
     best_total = max(key(m) for m in want.values())
     assert key(top[0]) == pytest.approx(best_total, abs=1e-6)
     ranked = sorted((key(m) for m in want.values()), reverse=True)[:3]
@@ -99,8 +106,9 @@ def test_search_matches_oracle(state: dict[str, Any], seed: int, objective: Obje
 
 @settings(max_examples=10)
 @given(states(), st.integers(0, 10**6), st.floats(0.0, 2.0), st.floats(0.0, 2.0), st.floats(-1.0, 2.0))
-def test_search_matches_oracle_with_weights(state: dict[str, Any], seed: int, coins: float, ink: float,
-                                            trash: float) -> None:
+def test_search_matches_oracle_with_weights(
+    state: dict[str, Any], seed: int, coins: float, ink: float, trash: float
+) -> None:
     weights = Weights(coins=coins, ink=ink, trash=trash)
     check(state, word_sample(seed, 120), Objective.VALUE, weights)
 

@@ -21,40 +21,67 @@ IntArray = npt.NDArray[np.int64]
 
 
 @dataclass
+class Optimism:
+    """Per kind of card, the most it can bring in any word: the ground of every bound.
+
+    ``opt`` is its value at factor 1 with its genre active when it can be (the player holds two cards of
+    the genre) and its specials at their most, except the per-wild ones, which are ``per_wild`` for each
+    wild card; ``step`` is the most one doubling adds; ``uncovers`` and ``doubles`` are the abilities it may
+    have.
+    """
+
+    opt: list[float]
+    per_wild: list[float]
+    step: list[float]
+    uncovers: list[int]
+    doubles: list[int]
+    pool_size: int
+
+    @staticmethod
+    def of(pool: Pool) -> Optimism:
+        st = pool.state
+        genre_max = [0, 0, 0, 0]
+        for p, n in zip(pool.profiles, pool.counts, strict=True):
+            if p.own and p.genre >= 0:
+                genre_max[p.genre] += n
+        pool_size = len(st.hand) + len(st.inked)
+        inked = len(st.inked)
+        counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
+        w = pool.weights
+        opt, per_wild, step, uncovers, doubles = [], [], [], [], []
+        for p in pool.profiles:
+            if not p.own:
+                opt.append(max(0.0, w.classic_sent_home))
+                per_wild.append(0.0)
+                step.append(0.0)
+                uncovers.append(0)
+                doubles.append(0)
+                continue
+            kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+            opt.append(p.optimistic(counts, w, 0, inked) + kept)
+            per_wild.append(p.optimistic_per_wild(counts, w))
+            step.append(p.optimistic_step(counts, w, pool_size, inked))
+            uncovers.append(p.abilities(counts, "uncovers"))
+            doubles.append(p.abilities(counts, "doubles"))
+        return Optimism(opt, per_wild, step, uncovers, doubles, pool_size)
+
+
+@dataclass
 class Bounds:
-    """The words a state might spell (lexicon indices) and their upper bounds, with per-kind optimism."""
+    """The words a state might spell (lexicon indices) and their upper bounds, with the optimism behind them."""
 
     index: IntArray
     bound: FloatArray
-    optimistic: list[float]  # per kind: value at factor 1 at most
-    step: list[float]  # per kind: what one doubling adds at most
+    optimism: Optimism
     double_slack: float  # most any word's doubles can add
-
-
-def optimism(pool: Pool) -> tuple[list[float], list[float]]:
-    """Per kind of card: its most value at factor 1, and the most one doubling adds."""
-    st = pool.state
-    genre_max = [0, 0, 0, 0]
-    for p, n in zip(pool.profiles, pool.counts, strict=True):
-        if p.own and p.genre >= 0:
-            genre_max[p.genre] += n
-    wilds = len(st.hand) + len(st.inked)
-    inked = len(st.inked)
-    counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
-    w = pool.weights
-    opt = [p.optimistic(counts, w, wilds, inked) if p.own else max(0.0, w.classic_sent_home) for p in pool.profiles]
-    for i, p in enumerate(pool.profiles):
-        if p.pool and p.card.timeless:
-            opt[i] += max(0.0, w.classic_kept)
-    step = [p.optimistic_step(counts, w, wilds, inked) if p.own else 0.0 for p in pool.profiles]
-    return opt, step
 
 
 def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     st = pool.state
     w = pool.weights
     profiles = pool.profiles
-    opt, step = optimism(pool)
+    om = Optimism.of(pool)
+    opt, step = om.opt, om.step
     letter_of = [lex.letter_index.get(p.letter, -1) for p in profiles]
     pool_size = len(st.hand) + len(st.inked)
     fixed_letters: dict[int, int] = {}  # cards that are never wild: classics on either side
@@ -72,7 +99,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     longest = pool_size + sum(fixed_letters.values())
     shortest = max(st.options.min_length, 1, len(st.inked) - st.remover)
     lo, hi = lex.length_range(shortest, longest)
-    empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), opt, step, 0.0)
+    empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om, 0.0)
     if hi <= lo or missing_inked > st.remover:
         return empty
     counts = lex.counts[:, lo:hi]
@@ -91,38 +118,82 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         fill += np.minimum(counts[a], m)
     ok &= lengths <= fill
 
-    # face-up cards: per letter, the best cards that letter's occurrences could take
-    bound = np.zeros(n, dtype=np.float64)
-    by_letter: dict[int, list[float]] = {}
-    for k, p in enumerate(profiles):
-        if p.source is Source.MINE or letter_of[k] < 0:
-            continue
-        by_letter.setdefault(letter_of[k], []).extend([opt[k]] * pool.counts[k])
-    for a, values in by_letter.items():
-        values.sort(reverse=True)
-        prefix = np.concatenate(([0.0], np.cumsum(np.maximum(values, 0.0))))
-        bound += prefix[np.minimum(counts[a], len(values))]
     mine_total = sum(opt[k] * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
-    bound += mine_total
+    bound = np.full(n, mine_total, dtype=np.float64)
 
-    # uncovers: any hand card could be uncovered beside a card that uncovers
     def has_any(kinds: list[int]) -> npt.NDArray[np.bool_]:
         m = np.zeros(n, dtype=bool)
         for a in {letter_of[k] for k in kinds if letter_of[k] >= 0}:
             m |= counts[a] > 0
         return m
 
-    uncoverers = [k for k, p in enumerate(profiles) if p.own and max(p.uncovers) > 0]
-    uncover_abilities = sum(max(profiles[k].uncovers) * pool.counts[k] for k in uncoverers)
+    # uncovers need a card that uncovers standing face-up in the word (a chain starts there)
+    uncoverers = [k for k in range(len(profiles)) if om.uncovers[k] > 0]
     can_uncover = has_any(uncoverers) if uncoverers else np.zeros(n, dtype=bool)
-    if uncover_abilities:
-        pool_values = sorted(
-            (opt[k] for k, p in enumerate(profiles) if p.pool for _ in range(pool.counts[k])), reverse=True
-        )
-        bound += np.where(can_uncover, sum(max(0.0, v) for v in pool_values[:uncover_abilities]), 0.0)
+    uncover_abilities = sum(om.uncovers[k] * pool.counts[k] for k in uncoverers)
+    # per-wild specials (Mystery N): every letter could be a wild worth ``wild``, a face-up card then brings
+    # its value less that; an uncovered card brings both
+    wild = np.zeros(n, dtype=np.float64)
+    for k in range(len(profiles)):
+        if om.per_wild[k] > 0:
+            if profiles[k].source is Source.MINE:
+                present = np.ones(n, dtype=bool)
+            else:
+                present = counts[letter_of[k]] > 0 if letter_of[k] >= 0 else np.zeros(n, dtype=bool)
+                if profiles[k].pool:
+                    present = present | can_uncover
+            wild += np.where(present, om.per_wild[k] * pool.counts[k], 0.0)
+    has_wild = bool(wild.any())
+    if has_wild:
+        bound += wild * lengths + np.where(can_uncover, wild * uncover_abilities, 0.0)
+
+    def worth(value: float) -> FloatArray | float:
+        return np.maximum(value - wild, 0.0) if has_wild else max(value, 0.0)
+
+    units = sorted(
+        ((opt[k], k) for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])),
+        key=lambda x: (-x[0], x[1]),
+    )
+    units = [(v, k) for v, k in units if v > 0]
+    if uncover_abilities and can_uncover.any():
+        # the cards that bring something: each on a letter of its own, or uncovered while uncovers last; taking
+        # them greedily by value is optimal (the sets that fit are the independent sets of a matroid)
+        taken = {a: np.zeros(n, dtype=np.int64) for a in set(letter_of)}
+        pool_taken = {a: np.zeros(n, dtype=np.int64) for a in set(letter_of)}
+        spare = np.where(can_uncover, uncover_abilities, 0).astype(np.int64)
+        for value, k in units:
+            a = letter_of[k]
+            on_letter = counts[a] > taken[a] if a >= 0 else np.zeros(n, dtype=bool)
+            if a >= 0:
+                taken[a] += on_letter
+            if profiles[k].pool:
+                by_uncover = ~on_letter & (spare > 0)
+                if a >= 0:
+                    pool_taken[a] += on_letter
+                spare -= by_uncover
+                bound += worth(value) * (on_letter | by_uncover)
+            else:  # a classic: its letter, or the place of a hand card that moves to an uncover
+                moved = ~on_letter & (spare > 0) & (pool_taken[a] > 0) if a >= 0 else on_letter
+                if a >= 0:
+                    pool_taken[a] -= moved
+                spare -= moved
+                bound += worth(value) * (on_letter | moved)
+    else:
+        # per letter, the best cards that letter's occurrences could take
+        by_letter: dict[int, list[float]] = {}
+        for value, k in units:
+            if letter_of[k] >= 0:
+                by_letter.setdefault(letter_of[k], []).append(value)
+        for a, values in by_letter.items():
+            if has_wild:
+                for i, value in enumerate(values):
+                    bound += np.where(counts[a] > i, worth(value), 0.0)
+            else:
+                prefix = np.concatenate(([0.0], np.cumsum(values)))
+                bound += prefix[np.minimum(counts[a], len(values))]
 
     # doubles: each doubling ability adds at most the best step, a card taking at most two
-    doublers = [k for k, p in enumerate(profiles) if p.own and max(p.doubles) > 0]
+    doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]
     double_slack = 0.0
     if doublers:
         steps = sorted(
@@ -133,15 +204,12 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         abilities = np.zeros(n, dtype=np.int64)
         for k in doublers:
             p = profiles[k]
-            per = max(p.doubles) * pool.counts[k]
-            if p.source is Source.MINE or letter_of[k] < 0:
-                present = np.zeros(n, dtype=bool)
-            else:
-                present = counts[letter_of[k]] > 0
+            per = om.doubles[k] * pool.counts[k]
+            present = counts[letter_of[k]] > 0 if letter_of[k] >= 0 else np.zeros(n, dtype=bool)
             if p.pool:
                 present = present | can_uncover
             abilities += np.where(present, per, 0)
-        total_abilities = sum(max(profiles[k].doubles) * pool.counts[k] for k in doublers)
+        total_abilities = sum(om.doubles[k] * pool.counts[k] for k in doublers)
         double_slack = float(prefix[min(total_abilities, len(steps))])
         bound += prefix[np.minimum(abilities, len(steps))]
 
@@ -155,7 +223,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         bound += -w.remover_spent * min(st.remover, pool_size)
 
     keep = np.nonzero(ok)[0]
-    return Bounds((keep + lo).astype(np.int64), bound[keep] + EPS, opt, step, double_slack)
+    return Bounds((keep + lo).astype(np.int64), bound[keep] + EPS, om, double_slack)
 
 
 __all__ = ["GENRES", "Bounds", "word_bounds"]

@@ -8,6 +8,7 @@ most words are never looked at one by one.
 from __future__ import annotations
 
 import heapq
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
@@ -19,7 +20,7 @@ from solver.moves import Move, summarize, value_of
 from solver.objectives import Objective, Weights
 from solver.score import EPS, Pool, Resolver, Slot
 from solver.search.bound import Bounds, word_bounds
-from solver.search.exact import Placement, WordSolver
+from solver.search.exact import OutOfTime, Placement, WordSolver
 from solver.state import TurnState
 
 BATCH = 64
@@ -46,8 +47,13 @@ class Search:
         state: TurnState,
         objective: Objective = Objective.VALUE,
         weights: Weights | None = None,
+        time_limit: float | None = None,
     ) -> None:
+        """``time_limit`` (seconds) bounds each whole-lexicon query; past it the query returns what it has found
+        and sets ``exact`` to False."""
         self.lexicon = lexicon
+        self.time_limit = time_limit
+        self.exact = True
         self.state = state
         self.objective = objective
         self.value_weights = weights or Weights()
@@ -67,7 +73,7 @@ class Search:
     def solver(self) -> WordSolver:
         if self._solver is None:
             b = self.bounds
-            self._solver = WordSolver(self.pool, self.resolver, b.optimistic, b.double_slack)
+            self._solver = WordSolver(self.pool, self.resolver, b.optimism, b.double_slack)
         return self._solver
 
     # -- single words -------------------------------------------------------------------------------------------
@@ -91,7 +97,7 @@ class Search:
         ub = self.bounds.bound
         alive = np.ones(len(ub), dtype=bool)
         while True:
-            candidates = np.nonzero(alive & (ub > floor[0]))[0]
+            candidates = np.nonzero(alive & (ub > floor[0] + 2 * EPS))[0]
             if candidates.size == 0:
                 return
             take = min(BATCH, candidates.size)
@@ -100,7 +106,7 @@ class Search:
             chosen = chosen[np.argsort(-ub[chosen], kind="stable")]
             alive[chosen] = False
             for j in chosen:
-                if ub[j] <= floor[0]:
+                if ub[j] <= floor[0] + 2 * EPS:  # a bound (padded by EPS) that can at best tie
                     return
                 yield int(j)
 
@@ -110,21 +116,45 @@ class Search:
             raise GhostwriterError(f"top must be from 1 to {MAX_TOP}")
         return [self.move(p) for p in self.top_placements(n)]
 
+    def solve_probing(self, word: str, bound: float, floor: float) -> Placement | None:
+        """The best placement of a word that beats ``floor``, searched first just under its bound.
+
+        A search with a high floor prunes hard; when nothing beats the probe, the probe is lowered (ever
+        further) until it reaches ``floor``. The first placement found beats its probe and is the best there is.
+        """
+        gap = max(1.0, abs(bound) * 0.02)
+        while True:
+            probe = max(floor, bound - gap)
+            p = self.solver.solve(word, probe)
+            if p is not None or probe <= floor:
+                return p
+            gap *= 4
+
+    def _start_clock(self, solver: WordSolver) -> None:
+        solver.deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+
     def top_placements(self, n: int) -> list[Placement]:
+        """The best placements of the n best words (fewer when fewer can be spelled), best first."""
         heap: list[tuple[float, int, Placement]] = []
         floor = [float("-inf")]
         index = self.bounds.index
         lex = self.lexicon
-        for j in self._ordered(floor):
-            word = lex.word(int(index[j]))
-            p = self.solver.solve(word, floor[0])
-            if p is None:
-                continue
-            heapq.heappush(heap, (p.value, -j, p))
-            if len(heap) > n:
-                heapq.heappop(heap)
-            if len(heap) == n:
-                floor[0] = heap[0][0]
+        self._start_clock(self.solver)
+        try:
+            for j in self._ordered(floor):
+                word = lex.word(int(index[j]))
+                p = self.solve_probing(word, float(self.bounds.bound[j]), floor[0])
+                if p is None:
+                    continue
+                heapq.heappush(heap, (p.value, -j, p))
+                if len(heap) > n:
+                    heapq.heappop(heap)
+                if len(heap) == n:
+                    floor[0] = heap[0][0]
+        except OutOfTime:
+            self.exact = False
+        finally:
+            self.solver.deadline = None
         return [p for _, _, p in sorted(heap, key=lambda x: (-x[0], -x[1]))]
 
     def pareto(self) -> list[Move]:
@@ -142,8 +172,8 @@ class Search:
         pools = [Pool.of(self.state, w) for w in dims]
         bounds = [word_bounds(self.lexicon, p) for p in pools]
         resolver = Resolver(pools[0])  # eithers go to prestige; the splits are made below
-        solver = WordSolver(pools[0], resolver, bounds[0].optimistic, bounds[0].double_slack)
-        slack = [solver.mine_opt + b.double_slack + 2 * EPS for b in bounds]
+        solver = WordSolver(pools[0], resolver, bounds[0].optimism, bounds[0].double_slack)
+        dimensions = [(b.optimism, b.double_slack) for b in bounds]
         frontier: dict[tuple[int, int], tuple[Placement, int]] = {}
 
         def hopeless(ub: list[float]) -> bool:
@@ -169,11 +199,15 @@ class Search:
 
         ub_p, ub_c = bounds[0].bound, bounds[1].bound
         order = np.lexsort((-ub_c, -ub_p))
-        for j in order:
-            if hopeless([float(ub_p[j]), float(ub_c[j])]):
-                continue
-            word = self.lexicon.word(int(bounds[0].index[j]))
-            solver.enumerate(word, [bounds[0].optimistic, bounds[1].optimistic], slack, hopeless, visit)
+        self._start_clock(solver)
+        try:
+            for j in order:
+                if hopeless([float(ub_p[j]), float(ub_c[j])]):
+                    continue
+                word = self.lexicon.word(int(bounds[0].index[j]))
+                solver.enumerate(word, dimensions, hopeless, visit)
+        except OutOfTime:
+            self.exact = False
         moves = []
         for (_, _), (placement, split) in sorted(frontier.items(), key=lambda x: (-x[0][0], -x[0][1])):
             cards, in_play, totals = resolver.explain(placement.word, placement.slots, placement.resolution)
@@ -200,12 +234,18 @@ class Search:
                 yield word
 
     def count_better(self, value: float) -> int:
-        """How many words have a best arrangement worth more than ``value``."""
+        """How many words have a best arrangement worth more than ``value`` (a lower count when out of time)."""
         b = self.bounds
         better = 0
-        for j in np.nonzero(b.bound > value)[0]:
-            if self.solver.solve(self.lexicon.word(int(b.index[j])), value) is not None:
-                better += 1
+        self._start_clock(self.solver)
+        try:
+            for j in np.nonzero(b.bound > value + 2 * EPS)[0]:
+                if self.solver.solve(self.lexicon.word(int(b.index[j])), value) is not None:
+                    better += 1
+        except OutOfTime:
+            self.exact = False
+        finally:
+            self.solver.deadline = None
         return better
 
     def rate(self, word: str) -> Rating:

@@ -2,16 +2,20 @@
 
 At each letter the search tries the cards whose letter matches (face-up), hand cards laid face-down to be
 uncovered by a neighbour, and an unnamed wild, best first, and prunes a branch when even its most
-optimistic completion cannot beat the best value known. Every complete placement is resolved by
-``solver.score.Resolver``, which checks that it can be played and makes its choices.
+optimistic completion cannot beat the best value known. The optimistic completion counts, for the letters
+still to fill, the best cards of each letter (each card once) and the best cards the uncovers left could
+turn up. Every complete placement is resolved by ``solver.score.Resolver``, which checks that it can be
+played and makes its choices.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.score import EPS, Face, Pool, Resolution, Resolver, Slot, Source, award_prestige
+from solver.search.bound import Optimism
 
 
 @dataclass
@@ -25,53 +29,95 @@ class Placement:
         return self.resolution.value
 
 
+@dataclass
+class Plan:
+    """What the search of one word needs to know before it starts."""
+
+    opt: list[float]  # per kind: the most it brings
+    near: list[bool]  # per letter: could a face-down card there be uncovered?
+    uncovers: int  # how many uncovers the word could hold
+    slack: float  # what the word may add beyond its letters and doubles: classics in play, award
+    step: list[float]  # per kind: the most one doubling of it adds
+    wild: float  # what a wild card may bring (to per-wild specials)
+    suffix: list[dict[str, int]]  # per letter: how many of each letter from there on
+    order: list[int]  # kinds that may bring something on a letter or uncovered, best first
+
+
+class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
+    """The search's deadline passed."""
+
+
 class WordSolver:
     """Finds the best placement of a word for one pool of cards under one set of weights."""
 
-    def __init__(self, pool: Pool, resolver: Resolver, optimistic: Sequence[float], double_slack: float) -> None:
+    def __init__(self, pool: Pool, resolver: Resolver, optimism: Optimism, double_slack: float) -> None:
         self.pool = pool
         self.resolver = resolver
+        self.optimism = optimism
         self.profiles = pool.profiles
         self.counts = pool.counts
-        self.opt = list(optimistic)
         self.double_slack = double_slack
+        opt = optimism.opt
         self.by_letter: dict[str, list[int]] = {}
         for k, p in enumerate(self.profiles):
             self.by_letter.setdefault(p.letter, []).append(k)
         for ks in self.by_letter.values():
-            ks.sort(key=lambda k: -self.opt[k])
-        self.pool_kinds = sorted((k for k, p in enumerate(self.profiles) if p.pool), key=lambda k: -self.opt[k])
-        self.uncoverers = {k for k, p in enumerate(self.profiles) if p.own and max(p.uncovers) > 0}
+            ks.sort(key=lambda k: -opt[k])
+        self.pool_kinds = sorted((k for k, p in enumerate(self.profiles) if p.pool), key=lambda k: -opt[k])
+        self.uncoverers = {k for k in range(len(self.profiles)) if optimism.uncovers[k] > 0}
         self.uncoverer_letters = {self.profiles[k].letter for k in self.uncoverers}
-        self.pool_uncoverer = any(self.profiles[k].pool for k in self.uncoverers)
-        self.mine_opt = sum(
-            self.opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE
-        )
+        self.pool_uncoverers = sum(self.counts[k] for k in self.uncoverers if self.profiles[k].pool)
+        self.wild_kinds = [k for k in range(len(self.profiles)) if optimism.per_wild[k] > 0]
+        self.doublers = [k for k in range(len(self.profiles)) if optimism.doubles[k] > 0]
+        self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
+        self._ticks = 0
 
-    def _near(self, word: str) -> list[bool]:
-        """For each letter: may a face-down card there be uncovered (could a neighbour hold an uncoverer)?"""
+    def mine_opt(self, opt: Sequence[float]) -> float:
+        return sum(opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE)
+
+    def plan(self, word: str, other: tuple[Optimism, float] | None = None) -> Plan:
+        """The plan of a word under this solver's optimism, or under ``other`` (an optimism, its double slack)."""
         n = len(word)
+        om = self.optimism if other is None else other[0]
+        opt = om.opt
+        # uncovers start at an uncoverer standing on its own letter; uncovered uncoverers carry the chain on
+        roots = [j for j in range(n) if word[j] in self.uncoverer_letters]
         near = [False] * n
-        if self.uncoverers:
-            for i in range(n):
-                for j in (i - 1, i + 1):
-                    if 0 <= j < n and (word[j] in self.uncoverer_letters or self.pool_uncoverer):
-                        near[i] = True
-        return near
-
-    def _rest(self, word: str, near: list[bool], opt: Sequence[float]) -> list[float]:
-        """rest[i]: the most the letters from i on could add, each at its best card."""
-        n = len(word)
-        best_uncoverable = max((opt[k] for k in self.pool_kinds), default=0.0)
-        rest = [0.0] * (n + 1)
+        uncovers = 0
+        if roots:
+            reach = 1 + self.pool_uncoverers
+            near = [any(0 < abs(i - j) <= reach for j in roots) for i in range(n)]
+            uncovers = sum(
+                self.optimism.uncovers[k] * self.counts[k]
+                for k in self.uncoverers
+                if self.profiles[k].pool or self.profiles[k].letter in word
+            )
+        # per-wild specials (Mystery N) that could be in play: each wild card is worth ``wild``
+        wild = sum(
+            om.per_wild[k] * self.counts[k]
+            for k in self.wild_kinds
+            if self.profiles[k].source is Source.MINE
+            or self.profiles[k].letter in word
+            or (self.profiles[k].pool and roots)
+        )
+        suffix: list[dict[str, int]] = [{} for _ in range(n + 1)]
         for i in range(n - 1, -1, -1):
-            m = max((opt[k] for k in self.by_letter.get(word[i], ())), default=0.0)
-            if near[i]:
-                m = max(m, best_uncoverable)
-            rest[i] = rest[i + 1] + max(m, 0.0)
-        return rest
+            suffix[i] = dict(suffix[i + 1])
+            suffix[i][word[i]] = suffix[i].get(word[i], 0) + 1
+        order = sorted(
+            (k for k, p in enumerate(self.profiles) if p.source is not Source.MINE and opt[k] > wild),
+            key=lambda k: -opt[k],
+        )
+        st = self.pool.state
+        w = self.pool.weights
+        slack = self.mine_opt(opt) + EPS
+        if st.options.literary_awards and w.award > 0:
+            slack += w.award * award_prestige(n, st.options.rules, st.options.award_held)
+        if w.remover_spent < 0:
+            slack += -w.remover_spent * st.remover
+        return Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order)
 
-    def _choices(self, word: str, i: int, near: list[bool], slots: list[Slot], used: list[int]) -> list[Slot]:
+    def _choices(self, word: str, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> list[Slot]:
         """What may stand at letter i, given the letters before it: best cards first, the unnamed wild last."""
         counts = self.counts
         uncoverers = self.uncoverers
@@ -82,13 +128,114 @@ class WordSolver:
             for k in self.by_letter.get(word[i], ())
             if used[k] < counts[k] and (not need or k in uncoverers)
         ]
-        if near[i]:
+        if plan.near[i] and uncovers > 0:
             out.extend(
                 (k, Face.UNCOVERED) for k in self.pool_kinds if used[k] < counts[k] and (not need or k in uncoverers)
             )
         if not need:
             out.append((-1, Face.WILD))
         return out
+
+    def _uncovers_ahead(self, i: int, plan: Plan, slots: list[Slot], used: list[int], budget: int) -> int:
+        """How many uncovers could still reach letters i and after.
+
+        Only the card at i-1 and cards not yet placed (on a letter still to come, or themselves uncovered) can
+        uncover from letter i on, and no more than the word's ``budget`` of uncovers left.
+        """
+        if budget <= 0:
+            return 0
+        counts = self.counts
+        abilities = self.optimism.uncovers
+        avail = 0
+        if i >= 1:
+            k, face = slots[i - 1]
+            if k >= 0 and face is not Face.WILD:
+                avail += abilities[k]
+        ahead = plan.suffix[i]
+        for k in self.uncoverers:
+            left = counts[k] - used[k]
+            if left > 0 and (self.profiles[k].pool or self.profiles[k].letter in ahead):
+                avail += left * abilities[k]
+        return min(avail, budget)
+
+    def _rest(self, i: int, plan: Plan, used: list[int], uncovers: int) -> float:
+        """The most the letters from i on can add: a wild each, plus the best cards not yet placed, each on a letter
+        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid)."""
+        n = len(plan.near)
+        wild = plan.wild
+        u = min(uncovers, n - i)
+        total = wild * (n - i + u)
+        caps = plan.suffix[i]
+        taken: dict[str, int] = {}
+        pool_taken: dict[str, int] = {}
+        counts = self.counts
+        opt = plan.opt
+        for k in plan.order:
+            left = counts[k] - used[k]
+            if left <= 0:
+                continue
+            worth = opt[k] - wild
+            p = self.profiles[k]
+            letter = p.letter
+            free = caps.get(letter, 0) - taken.get(letter, 0)
+            on_letter = min(left, free) if free > 0 else 0
+            if on_letter:
+                taken[letter] = taken.get(letter, 0) + on_letter
+                total += on_letter * worth
+                left -= on_letter
+            if p.pool:
+                if on_letter:
+                    pool_taken[letter] = pool_taken.get(letter, 0) + on_letter
+                if left and u:
+                    t = min(left, u)
+                    u -= t
+                    total += t * worth
+            elif left and u and pool_taken.get(letter, 0):  # a classic takes a letter whose hand card moves
+                t = min(left, u, pool_taken[letter])
+                pool_taken[letter] -= t
+                u -= t
+                total += t * worth
+        return total
+
+    def _doubles(self, i: int, plan: Plan, slots: list[Slot], used: list[int]) -> float:
+        """The most doubles can add to a placement whose letters before i are placed.
+
+        A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
+        still to come; a doubler not yet placed doubles at best the best card left.
+        """
+        if not self.doublers:
+            return 0.0
+        step = plan.step
+        abilities = self.optimism.doubles
+        profiles = self.profiles
+        counts = self.counts
+        best_left = max((step[k] for k in range(len(profiles)) if counts[k] > used[k]), default=0.0)
+        n = len(plan.near)
+
+        def gain(q: int) -> float:
+            if q < 0 or q >= n:
+                return 0.0
+            if q >= i:
+                return best_left
+            k, face = slots[q]
+            return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
+
+        extra = 0.0
+        for p in range(i):
+            k, face = slots[p]
+            if k >= 0 and face is not Face.WILD and abilities[k]:
+                extra += abilities[k] * max(gain(p - 1), gain(p + 1))
+        ahead = plan.suffix[i]
+        for k in self.doublers:
+            left = counts[k] - used[k]
+            if left > 0 and (profiles[k].pool or profiles[k].letter in ahead):
+                extra += left * abilities[k] * max(best_left, step[k])
+        return extra
+
+    def _tick(self) -> None:
+        self._ticks += 1
+        if self.deadline is not None and self._ticks & 1023 == 0 and time.monotonic() > self.deadline:
+            raise OutOfTime
 
     def _may_uncover(self, slot: Slot) -> bool:
         return slot[0] in self.uncoverers and slot[1] is not Face.WILD
@@ -98,84 +245,88 @@ class WordSolver:
         return slots[-1][1] is not Face.UNCOVERED or (len(slots) > 1 and self._may_uncover(slots[-2]))
 
     def solve(self, word: str, floor: float = float("-inf")) -> Placement | None:
-        """The best placement whose value beats ``floor``, or None when no placement does (or none exists)."""
+        """The best placement that beats ``floor`` (ties do not), or None when none does (or none exists)."""
         n = len(word)
-        near = self._near(word)
-        opt = self.opt
-        rest = self._rest(word, near, opt)
-        slack = self.mine_opt + self.double_slack + self._extras_ceiling(n) + EPS
+        plan = self.plan(word)
+        opt = plan.opt
+        slack, wild = plan.slack, plan.wild
         used = [0] * len(self.profiles)
         slots: list[Slot] = []
         best: list[Placement | None] = [None]
         floor_box = [floor]
         resolver = self.resolver
 
-        def go(i: int, acc: float) -> None:
-            if acc + rest[i] + slack <= floor_box[0]:
+        def go(i: int, acc: float, budget: int) -> None:
+            self._tick()
+            avail = self._uncovers_ahead(i, plan, slots, used, budget)
+            if (
+                acc + self._rest(i, plan, used, avail) + self._doubles(i, plan, slots, used) + slack
+                <= floor_box[0] + EPS
+            ):
                 return
             if i == n:
                 if not self._complete(slots):
                     return
                 res = resolver.resolve(slots)
-                if res is not None and res.value > floor_box[0]:
+                if res is not None and res.value > floor_box[0] + EPS:
                     floor_box[0] = res.value
                     best[0] = Placement(word, list(slots), res)
                 return
-            for k, face in self._choices(word, i, near, slots, used):
+            for k, face in self._choices(word, i, plan, slots, used, avail):
                 if k >= 0:
                     used[k] += 1
                 slots.append((k, face))
-                go(i + 1, acc + (opt[k] if k >= 0 else 0.0))
+                if face is Face.WILD:
+                    go(i + 1, acc + wild, budget)
+                elif face is Face.UP:
+                    go(i + 1, acc + opt[k], budget)
+                else:
+                    go(i + 1, acc + opt[k] + wild, budget - 1)
                 slots.pop()
                 if k >= 0:
                     used[k] -= 1
 
-        go(0, 0.0)
+        go(0, 0.0, plan.uncovers)
         return best[0]
 
     def enumerate(
         self,
         word: str,
-        optimistic: Sequence[Sequence[float]],
-        slack: Sequence[float],
+        dimensions: Sequence[tuple[Optimism, float]],
         hopeless: Callable[[list[float]], bool],
         visit: Callable[[list[Slot]], None],
     ) -> None:
         """Visit every complete placement of a word, pruning branches whose optimistic totals are hopeless.
 
-        ``optimistic[d][k]`` is kind k's most on dimension d; ``slack[d]`` what the whole word may add beyond.
+        Each dimension is an optimism and its double slack; ``hopeless`` gets a branch's most on each.
         """
         n = len(word)
-        near = self._near(word)
-        rests = [self._rest(word, near, o) for o in optimistic]
+        plans = [self.plan(word, d) for d in dimensions]
         used = [0] * len(self.profiles)
         slots: list[Slot] = []
 
-        def go(i: int, acc: list[float]) -> None:
-            if hopeless([a + r[i] + s for a, r, s in zip(acc, rests, slack, strict=True)]):
+        def go(i: int, acc: list[float], budget: int) -> None:
+            self._tick()
+            avail = self._uncovers_ahead(i, plans[0], slots, used, budget)
+            if hopeless(
+                [
+                    a + self._rest(i, p, used, avail) + self._doubles(i, p, slots, used) + p.slack
+                    for a, p in zip(acc, plans, strict=True)
+                ]
+            ):
                 return
             if i == n:
                 if self._complete(slots):
                     visit(slots)
                 return
-            for k, face in self._choices(word, i, near, slots, used):
+            for k, face in self._choices(word, i, plans[0], slots, used, avail):
                 if k >= 0:
                     used[k] += 1
                 slots.append((k, face))
-                go(i + 1, [a + (o[k] if k >= 0 else 0.0) for a, o in zip(acc, optimistic, strict=True)])
+                gain = [(p.opt[k] if k >= 0 else 0.0) + (p.wild if face is not Face.UP else 0.0) for p in plans]
+                go(i + 1, [a + g for a, g in zip(acc, gain, strict=True)], budget - (face is Face.UNCOVERED))
                 slots.pop()
                 if k >= 0:
                     used[k] -= 1
 
-        go(0, [0.0] * len(optimistic))
-
-    def _extras_ceiling(self, n: int) -> float:
-        """Most that the placement-wide terms (an award, removers spent) can add to a word of length n."""
-        st = self.pool.state
-        w = self.pool.weights
-        extra = 0.0
-        if st.options.literary_awards and w.award > 0:
-            extra += w.award * award_prestige(n, st.options.rules, st.options.award_held)
-        if w.remover_spent < 0:
-            extra += -w.remover_spent * st.remover
-        return extra
+        go(0, [0.0] * len(plans), plans[0].uncovers)
