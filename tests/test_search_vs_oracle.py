@@ -77,6 +77,14 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
             assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
         else:
             assert (move.coins, move.prestige) == (best.coins, best.prestige), (word, best.arrangement, move.cards)
+        # pruning must never cut the best: with a floor just under it, the search still finds it
+        scalar = {
+            Objective.VALUE: move.value,
+            Objective.PRESTIGE: p.value,
+            Objective.COINS: p.value,
+        }[objective]
+        again = search.solver.solve(word, p.value - 0.5)
+        assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
     for word in words:
         if word not in want:
             assert search.solve(word) is None, f"search spells {word!r}, the oracle cannot"

@@ -201,7 +201,7 @@ class WordSolver:
         """The most doubles can add to a placement whose letters before i are placed.
 
         A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
-        still to come; a doubler not yet placed doubles at best the best card left.
+        still to come; a doubler not yet placed doubles at best the card at i-1 or the best card left.
         """
         if not self.doublers:
             return 0.0
@@ -226,10 +226,11 @@ class WordSolver:
             if k >= 0 and face is not Face.WILD and abilities[k]:
                 extra += abilities[k] * max(gain(p - 1), gain(p + 1))
         ahead = plan.suffix[i]
+        reach = max(best_left, gain(i - 1))  # a doubler placed at i may double the card at i-1
         for k in self.doublers:
             left = counts[k] - used[k]
             if left > 0 and (profiles[k].pool or profiles[k].letter in ahead):
-                extra += left * abilities[k] * max(best_left, step[k])
+                extra += left * abilities[k] * reach
         return extra
 
     def _tick(self) -> None:
