@@ -16,7 +16,7 @@ def lexicon_of(*words: str) -> Lexicon:
 
 
 def search(
-    words: Lexicon | list[str], objective: str = "value", weights: Weights | None = None, **state: Any
+    words: Lexicon | list[str], objective: str = "value", *, weights: Weights | None = None, **state: Any
 ) -> Search:
     lex = words if isinstance(words, Lexicon) else lexicon_of(*words)
     return Search(lex, TurnState.from_json(state), Objective.parse(objective), weights)

@@ -145,7 +145,7 @@ def test_inked_cards_no_word_can_hold(capsys: pytest.CaptureFixture[str]) -> Non
     ],
 )
 def test_bad_input_is_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, *args)
+    code, _, err = run(capsys, *args)
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
@@ -165,7 +165,7 @@ def test_empty_and_binary_word_lists(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_state_file_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "s.json"
     f.write_text("{hand: E}")
-    code, out, err = run(capsys, "hint", "--state", str(f), "--words", WORDS)
+    code, _, err = run(capsys, "hint", "--state", str(f), "--words", WORDS)
     assert code == 2 and "not JSON" in err
 
 

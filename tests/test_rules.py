@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from helpers import search
 
 
@@ -90,7 +92,7 @@ def test_either_goes_to_the_objectives_side() -> None:
 
 
 def test_bga_horror_h_counts_inked_cards() -> None:
-    kw = {"hand": ["horror:G4", "A"], "inked": ["horror:H7"]}
+    kw: dict[str, Any] = {"hand": ["horror:G4", "A"], "inked": ["horror:H7"]}
     printed = search(["hag"], "prestige", **kw).top(1)[0]
     bga = search(["hag"], "prestige", options={"rules": "bga"}, **kw).top(1)[0]
     h_printed = next(c for c in printed.cards if c.code == "horror:H7")
@@ -101,7 +103,7 @@ def test_bga_horror_h_counts_inked_cards() -> None:
 
 
 def test_literary_award_weighs_in_value_only() -> None:
-    kw = {"hand": ["A", "E", "I", "L", "N", "R", "S", "T"]}
+    kw: dict[str, Any] = {"hand": ["A", "E", "I", "L", "N", "R", "S", "T"]}
     plain = search(["entails", "ten"], "value", **kw).solve("entails")
     awarded = search(["entails", "ten"], "value", options={"literary_awards": True}, **kw)
     move = awarded.top(1)[0]
