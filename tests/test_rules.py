@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.score import CardReport
+
 from helpers import search
 
 
-def faces(move_cards: list[object]) -> list[tuple[str, str, int]]:
-    return [(c.code, c.face, c.factor) for c in move_cards]  # type: ignore[attr-defined]
+def faces(move_cards: list[CardReport]) -> list[tuple[str, str, int]]:
+    return [(c.code, c.face, c.factor) for c in move_cards]
 
 
 def test_rulebook_word_with_a_wild_o() -> None:
