@@ -36,6 +36,7 @@ class Optimism:
     uncovers: list[int]
     doubles: list[int]
     pool_size: int
+    can_activate: list[bool]  # per genre: does the player hold two cards of it?
 
     @staticmethod
     def of(pool: Pool) -> Optimism:
@@ -63,7 +64,7 @@ class Optimism:
             step.append(p.optimistic_step(counts, w, pool_size, inked))
             uncovers.append(p.abilities(counts, "uncovers"))
             doubles.append(p.abilities(counts, "doubles"))
-        return Optimism(opt, per_wild, step, uncovers, doubles, pool_size)
+        return Optimism(opt, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts])
 
 
 @dataclass
@@ -155,42 +156,33 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         key=lambda x: (-x[0], x[1]),
     )
     units = [(v, k) for v, k in units if v > 0]
+    # per letter, the best cards that letter's occurrences could take
+    by_letter: dict[int, list[float]] = {}
+    ranked: list[tuple[float, int, int]] = []  # every card: value, letter, rank among its letter's cards
+    for value, k in units:
+        same = by_letter.setdefault(letter_of[k], [])
+        same.append(value)
+        ranked.append((value, letter_of[k], len(same)))
+    for a, values in by_letter.items():
+        if a < 0:
+            continue
+        if has_wild:
+            for i, value in enumerate(values):
+                np.add(bound, worth(value), out=bound, where=counts[a] > i)
+        else:
+            table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
+            table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
+            bound += table[counts[a]]
     if uncover_abilities and can_uncover.any():
-        # the cards that bring something: each on a letter of its own, or uncovered while uncovers last; taking
-        # them greedily by value is optimal (the sets that fit are the independent sets of a matroid)
-        taken = {a: np.zeros(n, dtype=np.int64) for a in set(letter_of)}
-        pool_taken = {a: np.zeros(n, dtype=np.int64) for a in set(letter_of)}
-        spare = np.where(can_uncover, uncover_abilities, 0).astype(np.int64)
-        for value, k in units:
-            a = letter_of[k]
-            on_letter = counts[a] > taken[a] if a >= 0 else np.zeros(n, dtype=bool)
-            if a >= 0:
-                taken[a] += on_letter
-            if profiles[k].pool:
-                by_uncover = ~on_letter & (spare > 0)
-                if a >= 0:
-                    pool_taken[a] += on_letter
-                spare -= by_uncover
-                bound += worth(value) * (on_letter | by_uncover)
-            else:  # a classic: its letter, or the place of a hand card that moves to an uncover
-                moved = ~on_letter & (spare > 0) & (pool_taken[a] > 0) if a >= 0 else on_letter
-                if a >= 0:
-                    pool_taken[a] -= moved
-                spare -= moved
-                bound += worth(value) * (on_letter | moved)
-    else:
-        # per letter, the best cards that letter's occurrences could take
-        by_letter: dict[int, list[float]] = {}
-        for value, k in units:
-            if letter_of[k] >= 0:
-                by_letter.setdefault(letter_of[k], []).append(value)
-        for a, values in by_letter.items():
-            if has_wild:
-                for i, value in enumerate(values):
-                    bound += np.where(counts[a] > i, worth(value), 0.0)
-            else:
-                prefix = np.concatenate(([0.0], np.cumsum(values)))
-                bound += prefix[np.minimum(counts[a], len(values))]
+        # the cards their letters cannot take compete for the uncovers, the best first: with the letters' own
+        # best cards this is the most any set of cards that fits can bring (a matroid, where greedy is exact;
+        # classics, which cannot be uncovered, are let compete too, which only loosens the bound)
+        spare = np.where(can_uncover, uncover_abilities, 0).astype(np.int16)
+        for value, a, rank in ranked:
+            over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
+            take = over & (spare > 0)
+            np.add(bound, worth(value), out=bound, where=take)
+            spare -= take
 
     # doubles: each doubling ability adds at most the best step, a card taking at most two
     doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]

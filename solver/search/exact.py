@@ -69,8 +69,42 @@ class WordSolver:
         self.pool_uncoverers = sum(self.counts[k] for k in self.uncoverers if self.profiles[k].pool)
         self.wild_kinds = [k for k in range(len(self.profiles)) if optimism.per_wild[k] > 0]
         self.doublers = [k for k in range(len(self.profiles)) if optimism.doubles[k] > 0]
+        self.is_pool = [p.pool for p in self.profiles]
+        self.letters = [p.letter for p in self.profiles]
+        self.plain = self._plain_kinds()
         self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
         self._ticks = 0
+
+    def _plain_kinds(self) -> list[bool]:
+        """Per kind: a hand card that is never better off wild than face-up on its own letter.
+
+        When nothing in the pool doubles or dumps and every weight is non-negative, a card with no abilities, no
+        specials and no worth as a classic, whose value is never negative, may as well stand face-up on a letter
+        of its own as that letter be a wild: moving it there from anywhere else changes nothing, and from the
+        hand it only adds. So the search need not try the wild on such a letter while such a card is left.
+        """
+        w = self.pool.weights
+        plain_pool = (
+            not any(self.optimism.doubles)
+            and not any(
+                p.dumps[0] or (p.dumps[1] and p.genre >= 0 and self.optimism.can_activate[p.genre])
+                for p in self.profiles
+            )
+            and all(getattr(w, f) >= 0 for f in w.__dataclass_fields__)
+        )
+        out = []
+        for p in self.profiles:
+            out.append(
+                plain_pool
+                and p.source is Source.HAND
+                and not p.card.timeless
+                and not any(p.uncovers)
+                and not any(p.doubles)
+                and not any(p.specials[0])
+                and not any(p.specials[1])
+                and min(min(v[1:]) for v in p.value) >= 0
+            )
+        return out
 
     def mine_opt(self, opt: Sequence[float]) -> float:
         return sum(opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE)
@@ -128,11 +162,17 @@ class WordSolver:
             for k in self.by_letter.get(word[i], ())
             if used[k] < counts[k] and (not need or k in uncoverers)
         ]
+        plain = self.plain
+        letter = word[i]
         if plan.near[i] and uncovers > 0:
             out.extend(
-                (k, Face.UNCOVERED) for k in self.pool_kinds if used[k] < counts[k] and (not need or k in uncoverers)
+                (k, Face.UNCOVERED)
+                for k in self.pool_kinds
+                if used[k] < counts[k]
+                and (not need or k in uncoverers)
+                and not (plain[k] and plan.wild <= 0 and self.letters[k] == letter)  # as good face-up here
             )
-        if not need:
+        if not need and not (plan.wild <= 0 and any(plain[k] for k, f in out if f is Face.UP)):
             out.append((-1, Face.WILD))
         return out
 
@@ -154,7 +194,7 @@ class WordSolver:
         ahead = plan.suffix[i]
         for k in self.uncoverers:
             left = counts[k] - used[k]
-            if left > 0 and (self.profiles[k].pool or self.profiles[k].letter in ahead):
+            if left > 0 and (self.is_pool[k] or self.letters[k] in ahead):
                 avail += left * abilities[k]
         return min(avail, budget)
 
@@ -170,20 +210,21 @@ class WordSolver:
         pool_taken: dict[str, int] = {}
         counts = self.counts
         opt = plan.opt
+        letters = self.letters
+        is_pool = self.is_pool
         for k in plan.order:
             left = counts[k] - used[k]
             if left <= 0:
                 continue
             worth = opt[k] - wild
-            p = self.profiles[k]
-            letter = p.letter
+            letter = letters[k]
             free = caps.get(letter, 0) - taken.get(letter, 0)
             on_letter = min(left, free) if free > 0 else 0
             if on_letter:
                 taken[letter] = taken.get(letter, 0) + on_letter
                 total += on_letter * worth
                 left -= on_letter
-            if p.pool:
+            if is_pool[k]:
                 if on_letter:
                     pool_taken[letter] = pool_taken.get(letter, 0) + on_letter
                 if left and u:
