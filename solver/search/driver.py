@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 import numpy as np
+import numpy.typing as npt
 
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
@@ -92,70 +93,72 @@ class Search:
 
     # -- the whole lexicon --------------------------------------------------------------------------------------
 
-    def _ordered(self, floor: list[float]) -> Iterator[int]:
-        """Positions in ``bounds`` in decreasing bound, while the bound beats ``floor[0]`` (which may rise)."""
-        ub = self.bounds.bound
-        alive = np.ones(len(ub), dtype=bool)
-        while True:
-            candidates = np.nonzero(alive & (ub > floor[0] + 2 * EPS))[0]
-            if candidates.size == 0:
-                return
-            take = min(BATCH, candidates.size)
-            part = np.argpartition(-ub[candidates], take - 1)[:take] if take < candidates.size else np.arange(take)
-            chosen = candidates[part]
-            chosen = chosen[np.argsort(-ub[chosen], kind="stable")]
-            alive[chosen] = False
-            for j in chosen:
-                if ub[j] <= floor[0] + 2 * EPS:  # a bound (padded by EPS) that can at best tie
-                    return
-                yield int(j)
-
     def top(self, n: int = 10) -> list[Move]:
         """The n best distinct words, each with its best arrangement, best first."""
         if not 1 <= n <= MAX_TOP:
             raise GhostwriterError(f"top must be from 1 to {MAX_TOP}")
         return [self.move(p) for p in self.top_placements(n)]
 
-    def solve_probing(self, word: str, bound: float, floor: float) -> Placement | None:
-        """The best placement of a word that beats ``floor``, searched first just under its bound.
-
-        A search with a high floor prunes hard; when nothing beats the probe, the probe is lowered (ever
-        further) until it reaches ``floor``. The first placement found beats its probe and is the best there is.
-        """
-        gap = max(1.0, abs(bound) * 0.02)
-        while True:
-            probe = max(floor, bound - gap)
-            p = self.solver.solve(word, probe)
-            if p is not None or probe <= floor:
-                return p
-            gap *= 4
-
     def _start_clock(self, solver: WordSolver) -> None:
         solver.deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
 
     def top_placements(self, n: int) -> list[Placement]:
-        """The best placements of the n best words (fewer when fewer can be spelled), best first."""
+        """The best placements of the n best words (fewer when fewer can be spelled), best first.
+
+        Words are searched in decreasing bound against a common threshold that starts just under the best
+        bound and is lowered step by step: a search with a high threshold prunes hard, and a word that does not
+        beat it is known to be worth no more than it. Once n words are kept, the threshold is the n-th value.
+        """
         heap: list[tuple[float, int, Placement]] = []
-        floor = [float("-inf")]
+        ub = self.bounds.bound.copy()
         index = self.bounds.index
         lex = self.lexicon
+        if not len(ub):
+            return []
+        top = float(ub.max())
+        gap = max(1.0, abs(top) * 0.02)
+        threshold = top - gap
         self._start_clock(self.solver)
         try:
-            for j in self._ordered(floor):
-                word = lex.word(int(index[j]))
-                p = self.solve_probing(word, float(self.bounds.bound[j]), floor[0])
-                if p is None:
-                    continue
-                heapq.heappush(heap, (p.value, -j, p))
-                if len(heap) > n:
-                    heapq.heappop(heap)
-                if len(heap) == n:
-                    floor[0] = heap[0][0]
+            while True:
+                floor = heap[0][0] if len(heap) == n else float("-inf")
+                level = max(floor, threshold)
+                for j in self._descending(ub, level):
+                    floor = heap[0][0] if len(heap) == n else float("-inf")
+                    level = max(floor, threshold)
+                    if ub[j] <= level + 2 * EPS:
+                        continue
+                    p = self.solver.solve(lex.word(int(index[j])), level)
+                    if p is None:
+                        ub[j] = level  # proved: worth no more than the level
+                        continue
+                    ub[j] = float("-inf")
+                    heapq.heappush(heap, (p.value, -j, p))
+                    if len(heap) > n:
+                        heapq.heappop(heap)
+                floor = heap[0][0] if len(heap) == n else float("-inf")
+                if threshold <= floor or threshold == float("-inf"):
+                    break
+                gap *= 4
+                threshold = threshold - gap if gap < 1e15 else float("-inf")
         except OutOfTime:
             self.exact = False
         finally:
             self.solver.deadline = None
         return [p for _, _, p in sorted(heap, key=lambda x: (-x[0], -x[1]))]
+
+    @staticmethod
+    def _descending(ub: npt.NDArray[np.float64], level: float) -> Iterator[int]:
+        """Positions whose bound beats ``level`` when looked at, in decreasing bound, a batch at a time."""
+        candidates = np.nonzero(ub > level + 2 * EPS)[0]
+        while candidates.size:
+            take = min(BATCH, candidates.size)
+            if take < candidates.size:
+                part = np.argpartition(-ub[candidates], take - 1)
+                chosen, candidates = candidates[part[:take]], candidates[part[take:]]
+            else:
+                chosen, candidates = candidates, candidates[:0]
+            yield from (int(j) for j in chosen[np.argsort(-ub[chosen], kind="stable")])
 
     def pareto(self) -> list[Move]:
         """The prestige/coins frontier: one move for each (prestige, coins) that no other move beats on both.
