@@ -76,12 +76,13 @@ class WordSolver:
         self._ticks = 0
 
     def _plain_kinds(self) -> list[bool]:
-        """Per kind: a hand card that is never better off wild than face-up on its own letter.
+        """Per kind: a card that is never better off elsewhere than face-up on a letter of its own.
 
-        When nothing in the pool doubles or dumps and every weight is non-negative, a card with no abilities, no
-        specials and no worth as a classic, whose value is never negative, may as well stand face-up on a letter
-        of its own as that letter be a wild: moving it there from anywhere else changes nothing, and from the
-        hand it only adds. So the search need not try the wild on such a letter while such a card is left.
+        When nothing in the pool doubles or dumps and every weight is non-negative, a hand or inked card with no
+        uncover ability may as well stand face-up on its letter as that letter be a wild (with per-wild
+        specials out of play, which ``Plan.wild`` tells): moving it there from anywhere else keeps every genre
+        count and changes no neighbour's ability, and from the hand it only adds. So while such a card is left,
+        the search need not try the wild on its letter.
         """
         w = self.pool.weights
         plain_pool = (
@@ -92,19 +93,10 @@ class WordSolver:
             )
             and all(getattr(w, f) >= 0 for f in w.__dataclass_fields__)
         )
-        out = []
-        for p in self.profiles:
-            out.append(
-                plain_pool
-                and p.source is Source.HAND
-                and not p.card.timeless
-                and not any(p.uncovers)
-                and not any(p.doubles)
-                and not any(p.specials[0])
-                and not any(p.specials[1])
-                and min(min(v[1:]) for v in p.value) >= 0
-            )
-        return out
+        return [
+            plain_pool and p.pool and not any(p.uncovers) and not self.optimism.per_wild[k]
+            for k, p in enumerate(self.profiles)
+        ]
 
     def mine_opt(self, opt: Sequence[float]) -> float:
         return sum(opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE)
@@ -170,7 +162,7 @@ class WordSolver:
                 for k in self.pool_kinds
                 if used[k] < counts[k]
                 and (not need or k in uncoverers)
-                and not (plain[k] and plan.wild <= 0 and self.letters[k] == letter)  # as good face-up here
+                and not (plan.wild <= 0 and self.letters[k] == letter)  # face-up here is as good, and sooner
             )
         if not need and not (plan.wild <= 0 and any(plain[k] for k, f in out if f is Face.UP)):
             out.append((-1, Face.WILD))
