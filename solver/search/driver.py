@@ -260,9 +260,9 @@ class Search:
             raise GhostwriterError(f"{word!r} is not in the dictionary {self.lexicon.name!r}{hint}")
         p = self.solve(w)
         if p is None:
-            raise GhostwriterError(
-                f"{word!r} cannot be spelled with these cards (count the letters and the inked cards)"
-            )
+            inked = ", ".join(c.code for c in self.state.inked)
+            why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""
+            raise GhostwriterError(f"{word!r} cannot be spelled with these cards{why}")
         better = self.count_better(p.value)
         best = self.top_placements(1)[0]
         move = self.move(p)
