@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.lexicon import Lexicon
-from solver.score import EPS, GENRES, Pool, Source, award_prestige
+from solver.score import EPS, Pool, Source, award_prestige
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -74,7 +74,6 @@ class Bounds:
     index: IntArray
     bound: FloatArray
     optimism: Optimism
-    double_slack: float  # most any word's doubles can add
 
 
 def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
@@ -100,7 +99,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     longest = pool_size + sum(fixed_letters.values())
     shortest = max(st.options.min_length, 1, len(st.inked) - st.remover)
     lo, hi = lex.length_range(shortest, longest)
-    empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om, 0.0)
+    empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om)
     if hi <= lo or missing_inked > st.remover:
         return empty
     counts = lex.counts[:, lo:hi]
@@ -186,7 +185,6 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
 
     # doubles: each doubling ability adds at most the best step, a card taking at most two
     doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]
-    double_slack = 0.0
     if doublers:
         steps = sorted(
             (max(0.0, step[k]) for k, p in enumerate(profiles) if p.own for _ in range(2 * pool.counts[k])),
@@ -201,8 +199,6 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
             if p.pool:
                 present = present | can_uncover
             abilities += np.where(present, per, 0)
-        total_abilities = sum(om.doubles[k] * pool.counts[k] for k in doublers)
-        double_slack = float(prefix[min(total_abilities, len(steps))])
         bound += prefix[np.minimum(abilities, len(steps))]
 
     if st.options.literary_awards and w.award > 0:
@@ -215,7 +211,5 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         bound += -w.remover_spent * min(st.remover, pool_size)
 
     keep = np.nonzero(ok)[0]
-    return Bounds((keep + lo).astype(np.int64), bound[keep] + EPS, om, double_slack)
+    return Bounds((keep + lo).astype(np.int64), bound[keep] + EPS, om)
 
-
-__all__ = ["GENRES", "Bounds", "word_bounds"]

@@ -74,7 +74,7 @@ class Search:
     def solver(self) -> WordSolver:
         if self._solver is None:
             b = self.bounds
-            self._solver = WordSolver(self.pool, self.resolver, b.optimism, b.double_slack)
+            self._solver = WordSolver(self.pool, self.resolver, b.optimism)
         return self._solver
 
     # -- single words -------------------------------------------------------------------------------------------
@@ -175,8 +175,8 @@ class Search:
         pools = [Pool.of(self.state, w) for w in dims]
         bounds = [word_bounds(self.lexicon, p) for p in pools]
         resolver = Resolver(pools[0])  # eithers go to prestige; the splits are made below
-        solver = WordSolver(pools[0], resolver, bounds[0].optimism, bounds[0].double_slack)
-        dimensions = [(b.optimism, b.double_slack) for b in bounds]
+        solver = WordSolver(pools[0], resolver, bounds[0].optimism)
+        dimensions = [b.optimism for b in bounds]
         frontier: dict[tuple[int, int], tuple[Placement, int]] = {}
 
         def hopeless(ub: list[float]) -> bool:

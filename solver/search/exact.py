@@ -50,13 +50,12 @@ class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
 class WordSolver:
     """Finds the best placement of a word for one pool of cards under one set of weights."""
 
-    def __init__(self, pool: Pool, resolver: Resolver, optimism: Optimism, double_slack: float) -> None:
+    def __init__(self, pool: Pool, resolver: Resolver, optimism: Optimism) -> None:
         self.pool = pool
         self.resolver = resolver
         self.optimism = optimism
         self.profiles = pool.profiles
         self.counts = pool.counts
-        self.double_slack = double_slack
         opt = optimism.opt
         self.by_letter: dict[str, list[int]] = {}
         for k, p in enumerate(self.profiles):
@@ -101,10 +100,10 @@ class WordSolver:
     def mine_opt(self, opt: Sequence[float]) -> float:
         return sum(opt[k] * self.counts[k] for k, p in enumerate(self.profiles) if p.source is Source.MINE)
 
-    def plan(self, word: str, other: tuple[Optimism, float] | None = None) -> Plan:
-        """The plan of a word under this solver's optimism, or under ``other`` (an optimism, its double slack)."""
+    def plan(self, word: str, other: Optimism | None = None) -> Plan:
+        """The plan of a word under this solver's optimism, or under ``other``."""
         n = len(word)
-        om = self.optimism if other is None else other[0]
+        om = self.optimism if other is None else other
         opt = om.opt
         # uncovers start at an uncoverer standing on its own letter; uncovered uncoverers carry the chain on
         roots = [j for j in range(n) if word[j] in self.uncoverer_letters]
@@ -326,13 +325,13 @@ class WordSolver:
     def enumerate(
         self,
         word: str,
-        dimensions: Sequence[tuple[Optimism, float]],
+        dimensions: Sequence[Optimism],
         hopeless: Callable[[list[float]], bool],
         visit: Callable[[list[Slot]], None],
     ) -> None:
         """Visit every complete placement of a word, pruning branches whose optimistic totals are hopeless.
 
-        Each dimension is an optimism and its double slack; ``hopeless`` gets a branch's most on each.
+        Each dimension is an optimism; ``hopeless`` gets a branch's most on each.
         """
         n = len(word)
         plans = [self.plan(word, d) for d in dimensions]
