@@ -143,9 +143,30 @@ class Search:
                 threshold = threshold - gap if gap < 1e15 else float("-inf")
         except OutOfTime:
             self.exact = False
+            self._fill_quickly(heap, n)
         finally:
             self.solver.deadline = None
         return [p for _, _, p in sorted(heap, key=lambda x: (-x[0], -x[1]))]
+
+    def _fill_quickly(self, heap: list[tuple[float, int, Placement]], n: int) -> None:
+        """Out of time: offer good moves all the same, from short searches of the words with the best bounds."""
+        grace = min(2.0, 0.25 * (self.time_limit or 0.0))
+        self.solver.deadline = time.monotonic() + grace
+        kept = {-j for _, j, _ in heap}
+        ub = self.bounds.bound
+        best = np.argsort(-ub, kind="stable")[: max(20 * n, 200)]
+        try:
+            for j in best:
+                if int(j) in kept:
+                    continue
+                p = self.solver.solve(self.lexicon.word(int(self.bounds.index[j])), max_nodes=400)
+                if p is None or (len(heap) == n and p.value <= heap[0][0] + EPS):
+                    continue
+                heapq.heappush(heap, (p.value, -int(j), p))
+                if len(heap) > n:
+                    heapq.heappop(heap)
+        except OutOfTime:
+            pass
 
     @staticmethod
     def _descending(ub: npt.NDArray[np.float64], level: float) -> Iterator[int]:

@@ -47,6 +47,14 @@ class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
     """The search's deadline passed."""
 
 
+class _Enough(Exception):  # noqa: N818 - a signal, not an error
+    """A step-limited search ran out of steps; it carries the best placement found."""
+
+    def __init__(self, best: Placement | None) -> None:
+        super().__init__()
+        self.best = best
+
+
 class WordSolver:
     """Finds the best placement of a word for one pool of cards under one set of weights."""
 
@@ -277,8 +285,21 @@ class WordSolver:
         """A full placement whose last card, if uncovered, has an uncoverer on its left."""
         return slots[-1][1] is not Face.UNCOVERED or (len(slots) > 1 and self._may_uncover(slots[-2]))
 
-    def solve(self, word: str, floor: float = float("-inf")) -> Placement | None:
-        """The best placement that beats ``floor`` (ties do not), or None when none does (or none exists)."""
+    def solve(self, word: str, floor: float = float("-inf"), max_nodes: int | None = None) -> Placement | None:
+        """The best placement that beats ``floor`` (ties do not), or None when none does (or none exists).
+
+        With ``max_nodes`` the search stops after that many steps with the best placement found so far, which is
+        then good but not proven best.
+        """
+        if max_nodes is not None:
+            stop_at = self._ticks + max_nodes
+            try:
+                return self._solve(word, floor, stop_at)
+            except _Enough as enough:
+                return enough.best
+        return self._solve(word, floor, None)
+
+    def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | None:
         n = len(word)
         plan = self.plan(word)
         opt = plan.opt
@@ -291,6 +312,8 @@ class WordSolver:
 
         def go(i: int, acc: float, budget: int) -> None:
             self._tick()
+            if stop_at is not None and self._ticks > stop_at:
+                raise _Enough(best[0])
             avail = self._uncovers_ahead(i, plan, slots, used, budget)
             if (
                 acc + self._rest(i, plan, used, avail) + self._doubles(i, plan, slots, used) + slack
