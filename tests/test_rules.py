@@ -124,3 +124,21 @@ def test_played_word_is_rated() -> None:
     assert rating.rank == 2 or rating.rank == 3
     assert rating.best.word in ("fates", "fate") and rating.gap > 0
     assert s.rate(rating.best.word).rank == 1
+
+
+def test_time_limit_bounds_the_work(enable: Any) -> None:
+    """A search past its time limit returns what it has, says so, and never runs far over."""
+    import time
+
+    from solver.objectives import Objective
+    from solver.search import Search
+    from solver.state import TurnState
+
+    hand = ["m:Q5", "h:U2", "a:E3", "h:C5", "m:Z5", "r:D4", "r:A4", "h:S7", "m:T6", "M", "T"]
+    state = TurnState.from_json({"hand": hand, "inked": ["m:E4"], "timeless": {"mine": ["r:R5tc"]}})
+    search = Search(enable, state, Objective.VALUE, time_limit=0.2)
+    started = time.monotonic()
+    moves = search.top(3)
+    assert time.monotonic() - started < 2.0
+    assert search.exact is False
+    assert all(m.value > 0 for m in moves)
