@@ -12,7 +12,12 @@ from solver.lexicon import Lexicon, default_lexicon, load_word_file
 
 from tests_paths import DATA
 
-settings.register_profile("ci-slow", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# the exhaustive oracle comparisons (pytest -m slow): a bounded slice in CI (ci-slow), a long run by hand
+# (--hypothesis-profile=exhaustive)
+settings.register_profile("ci-slow", max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "exhaustive", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("default")
 

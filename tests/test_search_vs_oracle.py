@@ -122,7 +122,6 @@ def test_search_matches_oracle_with_weights(
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
 @given(states(max_hand=6), st.integers(0, 10**6), st.sampled_from(list(Objective)))
 def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, objective: Objective) -> None:
     check(state, word_sample(seed, 400), objective)
