@@ -38,7 +38,7 @@ from solver.state import TurnState  # noqa: E402
 
 from oracle import oracle_best  # noqa: E402
 
-LIMIT = 30.0  # seconds a hint may take before it returns what it has (counted as a hand that hit the limit)
+LIMIT = 20.0  # seconds a hint may take before it returns what it has (counted as a hand that hit the limit)
 CARDS = list(Catalogue.hardback())
 OFFER = [c.code for c in CARDS if not c.is_starter and not c.timeless]
 CLASSICS = [c.code for c in CARDS if c.timeless]
@@ -90,7 +90,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
-    hands = 8 if args.quick else 40
+    hands = 8 if args.quick else 24
     lex = default_lexicon()
     report: dict[str, Any] = {"dictionary": f"{lex.name} ({len(lex)} words)", "hint": {}}
     print(f"dictionary: {lex.name}, {len(lex)} words; hands per size: {hands}")

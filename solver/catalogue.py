@@ -11,6 +11,7 @@ import difflib
 import enum
 import functools
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from importlib import resources
 
 from solver.cards import Card, Genre, parse_benefits, parse_code
@@ -75,17 +76,7 @@ class Catalogue:
         normal_keys = {(c.genre, c.letter, c.cost) for c in cards if not c.timeless}
         for c in cards:
             if c.timeless and (c.genre, c.letter, c.cost) in normal_keys:
-                c = Card(
-                    letter=c.letter,
-                    genre=c.genre,
-                    cost=c.cost,
-                    basic=c.basic,
-                    genre_bonus=c.genre_bonus,
-                    timeless=True,
-                    purchase_prestige=c.purchase_prestige,
-                    copies=c.copies,
-                    tc_suffix=True,
-                )
+                c = replace(c, tc_suffix=True)
             self._cards.append(c)
             self._by_key[(c.genre, c.letter, c.cost, c.timeless)] = c
 
@@ -107,7 +98,11 @@ class Catalogue:
                 base.append(card)
         if rules is Rules.BGA:
             base = [
-                _with_benefits(c, variants[(c.genre, c.letter, c.cost)])
+                replace(
+                    c,
+                    basic=variants[(c.genre, c.letter, c.cost)].basic,
+                    genre_bonus=variants[(c.genre, c.letter, c.cost)].genre_bonus,
+                )
                 if (c.genre, c.letter, c.cost) in variants and not c.timeless
                 else c
                 for c in base
@@ -178,17 +173,3 @@ class Catalogue:
                 continue
             out.append(c)
         return out
-
-
-def _with_benefits(card: Card, variant: Card) -> Card:
-    return Card(
-        letter=card.letter,
-        genre=card.genre,
-        cost=card.cost,
-        basic=variant.basic,
-        genre_bonus=variant.genre_bonus,
-        timeless=card.timeless,
-        purchase_prestige=card.purchase_prestige,
-        copies=card.copies,
-        tc_suffix=card.tc_suffix,
-    )

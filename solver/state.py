@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.cards import Card
@@ -181,7 +181,7 @@ def _cards(
             raise StateError(f"{name}[{i}]: {e}") from None
         if timeless_only and not card.timeless:
             if card.inline:
-                card = Card(card.letter, card.genre, card.cost, card.basic, card.genre_bonus, True, 0, 0, True)
+                card = replace(card, timeless=True)
             else:
                 raise StateError(f"{name}[{i}]: {card.code} is not a timeless classic, so it cannot be in play")
         out.append(card)

@@ -212,4 +212,3 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
 
     keep = np.nonzero(ok)[0]
     return Bounds((keep + lo).astype(np.int64), bound[keep] + EPS, om)
-
