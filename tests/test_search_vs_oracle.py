@@ -83,7 +83,7 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
             Objective.PRESTIGE: p.value,
             Objective.COINS: p.value,
         }[objective]
-        again = search.solver.solve(word, p.value - 0.5)
+        again = Search(lex, state, objective, weights).solver.solve(word, p.value - 0.5)  # nothing remembered
         assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
     for word in words:
         if word not in want:

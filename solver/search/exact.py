@@ -79,6 +79,8 @@ class WordSolver:
         self.is_pool = [p.pool for p in self.profiles]
         self.letters = [p.letter for p in self.profiles]
         self.plain = self._plain_kinds()
+        self.card_letters = set(self.letters)
+        self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
         self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
         self._ticks = 0
 
@@ -297,7 +299,18 @@ class WordSolver:
                 return self._solve(word, floor, stop_at)
             except _Enough as enough:
                 return enough.best
-        return self._solve(word, floor, None)
+        # words that agree on every letter some card has are the same problem: remember what each one proved
+        key = "".join(ch if ch in self.card_letters else "?" for ch in word)
+        known = self._known.get(key)
+        if known is not None:
+            upper, found = known
+            if found is not None:
+                return Placement(word, found.slots, found.resolution) if found.value > floor + EPS else None
+            if upper <= floor + EPS:
+                return None
+        p = self._solve(word, floor, None)
+        self._known[key] = (p.value, p) if p is not None else (floor, None)
+        return p
 
     def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | None:
         n = len(word)
