@@ -142,3 +142,11 @@ def test_time_limit_bounds_the_work(enable: Any) -> None:
     assert time.monotonic() - started < 2.0
     assert search.exact is False
     assert all(m.value > 0 for m in moves)
+
+
+def test_cyrillic_cards_and_words() -> None:
+    """Nothing assumes a-z: house cards with Cyrillic letters spell words of a Cyrillic list."""
+    s = search(["кот", "ток", "тк"], "prestige", hand=["h:К3{2p | 1c}", "starter:О0{1c | -}", "m:Т2{1p | -}"])
+    move = s.top(1)[0]
+    assert move.word in ("кот", "ток") and (move.prestige, move.coins) == (3, 1)
+    assert sorted(c.letter for c in move.cards) == sorted(move.word)
