@@ -285,7 +285,8 @@ class Search:
             why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""
             raise GhostwriterError(f"{word!r} cannot be spelled with these cards{why}")
         better = self.count_better(p.value)
-        best = self.top_placements(1)[0]
+        found = self.top_placements(1)
+        best = found[0] if found and found[0].value > p.value else p
         move = self.move(p)
         move.rank = better + 1
         best_move = self.move(best)
