@@ -46,17 +46,19 @@ STARTERS = [c.code for c in CARDS if c.is_starter]
 
 
 def random_state(seed: int, size: int) -> dict[str, Any]:
-    """A plausible hand of ``size`` cards (offer cards and starters), with one more card drawn with ink or one
-    timeless classic of the player's in play."""
+    """A plausible turn: offer cards and starters. Five cards come with one more, drawn with ink or a timeless
+    classic of the player's in play (the 5-card target names one); larger hands hold ``size`` cards in all,
+    one of them drawn with ink half the time."""
     rng = random.Random(seed)
     n_offer = rng.randint(size // 3, size - 1)
     cards = rng.sample(OFFER, n_offer + 1)
-    state: dict[str, Any] = {"hand": cards[:n_offer] + rng.sample(STARTERS, size - n_offer)}
-    if rng.random() < 0.5:
-        state["inked"] = [cards[-1]]
-    else:
-        state["timeless"] = {"mine": [rng.choice(CLASSICS)]}
-    return state
+    hand = cards[:n_offer] + rng.sample(STARTERS, size - n_offer)
+    inked = rng.random() < 0.5
+    if size == 5:
+        if inked:
+            return {"hand": hand, "inked": [cards[-1]]}
+        return {"hand": hand, "timeless": {"mine": [rng.choice(CLASSICS)]}}
+    return {"hand": hand[1:], "inked": hand[:1]} if inked else {"hand": hand}
 
 
 def timed(fn: Any) -> tuple[float, Any]:
