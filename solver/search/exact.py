@@ -41,6 +41,8 @@ class Plan:
     wild: float  # what a wild card may bring (to per-wild specials)
     suffix: list[dict[str, int]]  # per letter: how many of each letter from there on
     order: list[int]  # kinds that may bring something on a letter or uncovered, best first
+    caps: list[list[int]]  # ``suffix`` by the index of the cards' letters (see WordSolver.letter_ids)
+    items: list[tuple[int, float, int, bool]]  # per kind in ``order``: kind, worth beyond a wild, letter index, pool
 
 
 class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
@@ -80,6 +82,7 @@ class WordSolver:
         self.letters = [p.letter for p in self.profiles]
         self.plain = self._plain_kinds()
         self.card_letters = set(self.letters)
+        self.letter_ids = {letter: n for n, letter in enumerate(sorted(self.card_letters))}
         self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
         self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
         self._ticks = 0
@@ -150,7 +153,10 @@ class WordSolver:
             slack += w.award * award_prestige(n, st.options.rules, st.options.award_held)
         if w.remover_spent < 0:
             slack += -w.remover_spent * st.remover
-        return Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order)
+        ids = self.letter_ids
+        caps = [[sfx.get(letter, 0) for letter in ids] for sfx in suffix]
+        items = [(k, opt[k] - wild, ids[self.letters[k]], self.is_pool[k]) for k in order]
+        return Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items)
 
     def _choices(self, word: str, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> list[Slot]:
         """What may stand at letter i, given the letters before it: best cards first, the unnamed wild last."""
@@ -206,44 +212,39 @@ class WordSolver:
         wild = plan.wild
         u = min(uncovers, n - i)
         total = wild * (n - i + u)
-        caps = plan.suffix[i]
-        taken: dict[str, int] = {}
-        pool_taken: dict[str, int] = {}
+        caps = plan.caps[i]
+        taken = [0] * len(caps)
+        pool_taken = [0] * len(caps)
         counts = self.counts
-        opt = plan.opt
-        letters = self.letters
-        is_pool = self.is_pool
-        for k in plan.order:
+        for k, worth, lid, pool in plan.items:
             left = counts[k] - used[k]
             if left <= 0:
                 continue
-            worth = opt[k] - wild
-            letter = letters[k]
-            free = caps.get(letter, 0) - taken.get(letter, 0)
-            on_letter = min(left, free) if free > 0 else 0
-            if on_letter:
-                taken[letter] = taken.get(letter, 0) + on_letter
+            free = caps[lid] - taken[lid]
+            if free > 0:
+                on_letter = left if left < free else free
+                taken[lid] += on_letter
                 total += on_letter * worth
                 left -= on_letter
-            if is_pool[k]:
-                if on_letter:
-                    pool_taken[letter] = pool_taken.get(letter, 0) + on_letter
-                if left and u:
-                    t = min(left, u)
-                    u -= t
-                    total += t * worth
-            elif left and u and pool_taken.get(letter, 0):  # a classic takes a letter whose hand card moves
-                t = min(left, u, pool_taken[letter])
-                pool_taken[letter] -= t
-                u -= t
-                total += t * worth
+                if pool:
+                    pool_taken[lid] += on_letter
+            if not left or not u:
+                continue
+            if pool:
+                t = left if left < u else u
+            else:  # a classic takes a letter whose hand card moves to an uncover
+                t = min(left, u, pool_taken[lid])
+                pool_taken[lid] -= t
+            u -= t
+            total += t * worth
         return total
 
-    def _doubles(self, i: int, plan: Plan, slots: list[Slot], used: list[int]) -> float:
+    def _doubles(self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> float:
         """The most doubles can add to a placement whose letters before i are placed.
 
         A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
-        still to come; a doubler not yet placed doubles at best the card at i-1 or the best card left.
+        still to come; a doubler not yet placed (on a letter still to come, or uncovered while ``uncovers`` are
+        left) doubles at best the card at i-1 or the best card left.
         """
         if not self.doublers:
             return 0.0
@@ -271,7 +272,7 @@ class WordSolver:
         reach = max(best_left, gain(i - 1))  # a doubler placed at i may double the card at i-1
         for k in self.doublers:
             left = counts[k] - used[k]
-            if left > 0 and (profiles[k].pool or profiles[k].letter in ahead):
+            if left > 0 and (profiles[k].letter in ahead or (uncovers > 0 and profiles[k].pool)):
                 extra += left * abilities[k] * reach
         return extra
 
@@ -329,7 +330,7 @@ class WordSolver:
                 raise _Enough(best[0])
             avail = self._uncovers_ahead(i, plan, slots, used, budget)
             if (
-                acc + self._rest(i, plan, used, avail) + self._doubles(i, plan, slots, used) + slack
+                acc + self._rest(i, plan, used, avail) + self._doubles(i, plan, slots, used, avail) + slack
                 <= floor_box[0] + EPS
             ):
                 return
@@ -379,7 +380,7 @@ class WordSolver:
             avail = self._uncovers_ahead(i, plans[0], slots, used, budget)
             if hopeless(
                 [
-                    a + self._rest(i, p, used, avail) + self._doubles(i, p, slots, used) + p.slack
+                    a + self._rest(i, p, used, avail) + self._doubles(i, p, slots, used, avail) + p.slack
                     for a, p in zip(acc, plans, strict=True)
                 ]
             ):
