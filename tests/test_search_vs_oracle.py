@@ -85,6 +85,7 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
         }[objective]
         again = Search(lex, state, objective, weights).solver.solve(word, p.value - 0.5)  # nothing remembered
         assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
+    assert set(search.words()) == set(want)  # the lazy view of every playable word
     for word in words:
         if word not in want:
             assert search.solve(word) is None, f"search spells {word!r}, the oracle cannot"
