@@ -15,6 +15,7 @@ from solver.cli import main
 from tests_paths import DATA
 
 WORDS = str(DATA / "examples-words.txt")
+HAND = ("hint", "r:F6", "E", "a:A5", "S", "T")  # the README's hand
 
 
 @pytest.fixture(autouse=True)
@@ -39,12 +40,7 @@ def test_quick_form_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys,
-        "hint",
-        "r:F6",
-        "E",
-        "a:A5",
-        "S",
-        "T",
+        *HAND,
         "--inked",
         "h:H7",
         "--mine",
@@ -95,12 +91,7 @@ def test_state_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
 def test_played_word(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys,
-        "hint",
-        "r:F6",
-        "E",
-        "a:A5",
-        "S",
-        "T",
+        *HAND,
         "--words",
         WORDS,
         "--objective",
