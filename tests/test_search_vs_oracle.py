@@ -7,6 +7,7 @@ the oracle's best. Disagreements found here are frozen in tests/test_regressions
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -101,6 +102,13 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
             return m.prestige * LEXICOGRAPHIC + m.coins
         return m.coins * LEXICOGRAPHIC + m.prestige
 
+    if objective is Objective.PRESTIGE:
+        # the frontier's ends are the best moves for prestige and for coins
+        coins_best = oracle_best(state, words, Objective.COINS)
+        frontier = [(m.prestige, m.coins) for m in search.pareto()]
+        assert frontier[0] == max((m.prestige, m.coins) for m in want.values())
+        assert frontier[-1][::-1] == max((m.coins, m.prestige) for m in coins_best.values())
+        assert all(a[0] > b[0] and a[1] < b[1] for a, b in itertools.pairwise(frontier))
     best_total = max(key(m) for m in want.values())
     assert key(top[0]) == pytest.approx(best_total, abs=1e-6)
     ranked = sorted((key(m) for m in want.values()), reverse=True)[:3]
