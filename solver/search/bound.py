@@ -157,11 +157,11 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     units = [(v, k) for v, k in units if v > 0]
     # per letter, the best cards that letter's occurrences could take
     by_letter: dict[int, list[float]] = {}
-    ranked: list[tuple[float, int, int]] = []  # every card: value, letter, rank among its letter's cards
+    ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
     for value, k in units:
         same = by_letter.setdefault(letter_of[k], [])
         same.append(value)
-        ranked.append((value, letter_of[k], len(same)))
+        ranked.append((value, letter_of[k], len(same), k))
     for a, values in by_letter.items():
         if a < 0:
             continue
@@ -176,9 +176,21 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         # the cards their letters cannot take compete for the uncovers, the best first: with the letters' own
         # best cards this is the most any set of cards that fits can bring (a matroid, where greedy is exact;
         # classics, which cannot be uncovered, are let compete too, which only loosens the bound)
-        spare = np.where(can_uncover, uncover_abilities, 0).astype(np.int16)
-        for value, a, rank in ranked:
+        # uncovers come from the uncoverers on letters of the word; an uncoverer from the hand that is itself
+        # uncovered uses one uncover and brings one, so it joins whenever any uncover is there
+        spare = np.zeros(n, dtype=np.int16)
+        for k in uncoverers:
+            if letter_of[k] >= 0:
+                spare += np.where(counts[letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
+        passes_on = {k for k in uncoverers if profiles[k].pool}
+        for k in passes_on:  # a house card with more than one uncover brings more than it uses
+            if om.uncovers[k] > 1:
+                spare += np.where(can_uncover, (om.uncovers[k] - 1) * pool.counts[k], 0).astype(np.int16)
+        for value, a, rank, k in ranked:
             over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
+            if k in passes_on:
+                np.add(bound, worth(value), out=bound, where=over & can_uncover)
+                continue
             take = over & (spare > 0)
             np.add(bound, worth(value), out=bound, where=take)
             spare -= take
