@@ -288,7 +288,8 @@ class Resolver:
         self.discard = len(st.discard)
         self.removers = st.remover
         self.mine = pool.mine
-        self.pool_size = sum(n for p, n in zip(pool.profiles, pool.counts, strict=True) if p.pool)
+        self.pool_kinds = [k for k, p in enumerate(pool.profiles) if p.pool]
+        self.pool_size = sum(pool.counts[k] for k in self.pool_kinds)
         self.inked_total = len(st.inked)
         self.awards = st.options.literary_awards
         self.rules = st.options.rules
@@ -327,7 +328,7 @@ class Resolver:
         for k, n in enumerate(used):
             if n > self.pool.counts[k]:
                 return None
-        placed_pool = sum(used[k] for k, p in enumerate(self.profiles) if p.pool)
+        placed_pool = sum(used[k] for k in self.pool_kinds)
         unplaced = self.pool_size - placed_pool
         if generic > unplaced:
             return None
