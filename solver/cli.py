@@ -187,6 +187,7 @@ def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str
 
 
 def _hint(args: argparse.Namespace, out: IO[str]) -> int:
+    from solver import answers
     from solver.errors import GhostwriterError
     from solver.lexicon import default_lexicon, load_word_file
     from solver.moves import format_table
@@ -215,40 +216,21 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
                 raise GhostwriterError(data)
             state = TurnState.from_json(_apply_overrides(data, args))
             search = Search(lexicon, state, objective, weights, time_limit=args.time_limit)
-            result: dict[str, Any]
             if args.played:
-                rating = search.rate(args.played)
-                result = {
-                    "moves": [rating.best.to_json()],
-                    "played": rating.move.to_json(),
-                    "rank": rating.rank,
-                    "gap": round(rating.gap, 6),
-                    "objective": objective.value,
-                }
+                answer, best = answers.rate(search, args.played)
                 text = (
-                    format_table([rating.move], f"{label}played {args.played.upper()}: rank {rating.rank}")
+                    format_table(answer.moves[:1], f"{label}played {args.played.upper()}: rank {answer.json['rank']}")
                     + "\n"
-                    + format_table([rating.best], f"best move (gap {_gap_text(rating.gap, objective)})")
+                    + format_table([best], f"best move (gap {_gap_text(answer.json['gap'], objective)})")
                 )
-            elif args.pareto:
-                moves = search.pareto()
-                result = {"moves": [m.to_json() for m in moves], "objective": "pareto"}
-                text = format_table(moves, f"{label}prestige/coins frontier")
             else:
-                moves = search.top(args.top)
-                result = {"moves": [m.to_json() for m in moves], "objective": objective.value}
-                text = format_table(moves, f"{label}best words by {objective.value}")
-            result["exact"] = search.exact
-            if not search.exact:
-                warning = (
-                    f"the search stopped at its time limit ({args.time_limit:g} s): these are the best moves "
-                    "found, not proven best; raise --time-limit for an exact answer"
-                )
-                result["warning"] = warning
-                text += f"\n  warning: {warning}"
-            elif not result["moves"]:
-                result["reason"] = _no_move_reason(state)
-                text += f"\n  {result['reason']}"
+                answer = answers.hint(search, args.top, args.pareto)
+                title = "prestige/coins frontier" if args.pareto else f"best words by {objective.value}"
+                text = format_table(answer.moves, label + title)
+            if "warning" in answer.json:
+                text += f"\n  warning: {answer.json['warning']}"
+            elif "reason" in answer.json:
+                text += f"\n  {answer.json['reason']}"
         except GhostwriterError as e:
             failed = True
             if args.json:
@@ -257,7 +239,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
                 print(f"ghostwriter: error: {label}{e}", file=sys.stderr)
             continue
         if args.json:
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.write(json.dumps(answer.json, ensure_ascii=False) + "\n")
         else:
             out.write(text + "\n")
     return EXIT_BAD_INPUT if failed else 0
@@ -271,15 +253,6 @@ def _gap_text(gap: float, objective: Any) -> str:
     major, minor = divmod(round(gap), int(LEXICOGRAPHIC))
     first, second = ("prestige", "coins") if objective is Objective.PRESTIGE else ("coins", "prestige")
     return f"{major} {first}, {minor} {second}" if major else f"{minor} {second}"
-
-
-def _no_move_reason(state: Any) -> str:
-    if state.inked:
-        return (
-            "no word in the dictionary uses every inked card face-up "
-            f"({', '.join(c.code for c in state.inked)}) with {state.remover} remover(s) to free some"
-        )
-    return "no word in the dictionary can be spelled with these cards at the minimum length"
 
 
 # -- cards ------------------------------------------------------------------------------------------------------

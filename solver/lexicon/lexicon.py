@@ -22,6 +22,7 @@ from solver.errors import LexiconError
 FORMAT_VERSION = 1
 MAX_WORD_LENGTH = 64
 MAX_ALPHABET = 250
+MAX_CLOSE_CANDIDATES = 4000
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,26 @@ def content_hash(words: list[str]) -> str:
         h.update(w.encode("utf-8"))
         h.update(b"\n")
     return h.hexdigest()
+
+
+def edit_distance(a: str, b: str, cap: int) -> int:
+    """The optimal-string-alignment distance of two words (neighbours swapped count one), or ``cap + 1`` once it
+    is known to exceed ``cap``."""
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    before: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], before[j - 2] + 1)
+        if min(row) > cap:
+            return cap + 1
+        before, prev = prev, row
+    return prev[-1]
 
 
 def cache_root() -> Path:
@@ -175,6 +196,41 @@ class Lexicon:
             if len(out) >= limit:
                 break
         return out
+
+    def close_words(self, word: str, limit: int = 8, max_distance: int = 2) -> list[str]:
+        """Real words within ``max_distance`` edits (insert, delete, substitute, swap two neighbours) of ``word``,
+        nearest first, then in alphabetical order; the word itself is left out.
+
+        Work is bounded: a numpy pass keeps only the words whose length and letter counts allow so few edits (an
+        edit changes the counts by at most two), and the exact distance is computed on at most
+        ``MAX_CLOSE_CANDIDATES`` of those, nearest counts first.
+        """
+        w = normalize_word(word)[:MAX_WORD_LENGTH]
+        found: list[tuple[int, str]] = []
+        for d in range(1, max_distance + 1):
+            lo, hi = self.length_range(len(w) - d, len(w) + d)
+            if lo == hi:
+                continue
+            target = np.zeros(len(self.alphabet), dtype=np.int16)
+            foreign = 0
+            for ch in w:
+                a = self.letter_index.get(ch)
+                if a is None:
+                    foreign += 1
+                else:
+                    target[a] += 1
+            diff = np.abs(self.counts[:, lo:hi].astype(np.int16) - target[:, None]).sum(axis=0) + foreign
+            near = np.nonzero(diff <= 2 * d)[0]
+            near = near[np.argsort(diff[near], kind="stable")][:MAX_CLOSE_CANDIDATES]
+            found = []
+            for j in near:
+                other = self.word(lo + int(j))
+                dist = edit_distance(w, other, d)
+                if 0 < dist <= d:
+                    found.append((dist, other))
+            if len(found) >= limit:
+                break
+        return [x for _, x in sorted(found)[:limit]]
 
     # --- building and caching -------------------------------------------------------------------------
 

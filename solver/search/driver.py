@@ -272,14 +272,17 @@ class Search:
             self.solver.deadline = None
         return better
 
-    def rate(self, word: str) -> Rating:
-        """The best arrangement of a played word, its rank (1 = best), and the gap to the best move."""
+    def rate(self, word: str, played: Placement | None = None) -> Rating:
+        """How a played word ranks (1 = best) and the gap to the best move: the word as it was laid out
+        (``played``), or at its best arrangement."""
         w = word.strip().lower()
         if w not in self.lexicon:
-            close = self.lexicon.with_prefix(w[:3], 5) if len(w) >= 3 else []
-            hint = f"; words starting {w[:3]!r}: {', '.join(close)}" if close else ""
+            close = self.lexicon.close_words(w, 5)
+            hint = f"; close real words: {', '.join(close)}" if close else ""
             raise GhostwriterError(f"{word!r} is not in the dictionary {self.lexicon.name!r}{hint}")
-        p = self.solve(w)
+        if len(w) < self.state.options.min_length:
+            raise GhostwriterError(f"{word!r} is shorter than the minimum length {self.state.options.min_length}")
+        p = played or self.solve(w)
         if p is None:
             inked = ", ".join(c.code for c in self.state.inked)
             why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""

@@ -1,0 +1,556 @@
+"""Load on the HTTP service, measured beside the in-process search in the same run.
+
+    .venv/bin/python benchmarks/bench_service.py                 # 60 s under load (about 2 minutes in all)
+    .venv/bin/python benchmarks/bench_service.py --quick         # 10 s, for a smoke test
+    .venv/bin/python benchmarks/bench_service.py --duration 120 --connections 32 --workers 2
+
+It starts the service on the loopback (`ghostwriter serve --workers N`, or uvicorn on the app factory when
+`serve` is missing), waits for GET /readyz, checks once that every request body gets a 200 with the same
+values as the in-process search, and drives POST /v1/hardback/hint with wrk (`apt-get install wrk`; the
+script is benchmarks/hint_load.lua) for seeded random 5-card hands with a classic or an inked card
+(bench_hint.random_state), top 5 by value. It reports:
+- hints per second sustained and the latency percentiles 50/90/99/99.9 at N concurrent clients;
+- errors: non-2xx answers, socket errors and time-outs (and answers cut short by the time limit);
+- the server's memory (RSS summed over its processes, sampled once a second under load): start, end, peak
+  and the least-squares slope in MB per minute;
+- the baseline: the same hands solved in-process one after another on one core (hints per second, median
+  and 99th percentile), the service/in-process throughput ratio and the HTTP overhead.
+The targets (2-core machine): at least 200 hints/s, p99 at most 100 ms at 16 clients, no errors, memory flat.
+Results are printed and written to benchmarks/results/bench_service.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_hint import random_state  # noqa: E402
+
+from solver.lexicon import default_lexicon  # noqa: E402
+from solver.objectives import Objective  # noqa: E402
+from solver.search import Search  # noqa: E402
+from solver.state import TurnState  # noqa: E402
+
+HOST = "127.0.0.1"  # the loopback only, never another address
+HINT_PATH = "/v1/hardback/hint"
+LUA = ROOT / "benchmarks" / "hint_load.lua"
+TOP = 5
+SEED0 = 50_000  # seeds of the request bodies: SEED0, SEED0 + 1, ... (apart from bench_hint's)
+READY_TIMEOUT = 180.0  # seconds the server may take to load its lexicons
+FLAT_MB_PER_MIN = 1.0  # memory counts as flat when the RSS slope is within this
+
+TARGET_RPS = 200.0
+TARGET_P99_MS = 100.0
+
+
+# -- the server -------------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def server_command(port: int, workers: int, app: str) -> tuple[list[str], str]:
+    """The command that starts the service, and a label for it: `ghostwriter serve` when the installed
+    command has it, else uvicorn on the app factory."""
+    gw = Path(sys.executable).with_name("ghostwriter")
+    if gw.exists():
+        probe = subprocess.run([str(gw), "serve", "--help"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+        if probe.returncode == 0:
+            cmd = [str(gw), "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
+            return cmd, "ghostwriter serve"
+    cmd = [sys.executable, "-m", "uvicorn", "--factory", app, "--host", HOST, "--port", str(port),
+           "--workers", str(workers)]
+    return cmd, f"uvicorn --factory {app}"
+
+
+def children(pid: int) -> list[int]:
+    """The direct children of a process (every thread's children, from /proc)."""
+    out: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                out.extend(int(c) for c in (task / "children").read_text().split())
+    return out
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and all its descendants."""
+    tree, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        tree.append(p)
+        todo.extend(children(p))
+    return tree
+
+
+def status_kb(pid: int, key: str) -> int:
+    """One "kB" figure of /proc/<pid>/status (VmRSS, VmHWM, ...); 0 when the process is gone."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def pss_kb(pid: int) -> int:
+    """Proportional set size: shared pages (the memory-mapped lexicon) split among the processes mapping them."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of one process so far."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+@dataclass
+class Server:
+    """The service in its own process, started on a free loopback port."""
+
+    workers: int
+    app: str
+    port: int = 0
+    label: str = ""
+    proc: subprocess.Popen[bytes] | None = None
+    log_path: Path | None = None
+    known: set[int] = field(default_factory=set)  # every pid seen in the tree, to stop stragglers by id
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self, log_dir: Path) -> None:
+        self.port = free_port()
+        cmd, self.label = server_command(self.port, self.workers, self.app)
+        self.log_path = log_dir / "server.log"
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+        print(f"server: {' '.join(cmd)} (pid {self.proc.pid})")
+
+    def log_tail(self, lines: int = 30) -> str:
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def wait_ready(self) -> float:
+        """Poll GET /readyz until 200; the seconds it took."""
+        assert self.proc is not None
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < READY_TIMEOUT:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with code {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/readyz", timeout=2) as r:
+                    if r.status == 200:
+                        self.pids()
+                        return time.perf_counter() - t0
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"GET /readyz not 200 after {READY_TIMEOUT:.0f} s:\n{self.log_tail()}")
+
+    def pids(self) -> list[int]:
+        assert self.proc is not None
+        tree = process_tree(self.proc.pid)
+        self.known.update(tree)
+        return tree
+
+    def stop(self) -> None:
+        """Terminate the server (uvicorn stops its workers), then kill it and any process of its tree left."""
+        if self.proc is None:
+            return
+        with contextlib.suppress(OSError):
+            self.pids()
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        for pid in sorted(self.known - {self.proc.pid}):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                if Path(f"/proc/{pid}").exists() and _ppid(pid) in (1, self.proc.pid):
+                    os.kill(pid, signal.SIGKILL)
+        self.proc = None
+
+
+def _ppid(pid: int) -> int:
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    return -1
+
+
+# -- the requests -----------------------------------------------------------------------------------------------
+
+
+def bodies(n: int) -> list[dict[str, Any]]:
+    """n request bodies: seeded random 5-card states (with a classic or an inked card), top 5 by value."""
+    return [{**random_state(SEED0 + i, 5), "top": TOP, "objective": "value"} for i in range(n)]
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+@dataclass
+class Baseline:
+    """The same hands solved in-process one after another on one core."""
+
+    times_ms: list[float]  # state parsed, searched and the answer encoded to JSON, per hand
+    search_ms: list[float]  # Search(...).top(5) alone
+    values: list[list[float]]  # the values of the top moves, per hand
+
+    @property
+    def hints_per_s(self) -> float:
+        return 1e3 * len(self.times_ms) / sum(self.times_ms)
+
+
+def baseline(requests: list[dict[str, Any]]) -> Baseline:
+    lex = default_lexicon()
+
+    def solve(body: dict[str, Any]) -> tuple[float, float, list[float]]:
+        t0 = time.perf_counter()
+        state = TurnState.from_json({k: v for k, v in body.items() if k not in ("top", "objective")})
+        t1 = time.perf_counter()
+        moves = Search(lex, state, Objective.VALUE).top(TOP)
+        t2 = time.perf_counter()
+        json.dumps({"moves": [m.to_json() for m in moves], "objective": "value"}, ensure_ascii=False)
+        t3 = time.perf_counter()
+        return (t3 - t0) * 1e3, (t2 - t1) * 1e3, [m.value for m in moves]
+
+    for body in requests[:20]:  # warm: first touches of the memory-mapped lexicon, imports, caches
+        solve(body)
+    times, search, values = [], [], []
+    for body in requests:
+        total, s, v = solve(body)
+        times.append(total)
+        search.append(s)
+        values.append(v)
+    return Baseline(times, search, values)
+
+
+@dataclass
+class Check:
+    """One pass of every body through the service, one client, keep-alive."""
+
+    latency_ms: list[float]  # client side, request sent to answer read
+    elapsed_ms: list[float]  # the service's own "elapsed_ms"
+    bad: list[str]  # "body i: status ..." for every non-200
+    differ: list[str]  # "body i: ..." for every answer whose values differ from the in-process search
+
+
+def check(url: str, requests: list[dict[str, Any]], expected: list[list[float]]) -> Check:
+    host, port = url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    out = Check([], [], [], [])
+    try:
+        for i, body in enumerate(requests):
+            data = json.dumps(body).encode()
+            t0 = time.perf_counter()
+            try:
+                conn.request("POST", HINT_PATH, body=data, headers={"Content-Type": "application/json"})
+                r = conn.getresponse()
+                raw = r.read()
+            except (OSError, http.client.HTTPException) as e:
+                out.bad.append(f"body {i}: {type(e).__name__}: {e}")
+                conn.close()
+                conn = http.client.HTTPConnection(host, int(port), timeout=30)
+                continue
+            out.latency_ms.append((time.perf_counter() - t0) * 1e3)
+            if r.status != 200:
+                out.bad.append(f"body {i}: status {r.status}: {raw[:200].decode(errors='replace')}")
+                continue
+            answer = json.loads(raw)
+            if isinstance(answer.get("elapsed_ms"), int | float):
+                out.elapsed_ms.append(float(answer["elapsed_ms"]))
+            got = [round(float(m["value"]), 6) for m in answer.get("moves", [])]
+            want = [round(v, 6) for v in expected[i]]
+            if got != want:
+                out.differ.append(f"body {i}: service values {got}, in-process {want}")
+    finally:
+        conn.close()
+    return out
+
+
+# -- the load ---------------------------------------------------------------------------------------------------
+
+
+def find_wrk() -> str:
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        raise SystemExit("bench_service: wrk is not installed; install it with `apt-get install wrk`")
+    return wrk
+
+
+def wrk_command(url: str, seconds: int, connections: int, threads: int, bodies_file: Path) -> list[str]:
+    return [find_wrk(), f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(LUA), url,
+            "--", str(bodies_file)]
+
+
+def parse_wrk(text: str) -> dict[str, Any]:
+    """The script's BENCH_JSON line, plus wrk's own "Non-2xx" and "Socket errors" lines when present."""
+    line = next((ln for ln in text.splitlines() if ln.startswith("BENCH_JSON ")), None)
+    if line is None:
+        raise RuntimeError(f"no BENCH_JSON line in wrk's output:\n{text}")
+    out: dict[str, Any] = json.loads(line.removeprefix("BENCH_JSON "))
+    m = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", text)
+    out["wrk_non2xx"] = int(m.group(1)) if m else 0
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    out["wrk_socket_errors"] = dict(zip(("connect", "read", "write", "timeout"), map(int, m.groups()), strict=True)) \
+        if m else {"connect": 0, "read": 0, "write": 0, "timeout": 0}
+    return out
+
+
+@dataclass
+class Memory:
+    """RSS samples of the server's process tree, one a second."""
+
+    t: list[float] = field(default_factory=list)  # seconds since the load started
+    rss_mb: list[float] = field(default_factory=list)  # VmRSS summed over the tree
+    pss_mb: list[float] = field(default_factory=list)  # Pss summed over the tree
+    processes: list[int] = field(default_factory=list)
+
+    def sample(self, server: Server, t: float) -> None:
+        pids = server.pids()
+        self.t.append(t)
+        self.rss_mb.append(sum(status_kb(p, "VmRSS") for p in pids) / 1024)
+        self.pss_mb.append(sum(pss_kb(p) for p in pids) / 1024)
+        self.processes.append(len(pids))
+
+    def slope_mb_per_min(self, values: list[float]) -> float:
+        """Least-squares slope of the samples, MB per minute."""
+        if len(self.t) < 2:
+            return float("nan")
+        mt, mv = statistics.fmean(self.t), statistics.fmean(values)
+        var = sum((t - mt) ** 2 for t in self.t)
+        cov = sum((t - mt) * (v - mv) for t, v in zip(self.t, values, strict=True))
+        return 60 * cov / var if var else float("nan")
+
+    def summary(self) -> dict[str, Any]:
+        half = len(self.t) // 2
+        second = Memory(self.t[half:], self.rss_mb[half:], self.pss_mb[half:])
+        return {
+            "samples": len(self.t),
+            "processes": max(self.processes, default=0),
+            "rss_start_mb": self.rss_mb[0], "rss_end_mb": self.rss_mb[-1], "rss_max_mb": max(self.rss_mb),
+            "rss_slope_mb_per_min": self.slope_mb_per_min(self.rss_mb),
+            "rss_slope_second_half_mb_per_min": second.slope_mb_per_min(second.rss_mb),
+            "pss_start_mb": self.pss_mb[0], "pss_end_mb": self.pss_mb[-1], "pss_max_mb": max(self.pss_mb),
+            "pss_slope_mb_per_min": self.slope_mb_per_min(self.pss_mb),
+        }
+
+
+def run_wrk(cmd: list[str], server: Server, memory: Memory | None) -> tuple[dict[str, Any], dict[str, float]]:
+    """Run wrk to its end, sampling the server's memory once a second; its figures and the CPU seconds spent by
+    the server and by wrk."""
+    cpu0 = sum(cpu_seconds(p) for p in server.pids())
+    wrk0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        tick = 0
+        while proc.poll() is None:
+            if memory is not None:
+                memory.sample(server, time.perf_counter() - t0)
+            tick += 1
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=max(0.0, t0 + tick - time.perf_counter()))
+        out = proc.stdout.read() if proc.stdout else ""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    cpu1 = sum(cpu_seconds(p) for p in server.pids())
+    wrk1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise RuntimeError(f"wrk exited with code {proc.returncode}:\n{out}")
+    cpu = {"server_cpu_s": cpu1 - cpu0,
+           "wrk_cpu_s": (wrk1.ru_utime + wrk1.ru_stime) - (wrk0.ru_utime + wrk0.ru_stime),
+           "wall_s": time.perf_counter() - t0}
+    return {**parse_wrk(out), "wrk_output": out}, cpu
+
+
+# -- the report -------------------------------------------------------------------------------------------------
+
+
+def mark(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--duration", type=int, default=60, help="seconds under load (default 60)")
+    ap.add_argument("--quick", action="store_true", help="a 10 s run on fewer hands, for a smoke test")
+    ap.add_argument("--connections", type=int, default=16, help="concurrent clients (default 16)")
+    ap.add_argument("--workers", type=int, default=2, help="server worker processes (default 2)")
+    ap.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
+    ap.add_argument("--hands", type=int, default=500, help="distinct request bodies (default 500)")
+    ap.add_argument("--warmup", type=int, default=5, help="seconds of load before the measure (default 5)")
+    ap.add_argument("--app", default="service.main:create_app",
+                    help="app factory for the uvicorn fallback when `ghostwriter serve` is missing")
+    args = ap.parse_args()
+    if args.quick:
+        args.duration, args.hands, args.warmup = 10, 100, 2
+    threads = max(1, min(args.threads, args.connections))
+    find_wrk()  # fail early when wrk is missing
+
+    requests = bodies(args.hands)
+    print(f"{len(requests)} request bodies: seeded random 5-card hands with a classic or an inked card, "
+          f"top {TOP} by value")
+    print("baseline: solving them in-process, one after another ...", flush=True)
+    base = baseline(requests)
+    print(f"  {base.hints_per_s:.0f} hints/s on one core; median {statistics.median(base.times_ms):.2f} ms, "
+          f"p99 {pct(base.times_ms, 0.99):.2f} ms (search alone: median {statistics.median(base.search_ms):.2f} ms)")
+
+    server = Server(args.workers, args.app)
+    with tempfile.TemporaryDirectory(prefix="bench_service-") as tmp:
+        bodies_file = Path(tmp) / "bodies.jsonl"
+        bodies_file.write_text("".join(json.dumps(b, separators=(",", ":")) + "\n" for b in requests))
+        try:
+            server.start(Path(tmp))
+            ready_s = server.wait_ready()
+            print(f"  ready after {ready_s:.1f} s; {len(server.pids())} processes")
+
+            print("check: every body once, one client ...", flush=True)
+            checked = check(server.url, requests, base.values)
+            print(f"  {len(requests) - len(checked.bad)}/{len(requests)} answered 200; "
+                  f"{len(checked.differ)} differ from the in-process values; one client: median "
+                  f"{statistics.median(checked.latency_ms):.2f} ms, p99 {pct(checked.latency_ms, 0.99):.2f} ms")
+            for line in (checked.bad + checked.differ)[:10]:
+                print(f"    {line}")
+            if checked.bad:
+                print(f"bench_service: {len(checked.bad)} request bodies did not get a 200; no load run", file=sys.stderr)
+                return 1
+
+            print(f"warm-up: {args.warmup} s of load ...", flush=True)
+            run_wrk(wrk_command(server.url, args.warmup, args.connections, threads, bodies_file), server, None)
+
+            print(f"load: wrk -t{threads} -c{args.connections} -d{args.duration}s ...", flush=True)
+            memory = Memory()
+            load, cpu = run_wrk(wrk_command(server.url, args.duration, args.connections, threads, bodies_file),
+                                server, memory)
+            server_processes = len(server.pids())
+        finally:
+            server_log = server.log_tail(15)
+            server.stop()
+
+    socket_errors = sum(load["wrk_socket_errors"].values())
+    errors = max(load["non2xx"], load["wrk_non2xx"]) + socket_errors + load["requests"] - load["responses"]
+    mem = memory.summary()
+    rps = load["requests_per_s"]
+    b_median, b_p99 = statistics.median(base.times_ms), pct(base.times_ms, 0.99)
+    single_median = statistics.median(checked.latency_ms)
+    ok = {
+        "throughput": rps >= TARGET_RPS,
+        "p99": load["p99_ms"] <= TARGET_P99_MS,
+        "errors": errors == 0 and not checked.bad,
+        "memory_flat": abs(mem["rss_slope_mb_per_min"]) <= FLAT_MB_PER_MIN,
+    }
+
+    print()
+    print(f"service: {server.label}, {args.workers} workers ({server_processes} processes); "
+          f"wrk -t{threads} -c{args.connections} -d{args.duration}s on {os.cpu_count()} cores")
+    print(f"  throughput   {rps:8.1f} hints/s ({load['requests']} requests in {load['seconds']:.1f} s)"
+          f"   target >= {TARGET_RPS:.0f}: {mark(ok['throughput'])}")
+    print(f"  latency      p50 {load['p50_ms']:.1f} ms, p90 {load['p90_ms']:.1f} ms, p99 {load['p99_ms']:.1f} ms, "
+          f"p99.9 {load['p99_9_ms']:.1f} ms, max {load['max_ms']:.1f} ms"
+          f"   target p99 <= {TARGET_P99_MS:.0f} ms: {mark(ok['p99'])}")
+    print(f"  errors       {errors} (non-2xx {load['non2xx']} by the script, {load['wrk_non2xx']} by wrk; "
+          f"socket errors {load['wrk_socket_errors']}; check pass: {len(checked.bad)} bad)"
+          f"   target 0: {mark(ok['errors'])}")
+    if load["inexact"]:
+        print(f"  cut short    {load['inexact']} answers hit the time limit (\"exact\": false)")
+    print(f"  memory (RSS) start {mem['rss_start_mb']:.1f} MB, end {mem['rss_end_mb']:.1f} MB, "
+          f"max {mem['rss_max_mb']:.1f} MB, slope {mem['rss_slope_mb_per_min']:+.2f} MB/min "
+          f"(second half {mem['rss_slope_second_half_mb_per_min']:+.2f})"
+          f"   target flat (|slope| <= {FLAT_MB_PER_MIN:g}): {mark(ok['memory_flat'])}")
+    print(f"  memory (PSS) start {mem['pss_start_mb']:.1f} MB, end {mem['pss_end_mb']:.1f} MB, "
+          f"max {mem['pss_max_mb']:.1f} MB, slope {mem['pss_slope_mb_per_min']:+.2f} MB/min")
+    print(f"  CPU          server {cpu['server_cpu_s']:.1f} s, wrk {cpu['wrk_cpu_s']:.1f} s over "
+          f"{cpu['wall_s']:.1f} s wall; server {1e3 * cpu['server_cpu_s'] / max(load['requests'], 1):.2f} ms "
+          f"CPU per hint")
+    print(f"baseline (in-process, one core, same {len(requests)} hands): {base.hints_per_s:.1f} hints/s, "
+          f"median {b_median:.2f} ms, p99 {b_p99:.2f} ms")
+    print(f"  ratio service / in-process throughput: x{rps / base.hints_per_s:.2f}")
+    print(f"  HTTP overhead: loaded p50 - in-process median = {load['p50_ms'] - b_median:.2f} ms (includes queueing "
+          f"at {args.connections} clients); one client: {single_median:.2f} - {b_median:.2f} = "
+          f"{single_median - b_median:.2f} ms")
+    if checked.elapsed_ms:
+        print(f"  service's own elapsed_ms (one client): median {statistics.median(checked.elapsed_ms):.2f} ms")
+    missed = [k for k, v in ok.items() if not v]
+    print("targets: " + ("all met" if not missed else "missed: " + ", ".join(missed)))
+
+    report: dict[str, Any] = {
+        "command": " ".join(sys.argv),
+        "server": {"command": server.label, "workers": args.workers, "processes": server_processes,
+                   "ready_s": ready_s, "log_tail": server_log},
+        "load": {"tool": "wrk", "threads": threads, "connections": args.connections, "duration_s": args.duration,
+                 "warmup_s": args.warmup, "hands": len(requests), "hand": "5 cards + classic/inked", "top": TOP,
+                 "objective": "value", **{k: v for k, v in load.items() if k != "wrk_output"}, "errors_total": errors,
+                 **cpu, "cores": os.cpu_count()},
+        "memory": {**mem, "flat_threshold_mb_per_min": FLAT_MB_PER_MIN,
+                   "samples_rss_mb": [round(v, 2) for v in memory.rss_mb]},
+        "single_client": {"median_ms": single_median, "p99_ms": pct(checked.latency_ms, 0.99),
+                          "service_elapsed_median_ms": statistics.median(checked.elapsed_ms)
+                          if checked.elapsed_ms else None,
+                          "non200": len(checked.bad), "differ_from_in_process": len(checked.differ),
+                          "differ_examples": checked.differ[:10]},
+        "baseline": {"what": "same hands in-process, sequential, one core: TurnState.from_json + Search.top(5) "
+                             "+ JSON encoding of the moves",
+                     "hints_per_s": base.hints_per_s, "median_ms": b_median, "p99_ms": b_p99,
+                     "search_median_ms": statistics.median(base.search_ms)},
+        "ratio_throughput": rps / base.hints_per_s,
+        "http_overhead_ms": {"loaded_p50_minus_in_process_median": load["p50_ms"] - b_median,
+                             "single_client_median_minus_in_process_median": single_median - b_median},
+        "targets": {"hints_per_s": TARGET_RPS, "p99_ms": TARGET_P99_MS, "errors": 0,
+                    "memory_slope_mb_per_min": FLAT_MB_PER_MIN, "met": ok},
+    }
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "bench_service.json").write_text(json.dumps(report, indent=2))
+    return 0 if not missed and not checked.differ else 1
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> NoReturn:
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupted)  # so that `finally` stops the server on a plain kill too
+    raise SystemExit(main())
