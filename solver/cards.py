@@ -227,6 +227,21 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
+    def to_json(self) -> dict[str, object]:
+        """The card's facts as JSON (the command line's ``cards --json`` and the service's ``/v1/cards``)."""
+        return {
+            "code": self.code,
+            "letter": self.letter,
+            "genre": self.genre.value if self.genre else None,
+            "cost": self.cost,
+            "timeless": self.timeless,
+            "purchase_prestige": self.purchase_prestige,
+            "copies": self.copies,
+            "basic": [str(b) for b in self.basic],
+            "genre_bonus": [str(b) for b in self.genre_bonus],
+            "text": self.describe(),
+        }
+
     def __repr__(self) -> str:
         return f"Card.from_code({self.code!r})" if self.inline else f"catalogue[{self.code!r}]"
 

@@ -73,6 +73,29 @@ def _parser() -> Parser:
     )
     h.add_argument("--json", action="store_true", help="one JSON object per state, one line each")
 
+    s = sub.add_parser(
+        "serve",
+        help="start the HTTP ghost-writer service and its web page",
+        description="Serve the ghost writer over HTTP: the web page at /, the JSON API under /v1, its docs at "
+        "/docs. Each worker loads the dictionaries once; the service keeps no state between requests.",
+    )
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    s.add_argument("--workers", type=int, default=1, metavar="N", help="worker processes (default 1; one a core)")
+    s.add_argument(
+        "--words", action="append", default=[], metavar="NAME=FILE", help="offer a house word list as NAME (repeatable)"
+    )
+    s.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="let pages from ORIGIN call the API (repeatable; * for any)",
+    )
+    s.add_argument("--time-budget", type=float, default=None, metavar="S", help="seconds a request may search (10)")
+    s.add_argument("--max-top", type=int, default=None, metavar="N", help="largest top a request may ask (50)")
+    s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+
     c = sub.add_parser("cards", help="list and search the card catalogue")
     c.add_argument("query", nargs="?", default="", help="text to find in a card's code or benefits")
     c.add_argument("--genre", help="adventure, horror, mystery, romance or starter (or an initial)")
@@ -97,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _hint(args, sys.stdout)
         if args.command == "cards":
             return _cards(args, sys.stdout)
+        if args.command == "serve":
+            return _serve(args)
         _parser().print_help()
         return EXIT_BAD_INPUT
     except UsageError as e:
@@ -255,6 +280,54 @@ def _gap_text(gap: float, objective: Any) -> str:
     return f"{major} {first}, {minor} {second}" if major else f"{minor} {second}"
 
 
+# -- serve ------------------------------------------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from service.settings import Settings, SettingsError, parse_dictionaries
+    from solver.lexicon import default_lexicon, load_word_file
+
+    if not 0 < args.port < 65536:
+        raise UsageError("--port must be from 1 to 65535")
+    if not 1 <= args.workers <= 64:
+        raise UsageError("--workers must be from 1 to 64")
+    env = dict(os.environ)
+    if args.words:
+        env["GHOSTWRITER_DICTIONARIES"] = ";".join(args.words)
+    if args.cors_origin:
+        env["GHOSTWRITER_CORS_ORIGINS"] = ",".join(args.cors_origin)
+    if args.time_budget is not None:
+        env["GHOSTWRITER_TIME_BUDGET"] = str(args.time_budget)
+    if args.max_top is not None:
+        env["GHOSTWRITER_MAX_TOP"] = str(args.max_top)
+    try:
+        settings = Settings.from_env(env)
+    except SettingsError as e:
+        raise UsageError(str(e)) from None
+    # compile every list once here, so a bad file stops the start and the workers load from the cache
+    default_lexicon()
+    for name, path in parse_dictionaries(env.get("GHOSTWRITER_DICTIONARIES", "")).items():
+        lex = load_word_file(path)
+        print(f"ghostwriter: dictionary {name}: {len(lex)} words from {path}", file=sys.stderr)
+    os.environ.update(settings.to_env())
+    print(
+        f"ghostwriter: serving on http://{args.host}:{args.port}/ (web page /, API /v1, docs /docs), "
+        f"{args.workers} worker{'s' * (args.workers != 1)}",
+        file=sys.stderr,
+    )
+    uvicorn.run(
+        "service.main:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=args.log_level,
+    )
+    return 0
+
+
 # -- cards ------------------------------------------------------------------------------------------------------
 
 
@@ -266,27 +339,7 @@ def _cards(args: argparse.Namespace, out: IO[str]) -> int:
     genre: Genre | str | None = "" if args.genre is None else Genre.parse(args.genre)
     cards = catalogue.search(args.query, genre, args.letter or "", args.cost, True if args.timeless else None)
     if args.json:
-        out.write(
-            json.dumps(
-                [
-                    {
-                        "code": c.code,
-                        "letter": c.letter,
-                        "genre": c.genre.value if c.genre else None,
-                        "cost": c.cost,
-                        "timeless": c.timeless,
-                        "purchase_prestige": c.purchase_prestige,
-                        "copies": c.copies,
-                        "basic": [str(b) for b in c.basic],
-                        "genre_bonus": [str(b) for b in c.genre_bonus],
-                        "text": c.describe(),
-                    }
-                    for c in cards
-                ],
-                ensure_ascii=False,
-            )
-            + "\n"
-        )
+        out.write(json.dumps([c.to_json() for c in cards], ensure_ascii=False) + "\n")
         return 0
     for c in cards:
         out.write(c.describe() + "\n")

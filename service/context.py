@@ -1,0 +1,57 @@
+"""What every request shares in one worker: the settings, the dictionaries (loaded once, at start-up) and the
+search runner."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+from fastapi import Request
+
+from service.dictionaries import Dictionaries
+from service.runner import Runner, Unavailable
+from service.settings import Settings
+
+log = logging.getLogger("ghostwriter.service")
+
+READY_WAIT = 30.0  # seconds a request waits for the dictionaries at start-up before it is answered 503
+
+
+class Context:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.runner = Runner(settings.threads, settings.max_queue)
+        self._dictionaries: Dictionaries | None = None
+        self.load_error: str | None = None
+        self._loaded = threading.Event()
+
+    def load(self) -> None:
+        """Load every dictionary (from the compiled cache when it is there); run once, at start-up."""
+        try:
+            self._dictionaries = Dictionaries(self.settings.dictionaries)
+            log.info("dictionaries loaded: %s", ", ".join(self._dictionaries.names))
+        except Exception as e:  # reported by /readyz and by every request that needs a dictionary
+            self.load_error = f"{type(e).__name__}: {e}"
+            log.error("cannot load the dictionaries: %s", self.load_error)
+        finally:
+            self._loaded.set()
+
+    @property
+    def ready(self) -> bool:
+        return self._dictionaries is not None
+
+    async def dictionaries(self) -> Dictionaries:
+        """The dictionaries, waiting a little for them at start-up."""
+        if self._dictionaries is None and not self._loaded.is_set():
+            await asyncio.get_running_loop().run_in_executor(None, self._loaded.wait, READY_WAIT)
+        if self._dictionaries is None:
+            if self.load_error:
+                raise Unavailable(f"the service cannot load its dictionaries ({self.load_error})", retry_after=60)
+            raise Unavailable("the service is still loading its dictionaries: retry in a moment", retry_after=2)
+        return self._dictionaries
+
+
+def context(request: Request) -> Context:
+    ctx: Context = request.app.state.context
+    return ctx

@@ -1,0 +1,56 @@
+"""The word lists a service offers, loaded once and shared by every request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.errors import FieldError
+from service.settings import DEFAULT_DICTIONARY
+from solver.lexicon import Lexicon, default_lexicon, load_word_file
+from wordlists import SHIPPED
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    name: str
+    lexicon: Lexicon
+    licence: str
+    source: str
+
+    def to_json(self, default: str) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "words": len(self.lexicon),
+            "licence": self.licence,
+            "source": self.source,
+            "sha256": self.lexicon.sha256,
+            "default": self.name == default,
+        }
+
+
+class Dictionaries:
+    """The shipped ENABLE list and any house lists, by name."""
+
+    def __init__(self, extra: dict[str, str]) -> None:
+        self.default = DEFAULT_DICTIONARY
+        shipped = SHIPPED[DEFAULT_DICTIONARY]
+        self._by_name: dict[str, Dictionary] = {
+            DEFAULT_DICTIONARY: Dictionary(DEFAULT_DICTIONARY, default_lexicon(), shipped.licence, shipped.source)
+        }
+        for name, path in extra.items():
+            self._by_name[name] = Dictionary(name, load_word_file(path), "as given by the operator", f"file {path}")
+
+    def get(self, name: str | None) -> Dictionary:
+        key = (name or self.default).strip().lower()
+        found = self._by_name.get(key)
+        if found is None:
+            here = ", ".join(self.names)
+            raise FieldError("dictionary", f"unknown dictionary {name!r}: the dictionaries here are {here}")
+        return found
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._by_name)
+
+    def to_json(self) -> list[dict[str, object]]:
+        return [d.to_json(self.default) for d in self._by_name.values()]

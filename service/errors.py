@@ -1,0 +1,173 @@
+"""Every failure becomes one JSON body ``{"error": ..., "field": ...}`` with a 4xx (503 when the service cannot
+answer now): input errors of the solver, schema errors, unknown paths, oversized bodies. Nothing else reaches
+a client, and never a traceback."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.runner import Unavailable
+from solver.errors import GhostwriterError
+from solver.objectives import Weights
+
+log = logging.getLogger("ghostwriter.service")
+
+FIELD_AT_START = re.compile(r'^(?:"([a-z_.]+)"|([a-z_]+(?:\.[a-z_]+)*(?:\[\d+\])?):) ')
+
+
+class FieldError(GhostwriterError):
+    """An input error of one request field, named."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class NotFound(GhostwriterError):  # noqa: N818 - reads as what it reports
+    """A resource named in the path that does not exist (404)."""
+
+
+def error_body(message: str, field: str | None = None) -> dict[str, Any]:
+    return {"error": message, "field": field}
+
+
+def error_response(status: int, message: str, field: str | None = None, **headers: str) -> JSONResponse:
+    return JSONResponse(error_body(message, field), status_code=status, headers=headers or None)
+
+
+def field_of(message: str) -> str | None:
+    """The field a solver message names first (``hand[2]: ...``, ``"remover" must ...``), if any."""
+    m = FIELD_AT_START.match(message)
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def _loc(loc: Sequence[int | str]) -> str:
+    parts = [p for p in loc if p not in ("body", "query", "path")]
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def describe_validation(errors: Sequence[Any]) -> tuple[int, str, str | None]:
+    """A status, one sentence and the field for a request the schema refused (the first error found)."""
+    e = errors[0]
+    kind = e.get("type", "")
+    where = _loc(e.get("loc", ()))
+    if kind == "json_invalid":
+        why = e.get("ctx", {}).get("error", "malformed")
+        return 400, f"the body is not valid JSON ({why}): send a JSON object", None
+    if kind == "missing":
+        if not where:
+            return 400, 'the body is missing: send a JSON object such as {"hand": ["r:F6", "E"]}', None
+        return 422, f'{where} is required (e.g. "hand": ["r:F6", "E", "a:A5"])', where
+    if kind == "extra_forbidden":
+        return 422, f"unknown field {where!r}: see the request's fields at /docs", where
+    if kind in ("model_type", "dict_type", "model_attributes_type") and not where:
+        return 422, 'the body must be a JSON object such as {"hand": ["r:F6", "E"]}', None
+    if where.startswith("weights"):
+        names = ", ".join(f.name for f in Weights.__dataclass_fields__.values())
+        return 422, f"{where}: {e.get('msg', 'invalid')}; weights are numbers by name ({names})", where
+    message = e.get("msg", "invalid value")
+    message = message[0].lower() + message[1:] if message else message
+    value = e.get("input")
+    shown = f" (got {value!r})" if isinstance(value, str | int | float | bool) and len(repr(value)) <= 60 else ""
+    return 422, f"{where or 'the request'}: {message}{shown}", where or None
+
+
+def install(app: FastAPI) -> None:
+    """Map every error to the one JSON form."""
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        status, message, field = describe_validation(exc.errors())
+        return error_response(status, message, field)
+
+    @app.exception_handler(NotFound)
+    async def _not_found(_: Request, exc: NotFound) -> JSONResponse:
+        return error_response(404, str(exc))
+
+    @app.exception_handler(GhostwriterError)
+    async def _input(_: Request, exc: GhostwriterError) -> JSONResponse:
+        field = exc.field if isinstance(exc, FieldError) else field_of(str(exc))
+        return error_response(422, str(exc), field)
+
+    @app.exception_handler(Unavailable)
+    async def _unavailable(_: Request, exc: Unavailable) -> JSONResponse:
+        return error_response(503, str(exc), None, **{"Retry-After": str(exc.retry_after)})
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            message = f"no such path {request.url.path!r}: the API is under /v1 (see /docs)"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}: see /docs for the methods"
+        else:
+            message = str(exc.detail)
+        return error_response(exc.status_code, message, None, **(exc.headers or {}))
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return error_response(500, "internal error: the service failed on this request (it is logged)")
+
+
+class BodyLimit:
+    """Refuses request bodies over ``max_body`` bytes with a 413, whether announced by Content-Length or not.
+
+    The body is read (up to the limit) before the app sees it, so an oversized body never reaches a handler.
+    """
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_big = error_body(
+            f"the request body is larger than {self.max_body} bytes: send a smaller turn state", None
+        )
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    announced = int(value)
+                except ValueError:
+                    announced = -1
+                if announced > self.max_body:
+                    await JSONResponse(too_big, status_code=413)(scope, receive, send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_body:
+                await JSONResponse(too_big, status_code=413)(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)

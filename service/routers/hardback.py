@@ -1,0 +1,69 @@
+"""The ghost writer for Hardback: the best moves of a turn, and how a played word ranks."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from service.context import Context, context
+from service.errors import FieldError
+from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
+from solver import answers
+from solver.errors import GhostwriterError
+from solver.objectives import Objective, Weights
+from solver.search import Search
+from solver.state import TurnState
+
+router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
+Errors: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "the body is not JSON"},
+    413: {"model": ErrorOut, "description": "the body is too large"},
+    422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
+    503: {"model": ErrorOut, "description": "busy, still loading, or over the time budget: retry"},
+}
+
+
+async def _search(ctx: Context, body: QueryIn) -> tuple[Search, float, str]:
+    """The search a request asks for (not yet run), its time limit and the dictionary's name."""
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    state = TurnState.from_json(body.state_json())
+    try:
+        weights = Weights.from_mapping(body.weights)
+    except GhostwriterError as e:
+        raise FieldError("weights", str(e)) from None
+    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    return Search(d.lexicon, state, Objective.parse(body.objective), weights, time_limit=limit), limit, d.name
+
+
+def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
+    out["dictionary"] = name
+    out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+    return JSONResponse(out)
+
+
+@router.post("/hint", response_model=HintOut, responses=Errors)
+async def hint(body: HintIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+    """The best words of a turn, each with its arrangement of cards, coins, prestige and reasons (or, with
+    ``pareto``, the prestige/coins frontier)."""
+    start = time.perf_counter()
+    if body.top > ctx.settings.max_top:
+        raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
+    search, limit, name = await _search(ctx, body)
+    answer = await ctx.runner.run(lambda: answers.hint(search, body.top, body.pareto), limit)
+    return _timed(answer.json, name, start)
+
+
+@router.post("/rate", response_model=RateOut, responses=Errors)
+async def rate(body: RateIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+    """How a played word ranks: as it was laid out (``arrangement``) or at its best, its rank among every word
+    (1 = best; tied words share a rank) and the gap to the best move."""
+    start = time.perf_counter()
+    search, limit, name = await _search(ctx, body)
+    arrangement = None
+    if body.arrangement is not None:
+        arrangement = [e if isinstance(e, str) else e.model_dump(exclude_none=True) for e in body.arrangement]
+    answer, _ = await ctx.runner.run(lambda: answers.rate(search, body.word, arrangement), limit)
+    return _timed(answer.json, name, start)

@@ -1,0 +1,197 @@
+"""Request and response schemas of the HTTP API, apart from the solver's own types.
+
+Requests are strict (no ``"5"`` for 5) and refuse unknown fields; the turn state's fields are those of the
+command line's state file (``solver.state``), which reads them again for what a schema cannot say (that a
+code names a card, that the box holds so many copies).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from solver.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS
+
+Code = Annotated[str, Field(min_length=1, max_length=200, examples=["romance:F6"])]
+STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+OPEN = ConfigDict(extra="allow")
+
+
+class TimelessIn(BaseModel):
+    model_config = STRICT
+    mine: list[Code] = Field(default_factory=list, max_length=MAX_IN_PLAY, description="your classics in play")
+    others: list[Code] = Field(default_factory=list, max_length=MAX_IN_PLAY, description="opponents' classics")
+
+
+class OptionsIn(BaseModel):
+    model_config = STRICT
+    rules: Literal["printed", "bga"] = "printed"
+    literary_awards: bool = False
+    award_held: int = Field(default=0, ge=0, le=MAX_MIN_LENGTH, description="length of the award already claimed")
+    min_length: int = Field(default=2, ge=1, le=MAX_MIN_LENGTH)
+
+
+STATE_FIELDS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}
+
+
+class StateIn(BaseModel):
+    """The turn state: the command line's state file, field for field."""
+
+    model_config = STRICT
+    game: Literal["hardback"] = "hardback"
+    hand: list[Code] = Field(min_length=1, max_length=MAX_HAND, examples=[["r:F6", "E", "a:A5", "S", "T"]])
+    inked: list[Code] = Field(default_factory=list, max_length=MAX_HAND, description="cards drawn with ink")
+    timeless: TimelessIn = Field(default_factory=lambda: TimelessIn())
+    discard: list[Code] = Field(default_factory=list, max_length=MAX_DISCARD)
+    remover: int = Field(default=0, ge=0, le=MAX_TOKENS)
+    ink: int = Field(default=0, ge=0, le=MAX_TOKENS)
+    options: OptionsIn = Field(default_factory=lambda: OptionsIn())
+
+    def state_json(self) -> dict[str, Any]:
+        return self.model_dump(include=STATE_FIELDS)
+
+
+class QueryIn(StateIn):
+    objective: Literal["value", "prestige", "coins"] = "value"
+    weights: dict[Annotated[str, Field(max_length=40)], float] = Field(
+        default_factory=dict,
+        max_length=20,
+        description="weights of the value objective by name (prestige, coins, ink, remover, jail, preview, "
+        "opponents_return, classic_kept, classic_sent_home, trash, dump, remover_spent, award), each -1000..1000",
+        examples=[{"coins": 0.7}],
+    )
+    dictionary: str | None = Field(default=None, max_length=40, description="a name from GET /v1/dictionaries")
+    time_limit: float | None = Field(
+        default=None, gt=0, le=600, description="seconds the search may take (capped by the service's budget)"
+    )
+
+
+class HintIn(QueryIn):
+    top: int = Field(default=5, ge=1, le=1000, description="how many distinct words (the service's cap: 50 by default)")
+    pareto: bool = Field(default=False, description="list the prestige/coins frontier instead of the top moves")
+
+
+class ArrangementEntryIn(BaseModel):
+    model_config = STRICT
+    code: Code
+    face: Literal["up", "wild", "uncovered"] = "up"
+    source: Literal["hand", "inked", "mine", "other"] | None = None
+
+
+class RateIn(QueryIn):
+    word: str = Field(min_length=1, max_length=64, examples=["khafs"])
+    arrangement: list[ArrangementEntryIn | Code] | None = Field(
+        default=None, max_length=64, description="how the word was laid out, one card a letter, left to right: "
+        '{"code": "r:F6", "face": "wild"} or a bare code for a face-up card (else the word\'s best arrangement)'
+    )
+
+
+# -- responses ---------------------------------------------------------------------------------------------------
+
+
+class CardInWordOut(BaseModel):
+    code: str
+    letter: str
+    face: Literal["up", "wild", "uncovered"]
+    source: Literal["hand", "inked", "mine", "other"]
+    position: int | None
+    factor: int
+    coins: int
+    prestige: int
+    notes: list[str]
+
+
+class MoveOut(BaseModel):
+    word: str
+    coins: int
+    prestige: int
+    value: float
+    cards: list[CardInWordOut]
+    in_play: list[CardInWordOut]
+    ink: int
+    remover: int
+    jail: int
+    preview: int
+    opponents_return: int
+    trashed: list[str]
+    dumped: int
+    removers_spent: int
+    classics_kept: list[str]
+    classics_sent_home: list[str]
+    award: int
+    genres_active: list[str]
+    reasons: list[str]
+    rank: int | None = None
+
+
+class AnswerOut(BaseModel):
+    exact: bool
+    dictionary: str
+    elapsed_ms: float
+    warning: str | None = Field(default=None, description="present when the search stopped at its time limit")
+
+
+class HintOut(AnswerOut):
+    moves: list[MoveOut]
+    objective: Literal["value", "prestige", "coins", "pareto"]
+    reason: str | None = Field(default=None, description="why there is no move, when there is none")
+
+
+class RateOut(AnswerOut):
+    word: str
+    played: MoveOut
+    best: MoveOut
+    moves: list[MoveOut]
+    rank: int
+    gap: float
+    objective: Literal["value", "prestige", "coins"]
+
+
+class CardOut(BaseModel):
+    code: str
+    letter: str
+    genre: Literal["adventure", "horror", "mystery", "romance"] | None
+    cost: int
+    timeless: bool
+    purchase_prestige: int
+    copies: int
+    basic: list[str]
+    genre_bonus: list[str]
+    text: str
+
+
+class CardsOut(BaseModel):
+    count: int
+    cards: list[CardOut]
+
+
+class DictionaryOut(BaseModel):
+    name: str
+    words: int
+    licence: str
+    source: str
+    sha256: str
+    default: bool
+
+
+class DictionariesOut(BaseModel):
+    default: str
+    dictionaries: list[DictionaryOut]
+
+
+class WordOut(BaseModel):
+    word: str
+    dictionary: str
+    valid: bool
+    close: list[str] = Field(description="real words one or two edits away, when the word is not one")
+
+
+class StatusOut(BaseModel):
+    status: str
+    dictionaries: list[str] = Field(default_factory=list)
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="what is wrong and how to fix it")
+    field: str | None = Field(default=None, description="the request field at fault, when there is one")

@@ -1,0 +1,93 @@
+"""The service's settings, in one place, read from the environment (``ghostwriter serve`` sets them from its flags).
+
+| variable | meaning | default |
+|---|---|---|
+| ``GHOSTWRITER_DICTIONARIES`` | extra word lists, ``name=path`` separated by ``;`` | none (ENABLE only) |
+| ``GHOSTWRITER_CORS_ORIGINS`` | origins allowed to call the API from a browser, comma-separated, ``*`` for any | none |
+| ``GHOSTWRITER_TIME_BUDGET`` | seconds one request's search may take | 10 |
+| ``GHOSTWRITER_MAX_BODY`` | largest request body, in bytes | 65536 |
+| ``GHOSTWRITER_MAX_TOP`` | largest ``top`` a request may ask | 50 |
+| ``GHOSTWRITER_THREADS`` | searches run at once in one worker process | 2 |
+| ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker before it answers 503 | 64 |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from solver.errors import GhostwriterError
+
+DEFAULT_DICTIONARY = "enable"
+
+
+class SettingsError(GhostwriterError):
+    """A setting that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    dictionaries: dict[str, str] = field(default_factory=dict)
+    cors_origins: tuple[str, ...] = ()
+    time_budget: float = 10.0
+    max_body: int = 65_536
+    max_top: int = 50
+    threads: int = 2
+    max_queue: int = 64
+
+    @staticmethod
+    def from_env(env: Mapping[str, str] | None = None) -> Settings:
+        e = os.environ if env is None else env
+        return Settings(
+            dictionaries=parse_dictionaries(e.get("GHOSTWRITER_DICTIONARIES", "")),
+            cors_origins=tuple(o.strip() for o in e.get("GHOSTWRITER_CORS_ORIGINS", "").split(",") if o.strip()),
+            time_budget=_number(e, "GHOSTWRITER_TIME_BUDGET", 10.0, 0.05, 600.0),
+            max_body=int(_number(e, "GHOSTWRITER_MAX_BODY", 65_536, 1024, 16 * 1024 * 1024)),
+            max_top=int(_number(e, "GHOSTWRITER_MAX_TOP", 50, 1, 1000)),
+            threads=int(_number(e, "GHOSTWRITER_THREADS", 2, 1, 64)),
+            max_queue=int(_number(e, "GHOSTWRITER_MAX_QUEUE", 64, 1, 100_000)),
+        )
+
+    def to_env(self) -> dict[str, str]:
+        """The environment that gives these settings (for worker processes started by uvicorn)."""
+        return {
+            "GHOSTWRITER_DICTIONARIES": ";".join(f"{k}={v}" for k, v in self.dictionaries.items()),
+            "GHOSTWRITER_CORS_ORIGINS": ",".join(self.cors_origins),
+            "GHOSTWRITER_TIME_BUDGET": repr(self.time_budget),
+            "GHOSTWRITER_MAX_BODY": str(self.max_body),
+            "GHOSTWRITER_MAX_TOP": str(self.max_top),
+            "GHOSTWRITER_THREADS": str(self.threads),
+            "GHOSTWRITER_MAX_QUEUE": str(self.max_queue),
+        }
+
+
+def parse_dictionaries(text: str) -> dict[str, str]:
+    """``name=path;name=path`` into a mapping; a ``SettingsError`` naming a bad part."""
+    out: dict[str, str] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        name, sep, path = part.partition("=")
+        name = name.strip().lower()
+        if not sep or not name or not path.strip():
+            raise SettingsError(f"dictionary {part.strip()!r}: write NAME=PATH, e.g. house=/srv/words.txt")
+        if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 40:
+            raise SettingsError(f"dictionary name {name!r}: use letters, digits, - and _ (at most 40)")
+        if name == DEFAULT_DICTIONARY or name in out:
+            raise SettingsError(f"dictionary name {name!r} is given twice (enable is the shipped list)")
+        out[name] = path.strip()
+    return out
+
+
+def _number(env: Mapping[str, str], name: str, default: float, lo: float, hi: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise SettingsError(f"{name}={text!r} is not a number") from None
+    if not lo <= value <= hi:
+        raise SettingsError(f"{name}={text!r}: use a number from {lo:g} to {hi:g}")
+    return value
