@@ -21,7 +21,7 @@ from solver.objectives import Weights
 
 log = logging.getLogger("ghostwriter.service")
 
-FIELD_AT_START = re.compile(r'^(?:"([a-z_.]+)"|([a-z_]+(?:\.[a-z_]+)*(?:\[\d+\])?):) ')
+FIELD_AT_START = re.compile(r'^(?:"([a-z_.]+)"|([a-z_]+(?:\.[a-z_]+)*(?:\[\d+\])?)(?: \([^)]*\))?:) ')
 
 
 class FieldError(GhostwriterError):
