@@ -64,10 +64,8 @@ def test_hint_answers_as_the_command_line_does(
 ) -> None:
     body = {**README_HAND, "objective": "prestige", "top": 4}
     _, out = post(client, "/v1/hardback/hint", body)
-    code = cli_main(
-        ["hint", *README_HAND["hand"], "--inked", "h:H7", "--mine", "m:A5", "--others", "r:K5", "--objective"]
-        + ["prestige", "--top", "4", "--json"]  # noqa: RUF005
-    )
+    flags = ["--inked", "h:H7", "--mine", "m:A5", "--others", "r:K5", "--objective", "prestige", "--top", "4"]
+    code = cli_main(["hint", *README_HAND["hand"], *flags, "--json"])
     assert code == 0
     cli = json.loads(capsys.readouterr().out)
     assert out["moves"] == cli["moves"] and out["objective"] == cli["objective"] == "prestige"
