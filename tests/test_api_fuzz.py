@@ -1,0 +1,50 @@
+"""Property-based fuzzing of the API from its own OpenAPI schema (schemathesis), against a live server.
+
+Every generated request, valid or not, must get an answer the schema declares (status, content type, body):
+never a 5xx, and a request the schema forbids must be refused with a 4xx.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from service.main import create_app
+from service.settings import Settings
+
+from live_server import live_server
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    # a short time budget keeps each fuzzed search small; the answers must still conform
+    with live_server(env={"GHOSTWRITER_TIME_BUDGET": "1"}) as base:
+        yield base
+
+
+# the schema the live server publishes at /openapi.json is the app's own
+schema = schemathesis.openapi.from_dict(create_app(Settings()).openapi())
+
+
+@schema.parametrize()
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_request_gets_a_declared_answer(case: schemathesis.Case, base_url: str) -> None:
+    case.call_and_validate(base_url=base_url, checks=CHECKS)
