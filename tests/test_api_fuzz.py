@@ -7,6 +7,7 @@ never a 5xx, and a request the schema forbids must be refused with a 4xx.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import schemathesis
@@ -46,5 +47,5 @@ schema = schemathesis.openapi.from_dict(create_app(Settings()).openapi())
 
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-def test_every_request_gets_a_declared_answer(case: schemathesis.Case, base_url: str) -> None:
+def test_every_request_gets_a_declared_answer(case: schemathesis.Case[Any], base_url: str) -> None:
     case.call_and_validate(base_url=base_url, checks=CHECKS)
