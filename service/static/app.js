@@ -1,0 +1,1059 @@
+/* Ghostwriter web page: pick Hardback cards, ask the service for the best words, show them as cards.
+   Plain browser JavaScript, no framework, no build step; it talks only to the service's own /v1 API. */
+(() => {
+  "use strict";
+
+  const ZONES = ["hand", "inked", "mine", "others"];
+  const ZONE_NAMES = { hand: "Hand", inked: "Inked", mine: "My classics", others: "Opponents' classics" };
+  const GENRES = ["adventure", "horror", "mystery", "romance"];
+  const GENRE_ALIASES = {
+    a: "adventure", adventure: "adventure",
+    h: "horror", horror: "horror",
+    m: "mystery", mystery: "mystery",
+    r: "romance", romance: "romance",
+  };
+  const STORAGE_KEY = "ghostwriter.page.v1";
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  /** The page's state; the card zones hold card codes (canonical where the catalogue knows them). */
+  const state = {
+    zones: { hand: [], inked: [], mine: [], others: [] },
+    target: "hand",
+    view: "best",
+    objective: "value",
+    top: "5",
+    remover: "0",
+    ink: "0",
+    minLength: "2",
+    rules: "printed",
+    dictionary: "",
+    awardHeld: "0",
+    awards: false,
+    discard: "",
+    timeLimit: "",
+  };
+
+  /** code -> Card from GET /v1/cards */
+  const catalogue = new Map();
+  let openChip = null; // {zone, index} of the chip whose action bar is open
+  let requestSerial = 0;
+  let defaultDictionary = "";
+
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const [key, value] of Object.entries(attrs)) {
+        if (value === null || value === undefined || value === false) continue;
+        if (key === "className") node.className = value;
+        else if (key === "text") node.textContent = value;
+        else if (key === "dataset") Object.assign(node.dataset, value);
+        else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+        else node.setAttribute(key, value === true ? "" : String(value));
+      }
+    }
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+    return node;
+  }
+
+  // ---------------------------------------------------------------- card codes
+
+  /** The genre of a code: the part before ":" (a bare letter is a starter). */
+  function genreOf(code) {
+    const known = catalogue.get(code);
+    if (known) return known.genre || "starter";
+    const colon = code.indexOf(":");
+    if (colon < 0) return /^[A-Za-z]$/.test(code) ? "starter" : "unknown";
+    const prefix = code.slice(0, colon).toLowerCase();
+    if (prefix === "starter") return "starter";
+    return GENRE_ALIASES[prefix] || "unknown";
+  }
+
+  /** romance:K5 -> r:K5 (the short form printed on the small cards). */
+  function shortCode(code) {
+    const colon = code.indexOf(":");
+    if (colon < 0) return code;
+    const genre = GENRE_ALIASES[code.slice(0, colon).toLowerCase()];
+    const rest = code.slice(colon + 1);
+    if (!genre) return code;
+    const brace = rest.indexOf("{");
+    return genre[0] + ":" + (brace >= 0 ? rest.slice(0, brace) + "{…}" : rest);
+  }
+
+  function letterOf(code) {
+    const known = catalogue.get(code);
+    if (known) return known.letter.toUpperCase();
+    const match = /^(?:[A-Za-z]+:)?([A-Za-z])/.exec(code);
+    return match ? match[1].toUpperCase() : "?";
+  }
+
+  /** Normalise what a person typed (r:f6, Romance:F6, starter:e, e) to the catalogue's code; unknown text is
+      kept as typed so that the service can say what is wrong with it. */
+  function canonical(token) {
+    const text = token.trim();
+    if (text.includes("{")) return text; // a house card given inline with its benefits
+    const coded = /^([A-Za-z]+):([A-Za-z])(\d+)(tc)?$/i.exec(text);
+    if (coded) {
+      const prefix = coded[1].toLowerCase();
+      if (prefix === "starter" && coded[3] === undefined) return text;
+      const genre = GENRE_ALIASES[prefix];
+      if (genre) {
+        const code = `${genre}:${coded[2].toUpperCase()}${coded[3]}${coded[4] ? "tc" : ""}`;
+        if (catalogue.size === 0 || catalogue.has(code)) return code;
+      }
+      return text;
+    }
+    const starter = /^(?:starter:)?([A-Za-z])$/i.exec(text);
+    if (starter) {
+      const code = starter[1].toUpperCase();
+      if (catalogue.size === 0 || catalogue.has(code)) return code;
+    }
+    return text;
+  }
+
+  /** Split typed codes on spaces and commas, keeping an inline house card {…} in one piece. */
+  function tokenize(text) {
+    const tokens = [];
+    let current = "";
+    let depth = 0;
+    for (const ch of text) {
+      if (ch === "{") depth += 1;
+      if (ch === "}") depth = Math.max(0, depth - 1);
+      if (depth === 0 && (ch === "," || ch === ";" || /\s/.test(ch))) {
+        if (current) tokens.push(current);
+        current = "";
+      } else {
+        current += ch;
+      }
+    }
+    if (current) tokens.push(current);
+    return tokens;
+  }
+
+  function isClassic(code) {
+    const known = catalogue.get(code);
+    return known ? Boolean(known.timeless) : null; // null: not in the catalogue, let the service judge
+  }
+
+  // ---------------------------------------------------------------- errors and status
+
+  const FIELD_INPUTS = {
+    top: "top", objective: "objective", remover: "remover", ink: "ink", discard: "discard", dictionary: "dictionary",
+    time_limit: "time-limit", "options.min_length": "min-length", "options.award_held": "award-held",
+    "options.rules": "rules", "options.literary_awards": "literary-awards",
+  };
+
+  /** Mark the control or the card the service's error names (field "hand[3]", "options.min_length", ...). */
+  function markField(field) {
+    for (const node of document.querySelectorAll("[aria-invalid=true]")) node.removeAttribute("aria-invalid");
+    for (const node of document.querySelectorAll(".chip.invalid")) node.classList.remove("invalid");
+    if (!field) return;
+    const card = /^(hand|inked|timeless\.mine|timeless\.others)\[(\d+)\]/.exec(field);
+    if (card) {
+      const zone = card[1].replace("timeless.", "");
+      const chip = document.querySelector(`#zone-${zone} .chip[data-index="${card[2]}"]`);
+      if (chip) {
+        chip.classList.add("invalid");
+        chip.setAttribute("aria-invalid", "true");
+      }
+      return;
+    }
+    const base = field.replace(/\[\d+\]$/, "");
+    const id = FIELD_INPUTS[base];
+    if (id && $(id)) {
+      $(id).setAttribute("aria-invalid", "true");
+      if ($("more-options").contains($(id))) $("more-options").open = true;
+    }
+  }
+
+  function showError(message, field) {
+    const box = $("error");
+    box.replaceChildren();
+    box.append(el("strong", { text: "Error: " }), message);
+    if (field) box.append(" ", el("span", { className: "error-field", text: `(field: ${field})` }));
+    box.hidden = false;
+    markField(field);
+  }
+
+  function clearError() {
+    const box = $("error");
+    box.hidden = true;
+    box.replaceChildren();
+    markField(null);
+  }
+
+  let statusTimer = 0;
+  function announce(message) {
+    const status = $("catalogue-status");
+    status.textContent = message;
+    window.clearTimeout(statusTimer);
+    statusTimer = window.setTimeout(updateCatalogueStatus, 2500);
+  }
+
+  /** GET or POST JSON; throws an Error whose message is the service's "error" sentence. */
+  async function api(path, body) {
+    const init = body === undefined
+      ? { headers: { Accept: "application/json" } }
+      : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(body) };
+    let response;
+    try {
+      response = await fetch(path, init);
+    } catch (err) {
+      const error = new Error(`Could not reach the Ghostwriter service (${err && err.message ? err.message : "network error"}). Check the connection and try again.`);
+      error.field = null;
+      throw error;
+    }
+    let payload = null;
+    const text = await response.text();
+    try {
+      payload = text ? JSON.parse(text) : null;
+    } catch (_err) {
+      payload = null;
+    }
+    if (!response.ok) {
+      let message = `The service answered ${response.status} ${response.statusText || ""}`.trim() + ".";
+      let field = null;
+      if (payload && typeof payload.error === "string") {
+        message = payload.error;
+        field = payload.field || null;
+      } else if (payload && payload.detail) {
+        message = typeof payload.detail === "string" ? payload.detail : JSON.stringify(payload.detail);
+      }
+      const error = new Error(message);
+      error.field = field;
+      error.status = response.status;
+      throw error;
+    }
+    if (payload === null) {
+      const error = new Error("The service sent an answer that is not JSON.");
+      error.field = null;
+      throw error;
+    }
+    return payload;
+  }
+
+  // ---------------------------------------------------------------- persistence (URL hash + localStorage)
+
+  function serialize() {
+    const params = new URLSearchParams();
+    const keys = { hand: "h", inked: "i", mine: "m", others: "o" };
+    for (const zone of ZONES) for (const code of state.zones[zone]) params.append(keys[zone], code);
+    const defaults = { view: "best", objective: "value", top: "5", remover: "0", ink: "0", minLength: "2",
+      rules: "printed", dictionary: "", awardHeld: "0", discard: "", timeLimit: "" };
+    for (const [key, fallback] of Object.entries(defaults)) {
+      if (String(state[key]) !== fallback) params.set(key, String(state[key]));
+    }
+    if (state.awards) params.set("awards", "1");
+    if (state.dictionary && state.dictionary === defaultDictionary) params.delete("dictionary");
+    return params.toString();
+  }
+
+  function deserialize(text) {
+    const params = new URLSearchParams(text);
+    const keys = { hand: "h", inked: "i", mine: "m", others: "o" };
+    for (const zone of ZONES) state.zones[zone] = params.getAll(keys[zone]).filter(Boolean);
+    const fields = ["view", "objective", "top", "remover", "ink", "minLength", "rules", "dictionary", "awardHeld",
+      "discard", "timeLimit"];
+    for (const key of fields) if (params.has(key)) state[key] = params.get(key);
+    state.awards = params.get("awards") === "1";
+    if (state.view !== "frontier") state.view = "best";
+  }
+
+  function save() {
+    const text = serialize();
+    const url = new URL(window.location.href);
+    url.hash = text;
+    try {
+      window.history.replaceState(null, "", text ? url.href : url.href.replace(/#$/, ""));
+    } catch (_err) { /* a file: URL or a sandbox may refuse; the state still lives in localStorage */ }
+    try {
+      window.localStorage.setItem(STORAGE_KEY, text);
+    } catch (_err) { /* private mode */ }
+  }
+
+  function load() {
+    let text = window.location.hash.replace(/^#/, "");
+    if (!text) {
+      try {
+        text = window.localStorage.getItem(STORAGE_KEY) || "";
+      } catch (_err) {
+        text = "";
+      }
+    }
+    if (text) deserialize(text);
+  }
+
+  // ---------------------------------------------------------------- the controls <-> state
+
+  function syncControls() {
+    for (const radio of document.querySelectorAll('input[name="target"]')) radio.checked = radio.value === state.target;
+    for (const radio of document.querySelectorAll('input[name="view"]')) radio.checked = radio.value === state.view;
+    $("objective").value = state.objective;
+    $("top").value = state.top;
+    $("remover").value = state.remover;
+    $("ink").value = state.ink;
+    $("min-length").value = state.minLength;
+    $("rules").value = state.rules;
+    $("award-held").value = state.awardHeld;
+    $("literary-awards").checked = state.awards;
+    $("discard").value = state.discard;
+    $("time-limit").value = state.timeLimit;
+    setDictionaryControl();
+    updateViewControls();
+  }
+
+  function setDictionaryControl() {
+    const select = $("dictionary");
+    if ([...select.options].some((option) => option.value === state.dictionary)) select.value = state.dictionary;
+  }
+
+  function updateViewControls() {
+    const frontier = state.view === "frontier";
+    $("objective").disabled = frontier;
+    $("top").disabled = frontier;
+    $("frontier-hint").hidden = !frontier;
+    $("find").textContent = frontier ? "Find the frontier" : "Find words";
+  }
+
+  function bindControls() {
+    const fields = [
+      ["objective", "objective"], ["top", "top"], ["remover", "remover"], ["ink", "ink"],
+      ["min-length", "minLength"], ["rules", "rules"], ["dictionary", "dictionary"], ["award-held", "awardHeld"],
+      ["discard", "discard"], ["time-limit", "timeLimit"],
+    ];
+    for (const [id, key] of fields) {
+      $(id).addEventListener("change", () => { state[key] = $(id).value; save(); });
+      $(id).addEventListener("input", () => { state[key] = $(id).value; save(); });
+    }
+    $("rules").addEventListener("change", loadCatalogue);
+    $("literary-awards").addEventListener("change", () => { state.awards = $("literary-awards").checked; save(); });
+    for (const radio of document.querySelectorAll('input[name="target"]')) {
+      radio.addEventListener("change", () => {
+        if (!radio.checked) return;
+        state.target = radio.value;
+        filterCatalogue();
+      });
+    }
+    for (const radio of document.querySelectorAll('input[name="view"]')) {
+      radio.addEventListener("change", () => {
+        if (!radio.checked) return;
+        state.view = radio.value;
+        updateViewControls();
+        save();
+      });
+    }
+    $("code-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      addTypedCodes();
+    });
+    $("catalogue-search").addEventListener("input", filterCatalogue);
+    for (const button of document.querySelectorAll(".filters .filter")) {
+      button.addEventListener("click", () => {
+        button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+        filterCatalogue();
+      });
+    }
+    $("catalogue").addEventListener("click", (event) => {
+      const card = event.target.closest(".catalogue-card");
+      if (card) addCards([card.dataset.code], state.target, card);
+    });
+    $("clear-all").addEventListener("click", () => {
+      for (const zone of ZONES) state.zones[zone] = [];
+      openChip = null;
+      renderZones();
+      save();
+      announce("All cards cleared.");
+    });
+    $("find").addEventListener("click", findWords);
+    for (const id of ["code-input"]) {
+      $(id).addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          addTypedCodes();
+          findWords();
+        }
+      });
+    }
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      if (openChip) {
+        const { zone, index } = openChip;
+        openChip = null;
+        renderZones();
+        focusChip(zone, index);
+      }
+      for (const detail of document.querySelectorAll(".card-detail:not([hidden])")) closeDetail(detail);
+    });
+    window.addEventListener("hashchange", () => {
+      const text = window.location.hash.replace(/^#/, "");
+      if (text === serialize()) return;
+      deserialize(text);
+      openChip = null;
+      syncControls();
+      renderZones();
+    });
+  }
+
+  // ---------------------------------------------------------------- zones and chips
+
+  function addTypedCodes() {
+    const input = $("code-input");
+    const tokens = tokenize(input.value);
+    if (tokens.length === 0) {
+      showError("Type one or more card codes first, e.g. r:F6 E a:A5 S T.", null);
+      input.focus();
+      return;
+    }
+    if (addCards(tokens.map(canonical), state.target, null)) input.value = "";
+  }
+
+  /** Add codes to a zone; classics only go to the classics zones. Returns whether anything was added. */
+  function addCards(codes, zone, origin) {
+    if (zone === "mine" || zone === "others") {
+      const notClassic = codes.filter((code) => isClassic(code) === false);
+      if (notClassic.length > 0) {
+        showError(`${notClassic.join(", ")} ${notClassic.length > 1 ? "are not timeless classics" : "is not a timeless classic"}: only classics go to ${ZONE_NAMES[zone]}.`, null);
+        return false;
+      }
+    }
+    clearError();
+    state.zones[zone].push(...codes);
+    openChip = null;
+    renderZones();
+    refreshCatalogueCounts();
+    save();
+    announce(`Added ${codes.join(", ")} to ${ZONE_NAMES[zone]}.`);
+    if (origin) {
+      origin.classList.remove("just-added");
+      void origin.offsetWidth; // restart the animation
+      origin.classList.add("just-added");
+    }
+    return true;
+  }
+
+  function moveChip(zone, index, destination) {
+    const [code] = state.zones[zone].splice(index, 1);
+    openChip = null;
+    if (destination !== "remove") {
+      state.zones[destination].push(code);
+      renderZones();
+      focusChip(destination, state.zones[destination].length - 1);
+      announce(`Moved ${code} to ${ZONE_NAMES[destination]}.`);
+    } else {
+      renderZones();
+      const left = state.zones[zone].length;
+      if (left > 0) focusChip(zone, Math.min(index, left - 1));
+      else $("code-input").focus();
+      announce(`Removed ${code}.`);
+    }
+    refreshCatalogueCounts();
+    save();
+  }
+
+  function focusChip(zone, index) {
+    const chip = document.querySelector(`#zone-${zone} .chip[data-index="${index}"]`);
+    if (chip) chip.focus();
+  }
+
+  function renderZones() {
+    for (const zone of ZONES) {
+      const list = $(`zone-${zone}`);
+      const codes = state.zones[zone];
+      list.replaceChildren();
+      codes.forEach((code, index) => {
+        const genre = genreOf(code);
+        const isOpen = openChip && openChip.zone === zone && openChip.index === index;
+        const chip = el("button", {
+          type: "button",
+          className: `chip genre-${genre}${isOpen ? " open" : ""}`,
+          "aria-expanded": isOpen ? "true" : "false",
+          "aria-controls": isOpen ? `actions-${zone}` : null,
+          "aria-label": `${code} in ${ZONE_NAMES[zone]}: choose where it goes`,
+          dataset: { code, index: String(index), zone },
+          onclick: () => {
+            openChip = isOpen ? null : { zone, index };
+            renderZones();
+            focusChip(zone, index);
+          },
+        },
+        el("span", { className: "chip-letter", "aria-hidden": "true", text: letterOf(code) }),
+        el("span", { className: "chip-code", "aria-hidden": "true", text: shortCode(code) }));
+        list.append(el("li", null, chip));
+      });
+      if (codes.length === 0) list.append(el("li", { className: "empty muted", text: zone === "hand" ? "No cards yet" : "None" }));
+      const count = document.querySelector(`[data-count="${zone}"]`);
+      count.textContent = codes.length ? `(${codes.length})` : "";
+
+      const zoneBox = list.closest(".zone");
+      let bar = zoneBox.querySelector(".chip-actions");
+      if (bar) bar.remove();
+      if (openChip && openChip.zone === zone && openChip.index < codes.length) {
+        zoneBox.append(renderChipActions(zone, openChip.index));
+      }
+    }
+  }
+
+  function renderChipActions(zone, index) {
+    const code = state.zones[zone][index];
+    const classic = isClassic(code);
+    const bar = el("div", { className: "chip-actions", id: `actions-${zone}`, role: "group",
+      "aria-label": `Move ${code}` });
+    bar.append(el("span", { className: "chip-actions-title" }, el("strong", { text: code }),
+      catalogue.get(code) ? el("span", { className: "muted", text: " " + describeBenefits(catalogue.get(code)) }) : null));
+    const buttons = el("div", { className: "chip-actions-buttons" });
+    const labels = { hand: "To hand", inked: "Inked", mine: "My classic", others: "Opp. classic" };
+    for (const destination of ZONES) {
+      if (destination === zone) continue;
+      if ((destination === "mine" || destination === "others") && classic === false) continue;
+      buttons.append(el("button", { type: "button", className: "button small", dataset: { action: destination },
+        "aria-label": `Move ${code} to ${ZONE_NAMES[destination]}`, text: labels[destination],
+        onclick: () => moveChip(zone, index, destination) }));
+    }
+    buttons.append(el("button", { type: "button", className: "button small danger", dataset: { action: "remove" },
+      "aria-label": `Remove ${code}`, text: "Remove", onclick: () => moveChip(zone, index, "remove") }));
+    buttons.append(el("button", { type: "button", className: "button small subtle", dataset: { action: "close" },
+      text: "Close", onclick: () => { openChip = null; renderZones(); focusChip(zone, index); } }));
+    bar.append(buttons);
+    return bar;
+  }
+
+  // ---------------------------------------------------------------- catalogue
+
+  function describeBenefits(card) {
+    const text = card.text || "";
+    const colon = text.indexOf(": ");
+    return colon >= 0 && text.slice(0, colon) === card.code ? text.slice(colon + 2) : text;
+  }
+
+  function renderCatalogue(cards) {
+    const box = $("catalogue");
+    box.replaceChildren();
+    for (const card of cards) {
+      const genre = card.genre || "starter";
+      const button = el("button", {
+        type: "button",
+        className: `catalogue-card genre-${genre}${card.timeless ? " classic" : ""}`,
+        dataset: { code: card.code, genre, letter: card.letter.toUpperCase() },
+        title: card.text,
+      },
+      el("span", { className: "cc-letter", "aria-hidden": "true" }, card.letter.toUpperCase()),
+      el("span", { className: "cc-body" },
+        el("span", { className: "cc-head" },
+          el("span", { className: "cc-code", text: card.code }),
+          card.genre ? el("span", { className: "cc-cost", text: `${card.cost}¢` }) : null,
+          card.timeless ? el("span", { className: "cc-classic", text: "classic" }) : null,
+          el("span", { className: "cc-count", dataset: { countFor: card.code } })),
+        el("span", { className: "cc-text", text: describeBenefits(card) })));
+      box.append(button);
+    }
+    refreshCatalogueCounts();
+    filterCatalogue();
+  }
+
+  function searchMatches(card, terms) {
+    const code = card.code.toLowerCase();
+    const short = shortCode(card.code).toLowerCase();
+    const text = (card.text || "").toLowerCase();
+    const genre = (card.genre || "starter").toLowerCase();
+    return terms.every((term) => {
+      if (term.length === 1 && /[a-z]/.test(term)) return card.letter.toLowerCase() === term;
+      const canon = canonical(term).toLowerCase();
+      return code.includes(term) || short.includes(term) || code === canon || text.includes(term)
+        || genre.startsWith(term);
+    });
+  }
+
+  function filterCatalogue() {
+    const terms = $("catalogue-search").value.toLowerCase().split(/[\s,]+/).filter(Boolean);
+    const genres = [...document.querySelectorAll(".filters [data-genre][aria-pressed=true]")]
+      .map((button) => button.dataset.genre);
+    const classicsOnly = document.querySelector(".filters [data-classic]").getAttribute("aria-pressed") === "true"
+      || state.target === "mine" || state.target === "others";
+    let shown = 0;
+    for (const button of document.querySelectorAll("#catalogue .catalogue-card")) {
+      const card = catalogue.get(button.dataset.code);
+      const visible = Boolean(card)
+        && (genres.length === 0 || genres.includes(card.genre || "starter"))
+        && (!classicsOnly || card.timeless)
+        && (terms.length === 0 || searchMatches(card, terms));
+      button.hidden = !visible;
+      button.setAttribute("aria-label", `Add ${card ? card.code : ""} to ${ZONE_NAMES[state.target]}: ${card ? describeBenefits(card) : ""}`);
+      if (visible) shown += 1;
+    }
+    updateCatalogueStatus(shown);
+  }
+
+  function updateCatalogueStatus(shown) {
+    if (catalogue.size === 0) return;
+    if (typeof shown !== "number") {
+      shown = document.querySelectorAll("#catalogue .catalogue-card:not([hidden])").length;
+    }
+    const where = ZONE_NAMES[state.target];
+    const classicsNote = state.target === "mine" || state.target === "others" ? " (classics only)" : "";
+    $("catalogue-status").textContent = shown === 0
+      ? "No card matches."
+      : `${shown} of ${catalogue.size} cards${classicsNote}. Tap one to add it to ${where}.`;
+  }
+
+  function refreshCatalogueCounts() {
+    const used = new Map();
+    for (const zone of ZONES) for (const code of state.zones[zone]) used.set(code, (used.get(code) || 0) + 1);
+    for (const badge of document.querySelectorAll("#catalogue .cc-count")) {
+      const code = badge.dataset.countFor;
+      const card = catalogue.get(code);
+      const n = used.get(code) || 0;
+      badge.textContent = n ? `${n}/${card ? card.copies : "?"} used` : "";
+      badge.classList.toggle("full", Boolean(card && n >= card.copies));
+    }
+  }
+
+  let catalogueRules = "";
+
+  async function loadCatalogue() {
+    const rules = state.rules === "bga" ? "bga" : "printed";
+    if (rules === catalogueRules) return;
+    catalogueRules = rules;
+    try {
+      const data = await api(`/v1/cards?rules=${rules}`);
+      if (rules !== catalogueRules) return;
+      catalogue.clear();
+      for (const card of data.cards) catalogue.set(card.code, card);
+      // codes restored from the URL may be in a short form: bring them to the catalogue's codes
+      for (const zone of ZONES) state.zones[zone] = state.zones[zone].map(canonical);
+      renderCatalogue(data.cards);
+      renderZones();
+    } catch (err) {
+      catalogueRules = "";
+      $("catalogue-status").textContent = "The card catalogue could not be loaded; typed codes still work.";
+      showError(err.message, err.field);
+    }
+  }
+
+  async function loadDictionaries() {
+    try {
+      const data = await api("/v1/dictionaries");
+      const select = $("dictionary");
+      select.replaceChildren();
+      for (const dictionary of data.dictionaries) {
+        const words = typeof dictionary.words === "number" ? ` (${dictionary.words.toLocaleString("en")} words)` : "";
+        select.append(el("option", { value: dictionary.name, text: dictionary.name + words }));
+      }
+      defaultDictionary = data.default || (data.dictionaries[0] && data.dictionaries[0].name) || "";
+      if (!state.dictionary || ![...select.options].some((o) => o.value === state.dictionary)) {
+        state.dictionary = defaultDictionary;
+      }
+      setDictionaryControl();
+    } catch (_err) {
+      /* the default dictionary is used; a real problem shows when words are asked for */
+    }
+  }
+
+  // ---------------------------------------------------------------- asking for words
+
+  function intOr(value, fallback) {
+    const text = String(value).trim();
+    if (text === "") return fallback;
+    const number = Number(text);
+    return Number.isFinite(number) ? number : text; // a non-number goes through so that the service names it
+  }
+
+  function buildRequest() {
+    const frontier = state.view === "frontier";
+    const body = {
+      hand: [...state.zones.hand],
+      inked: [...state.zones.inked],
+      timeless: { mine: [...state.zones.mine], others: [...state.zones.others] },
+      discard: tokenize(state.discard).map(canonical),
+      remover: intOr(state.remover, 0),
+      ink: intOr(state.ink, 0),
+      options: {
+        rules: state.rules,
+        literary_awards: state.awards,
+        award_held: intOr(state.awardHeld, 0),
+        min_length: intOr(state.minLength, 2),
+      },
+      objective: state.objective,
+      top: intOr(state.top, 5),
+      pareto: frontier,
+    };
+    if (state.dictionary) body.dictionary = state.dictionary;
+    if (String(state.timeLimit).trim() !== "") body.time_limit = intOr(state.timeLimit, null);
+    return body;
+  }
+
+  async function findWords() {
+    const total = ZONES.reduce((sum, zone) => sum + state.zones[zone].length, 0);
+    if (total === 0) {
+      showError("Add at least one card to your hand first (type codes or tap cards in the catalogue).", "hand");
+      return;
+    }
+    clearError();
+    const serial = ++requestSerial;
+    const button = $("find");
+    const results = $("results");
+    button.disabled = true;
+    button.classList.add("busy");
+    results.setAttribute("aria-busy", "true");
+    $("summary").replaceChildren(el("span", { className: "muted", text: "Searching…" }));
+    try {
+      const data = await api("/v1/hardback/hint", buildRequest());
+      if (serial !== requestSerial) return;
+      renderResults(data);
+    } catch (err) {
+      if (serial !== requestSerial) return;
+      $("summary").replaceChildren();
+      showError(err.message, err.field);
+    } finally {
+      if (serial === requestSerial) {
+        button.disabled = false;
+        button.classList.remove("busy");
+        results.removeAttribute("aria-busy");
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- results
+
+  const OBJECTIVE_NAMES = { value: "value", prestige: "prestige", coins: "coins", pareto: "the prestige/coins frontier" };
+
+  function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+  }
+
+  function renderResults(data) {
+    const moves = Array.isArray(data.moves) ? data.moves : [];
+    const summary = $("summary");
+    summary.replaceChildren();
+    const line = el("p", { className: "summary-line" });
+    const objective = data.objective || state.objective;
+    line.append(objective === "pareto"
+      ? `${plural(moves.length, "word", "words")} on the prestige/coins frontier`
+      : `${plural(moves.length, "word", "words")}, best by ${OBJECTIVE_NAMES[objective] || objective}`);
+    if (data.dictionary) line.append(` · ${data.dictionary}`);
+    if (typeof data.elapsed_ms === "number") line.append(` · ${data.elapsed_ms < 10 ? data.elapsed_ms.toFixed(1) : Math.round(data.elapsed_ms)} ms`);
+    line.append(" ");
+    line.append(data.exact === false
+      ? el("span", { className: "badge warn", id: "not-exact", text: "not proven best" })
+      : el("span", { className: "badge ok", text: "exact" }));
+    summary.append(line);
+    if (data.warning) summary.append(el("p", { className: "warning", text: data.warning }));
+    if (moves.length === 0) {
+      summary.append(el("p", { className: "reason", id: "no-moves-reason",
+        text: data.reason ? `No word: ${data.reason}.`.replace(/\.\.$/, ".") : "No word can be played with these cards." }));
+    }
+
+    const frontier = $("frontier");
+    if (objective === "pareto" && moves.length > 0) {
+      frontier.replaceChildren(renderFrontier(moves));
+      frontier.hidden = false;
+    } else {
+      frontier.hidden = true;
+      frontier.replaceChildren();
+    }
+
+    const list = $("results");
+    list.replaceChildren();
+    moves.forEach((move, index) => list.append(renderMove(move, index)));
+    $("results-empty").hidden = true;
+    if (window.matchMedia("(max-width: 899px)").matches) {
+      $("results-section").scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  }
+
+  function faceLabel(face) {
+    return face === "wild" ? "wild (face down)" : face === "uncovered" ? "uncovered (laid wild, turned face up)" : "face up";
+  }
+
+  const SOURCE_LABELS = { hand: "from your hand", inked: "inked", mine: "your classic", other: "opponent's classic" };
+  const SOURCE_TAGS = { inked: "inked", mine: "classic", other: "opp." };
+
+  function gainText(card) {
+    const parts = [];
+    if (card.prestige) parts.push(`${card.prestige}p`);
+    if (card.coins) parts.push(`${card.coins}c`);
+    return parts.join(" ");
+  }
+
+  function renderCard(card, moveId, index, inPlay) {
+    const genre = genreOf(card.code);
+    const face = card.face || "up";
+    const letter = (card.letter || letterOf(card.code)).toUpperCase();
+    const factor = Number(card.factor) || 1;
+    const source = card.source || "hand";
+    const tag = face === "wild" ? "wild" : face === "uncovered" ? "uncovered" : SOURCE_TAGS[source] || "";
+    const gains = face === "wild" ? "" : gainText(card);
+    const label = [
+      `${letter}: ${card.code}`, faceLabel(face), SOURCE_LABELS[source] || source,
+      factor > 1 ? `times ${factor}` : null,
+      `${plural(card.prestige || 0, "prestige", "prestige")}, ${plural(card.coins || 0, "coin", "coins")}`,
+    ].filter(Boolean).join(", ");
+    const button = el("button", {
+      type: "button",
+      className: `card genre-${genre} face-${face} source-${source}${inPlay ? " in-play" : ""}${factor > 1 ? " has-factor" : ""}`,
+      dataset: { code: card.code, face, source, letter, factor: String(factor), index: String(index) },
+      "aria-label": label,
+      "aria-expanded": "false",
+      "aria-controls": `${moveId}-detail`,
+    },
+    el("span", { className: "card-code", "aria-hidden": "true", text: shortCode(card.code) }),
+    el("span", { className: "card-letter", "aria-hidden": "true", text: letter }),
+    el("span", { className: "card-gain", "aria-hidden": "true", text: gains || "\u00a0" }),
+    tag ? el("span", { className: `card-tag tag-${tag.replace(/\W/g, "")}`, "aria-hidden": "true", text: tag }) : null,
+    factor > 1 ? el("span", { className: "card-factor", "aria-hidden": "true", text: `x${factor}` }) : null);
+    return button;
+  }
+
+  function detailContent(card) {
+    const face = card.face || "up";
+    const factor = Number(card.factor) || 1;
+    const known = catalogue.get(card.code);
+    const letter = (card.letter || letterOf(card.code)).toUpperCase();
+    const head = el("p", { className: "detail-head" },
+      el("span", { className: `detail-letter genre-${genreOf(card.code)} face-${face}`, text: letter }),
+      el("span", null, el("strong", { text: card.code }), ` · ${faceLabel(face)} · ${SOURCE_LABELS[card.source] || card.source}`,
+        card.position === null || card.position === undefined ? " · in play, outside the word" : ` · letter ${card.position + 1}`));
+    const gains = el("p", { className: "detail-gains" },
+      el("span", { className: "total prestige" }, el("b", { text: String(card.prestige || 0) }), " prestige"),
+      el("span", { className: "total coins" }, el("b", { text: String(card.coins || 0) }), " coins"),
+      factor > 1 ? el("span", { className: "total factor" }, el("b", { text: `x${factor}` }), factor === 2 ? " doubled" : " tripled") : null);
+    const parts = [head, gains];
+    const notes = Array.isArray(card.notes) ? card.notes : [];
+    if (notes.length) parts.push(el("ul", { className: "detail-notes" }, ...notes.map((note) => el("li", { text: note }))));
+    if (known && face !== "wild") parts.push(el("p", { className: "detail-card-text muted", text: describeBenefits(known) }));
+    if (face === "wild") parts.push(el("p", { className: "muted", text: `Played face down for the letter ${letter}: no benefits.` }));
+    return parts;
+  }
+
+  function openDetail(detail, card, button, pinned) {
+    detail.replaceChildren(...detailContent(card));
+    detail.hidden = false;
+    detail.dataset.pinned = pinned ? "true" : "false";
+    const move = detail.closest(".move");
+    for (const other of move.querySelectorAll(".card")) {
+      other.setAttribute("aria-expanded", other === button && pinned ? "true" : "false");
+      other.classList.toggle("selected", other === button);
+    }
+    detail.dataset.forIndex = button.dataset.index + (button.classList.contains("in-play") ? "p" : "w");
+  }
+
+  function closeDetail(detail) {
+    detail.hidden = true;
+    detail.dataset.pinned = "false";
+    detail.dataset.forIndex = "";
+    const move = detail.closest(".move");
+    for (const other of move.querySelectorAll(".card")) {
+      other.setAttribute("aria-expanded", "false");
+      other.classList.remove("selected");
+    }
+  }
+
+  function wireCard(button, card, detail) {
+    const key = () => button.dataset.index + (button.classList.contains("in-play") ? "p" : "w");
+    button.addEventListener("click", () => {
+      if (detail.dataset.pinned === "true" && detail.dataset.forIndex === key()) closeDetail(detail);
+      else openDetail(detail, card, button, true);
+    });
+    button.addEventListener("pointerenter", (event) => {
+      if (event.pointerType !== "mouse") return;
+      if (detail.dataset.pinned === "true") return;
+      openDetail(detail, card, button, false);
+    });
+    button.addEventListener("pointerleave", (event) => {
+      if (event.pointerType !== "mouse") return;
+      if (detail.dataset.pinned !== "true") closeDetail(detail);
+    });
+    button.addEventListener("focus", () => {
+      if (detail.dataset.pinned === "true") return;
+      if (button.matches(":focus-visible")) openDetail(detail, card, button, false);
+    });
+    button.addEventListener("blur", () => {
+      if (detail.dataset.pinned !== "true") closeDetail(detail);
+    });
+  }
+
+  function extrasOf(move) {
+    const items = [];
+    const count = (n, text) => { if (n) items.push(text(n)); };
+    count(move.ink, (n) => `+${plural(n, "ink token", "ink tokens")}`);
+    count(move.remover, (n) => `+${plural(n, "remover", "removers")}`);
+    count(move.jail, (n) => `jail ${plural(n, "card", "cards")}`);
+    count(move.preview, (n) => `preview ${n}`);
+    count(move.opponents_return, (n) => `opponents return ${plural(n, "token", "tokens")}`);
+    count(move.dumped, (n) => `dump ${plural(n, "card", "cards")}`);
+    count(move.removers_spent, (n) => `spends ${plural(n, "remover", "removers")}`);
+    count(move.award, (n) => `literary award ${n}p`);
+    for (const code of move.trashed || []) items.push(`trashes ${code}`);
+    for (const code of move.classics_sent_home || []) items.push(`sends home ${code}`);
+    for (const code of move.classics_kept || []) items.push(`keeps ${code} in play`);
+    return items;
+  }
+
+  function renderMove(move, index) {
+    const moveId = `move-${index + 1}`;
+    const detail = el("div", { className: "card-detail", id: `${moveId}-detail`, hidden: true, "aria-live": "polite" });
+    const word = String(move.word || "");
+    const head = el("div", { className: "move-head" },
+      el("span", { className: "rank", "aria-hidden": "true", text: String(index + 1) }),
+      el("h3", { className: "word", id: `${moveId}-word` }, el("span", { className: "visually-hidden", text: `${index + 1}. ` }), word.toUpperCase()),
+      el("div", { className: "totals" },
+        el("span", { className: "total prestige", dataset: { total: "prestige" } }, el("b", { text: String(move.prestige) }), " prestige"),
+        el("span", { className: "total coins", dataset: { total: "coins" } }, el("b", { text: String(move.coins) }), " coins"),
+        el("span", { className: "total value", dataset: { total: "value" } }, el("b", { text: formatValue(move.value) }), " value")));
+
+    const row = el("ul", { className: "card-row word-cards", "aria-label": `Cards of ${word.toUpperCase()}, left to right` });
+    (move.cards || []).forEach((card, i) => {
+      const button = renderCard(card, moveId, i, false);
+      wireCard(button, card, detail);
+      row.append(el("li", null, button));
+    });
+
+    const item = el("li", { className: "move", id: moveId, dataset: { word }, "aria-labelledby": `${moveId}-word` }, head, row);
+    const inPlay = move.in_play || [];
+    if (inPlay.length) {
+      const playRow = el("ul", { className: "card-row in-play-cards", "aria-label": "Your classics in play outside the word" });
+      inPlay.forEach((card, i) => {
+        const button = renderCard(card, moveId, i, true);
+        wireCard(button, card, detail);
+        playRow.append(el("li", null, button));
+      });
+      item.append(el("div", { className: "in-play-box" }, el("span", { className: "in-play-label", text: "In play" }), playRow));
+    }
+    item.append(detail);
+    const extras = extrasOf(move);
+    if (extras.length) item.append(el("ul", { className: "extras" }, ...extras.map((text) => el("li", { text }))));
+    if ((move.genres_active || []).length) {
+      item.append(el("p", { className: "genres small" }, "Active genres: ",
+        ...move.genres_active.map((genre) => el("span", { className: `genre-pill genre-${genre}`, text: genre }))));
+    }
+    const shown = new Set(extras);
+    const hasGenres = (move.genres_active || []).length > 0;
+    const reasons = (move.reasons || []).filter((text) => !shown.has(text) && !(hasGenres && /^active genres?:/i.test(text)));
+    if (reasons.length) item.append(el("ul", { className: "reasons" }, ...reasons.map((text) => el("li", { text }))));
+    return item;
+  }
+
+  function formatValue(value) {
+    if (typeof value !== "number") return String(value);
+    return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, "");
+  }
+
+  function renderFrontier(moves) {
+    const box = el("div", { className: "frontier-box" });
+    box.append(el("h3", { text: "Prestige / coins frontier" }));
+    const width = 340;
+    const height = 230;
+    const pad = { left: 40, right: 16, top: 16, bottom: 38 };
+    const stepOf = (max) => Math.max(1, Math.ceil(max / 5));
+    const niceMax = (max) => Math.ceil(Math.max(1, max) / stepOf(max)) * stepOf(max);
+    const maxP = niceMax(Math.max(...moves.map((m) => m.prestige)));
+    const maxC = niceMax(Math.max(...moves.map((m) => m.coins)));
+    const x = (p) => pad.left + (p / maxP) * (width - pad.left - pad.right);
+    const y = (c) => height - pad.bottom - (c / maxC) * (height - pad.top - pad.bottom);
+    const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "frontier-chart", role: "img",
+      "aria-label": `Scatter of prestige against coins for ${plural(moves.length, "word", "words")}` });
+    chart.append(svg("line", { x1: pad.left, y1: height - pad.bottom, x2: width - pad.right, y2: height - pad.bottom, class: "axis" }));
+    chart.append(svg("line", { x1: pad.left, y1: pad.top, x2: pad.left, y2: height - pad.bottom, class: "axis" }));
+    const ticks = (max) => {
+      const step = stepOf(max);
+      const out = [];
+      for (let t = 0; t <= max; t += step) out.push(t);
+      return out;
+    };
+    for (const t of ticks(maxP)) {
+      if (t > 0) chart.append(svg("line", { x1: x(t), y1: pad.top, x2: x(t), y2: height - pad.bottom, class: "grid" }));
+    }
+    for (const t of ticks(maxC)) {
+      if (t > 0) chart.append(svg("line", { x1: pad.left, y1: y(t), x2: width - pad.right, y2: y(t), class: "grid" }));
+    }
+    for (const t of ticks(maxP)) {
+      const label = svg("text", { x: x(t), y: height - pad.bottom + 14, class: "tick", "text-anchor": "middle" });
+      label.textContent = String(t);
+      chart.append(label);
+    }
+    for (const t of ticks(maxC)) {
+      const label = svg("text", { x: pad.left - 6, y: y(t) + 4, class: "tick", "text-anchor": "end" });
+      label.textContent = String(t);
+      chart.append(label);
+    }
+    const xTitle = svg("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, class: "axis-title", "text-anchor": "middle" });
+    xTitle.textContent = "prestige";
+    const yTitle = svg("text", { x: 12, y: (pad.top + height - pad.bottom) / 2, class: "axis-title", "text-anchor": "middle",
+      transform: `rotate(-90 12 ${(pad.top + height - pad.bottom) / 2})` });
+    yTitle.textContent = "coins";
+    chart.append(xTitle, yTitle);
+    const sorted = [...moves].sort((a, b) => a.prestige - b.prestige);
+    if (sorted.length > 1) {
+      const points = sorted.map((m) => `${x(m.prestige)},${y(m.coins)}`).join(" ");
+      chart.append(svg("polyline", { points, class: "frontier-line" }));
+    }
+    // one label per run of the same word (a word often sits on the frontier several times, with the choices
+    // of its either-or cards going one way or the other)
+    const labelled = new Set();
+    let previousWord = null;
+    for (const move of sorted) {
+      if (move.word !== previousWord) labelled.add(move);
+      previousWord = move.word;
+    }
+    moves.forEach((move) => {
+      const group = svg("g", { class: "frontier-point", "data-word": move.word });
+      const cx = x(move.prestige);
+      const cy = y(move.coins);
+      const title = svg("title", {});
+      title.textContent = `${move.word}: ${move.prestige} prestige, ${move.coins} coins`;
+      group.append(title, svg("circle", { cx, cy, r: 5 }));
+      if (labelled.has(move)) {
+        const right = cx > width * 0.62;
+        const label = svg("text", { x: right ? cx - 8 : cx + 8, y: cy - 7, "text-anchor": right ? "end" : "start",
+          class: "point-label" });
+        label.textContent = move.word.toUpperCase();
+        group.append(label);
+      }
+      chart.append(group);
+    });
+    box.append(chart);
+
+    const table = el("table", { className: "frontier-table" },
+      el("caption", { className: "visually-hidden", text: "The frontier words" }),
+      el("thead", null, el("tr", null,
+        el("th", { scope: "col", text: "Word" }), el("th", { scope: "col", text: "Prestige" }),
+        el("th", { scope: "col", text: "Coins" }), el("th", { scope: "col", text: "Value" }))),
+      el("tbody", null, ...moves.map((move, index) => el("tr", { className: "frontier-row", dataset: { word: move.word } },
+        el("th", { scope: "row" }, el("a", { href: `#move-${index + 1}`, text: move.word.toUpperCase(),
+          onclick: (event) => {
+            event.preventDefault();
+            const target = $(`move-${index + 1}`);
+            target.scrollIntoView({ behavior: "smooth", block: "start" });
+            const first = target.querySelector(".card");
+            if (first) first.focus({ preventScroll: true });
+          } })),
+        el("td", { text: String(move.prestige) }), el("td", { text: String(move.coins) }),
+        el("td", { text: formatValue(move.value) })))));
+    box.append(table);
+    return box;
+  }
+
+  // ---------------------------------------------------------------- start
+
+  function start() {
+    load();
+    syncControls();
+    bindControls();
+    renderZones();
+    loadDictionaries();
+    loadCatalogue();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

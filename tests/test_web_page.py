@@ -1,0 +1,422 @@
+"""The web page served at ``/``, end to end: a live service (uvicorn in a subprocess) driven by a real headless
+Chromium through Playwright.
+
+Chromium is Debian's (``/usr/bin/chromium``), never one downloaded by ``playwright install``. Without it (or
+without Playwright) the tests are skipped, unless ``GHOSTWRITER_REQUIRE_BROWSER=1`` (CI) makes that a failure.
+Screenshots of the results at phone and laptop size go to ``$GHOSTWRITER_SCREENSHOT_DIR`` (default
+``<tmp>/gw``) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from live_server import live_server
+
+try:
+    from playwright.sync_api import Browser, Locator, Page, Route, expect, sync_playwright
+except ImportError:  # pragma: no cover - the skip below says what is missing
+    HAVE_PLAYWRIGHT = False
+else:
+    HAVE_PLAYWRIGHT = True
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 375, "height": 740}
+LAPTOP = {"width": 1366, "height": 860}
+TIMEOUT_MS = 15_000
+
+
+def _unavailable(reason: str) -> None:
+    """Skip, or fail when the environment says the browser tests must run."""
+    if os.environ.get("GHOSTWRITER_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"GHOSTWRITER_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """The path of Debian's Chromium (a skip, or a failure under GHOSTWRITER_REQUIRE_BROWSER=1, without it)."""
+    if not HAVE_PLAYWRIGHT:
+        _unavailable("Playwright for Python is not installed (pip install playwright; no browser download needed)")
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        _unavailable(f"Chromium is not installed (looked for 'chromium' on PATH and at {path}; apt install chromium)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(chromium: str) -> Iterator[str]:
+    """A live service on a free loopback port; yields its base URL once /readyz answers 200."""
+    with live_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class PageErrors:
+    """Uncaught JavaScript errors on a page: every test ends by checking there were none."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+
+def _new_page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, PageErrors]:
+    context = browser.new_context(
+        viewport={"width": viewport["width"], "height": viewport["height"]},
+        has_touch=touch,
+        is_mobile=touch,
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    return page, PageErrors(page)
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A laptop-sized page showing the service's web page, its catalogue loaded."""
+    p, errors = _new_page(browser, LAPTOP)
+    _open(p, server)
+    yield p
+    p.context.close()
+    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
+
+
+def _open(page: Page, base: str) -> None:
+    page.goto(base + "/")
+    expect(page.locator(".catalogue-card")).to_have_count(158)
+
+
+def _shots() -> Path:
+    folder = Path(os.environ.get("GHOSTWRITER_SCREENSHOT_DIR") or Path(tempfile.gettempdir()) / "gw")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# -- the controls ------------------------------------------------------------------------------------------------
+
+
+def _target(page: Page, zone: str) -> None:
+    """Choose where typed codes and catalogue taps go: hand, inked, mine or others."""
+    page.locator(f'#target-group label:has(input[value="{zone}"])').click()
+    expect(page.locator(f'input[name="target"][value="{zone}"]')).to_be_checked()
+
+
+def _type_codes(page: Page, codes: str, zone: str = "hand") -> None:
+    _target(page, zone)
+    page.fill("#code-input", codes)
+    page.click("#add-codes")
+
+
+def _chip(page: Page, zone: str, code: str) -> Locator:
+    return page.locator(f'#zone-{zone} .chip[data-code="{code}"]')
+
+
+def _move_chip(page: Page, zone: str, code: str, destination: str) -> None:
+    _chip(page, zone, code).first.click()
+    page.locator(f'.zone[data-zone="{zone}"] .chip-actions [data-action="{destination}"]').click()
+
+
+def _find(page: Page) -> None:
+    page.click("#find")
+    expect(page.locator("#find")).to_be_enabled()
+
+
+def _set_up_khafs_turn(page: Page) -> None:
+    """r:F6 E a:A5 S T in hand, h:H7 inked, m:A5 my classic, r:K5 an opponent's, through the page's controls."""
+    _type_codes(page, "r:F6 E a:A5 S T h:H7")
+    _move_chip(page, "hand", "horror:H7", "inked")
+    expect(_chip(page, "inked", "horror:H7")).to_have_count(1)
+    expect(_chip(page, "hand", "horror:H7")).to_have_count(0)
+    _target(page, "mine")
+    page.fill("#catalogue-search", "m:A5")
+    page.locator('.catalogue-card[data-code="mystery:A5"]').click()
+    expect(_chip(page, "mine", "mystery:A5")).to_have_count(1)
+    _type_codes(page, "R:k5", "others")  # any case and the genre's initial: the chip gets the canonical code
+    expect(_chip(page, "others", "romance:K5")).to_have_count(1)
+    expect(page.locator("#zone-hand .chip")).to_have_count(5)
+
+
+# -- the tests ---------------------------------------------------------------------------------------------------
+
+
+def test_best_move_of_the_readme_example(page: Page) -> None:
+    _set_up_khafs_turn(page)
+    page.select_option("#objective", "value")
+    _find(page)
+
+    first = page.locator("#results .move").first
+    expect(first).to_have_attribute("data-word", "khafs")
+    expect(first.locator('[data-total="prestige"] b')).to_have_text("5")
+    expect(first.locator('[data-total="coins"] b')).to_have_text("13")
+    expect(first.locator('[data-total="value"] b')).to_have_text("11.5")
+    cards = first.locator(".word-cards .card")
+    expect(cards).to_have_count(5)
+    assert [cards.nth(i).get_attribute("data-letter") for i in range(5)] == list("KHAFS")
+    k = cards.nth(0)
+    expect(k).to_have_attribute("data-code", "romance:K5")
+    expect(k).to_have_attribute("data-source", "other")
+    expect(k).to_have_attribute("data-face", "up")
+    expect(cards.nth(1)).to_have_attribute("data-source", "inked")
+    doubled = first.locator('.word-cards .card[data-factor="2"]')
+    expect(doubled).to_have_count(1)
+    expect(doubled).to_have_attribute("data-code", "adventure:A5")
+    expect(doubled.locator(".card-factor")).to_have_text("x2")
+    expect(first.locator('.in-play-cards .card[data-code="mystery:A5"]')).to_have_count(1)
+    expect(first).to_contain_text("sends home romance:K5")
+    expect(first).to_contain_text("trashes adventure:A5")
+
+    # a card's contribution: on hover, and pinned by a click (a tap on a phone)
+    detail = page.locator("#move-1-detail")
+    expect(detail).to_be_hidden()
+    doubled.hover()
+    expect(detail).to_be_visible()
+    expect(detail).to_contain_text("doubled by romance:F6")
+    expect(detail).to_contain_text("4 prestige")
+    page.mouse.move(1, 1)
+    expect(detail).to_be_hidden()
+    k.click()
+    expect(detail).to_be_visible()
+    expect(detail).to_contain_text("opponent's classic")
+    expect(k).to_have_attribute("aria-expanded", "true")
+    page.mouse.move(1, 1)
+    expect(detail).to_be_visible()
+
+    # the turn survives a reload (it lives in the URL hash)
+    page.reload()
+    expect(page.locator("#zone-hand .chip")).to_have_count(5)
+    expect(_chip(page, "inked", "horror:H7")).to_have_count(1)
+    expect(_chip(page, "mine", "mystery:A5")).to_have_count(1)
+    expect(_chip(page, "others", "romance:K5")).to_have_count(1)
+
+
+def test_a_bad_code_shows_the_services_error(page: Page) -> None:
+    error = page.locator("#error")
+    expect(error).to_be_hidden()
+    expect(error).to_have_attribute("role", "alert")
+    _type_codes(page, "E r:Z9 T")
+    expect(_chip(page, "hand", "r:Z9")).to_have_count(1)  # unknown codes are kept as typed, for the service to judge
+    _find(page)
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("r:Z9")
+    expect(error).to_contain_text("hand[1]")
+    expect(_chip(page, "hand", "r:Z9")).to_have_attribute("aria-invalid", "true")  # the card at fault is marked
+    expect(page.locator("#results .move")).to_have_count(0)
+
+    # remove the bad card; then a bad option marks its input, and a good answer clears the error
+    _move_chip(page, "hand", "r:Z9", "remove")
+    expect(page.locator("#zone-hand .chip")).to_have_count(2)
+    page.fill("#top", "51")
+    _find(page)
+    expect(error).to_contain_text("field: top")
+    expect(page.locator("#top")).to_have_attribute("aria-invalid", "true")
+    page.fill("#top", "5")
+    _find(page)
+    expect(error).to_be_hidden()
+    expect(page.locator("#top")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#results .move").first).to_be_visible()
+
+
+def test_a_network_failure_is_shown(page: Page) -> None:
+    _type_codes(page, "E T")
+
+    def fail(route: Route) -> None:
+        route.abort("connectionrefused")
+
+    page.route("**/v1/hardback/hint", fail)
+    _find(page)
+    expect(page.locator("#error")).to_be_visible()
+    expect(page.locator("#error")).to_contain_text("Could not reach")
+
+
+def test_catalogue_search_filters_and_tap_to_add(page: Page) -> None:
+    visible = page.locator(".catalogue-card:visible")
+    page.fill("#catalogue-search", "F6")
+    expect(visible).to_have_count(1)
+    expect(visible.first).to_have_attribute("data-code", "romance:F6")
+    visible.first.click()
+    expect(_chip(page, "hand", "romance:F6")).to_have_count(1)
+    expect(page.locator('.catalogue-card[data-code="romance:F6"] .cc-count')).to_have_text("1/1 used")
+
+    # benefit text and genre filters
+    page.fill("#catalogue-search", "uncover")
+    n_uncover = visible.count()
+    assert 10 < n_uncover < 158
+    assert all(card.get_attribute("data-genre") == "mystery" for card in visible.all())
+    page.fill("#catalogue-search", "")
+    page.locator('.filters [data-genre="horror"]').click()
+    expect(page.locator('.filters [data-genre="horror"]')).to_have_attribute("aria-pressed", "true")
+    horror = visible.count()
+    assert 20 < horror < 158
+    assert {card.get_attribute("data-genre") for card in visible.all()} == {"horror"}
+    page.fill("#catalogue-search", "e")  # one letter: the cards of that letter
+    assert {card.get_attribute("data-letter") for card in visible.all()} == {"E"}
+    visible.first.click()
+    expect(page.locator("#zone-hand .chip")).to_have_count(2)
+
+    # the classics zones offer only classics
+    page.locator('.filters [data-genre="horror"]').click()
+    page.fill("#catalogue-search", "")
+    _target(page, "others")
+    classics = visible.count()
+    assert 10 < classics < 40
+    assert all("classic" in (card.get_attribute("class") or "") for card in visible.all())
+
+
+def test_keyboard_only(page: Page) -> None:
+    page.locator("#code-input").focus()
+    page.keyboard.type("r:F6 E S T")
+    page.keyboard.press("Enter")  # Enter adds the typed codes
+    expect(page.locator("#zone-hand .chip")).to_have_count(4)
+    expect(page.locator("#code-input")).to_have_value("")
+    chip = _chip(page, "hand", "romance:F6")
+    chip.focus()
+    page.keyboard.press("Enter")
+    expect(chip).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator(".chip-actions")).to_have_count(0)
+    expect(chip).to_be_focused()
+    page.locator("#find").focus()
+    page.keyboard.press("Enter")
+    first_card = page.locator("#move-1 .word-cards .card").first
+    expect(first_card).to_be_visible()
+    first_card.focus()
+    page.keyboard.press("Enter")  # a card's contribution, without a mouse
+    expect(page.locator("#move-1-detail")).to_be_visible()
+    expect(first_card).to_have_attribute("aria-expanded", "true")
+
+
+def test_phone_layout_and_tap(browser: Browser, server: str) -> None:
+    page, errors = _new_page(browser, PHONE, touch=True)
+    try:
+        _open(page, server)
+        _set_up_khafs_turn(page)
+        _find(page)
+        moves = page.locator("#results .move")
+        expect(moves.first).to_have_attribute("data-word", "khafs")
+        assert moves.count() == 5
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the page scrolls sideways on a phone: {width}px wide"
+
+        for selector in ["#find", "#add-codes", "#code-input", "#objective", "#catalogue-search",
+                         "#zone-hand .chip", ".catalogue-card:visible", "#results .card", ".filters .filter"]:
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None, selector
+            assert box["height"] >= 40 and box["width"] >= 40, f"{selector} is too small to tap: {box}"
+
+        # a tap shows a card's contribution
+        detail = page.locator("#move-1-detail")
+        page.locator('#move-1 .word-cards .card[data-code="horror:H7"]').tap()
+        expect(detail).to_be_visible()
+        expect(detail).to_contain_text("inked: must be used")
+        expect(detail).to_contain_text("2 coins")
+        page.locator("#move-1").scroll_into_view_if_needed()
+        page.evaluate("document.getElementById('results-section').scrollIntoView()")
+        page.screenshot(path=str(_shots() / "page-phone.png"))
+    finally:
+        page.context.close()
+    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
+
+
+def test_wild_and_uncovered_cards(page: Page) -> None:
+    _type_codes(page, "m:Q3 E T")
+    _find(page)
+    first = page.locator("#results .move").first
+    expect(first).to_have_attribute("data-word", "qat")
+    wild = first.locator('.word-cards .card[data-face="wild"]')
+    expect(wild).to_have_count(1)
+    expect(wild).to_have_attribute("data-code", "E")
+    expect(wild).to_have_attribute("data-letter", "A")  # the letter it stands for
+    expect(wild.locator(".card-tag")).to_have_text("wild")
+    wild.click()
+    expect(page.locator("#move-1-detail")).to_contain_text("no benefits")
+
+    page.click("#clear-all")
+    _type_codes(page, "m:J8 a:Z5 E S")
+    _find(page)
+    first = page.locator("#results .move").first
+    expect(first).to_have_attribute("data-word", "joes")
+    uncovered = first.locator('.word-cards .card[data-face="uncovered"]')
+    expect(uncovered).to_have_count(1)
+    expect(uncovered).to_have_attribute("data-code", "adventure:Z5")
+    expect(uncovered.locator(".card-tag")).to_have_text("uncovered")
+    style = uncovered.evaluate("card => getComputedStyle(card).borderTopStyle")
+    assert style == "dashed"
+
+
+def test_frontier_view(page: Page) -> None:
+    _type_codes(page, "h:K2 a:Z5 E S T")
+    page.locator('label:has(#view-frontier)').click()
+    expect(page.locator("#objective")).to_be_disabled()
+    _find(page)
+    points = page.locator("#frontier .frontier-point")
+    expect(points.first).to_be_visible()
+    n = points.count()
+    assert n >= 2
+    expect(page.locator("#results .move")).to_have_count(n)
+    expect(page.locator("#frontier .frontier-row")).to_have_count(n)
+    expect(page.locator("#summary")).to_contain_text("frontier")
+    prestige = [int(page.locator("#results .move").nth(i).locator('[data-total="prestige"] b').inner_text())
+                for i in range(n)]
+    assert prestige == sorted(prestige, reverse=True)  # most prestige first
+    page.screenshot(path=str(_shots() / "page-laptop-frontier.png"))
+
+    # back to the best words: the chart goes away
+    page.locator('label:has(#view-best)').click()
+    _find(page)
+    expect(page.locator("#frontier")).to_be_hidden()
+    expect(page.locator("#results .move")).to_have_count(5)
+
+
+def test_no_word_and_not_proven_best(page: Page) -> None:
+    _type_codes(page, "a:Z5")
+    _find(page)
+    expect(page.locator("#results .move")).to_have_count(0)
+    expect(page.locator("#no-moves-reason")).to_contain_text("no word in the dictionary")
+    expect(page.locator("#summary")).not_to_contain_text("not proven best")
+
+    # a frontier that takes seconds to prove, cut short by a tenth of a second
+    page.click("#clear-all")
+    _type_codes(page, "r:F6 E a:A5 S T m:D4 h:S7")
+    page.locator("#more-options summary").click()
+    page.fill("#time-limit", "0.1")
+    page.locator('label:has(#view-frontier)').click()
+    _find(page)
+    expect(page.locator("#summary")).to_contain_text("not proven best")
+    expect(page.locator("#summary")).to_contain_text("time limit")
+    expect(page.locator("#results .move").first).to_be_visible()
+
+
+def test_laptop_screenshot(page: Page) -> None:
+    _set_up_khafs_turn(page)
+    page.fill("#catalogue-search", "")
+    _find(page)
+    expect(page.locator("#results .move")).to_have_count(5)
+    page.locator("#move-1 .word-cards .card").nth(2).click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+    page.screenshot(path=str(_shots() / "page-laptop.png"))
