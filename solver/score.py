@@ -612,7 +612,7 @@ class Resolver:
         for k in self.mine:
             p = self.profiles[k]
             for _ in range(self.pool.counts[k] - in_word[k]):
-                rep = CardReport(p.card.code, p.letter.upper(), Face.UP.value, Source.MINE.value, None)
+                rep = CardReport(p.card.code, p.letter, Face.UP.value, Source.MINE.value, None)
                 rep.notes.append("your timeless classic in play")
                 credit(rep, p, 1)
                 outside.append(rep)

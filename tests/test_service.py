@@ -373,3 +373,10 @@ def test_serve_refuses_bad_flags_in_one_line(args: list[str], says: str, capsys:
     assert cli_main(["serve", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and says in err
+
+
+def test_every_card_letter_is_given_as_words_are(client: TestClient) -> None:
+    _, out = post(client, "/v1/hardback/hint", {**README_HAND, "top": 1})
+    move = out["moves"][0]
+    assert "".join(c["letter"] for c in move["cards"]) == move["word"]
+    assert [c["letter"] for c in move["in_play"]] == ["a"]
