@@ -68,9 +68,13 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
     lex: Lexicon = lexicon_of(*words)
     want = oracle_best(state, words, objective, weights)
     search = Search(lex, state, objective, weights)
+    bound_of = {int(i): float(b) for i, b in zip(search.bounds.index, search.bounds.bound, strict=True)}
     for word, best in sorted(want.items()):
         p = search.solve(word)
         assert p is not None, f"search cannot spell {word!r}; oracle: {best.arrangement}"
+        # the word bound never underestimates (else best-first reading could stop before the best word)
+        i = lex.index(word)
+        assert i in bound_of and bound_of[i] >= p.value - 1e-6, (word, None if i is None else bound_of.get(i), p.value)
         move = search.move(p)
         if objective is Objective.VALUE:
             assert move.value == pytest.approx(best.value, abs=1e-6), (word, best.arrangement, move.cards)

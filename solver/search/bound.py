@@ -2,8 +2,9 @@
 
 A word's bound is what its cards could bring if every card whose letter the word holds were face-up with its
 genre active and its specials at their most, every uncover found a card, and every doubler doubled the best
-card twice over. It never underestimates, so the best-first search that reads words in decreasing bound may
-stop as soon as the bound falls below the best value found.
+card twice over; and as a word of L letters holds at most L cards, what its cards bring is at most what the L
+best cards could (the smaller of the two counts). It never underestimates, so the best-first search that reads
+words in decreasing bound may stop as soon as the bound falls below the best value found.
 """
 
 from __future__ import annotations
@@ -76,6 +77,39 @@ class Bounds:
     optimism: Optimism
 
 
+def chain_starts(
+    uncoverers: list[int], pool: Pool, letter_of: list[int], counts: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.bool_]:
+    """The words where a chain of uncovers can start: an uncoverer face-up on one of the word's letters whose
+    uncover needs no genre, or whose genre is active before anything is uncovered (from your classics and the
+    cards that could stand face-up on the word's letters, uncovered cards counting only once uncovered)."""
+    profiles = pool.profiles
+    n = counts.shape[1]
+    base = [0, 0, 0, 0]
+    held: dict[tuple[int, int], int] = {}  # (genre, letter): own cards from the hand or inked
+    for k, p in enumerate(profiles):
+        if not p.own or p.genre < 0:
+            continue
+        if p.source is Source.MINE:
+            base[p.genre] += pool.counts[k]
+        elif letter_of[k] >= 0:
+            held[(p.genre, letter_of[k])] = held.get((p.genre, letter_of[k]), 0) + pool.counts[k]
+    face_up = [np.full(n, b, dtype=np.int64) for b in base]
+    for (g, a), m in held.items():
+        face_up[g] += np.minimum(counts[a], m)
+    starts = np.zeros(n, dtype=bool)
+    for k in uncoverers:
+        p = profiles[k]
+        if letter_of[k] < 0:
+            continue
+        on = counts[letter_of[k]] > 0
+        if p.uncovers[0] > 0 or p.genre < 0:
+            starts |= on
+        elif p.uncovers[1] > 0:
+            starts |= on & (face_up[p.genre] >= 2)
+    return starts
+
+
 def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     st = pool.state
     w = pool.weights
@@ -129,7 +163,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
 
     # uncovers need a card that uncovers standing face-up in the word (a chain starts there)
     uncoverers = [k for k in range(len(profiles)) if om.uncovers[k] > 0]
-    can_uncover = has_any(uncoverers) if uncoverers else np.zeros(n, dtype=bool)
+    can_uncover = chain_starts(uncoverers, pool, letter_of, counts) if uncoverers else np.zeros(n, dtype=bool)
     uncover_abilities = sum(om.uncovers[k] * pool.counts[k] for k in uncoverers)
     # per-wild specials (Mystery N): every letter could be a wild worth ``wild``, a face-up card then brings
     # its value less that; an uncovered card brings both
@@ -155,6 +189,8 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         key=lambda x: (-x[0], x[1]),
     )
     units = [(v, k) for v, k in units if v > 0]
+    # what the cards in the word bring, apart from the classics in play and the per-wild, double and award terms
+    part = np.zeros(n, dtype=np.float64)
     # per letter, the best cards that letter's occurrences could take
     by_letter: dict[int, list[float]] = {}
     ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
@@ -167,11 +203,11 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
             continue
         if has_wild:
             for i, value in enumerate(values):
-                np.add(bound, worth(value), out=bound, where=counts[a] > i)
+                np.add(part, worth(value), out=part, where=counts[a] > i)
         else:
             table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
             table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
-            bound += table[counts[a]]
+            part += table[counts[a]]
     if uncover_abilities and can_uncover.any():
         # the cards their letters cannot take compete for the uncovers, the best first: with the letters' own
         # best cards this is the most any set of cards that fits can bring (a matroid, where greedy is exact;
@@ -182,6 +218,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         for k in uncoverers:
             if letter_of[k] >= 0:
                 spare += np.where(counts[letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
+        spare[~can_uncover] = 0
         passes_on = {k for k in uncoverers if profiles[k].pool}
         for k in passes_on:  # a house card with more than one uncover brings more than it uses
             if om.uncovers[k] > 1:
@@ -189,11 +226,20 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         for value, a, rank, k in ranked:
             over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
             if k in passes_on:
-                np.add(bound, worth(value), out=bound, where=over & can_uncover)
+                np.add(part, worth(value), out=part, where=over & can_uncover)
                 continue
             take = over & (spare > 0)
-            np.add(bound, worth(value), out=bound, where=take)
+            np.add(part, worth(value), out=part, where=take)
             spare -= take
+    # a word of L letters holds at most L cards: at most the L best cards' worth
+    if has_wild:
+        best_l = np.zeros(n, dtype=np.float64)
+        for i, (value, _) in enumerate(units):
+            np.add(best_l, worth(value), out=best_l, where=lengths > i)
+    else:
+        prefix_units = np.concatenate(([0.0], np.cumsum([v for v, _ in units])))
+        best_l = prefix_units[np.minimum(lengths, len(units))]
+    bound += np.minimum(part, best_l)
 
     # doubles: each doubling ability adds at most the best step, a card taking at most two
     doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]
