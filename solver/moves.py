@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from solver.objectives import Weights
@@ -53,8 +53,8 @@ class Move:
             "coins": t.coins,
             "prestige": t.prestige,
             "value": round(self.value, 6),
-            "cards": [asdict(c) for c in self.cards],
-            "in_play": [asdict(c) for c in self.in_play],
+            "cards": [card_json(c) for c in self.cards],
+            "in_play": [card_json(c) for c in self.in_play],
             "ink": t.ink,
             "remover": t.remover,
             "jail": t.jail,
@@ -72,6 +72,21 @@ class Move:
         if self.rank is not None:
             out["rank"] = self.rank
         return out
+
+
+def card_json(c: CardReport) -> dict[str, Any]:
+    """A card's part in a move as JSON (by hand: ``dataclasses.asdict`` deep-copies and is slow on a hot path)."""
+    return {
+        "code": c.code,
+        "letter": c.letter,
+        "face": c.face,
+        "source": c.source,
+        "position": c.position,
+        "factor": c.factor,
+        "coins": c.coins,
+        "prestige": c.prestige,
+        "notes": list(c.notes),
+    }
 
 
 def summarize(move: Move) -> list[str]:

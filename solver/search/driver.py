@@ -127,7 +127,7 @@ class Search:
                     floor = heap[0][0] if len(heap) == n else float("-inf")
                     level = max(floor, threshold)
                     if ub[j] <= level + 2 * EPS:
-                        continue
+                        break  # words come in decreasing bound and the level only rises: none left can beat it
                     p = self.solver.solve(lex.word(int(index[j])), level)
                     if p is None:
                         ub[j] = level  # proved: worth no more than the level

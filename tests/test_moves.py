@@ -1,0 +1,20 @@
+"""The JSON form of moves."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from solver.lexicon import Lexicon
+from solver.moves import card_json
+from solver.objectives import Objective
+from solver.search import Search
+from solver.state import TurnState
+
+
+def test_card_json_is_every_field_of_the_report(enable: Lexicon) -> None:
+    state = TurnState.from_json(
+        {"hand": ["r:F6", "E", "a:A5", "S", "T"], "inked": ["h:H7"], "timeless": {"mine": ["m:A5"], "others": ["r:K5"]}}
+    )
+    move = Search(enable, state, Objective.VALUE).top(1)[0]
+    for c in [*move.cards, *move.in_play]:
+        assert card_json(c) == asdict(c)
