@@ -81,17 +81,20 @@ class Profile:
         """Its genre can be active only when the player has two cards of it."""
         return (0, 1) if self.genre >= 0 and max_counts[self.genre] >= 2 else (0,)
 
-    def optimistic(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
+    def optimistic(
+        self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int, dumps: bool = True
+    ) -> float:
         """An upper bound of its value at factor 1 in any word (genre active if it can be, specials at their most).
 
-        ``max_counts`` holds, per genre, how many of the player's cards could count for it.
+        ``max_counts`` holds, per genre, how many of the player's cards could count for it; without ``dumps`` its
+        dumps are left out (for a word that leaves no card to dump).
         """
         best = 0.0
         for a in self._activities(max_counts):
             v = (
                 self.value[a][1]
                 + sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])
-                + sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a])
+                + (sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a]) if dumps else 0.0)
             )
             best = max(best, v)
         return best

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from solver.objectives import Objective
 from solver.score import CardReport
+from solver.state import TurnState
 
 from helpers import search
+from oracle import oracle_best
 
 
 def faces(move_cards: list[CardReport]) -> list[tuple[str, str, int]]:
@@ -150,3 +155,20 @@ def test_cyrillic_cards_and_words() -> None:
     move = s.top(1)[0]
     assert move.word in ("кот", "ток") and (move.prestige, move.coins) == (3, 1)
     assert sorted(c.letter for c in move.cards) == sorted(move.word)
+
+
+@pytest.mark.parametrize("discard", [[], ["B"]])
+def test_a_dump_needs_a_card_left_over_and_the_bound_knows_it(discard: list[str]) -> None:
+    """romance:H3 dumps for 1 coin. Without a discard pile, a word using every hand card has nothing to dump; a
+    shorter word leaves a card out to dump. The word bounds drop dumps only where nothing can be left over."""
+    words = ["heat", "hate", "haet", "hat", "the", "eta"]
+    state = {"hand": ["romance:H3", "E", "A", "T"], "discard": discard}
+    s = search(words, "coins", **state)
+    want = oracle_best(TurnState.from_json(state), words, Objective.COINS)
+    for word, best in want.items():
+        p = s.solve(word)
+        assert p is not None and s.move(p).coins == best.coins, word
+        bound = dict(zip(s.bounds.index.tolist(), s.bounds.bound.tolist(), strict=True))[s.lexicon.index(word)]
+        assert bound >= p.value
+    # four letters use every card: the dump pays only with a card in the discard pile
+    assert want["hate"].coins == (5 if discard else 4) and want["hat"].coins == 4

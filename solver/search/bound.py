@@ -27,11 +27,13 @@ class Optimism:
 
     ``opt`` is its value at factor 1 with its genre active when it can be (the player holds two cards of
     the genre) and its specials at their most, except the per-wild ones, which are ``per_wild`` for each
-    wild card; ``step`` is the most one doubling adds; ``uncovers`` and ``doubles`` are the abilities it may
-    have.
+    wild card; ``opt_no_dump`` the same without its dumps, for words that leave nothing to dump (see
+    ``no_fodder``); ``step`` is the most one doubling adds; ``uncovers`` and ``doubles`` are the abilities it
+    may have.
     """
 
     opt: list[float]
+    opt_no_dump: list[float]
     per_wild: list[float]
     step: list[float]
     uncovers: list[int]
@@ -50,10 +52,11 @@ class Optimism:
         inked = len(st.inked)
         counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
         w = pool.weights
-        opt, per_wild, step, uncovers, doubles = [], [], [], [], []
+        opt, opt_no_dump, per_wild, step, uncovers, doubles = [], [], [], [], [], []
         for p in pool.profiles:
             if not p.own:
                 opt.append(max(0.0, w.classic_sent_home))
+                opt_no_dump.append(opt[-1])
                 per_wild.append(0.0)
                 step.append(0.0)
                 uncovers.append(0)
@@ -61,11 +64,28 @@ class Optimism:
                 continue
             kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
             opt.append(p.optimistic(counts, w, 0, inked) + kept)
+            opt_no_dump.append(p.optimistic(counts, w, 0, inked, dumps=False) + kept)
             per_wild.append(p.optimistic_per_wild(counts, w))
             step.append(p.optimistic_step(counts, w, pool_size, inked))
             uncovers.append(p.abilities(counts, "uncovers"))
             doubles.append(p.abilities(counts, "doubles"))
-        return Optimism(opt, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts])
+        return Optimism(opt, opt_no_dump, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts])
+
+    @property
+    def dumps(self) -> bool:
+        """Does any card's optimism count on a dump?"""
+        return self.opt != self.opt_no_dump
+
+
+def no_fodder(pool: Pool, length: int, classics_fill: int) -> bool:
+    """Does every placement of a word of ``length`` letters leave nothing to dump?
+
+    A dump trashes a card from the discard pile, to which the hand cards left out of the word go first; every
+    letter holds a hand or inked card (face-up or wild) unless a classic fills it, so at most
+    ``classics_fill`` of them (the classics that could stand on the word's letters) leave a hand card out.
+    """
+    st = pool.state
+    return len(st.discard) + len(st.hand) + len(st.inked) - length + classics_fill <= 0
 
 
 @dataclass
@@ -115,7 +135,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     w = pool.weights
     profiles = pool.profiles
     om = Optimism.of(pool)
-    opt, step = om.opt, om.step
+    step = om.step
     letter_of = [lex.letter_index.get(p.letter, -1) for p in profiles]
     pool_size = len(st.hand) + len(st.inked)
     fixed_letters: dict[int, int] = {}  # cards that are never wild: classics on either side
@@ -152,8 +172,7 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         fill += np.minimum(counts[a], m)
     ok &= lengths <= fill
 
-    mine_total = sum(opt[k] * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
-    bound = np.full(n, mine_total, dtype=np.float64)
+    bound = np.zeros(n, dtype=np.float64)
 
     def has_any(kinds: list[int]) -> npt.NDArray[np.bool_]:
         m = np.zeros(n, dtype=bool)
@@ -184,62 +203,73 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     def worth(value: float) -> FloatArray | float:
         return np.maximum(value - wild, 0.0) if has_wild else max(value, 0.0)
 
-    units = sorted(
-        ((opt[k], k) for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])),
-        key=lambda x: (-x[0], x[1]),
-    )
-    units = [(v, k) for v, k in units if v > 0]
-    # what the cards in the word bring, apart from the classics in play and the per-wild, double and award terms
-    part = np.zeros(n, dtype=np.float64)
-    # per letter, the best cards that letter's occurrences could take
-    by_letter: dict[int, list[float]] = {}
-    ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
-    for value, k in units:
-        same = by_letter.setdefault(letter_of[k], [])
-        same.append(value)
-        ranked.append((value, letter_of[k], len(same), k))
-    for a, values in by_letter.items():
-        if a < 0:
-            continue
-        if has_wild:
-            for i, value in enumerate(values):
-                np.add(part, worth(value), out=part, where=counts[a] > i)
-        else:
-            table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
-            table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
-            part += table[counts[a]]
-    if uncover_abilities and can_uncover.any():
-        # the cards their letters cannot take compete for the uncovers, the best first: with the letters' own
-        # best cards this is the most any set of cards that fits can bring (a matroid, where greedy is exact;
-        # classics, which cannot be uncovered, are let compete too, which only loosens the bound)
-        # uncovers come from the uncoverers on letters of the word; an uncoverer from the hand that is itself
-        # uncovered uses one uncover and brings one, so it joins whenever any uncover is there
-        spare = np.zeros(n, dtype=np.int16)
-        for k in uncoverers:
-            if letter_of[k] >= 0:
-                spare += np.where(counts[letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
-        spare[~can_uncover] = 0
-        passes_on = {k for k in uncoverers if profiles[k].pool}
-        for k in passes_on:  # a house card with more than one uncover brings more than it uses
-            if om.uncovers[k] > 1:
-                spare += np.where(can_uncover, (om.uncovers[k] - 1) * pool.counts[k], 0).astype(np.int16)
-        for value, a, rank, k in ranked:
-            over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
-            if k in passes_on:
-                np.add(part, worth(value), out=part, where=over & can_uncover)
+    def cards_part(opt: list[float]) -> FloatArray:
+        """What the cards bring under per-card optimism ``opt``: your classics in play, and those in the word,
+        at most what the L best of them could."""
+        mine = sum(opt[k] * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
+        units = sorted(
+            ((opt[k], k) for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])),
+            key=lambda x: (-x[0], x[1]),
+        )
+        units = [(v, k) for v, k in units if v > 0]
+        # what the cards in the word bring, apart from the classics in play and the per-wild, double and award terms
+        part = np.zeros(n, dtype=np.float64)
+        # per letter, the best cards that letter's occurrences could take
+        by_letter: dict[int, list[float]] = {}
+        ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
+        for value, k in units:
+            same = by_letter.setdefault(letter_of[k], [])
+            same.append(value)
+            ranked.append((value, letter_of[k], len(same), k))
+        for a, values in by_letter.items():
+            if a < 0:
                 continue
-            take = over & (spare > 0)
-            np.add(part, worth(value), out=part, where=take)
-            spare -= take
-    # a word of L letters holds at most L cards: at most the L best cards' worth
-    if has_wild:
-        best_l = np.zeros(n, dtype=np.float64)
-        for i, (value, _) in enumerate(units):
-            np.add(best_l, worth(value), out=best_l, where=lengths > i)
-    else:
-        prefix_units = np.concatenate(([0.0], np.cumsum([v for v, _ in units])))
-        best_l = prefix_units[np.minimum(lengths, len(units))]
-    bound += np.minimum(part, best_l)
+            if has_wild:
+                for i, value in enumerate(values):
+                    np.add(part, worth(value), out=part, where=counts[a] > i)
+            else:
+                table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
+                table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
+                part += table[counts[a]]
+        if uncover_abilities and can_uncover.any():
+            # the cards their letters cannot take compete for the uncovers, the best first: with the letters' own
+            # best cards this is the most any set of cards that fits can bring (a matroid, where greedy is exact;
+            # classics, which cannot be uncovered, are let compete too, which only loosens the bound)
+            # uncovers come from the uncoverers on letters of the word; an uncoverer from the hand that is itself
+            # uncovered uses one uncover and brings one, so it joins whenever any uncover is there
+            spare = np.zeros(n, dtype=np.int16)
+            for k in uncoverers:
+                if letter_of[k] >= 0:
+                    spare += np.where(counts[letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
+            spare[~can_uncover] = 0
+            passes_on = {k for k in uncoverers if profiles[k].pool}
+            for k in passes_on:  # a house card with more than one uncover brings more than it uses
+                if om.uncovers[k] > 1:
+                    spare += np.where(can_uncover, (om.uncovers[k] - 1) * pool.counts[k], 0).astype(np.int16)
+            for value, a, rank, k in ranked:
+                over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
+                if k in passes_on:
+                    np.add(part, worth(value), out=part, where=over & can_uncover)
+                    continue
+                take = over & (spare > 0)
+                np.add(part, worth(value), out=part, where=take)
+                spare -= take
+        # a word of L letters holds at most L cards: at most the L best cards' worth
+        if has_wild:
+            best_l = np.zeros(n, dtype=np.float64)
+            for i, (value, _) in enumerate(units):
+                np.add(best_l, worth(value), out=best_l, where=lengths > i)
+        else:
+            prefix_units = np.concatenate(([0.0], np.cumsum([v for v, _ in units])))
+            best_l = prefix_units[np.minimum(lengths, len(units))]
+        return mine + np.minimum(part, best_l)
+
+    whole = cards_part(om.opt)
+    if om.dumps:  # ``no_fodder`` for every word at once (``fill`` counts the classics that could fill letters)
+        starved = len(st.discard) + fill - lengths <= 0
+        if starved.any():
+            whole = np.where(starved, cards_part(om.opt_no_dump), whole)
+    bound += whole
 
     # doubles: each doubling ability adds at most the best step, a card taking at most two
     doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]

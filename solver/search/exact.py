@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.score import EPS, Face, Pool, Resolution, Resolver, Slot, Source, award_prestige
-from solver.search.bound import Optimism
+from solver.search.bound import Optimism, no_fodder
 
 
 @dataclass
@@ -83,6 +83,10 @@ class WordSolver:
         self.plain = self._plain_kinds()
         self.card_letters = set(self.letters)
         self.letter_ids = {letter: n for n, letter in enumerate(sorted(self.card_letters))}
+        self.classic_letters: dict[str, int] = {}  # cards that only stand face-up: classics on either side
+        for k, p in enumerate(self.profiles):
+            if p.source in (Source.MINE, Source.OTHER):
+                self.classic_letters[p.letter] = self.classic_letters.get(p.letter, 0) + self.counts[k]
         self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
         self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
         self._ticks = 0
@@ -118,6 +122,10 @@ class WordSolver:
         n = len(word)
         om = self.optimism if other is None else other
         opt = om.opt
+        if om.dumps:
+            classics_fill = sum(min(word.count(letter), m) for letter, m in self.classic_letters.items())
+            if no_fodder(self.pool, n, classics_fill):
+                opt = om.opt_no_dump
         # uncovers start at an uncoverer standing on its own letter; uncovered uncoverers carry the chain on
         roots = [j for j in range(n) if word[j] in self.uncoverer_letters]
         near = [False] * n
