@@ -162,7 +162,7 @@ def test_a_dump_needs_a_card_left_over_and_the_bound_knows_it(discard: list[str]
     """romance:H3 dumps for 1 coin. Without a discard pile, a word using every hand card has nothing to dump; a
     shorter word leaves a card out to dump. The word bounds drop dumps only where nothing can be left over."""
     words = ["heat", "hate", "haet", "hat", "the", "eta"]
-    state = {"hand": ["romance:H3", "E", "A", "T"], "discard": discard}
+    state: dict[str, Any] = {"hand": ["romance:H3", "E", "A", "T"], "discard": discard}
     s = search(words, "coins", **state)
     want = oracle_best(TurnState.from_json(state), words, Objective.COINS)
     for word, best in want.items():
