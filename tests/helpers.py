@@ -10,6 +10,8 @@ from solver.objectives import Objective, Weights
 from solver.search import Search
 from solver.state import TurnState
 
+from oracle import OracleMove, oracle_best
+
 
 def lexicon_of(*words: str) -> Lexicon:
     return Lexicon.build(parse_words(words, "test"))
@@ -20,3 +22,21 @@ def search(
 ) -> Search:
     lex = words if isinstance(words, Lexicon) else lexicon_of(*words)
     return Search(lex, TurnState.from_json(state), Objective.parse(objective), weights)
+
+
+def agrees_with_oracle(state: dict[str, Any], words: list[str], objective: str = "value") -> dict[str, OracleMove]:
+    """Assert that every word's best placement scores what the oracle's does and that its word bound is no less;
+    return the oracle's best moves."""
+    s = search(words, objective, **state)
+    want = oracle_best(TurnState.from_json(state), words, Objective.parse(objective))
+    bound_of = dict(zip(s.bounds.index.tolist(), s.bounds.bound.tolist(), strict=True))
+    for word, best in want.items():
+        p = s.solve(word)
+        assert p is not None, word
+        move = s.move(p)
+        if objective == "value":  # arrangements tied on value may split it differently
+            assert abs(move.value - best.value) < 1e-6, (word, best.arrangement, move.cards)
+        else:
+            assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
+        assert bound_of[s.lexicon.index(word)] >= p.value - 1e-6, word
+    return want

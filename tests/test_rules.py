@@ -10,8 +10,7 @@ from solver.objectives import Objective
 from solver.score import CardReport
 from solver.state import TurnState
 
-from helpers import search
-from oracle import oracle_best
+from helpers import agrees_with_oracle, search
 
 
 def faces(move_cards: list[CardReport]) -> list[tuple[str, str, int]]:
@@ -135,9 +134,7 @@ def test_time_limit_bounds_the_work(enable: Any) -> None:
     """A search past its time limit returns what it has, says so, and never runs far over."""
     import time
 
-    from solver.objectives import Objective
     from solver.search import Search
-    from solver.state import TurnState
 
     hand = ["m:Q5", "h:U2", "a:E3", "h:C5", "m:Z5", "r:D4", "r:A4", "h:S7", "m:T6", "M", "T"]
     state = TurnState.from_json({"hand": hand, "inked": ["m:E4"], "timeless": {"mine": ["r:R5tc"]}})
@@ -161,14 +158,21 @@ def test_cyrillic_cards_and_words() -> None:
 def test_a_dump_needs_a_card_left_over_and_the_bound_knows_it(discard: list[str]) -> None:
     """romance:H3 dumps for 1 coin. Without a discard pile, a word using every hand card has nothing to dump; a
     shorter word leaves a card out to dump. The word bounds drop dumps only where nothing can be left over."""
-    words = ["heat", "hate", "haet", "hat", "the", "eta"]
     state: dict[str, Any] = {"hand": ["romance:H3", "E", "A", "T"], "discard": discard}
-    s = search(words, "coins", **state)
-    want = oracle_best(TurnState.from_json(state), words, Objective.COINS)
-    for word, best in want.items():
-        p = s.solve(word)
-        assert p is not None and s.move(p).coins == best.coins, word
-        bound = dict(zip(s.bounds.index.tolist(), s.bounds.bound.tolist(), strict=True))[s.lexicon.index(word)]
-        assert bound >= p.value
+    want = agrees_with_oracle(state, ["heat", "hate", "haet", "hat", "the", "eta"], "coins")
     # four letters use every card: the dump pays only with a card in the discard pile
     assert want["hate"].coins == (5 if discard else 4) and want["hat"].coins == 4
+
+
+@pytest.mark.parametrize(
+    ("state", "words"),
+    [
+        # a lone doubler (romance:U9) never doubles itself; the inked N must stand on the word's N
+        ({"hand": ["romance:U9", "romance:N2", "G", "Y", "P"], "inked": ["horror:N5"]}, ["un", "sun", "punny", "gun"]),
+        # romance:W4 may double only a card that can be in the word: mystery:Q5 cannot be in SAW
+        ({"hand": ["adventure:E3", "mystery:Q5", "mystery:S4", "P", "I"], "inked": ["romance:W4"]}, ["saw", "squaw"]),
+    ],
+)
+def test_doubles_reach_only_other_cards_that_can_be_in_the_word(state: dict[str, Any], words: list[str]) -> None:
+    want = agrees_with_oracle(state, words)
+    assert set(want) == set(words)

@@ -271,23 +271,33 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
             whole = np.where(starved, cards_part(om.opt_no_dump), whole)
     bound += whole
 
-    # doubles: each doubling ability adds at most the best step, a card taking at most two
+    # doubles: each doubling ability adds at most the best step of a card that can stand face-up in the word (on
+    # a letter of its own, or a hand card uncovered), a card taking at most two; a card never doubles itself, so
+    # a lone doubler's own step is out of its reach
     doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]
     if doublers:
-        steps = sorted(
-            (max(0.0, step[k]) for k, p in enumerate(profiles) if p.own for _ in range(2 * pool.counts[k])),
-            reverse=True,
-        )
-        prefix = np.concatenate(([0.0], np.cumsum(steps)))
+
+        def can_stand(k: int) -> npt.NDArray[np.bool_]:
+            on = counts[letter_of[k]] > 0 if letter_of[k] >= 0 else np.zeros(n, dtype=bool)
+            return on | can_uncover if profiles[k].pool else on
+
         abilities = np.zeros(n, dtype=np.int64)
         for k in doublers:
-            p = profiles[k]
-            per = om.doubles[k] * pool.counts[k]
-            present = counts[letter_of[k]] > 0 if letter_of[k] >= 0 else np.zeros(n, dtype=bool)
-            if p.pool:
-                present = present | can_uncover
-            abilities += np.where(present, per, 0)
-        bound += prefix[np.minimum(abilities, len(steps))]
+            abilities += np.where(can_stand(k), om.doubles[k] * pool.counts[k], 0)
+        lone = doublers[0] if len(doublers) == 1 and pool.counts[doublers[0]] == 1 else -1
+        targets = sorted(
+            ((step[k], k) for k, p in enumerate(profiles) if p.own and k != lone and step[k] > 0),
+            key=lambda x: (-x[0], x[1]),
+        )
+        taken = np.zeros(n, dtype=np.int64)
+        for value, k in targets:
+            room = can_stand(k) & (taken < abilities)
+            if not room.any():
+                continue
+            for _ in range(2 * pool.counts[k]):
+                take = room & (taken < abilities)
+                np.add(bound, value, out=bound, where=take)
+                taken += take
 
     if st.options.literary_awards and w.award > 0:
         table = np.array(
