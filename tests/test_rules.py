@@ -171,6 +171,11 @@ def test_a_dump_needs_a_card_left_over_and_the_bound_knows_it(discard: list[str]
         ({"hand": ["romance:U9", "romance:N2", "G", "Y", "P"], "inked": ["horror:N5"]}, ["un", "sun", "punny", "gun"]),
         # romance:W4 may double only a card that can be in the word: mystery:Q5 cannot be in SAW
         ({"hand": ["adventure:E3", "mystery:Q5", "mystery:S4", "P", "I"], "inked": ["romance:W4"]}, ["saw", "squaw"]),
+        # two doublers and a two-letter word: a doubler needs a letter of its own
+        (
+            {"hand": ["romance:F6", "romance:E6", "romance:D4", "romance:Q4", "Y"], "inked": ["mystery:P4"]},
+            ["pe", "per", "piqued", "dopey", "upped"],
+        ),
     ],
 )
 def test_doubles_reach_only_other_cards_that_can_be_in_the_word(state: dict[str, Any], words: list[str]) -> None:

@@ -269,12 +269,12 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
         starved = len(st.discard) + fill - lengths <= 0
         if starved.any():
             whole = np.where(starved, cards_part(om.opt_no_dump), whole)
-    bound += whole
 
     # doubles: each doubling ability adds at most the best step of a card that can stand face-up in the word (on
     # a letter of its own, or a hand card uncovered), a card taking at most two; a card never doubles itself, so
     # a lone doubler's own step is out of its reach
     doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]
+    doubled = np.zeros(n, dtype=np.float64)
     if doublers:
 
         def can_stand(k: int) -> npt.NDArray[np.bool_]:
@@ -296,8 +296,25 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
                 continue
             for _ in range(2 * pool.counts[k]):
                 take = room & (taken < abilities)
-                np.add(bound, value, out=bound, where=take)
+                np.add(doubled, value, out=doubled, where=take)
                 taken += take
+
+        if not has_wild:
+            # a doubler takes a letter too: credit each card with what its doublings could add, and the word holds
+            # at most the L best of those
+            def augmented(k: int) -> float:
+                others = [step[j] for j, p in enumerate(profiles) if p.own and (j != k or pool.counts[j] > 1)]
+                return om.opt[k] + om.doubles[k] * max(0.0, *others)
+
+            mine = sum(augmented(k) * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
+            held = [k for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])]
+            aug = sorted((augmented(k) for k in held), reverse=True)
+            prefix = np.concatenate(([0.0], np.cumsum([max(0.0, v) for v in aug])))
+            bound += np.minimum(whole + doubled, mine + prefix[np.minimum(lengths, len(aug))])
+        else:
+            bound += whole + doubled
+    else:
+        bound += whole
 
     if st.options.literary_awards and w.award > 0:
         table = np.array(
