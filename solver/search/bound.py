@@ -171,6 +171,10 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     for a, m in fixed_letters.items():
         fill += np.minimum(counts[a], m)
     ok &= lengths <= fill
+    # from here on, only the words that pass
+    keep = np.nonzero(ok)[0]
+    if len(keep) < n:
+        counts, lengths, fill, n = counts[:, keep], lengths[keep], fill[keep], len(keep)
 
     bound = np.zeros(n, dtype=np.float64)
 
@@ -325,5 +329,4 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     if w.remover_spent < 0:
         bound += -w.remover_spent * min(st.remover, pool_size)
 
-    keep = np.nonzero(ok)[0]
-    return Bounds((keep + lo).astype(np.int64), bound[keep] + EPS, om)
+    return Bounds((keep + lo).astype(np.int64), bound + EPS, om)
