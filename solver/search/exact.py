@@ -43,6 +43,7 @@ class Plan:
     order: list[int]  # kinds that may bring something on a letter or uncovered, best first
     caps: list[list[int]]  # ``suffix`` by the index of the cards' letters (see WordSolver.letter_ids)
     items: list[tuple[int, float, int, bool]]  # per kind in ``order``: kind, worth beyond a wild, letter index, pool
+    by_step: list[int]  # kinds by what one doubling of them may add, most first
 
 
 class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
@@ -164,7 +165,8 @@ class WordSolver:
         ids = self.letter_ids
         caps = [[sfx.get(letter, 0) for letter in ids] for sfx in suffix]
         items = [(k, opt[k] - wild, ids[self.letters[k]], self.is_pool[k]) for k in order]
-        return Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items)
+        by_step = sorted(range(len(om.step)), key=lambda k: -om.step[k])
+        return Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items, by_step)
 
     def _choices(self, word: str, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> list[Slot]:
         """What may stand at letter i, given the letters before it: best cards first, the unnamed wild last."""
@@ -260,7 +262,7 @@ class WordSolver:
         abilities = self.optimism.doubles
         profiles = self.profiles
         counts = self.counts
-        best_left = max((step[k] for k in range(len(profiles)) if counts[k] > used[k]), default=0.0)
+        best_left = next((step[k] for k in plan.by_step if counts[k] > used[k]), 0.0)
         n = len(plan.near)
 
         def gain(q: int) -> float:
