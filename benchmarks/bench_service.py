@@ -7,7 +7,8 @@
 It starts the service on the loopback (`ghostwriter serve --workers N`, or uvicorn on the app factory when
 `serve` is missing), waits for GET /readyz, checks once that every request body gets a 200 with the same
 values as the in-process search, and drives POST /v1/hardback/hint with wrk (`apt-get install wrk`; the
-script is benchmarks/hint_load.lua) for seeded random 5-card hands with a classic or an inked card
+script is benchmarks/hint_load.lua) for seeded random 5-card hands with a classic or an inked card (``--plain``:
+5 cards alone)
 (bench_hint.random_state), top 5 by value. It reports:
 - hints per second sustained and the latency percentiles 50/90/99/99.9 at N concurrent clients (wrk's, which
   it corrects for coordinated omission, and the service's own elapsed_ms of every answer, uncorrected);
@@ -236,9 +237,13 @@ def _stat(pid: int, index: int) -> int:
 # -- the requests -----------------------------------------------------------------------------------------------
 
 
-def bodies(n: int) -> list[dict[str, Any]]:
-    """n request bodies: seeded random 5-card states (with a classic or an inked card), top 5 by value."""
-    return [{**random_state(SEED0 + i, 5), "top": TOP, "objective": "value"} for i in range(n)]
+def bodies(n: int, plain: bool = False) -> list[dict[str, Any]]:
+    """n request bodies: seeded random 5-card states (with a classic or an inked card, unless ``plain``), top 5 by
+    value."""
+    states = [random_state(SEED0 + i, 5) for i in range(n)]
+    if plain:
+        states = [{"hand": s["hand"]} for s in states]
+    return [{**s, "top": TOP, "objective": "value"} for s in states]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -471,6 +476,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2, help="server worker processes (default 2)")
     ap.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
     ap.add_argument("--hands", type=int, default=500, help="distinct request bodies (default 500)")
+    ap.add_argument("--plain", action="store_true", help="hands of 5 cards alone (no classic or inked card)")
     ap.add_argument("--warmup", type=int, default=5, help="seconds of load before the measure (default 5)")
     ap.add_argument("--app", default="service.main:create_app",
                     help="app factory for the uvicorn fallback when `ghostwriter serve` is missing")
@@ -485,8 +491,9 @@ def main() -> int:
     if busy_before > 0.1:
         print(f"warning: the machine is busy ({busy_before:.0%} of its CPU before the run): the figures will suffer")
 
-    requests = bodies(args.hands)
-    print(f"{len(requests)} request bodies: seeded random 5-card hands with a classic or an inked card, "
+    requests = bodies(args.hands, args.plain)
+    kind = "5-card hands" if args.plain else "5-card hands with a classic or an inked card"
+    print(f"{len(requests)} request bodies: seeded random {kind}, "
           f"top {TOP} by value; the machine was {busy_before:.0%} busy before the run")
     print("baseline: solving them in-process, one after another ...", flush=True)
     base = baseline(requests)
@@ -615,7 +622,8 @@ def main() -> int:
         "server": {"command": server.label, "workers": args.workers, "processes": server_processes,
                    "ready_s": ready_s, "log_tail": server_log},
         "load": {"tool": "wrk", "threads": threads, "connections": args.connections, "duration_s": args.duration,
-                 "warmup_s": args.warmup, "hands": len(requests), "hand": "5 cards + classic/inked", "top": TOP,
+                 "warmup_s": args.warmup, "hands": len(requests),
+                 "hand": "5 cards" if args.plain else "5 cards + classic/inked", "top": TOP,
                  "objective": "value", **{k: v for k, v in load.items() if k != "wrk_output"},
                  "errors_total": errors, **cpu, "server_cpu_per_hint_ms": cpu_per_hint_ms, "cores": cores,
                  "cpu_ceiling_hints_per_s": 1e3 * cores / cpu_per_hint_ms},

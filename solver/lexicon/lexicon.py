@@ -290,7 +290,9 @@ class Lexicon:
         trie.mmap(str(folder / "words.marisa"))
 
         def arr(name: str) -> npt.NDArray[np.generic]:
-            a: npt.NDArray[np.generic] = np.load(folder / name, mmap_mode="r")
+            # a plain view of the mapped pages: results of arithmetic on a memmap are memmaps too, each made through
+            # a Python hook, which costs a hint several percent of its time
+            a: npt.NDArray[np.generic] = np.asarray(np.load(folder / name, mmap_mode="r"))
             return a
 
         return Lexicon(
