@@ -64,6 +64,12 @@ def _parser() -> Parser:
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
     h.add_argument("--played", metavar="WORD", help="rate a played word: its best arrangement, rank and gap")
     h.add_argument(
+        "--layout",
+        nargs="+",
+        metavar="CODE",
+        help="with --played, how it was laid out: one code a letter, CODE/wild or CODE/uncovered for a face-down card",
+    )
+    h.add_argument(
         "--time-limit",
         type=float,
         default=20.0,
@@ -224,6 +230,8 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("--top must be from 1 to 1000")
     if not 0.01 <= args.time_limit <= 3600:
         raise UsageError("--time-limit must be from 0.01 to 3600 seconds")
+    if args.layout and not args.played:
+        raise UsageError("--layout describes a played word: give --played WORD too")
     objective = Objective.parse(args.objective)
     weights = Weights.parse(args.weights)
     states = _read_states(args)
@@ -242,7 +250,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
             state = TurnState.from_json(_apply_overrides(data, args))
             search = Search(lexicon, state, objective, weights, time_limit=args.time_limit)
             if args.played:
-                answer, best = answers.rate(search, args.played)
+                answer, best = answers.rate(search, args.played, _layout(args.layout))
                 text = (
                     format_table(answer.moves[:1], f"{label}played {args.played.upper()}: rank {answer.json['rank']}")
                     + "\n"
@@ -268,6 +276,17 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
         else:
             out.write(text + "\n")
     return EXIT_BAD_INPUT if failed else 0
+
+
+def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:
+    """``--layout r:F6/wild E a:A5`` as the arrangement JSON: one card a letter, face-up unless marked."""
+    if tokens is None:
+        return None
+    out = []
+    for token in tokens:
+        code, _, face = token.rpartition("/") if token.endswith(("/wild", "/uncovered", "/up")) else (token, "", "")
+        out.append({"code": code, "face": face or "up"})
+    return out
 
 
 def _gap_text(gap: float, objective: Any) -> str:

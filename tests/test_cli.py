@@ -182,3 +182,25 @@ def test_installed_command_runs(tmp_path: Path) -> None:
         check=False,
     )
     assert r.returncode == 0 and json.loads(r.stdout)["moves"]
+
+
+def test_played_word_as_it_was_laid_out(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *HAND, "--played", "feats", "--json")
+    best = json.loads(out)
+    code, out, _ = run(capsys, *HAND, "--played", "feats", "--layout", "r:F6/wild", "E", "a:A5", "T", "S", "--json")
+    assert code == 0
+    laid = json.loads(out)
+    assert [c["face"] for c in laid["played"]["cards"]] == ["wild", "up", "up", "up", "up"]
+    assert laid["played"]["value"] < best["played"]["value"] and laid["rank"] > best["rank"]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--layout", "E"], "give --played WORD too"),
+        (["--played", "feats", "--layout", "r:F6", "E", "a:A5", "S", "S"], "arrangement[3] (letter T)"),
+    ],
+)
+def test_a_bad_layout_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    code, _, err = run(capsys, *HAND, *args)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1
