@@ -7,7 +7,7 @@
 | ``GHOSTWRITER_TIME_BUDGET`` | seconds one request's search may take | 10 |
 | ``GHOSTWRITER_MAX_BODY`` | largest request body, in bytes | 65536 |
 | ``GHOSTWRITER_MAX_TOP`` | largest ``top`` a request may ask | 50 |
-| ``GHOSTWRITER_THREADS`` | searches run at once in one worker process | 2 |
+| ``GHOSTWRITER_THREADS`` | searches run at once in one worker process (they share its GIL: scale with workers) | 1 |
 | ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker before it answers 503 | 64 |
 """
 
@@ -33,7 +33,7 @@ class Settings:
     time_budget: float = 10.0
     max_body: int = 65_536
     max_top: int = 50
-    threads: int = 2
+    threads: int = 1
     max_queue: int = 64
 
     @staticmethod
@@ -45,7 +45,7 @@ class Settings:
             time_budget=_number(e, "GHOSTWRITER_TIME_BUDGET", 10.0, 0.05, 600.0),
             max_body=int(_number(e, "GHOSTWRITER_MAX_BODY", 65_536, 1024, 16 * 1024 * 1024)),
             max_top=int(_number(e, "GHOSTWRITER_MAX_TOP", 50, 1, 1000)),
-            threads=int(_number(e, "GHOSTWRITER_THREADS", 2, 1, 64)),
+            threads=int(_number(e, "GHOSTWRITER_THREADS", 1, 1, 64)),
             max_queue=int(_number(e, "GHOSTWRITER_MAX_QUEUE", 64, 1, 100_000)),
         )
 
