@@ -12,6 +12,8 @@ from solver.errors import LexiconError
 from solver.lexicon import Lexicon, decode_words, load_word_file
 from wordlists import SHIPPED, shipped_bytes
 
+from helpers import lexicon_of
+
 
 def test_shipped_enable_is_the_recorded_file() -> None:
     data = shipped_bytes("enable")
@@ -96,3 +98,12 @@ def test_missing_file(tmp_path: Path) -> None:
         load_word_file(tmp_path / "nope.txt")
     with pytest.raises(LexiconError, match="is a folder"):
         load_word_file(tmp_path)
+
+
+def test_prefix_walk_and_close_words() -> None:
+    lex = lexicon_of("receive", "relieve", "deceive", "recede", "cat", "cart", "act", "dog")
+    assert sorted(lex.with_prefix("rec")) == ["recede", "receive"] and lex.with_prefix("rec", limit=1) != []
+    assert lex.close_words("recieve")[0] == "receive"  # two neighbours swapped: one edit
+    assert "cart" in lex.close_words("cat") and "act" in lex.close_words("cat")
+    assert "cat" not in lex.close_words("cat")  # the word itself is left out
+    assert lex.close_words("zzzzzzzz") == []

@@ -178,12 +178,6 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
 
     bound = np.zeros(n, dtype=np.float64)
 
-    def has_any(kinds: list[int]) -> npt.NDArray[np.bool_]:
-        m = np.zeros(n, dtype=bool)
-        for a in {letter_of[k] for k in kinds if letter_of[k] >= 0}:
-            m |= counts[a] > 0
-        return m
-
     # uncovers need a card that uncovers standing face-up in the word (a chain starts there)
     uncoverers = [k for k in range(len(profiles)) if om.uncovers[k] > 0]
     can_uncover = chain_starts(uncoverers, pool, letter_of, counts) if uncoverers else np.zeros(n, dtype=bool)
