@@ -278,6 +278,7 @@ class Totals:
     award: int = 0
     genres_active: list[str] = field(default_factory=list)
     eithers: list[tuple[int, CardReport]] = field(default_factory=list)  # each either amount and its card
+    dumps: list[int] = field(default_factory=list)  # the coins of each dump taken (in ``coins`` too)
 
 
 class Resolver:
@@ -625,6 +626,7 @@ class Resolver:
                 break
             rep.coins += amt
             totals.dumped += 1
+            totals.dumps.append(amt)
             rep.notes.append(f"dumps a discarded card for {amt} coin{'s' * (amt != 1)}")
         for rep in reports + outside:
             totals.coins += rep.coins

@@ -1,0 +1,145 @@
+"""What every bot does: play the whole turn of the seat in turn, action by action, through the engine.
+
+A bot never changes the game except through ``Game.apply``, so every move it makes is checked by the rules;
+when an action is refused it tries its next choice. The word is chosen by the ghost writer's search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solver.errors import GhostwriterError
+from solver.game.engine import Game, IllegalActionError
+from solver.game.state import Phase
+from solver.lexicon import Lexicon
+from solver.moves import Move
+from solver.objectives import Objective, Weights
+from solver.search import Search
+
+BOT_NAMES = ("greedy", "easy", "medium", "hard")
+
+
+class BotError(GhostwriterError):
+    """An unknown bot name."""
+
+
+class Bot:
+    """Base class: subclasses choose the word, the purchases and the rest; ``play_turn`` drives the phases."""
+
+    name = "bot"
+
+    def __init__(self, lexicon: Lexicon, seed: int = 0) -> None:
+        self.lexicon = lexicon
+        self.seed = seed
+
+    # -- the turn -----------------------------------------------------------------------------------------------
+
+    def play_turn(self, game: Game) -> list[dict[str, Any]]:
+        """Play the whole turn of the seat in turn; the actions applied, in order."""
+        start = len(game.log)
+        seat = game.state.current
+        self.prepare(game)
+        if game.state.phase == Phase.PREPARE:
+            self.spell(game)
+        guard = 0
+        while game.state.phase == Phase.CHOICES and guard < 50:
+            guard += 1
+            self.choose(game)
+        if game.state.phase == Phase.BUY and game.state.current == seat:
+            self.buy(game)
+            if game.state.phase == Phase.BUY:
+                game.apply({"action": "end"})
+        return game.log[start:]
+
+    def prepare(self, game: Game) -> None:
+        """Ink, removers and powers before the word (none by default)."""
+
+    def word_weights(self, game: Game) -> tuple[Objective, Weights | None]:
+        return Objective.VALUE, None
+
+    def candidate_moves(self, game: Game, n: int) -> list[Move]:
+        objective, weights = self.word_weights(game)
+        search = Search(self.lexicon, game.turn_state(), objective, weights)
+        return search.top(n)
+
+    def spell(self, game: Game) -> None:
+        """Spell the best word the rules allow (the next best when one is refused), or pass."""
+        p = game.state.player
+        constrained = bool(p.event or p.must_wild or p.disfigured)
+        objective, weights = self.word_weights(game)
+        for move in self.candidate_moves(game, 20 if constrained else 1) or []:
+            action = spell_action(move, objective, weights)
+            try:
+                game.apply(action)
+                return
+            except IllegalActionError:
+                continue
+        game.apply({"action": "pass"})
+
+    def choose(self, game: Game) -> None:
+        """Dump the least useful discarded card, jail the dearest offer card, keep previewed cards."""
+        st = game.state
+        t, p = st.turn, st.player
+        if t.peek:
+            game.apply({"action": "preview", "discard": self.preview_discards(game)})
+        elif t.dumps and p.discard:
+            card = min(p.discard, key=lambda c: (self.card_worth(game, c), c.code))
+            game.apply({"action": "dump", "card": card.code})
+        elif t.jails and st.offer_row:
+            slot, keep = self.jail_choice(game)
+            game.apply({"action": "jail", "slot": slot, "keep": keep})
+        else:
+            game.apply({"action": "skip"})
+
+    def preview_discards(self, game: Game) -> list[int]:
+        return []
+
+    def jail_choice(self, game: Game) -> tuple[int, bool]:
+        row = game.state.offer_row
+        slot = max(range(len(row)), key=lambda i: (row[i].cost, -i))
+        return slot, True
+
+    def card_worth(self, game: Game, card: Any) -> float:
+        """A rough worth of a card in a deck: what it gives face-up."""
+        return float(card.cost)
+
+    def buy(self, game: Game) -> None:
+        """Purchases (none by default)."""
+
+
+def spell_action(move: Move, objective: Objective, weights: Weights | None) -> dict[str, Any]:
+    """The engine action that plays a ghost-writer move as laid out."""
+    action: dict[str, Any] = {
+        "action": "spell",
+        "word": move.word,
+        "layout": [{"code": c.code, "face": c.face, "source": c.source} for c in move.cards],
+        "objective": objective.value,
+    }
+    if weights is not None:
+        action["weights"] = weights_json(weights)
+    return action
+
+
+def weights_json(w: Weights) -> dict[str, float]:
+    from dataclasses import asdict
+
+    return {k: float(v) for k, v in asdict(w).items()}
+
+
+def make_bot(name: str, lexicon: Lexicon, seed: int = 0) -> Bot:
+    """A bot by name: greedy, easy, medium or hard."""
+    from solver.bots.greedy import GreedyBot
+
+
+    if name == "greedy":
+        return GreedyBot(lexicon, seed)
+    if name in ("easy", "medium", "hard"):
+        from solver.bots.policy import PolicyBot
+
+        return PolicyBot(lexicon, seed, level=name)
+    raise BotError(f"unknown bot {name!r}: use one of {', '.join(BOT_NAMES)}")
+
+
+def make_bots(names: Sequence[str], lexicon: Lexicon, seed: int = 0) -> list[Bot]:
+    return [make_bot(n, lexicon, seed + i) for i, n in enumerate(names)]

@@ -1,0 +1,49 @@
+"""The greedy baseline: the word with the most prestige (then coins), then the dearest cards it can afford.
+
+It never draws with ink; coins left over buy ink (which only breaks ties at the end).
+"""
+
+from __future__ import annotations
+
+from solver.bots.base import Bot
+from solver.game.engine import Game
+from solver.objectives import Objective, Weights
+
+# Most prestige, ties broken by coins: a light lexicographic order the search prunes well.
+PRESTIGE_FIRST = Weights(
+    prestige=1.0,
+    coins=0.01,
+    ink=0.0,
+    remover=0.0,
+    jail=0.0,
+    preview=0.0,
+    opponents_return=0.0,
+    classic_kept=0.0,
+    classic_sent_home=0.0,
+    trash=0.0,
+    dump=0.0,
+    remover_spent=0.0,
+    award=0.0,
+)
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def word_weights(self, game: Game) -> tuple[Objective, Weights | None]:
+        return Objective.VALUE, PRESTIGE_FIRST
+
+    def buy(self, game: Game) -> None:
+        st = game.state
+        while True:
+            coins = st.turn.coins
+            options = [(c.cost, -i, i) for i, c in enumerate(st.offer_row) if c.cost <= coins]
+            jail = st.player.jail
+            if jail and jail[0].cost <= coins:
+                options.append((jail[0].cost, 1, -1))
+            if not options:
+                break
+            _, _, slot = max(options)
+            game.apply({"action": "buy", "jail": True} if slot < 0 else {"action": "buy", "slot": slot})
+        if st.turn.coins:
+            game.apply({"action": "ink_buy", "n": st.turn.coins})

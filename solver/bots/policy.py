@@ -1,0 +1,273 @@
+"""The stronger bots: one policy with three levels of skill.
+
+- **easy**: the word worth most by the ghost writer's default value weights; buys the card whose benefits are
+  worth most for its cost; never draws with ink.
+- **medium**: adds the game stage to the word's weights (a coin is worth more early than late), buys by
+  deck-building value (what the card adds to an average hand over the turns left, its genre's chance to be
+  active, its purchase prestige), flushes a row with nothing worth buying, and draws one card with ink when
+  it holds ink to spare.
+- **hard**: adds the ink advisor (the expected value of drawing one more card with ink, exact over the
+  draw pile's contents, drawn while it pays), jails the card it most wants or denies the best card, sends
+  opponents' classics home at their worth, buys adverts at their worth, and plays its last turn for
+  prestige alone.
+
+The coin's worth against a prestige point by stage comes from ``solver.bots.calibration`` (measured in
+self-play); the same table gives the ghost writer's default ``value`` weights.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from solver.bots.base import Bot
+from solver.bots.calibration import coin_value
+from solver.cards import Card
+from solver.game.engine import ADVERTS, Game, IllegalActionError, can_flush
+from solver.game.state import HAND_SIZE
+from solver.lexicon import Lexicon
+from solver.objectives import Objective, Weights
+from solver.score import Source, make_profile
+
+# How often a card's letter can stand face-up in a good word: the rare letters are often played wild.
+RARE = {"j": 0.55, "q": 0.45, "x": 0.55, "z": 0.55, "k": 0.75, "v": 0.75, "w": 0.8, "y": 0.85, "f": 0.85}
+LEVELS = ("easy", "medium", "hard")
+SURE_DRAWS = 2  # cards the hard bot draws with ink without asking (while it holds ink)
+ADVISED_DRAWS = 1  # more cards it may draw when the ink advisor says they pay
+
+
+class PolicyBot(Bot):
+    def __init__(self, lexicon: Lexicon, seed: int = 0, level: str = "hard") -> None:
+        super().__init__(lexicon, seed)
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        self.level = level
+        self.name = level
+        self.skill = LEVELS.index(level)
+
+    # -- the game's stage ---------------------------------------------------------------------------------------
+
+    def stage(self, game: Game) -> float:
+        """How far the game has run, 0 at the start and 1 when someone reaches the target."""
+        st = game.state
+        lead = max(p.prestige for p in st.players)
+        return min(1.0, lead / st.options.target)
+
+    def turns_left(self, game: Game) -> float:
+        """Expected turns left for this player (after this one), from the leader's pace."""
+        st = game.state
+        if st.ending:
+            return 0.0
+        lead = max(p.prestige for p in st.players)
+        rounds = max(1.0, st.turns / len(st.players))
+        pace = max(2.0, lead / rounds)
+        return max(0.0, (st.options.target - lead) / pace)
+
+    def last_turn(self, game: Game) -> bool:
+        st = game.state
+        return st.ending or (self.skill >= 2 and self.turns_left(game) < 0.5)
+
+    # -- the word -----------------------------------------------------------------------------------------------
+
+    def word_weights(self, game: Game) -> tuple[Objective, Weights | None]:
+        if self.skill == 0:
+            return Objective.VALUE, None
+        coin = 0.05 if self.last_turn(game) else coin_value(self.stage(game))
+        w = Weights(coins=coin, ink=min(0.6, coin), remover=min(0.6, coin))
+        if self.skill >= 2:
+            threat = self.classic_threat(game)
+            w = replace(w, classic_sent_home=1.0 + threat, trash=0.6 + 0.2 * self.turns_left(game) / 8)
+        return Objective.VALUE, w
+
+    def classic_threat(self, game: Game) -> float:
+        """What the opponents' classics in play would give them over their next turn (worth denying)."""
+        st = game.state
+        w = Weights()
+        best = 0.0
+        for q in st.players:
+            if q.seat == st.current:
+                continue
+            for c in q.in_play:
+                prof = make_profile(c, Source.MINE, w)
+                best = max(best, prof.value[1][1])
+        return best
+
+    # -- ink ----------------------------------------------------------------------------------------------------
+
+    def prepare(self, game: Game) -> None:
+        p = game.state.player
+        if self.skill == 0 or p.disfigured or p.must_wild:
+            return
+        event = game.event_of(p)
+        if event and event.no_ink:
+            return
+        if self.skill == 1:
+            if p.ink >= 3 and not p.inked:
+                self._ink(game)
+            return
+        self._advised_ink(game)
+
+    def _ink(self, game: Game) -> bool:
+        try:
+            game.apply({"action": "ink"})
+            return True
+        except IllegalActionError:
+            return False
+
+    def _advised_ink(self, game: Game) -> None:
+        """Draw with ink: the first cards freely (a word that uses one or two more cards is nearly always there),
+        then one at a time while the ink advisor says one more card is worth its ink."""
+        from solver.ink import advise
+
+        p = game.state.player
+        while p.ink >= 1 and len(p.inked) < SURE_DRAWS + ADVISED_DRAWS and p.draw:
+            if len(p.inked) >= SURE_DRAWS:
+                objective, weights = self.word_weights(game)
+                advice = advise(
+                    self.lexicon,
+                    game.turn_state(),
+                    p.draw,
+                    max_k=1,
+                    objective=objective,
+                    weights=weights,
+                    exact_limit=10,
+                    samples=6,
+                    seed=self.seed + game.state.turns,
+                )
+                opts = {o.k: o for o in advice.options}
+                if 1 not in opts or opts[1].net <= opts[0].net + 0.2:
+                    return
+            if not self._ink(game):
+                return
+
+    # -- choices ------------------------------------------------------------------------------------------------
+
+    def card_worth(self, game: Game, card: Any) -> float:
+        return self.play_value(game, card, self.deck(game))
+
+    def preview_discards(self, game: Game) -> list[int]:
+        """Discard previewed cards worth less than an average card of the deck."""
+        if self.skill == 0:
+            return []
+        deck = self.deck(game)
+        mean = self.deck_mean(game, deck)
+        return [i for i, c in enumerate(game.state.turn.peek) if self.play_value(game, c, deck) < mean]
+
+    def jail_choice(self, game: Game) -> tuple[int, bool]:
+        st = game.state
+        row = st.offer_row
+        if self.skill < 2:
+            return super().jail_choice(game)
+        deck = self.deck(game)
+        mean = self.deck_mean(game, deck)
+        gains = [self.gain(game, c, deck, mean) for c in row]
+        slot = max(range(len(row)), key=lambda i: (gains[i], -i))
+        keep = not st.player.jail or gains[slot] > self.gain(game, st.player.jail[0], deck)
+        return slot, keep
+
+    # -- purchases ----------------------------------------------------------------------------------------------
+
+    def deck(self, game: Game) -> list[Card]:
+        """Every card the player in turn owns, the word on the table included."""
+        p, t = game.state.player, game.state.turn
+        return [*p.draw, *p.discard, *p.hand, *p.inked, *p.in_play, *t.word, *t.kept]
+
+    def coin(self, game: Game) -> float:
+        return round(coin_value(self.stage(game)), 2) if self.skill >= 1 else 0.5
+
+    def play_value(self, game: Game, card: Card, deck: list[Card]) -> float:
+        """What the card brings, in prestige points, each time it turns up in a hand."""
+        genres = Counter(c.genre for c in deck if c is not card)
+        return card_value(card, self.coin(game), genres[card.genre], len(deck))
+
+    def gain(self, game: Game, card: Card, deck: list[Card], mean: float | None = None) -> float:
+        """What buying the card adds, in prestige points, over the rest of the game."""
+        coin = self.coin(game)
+        genres = Counter(c.genre for c in deck)
+        if self.skill == 0:
+            return card_value(card, coin, genres[card.genre], len(deck)) + card.purchase_prestige
+        if mean is None:
+            mean = self.deck_mean(game, deck)
+        size = len(deck) + 1
+        draws = self.turns_left(game) * HAND_SIZE / size
+        return card.purchase_prestige + draws * (card_value(card, coin, genres[card.genre], size) - mean)
+
+    def deck_mean(self, game: Game, deck: list[Card]) -> float:
+        coin = self.coin(game)
+        genres = Counter(c.genre for c in deck)
+        return sum(card_value(c, coin, genres[c.genre] - 1, len(deck)) for c in deck) / max(1, len(deck))
+
+    def buy(self, game: Game) -> None:
+        st = game.state
+        if self.skill >= 1 and not st.turn.flushed and can_flush(st.offer_row) and not st.options.coop:
+            deck = self.deck(game)
+            mean = self.deck_mean(game, deck)
+            if max((self.gain(game, c, deck, mean) for c in st.offer_row), default=0.0) < 0.5:
+                game.apply({"action": "flush"})
+        self._buy_cards(game)
+        if st.options.adverts:
+            self._buy_adverts(game)
+        if st.turn.coins and (self.skill >= 1 or st.turn.coins):
+            game.apply({"action": "ink_buy", "n": st.turn.coins})
+
+    def _buy_cards(self, game: Game) -> None:
+        st = game.state
+        p = st.player
+        deck = self.deck(game)
+        coins = st.turn.coins
+        goods: list[tuple[float, int, int]] = []  # (gain, cost, slot; -1 for the jail)
+        mean = self.deck_mean(game, deck)
+        for i, c in enumerate(st.offer_row):
+            if c.cost <= coins:
+                goods.append((self.gain(game, c, deck, mean), c.cost, i))
+        if p.jail and p.jail[0].cost <= coins:
+            goods.append((self.gain(game, p.jail[0], deck, mean), p.jail[0].cost, -1))
+        goods = [g for g in goods if g[0] > 0.05]
+        goods.sort(reverse=True)
+        goods = goods[:8]
+        advert_rate = 0.0
+        if st.options.adverts and p.adverts < len(ADVERTS):
+            cost, gain = ADVERTS[p.adverts]
+            advert_rate = gain / cost if cost <= coins else 0.0
+        coin = coin_value(self.stage(game)) if self.skill >= 1 else 0.0
+        best: tuple[float, tuple[tuple[float, int, int], ...]] = (0.0, ())
+        for r in range(1, min(4, len(goods)) + 1):
+            for combo in itertools.combinations(goods, r):
+                spent = sum(g[1] for g in combo)
+                if spent > coins:
+                    continue
+                # coins not spent buy ink (or an advert), worth a little
+                score = sum(g[0] for g in combo) + (coins - spent) * max(0.1 * coin, advert_rate)
+                if score > best[0]:
+                    best = (score, combo)
+        slots = sorted((g[2] for g in best[1]), reverse=True)
+        for slot in slots:  # dearest slot first so earlier slots keep their index
+            game.apply({"action": "buy", "jail": True} if slot < 0 else {"action": "buy", "slot": slot})
+
+    def _buy_adverts(self, game: Game) -> None:
+        st = game.state
+        p = st.player
+        while p.adverts < len(ADVERTS) and ADVERTS[p.adverts][0] <= st.turn.coins:
+            game.apply({"action": "advert"})
+
+
+@functools.lru_cache(maxsize=65536)
+def card_value(card: Card, coin: float, same_genre: int, deck_size: int) -> float:
+    """What a card brings, in prestige points, each time it turns up in a hand of a deck of ``deck_size`` cards
+    holding ``same_genre`` other cards of its genre: its benefits, its genre's chance to be active, its letter's
+    use."""
+    prof = make_profile(card, Source.HAND, Weights(coins=coin))
+    usable = RARE.get(card.letter.lower(), 1.0)
+    if card.genre is None:
+        return usable * prof.value[0][1]
+    share = min(1.0, max(0, same_genre) / max(1, deck_size))
+    p_active = 1.0 - (1.0 - share) ** (HAND_SIZE - 1)
+    base = prof.value[0][1] + (1.0 if prof.doubles[0] or prof.uncovers[0] else 0.0)
+    genre = prof.value[1][1] + (1.0 if prof.doubles[1] or prof.uncovers[1] else 0.0)
+    v = (1 - p_active) * base + p_active * genre
+    if card.timeless:
+        v *= 1.6  # it stays in play and pays again on later turns
+    return usable * v

@@ -1,0 +1,100 @@
+"""Events: cards whose requirements bind the player holding one. The printed event texts are not published, so
+events are data: each is a name, a text, and requirements from a small closed vocabulary, and a table can load
+its own deck from JSON (``GameOptions.event_deck``).
+
+Vocabulary (every field optional)::
+
+    {"name": "Brevity", "text": "...", "min_length": 0, "max_length": 4, "banned_letters": "E",
+     "required_letters": "", "max_wilds": -1, "no_ink": false, "coins": 0, "prestige_per_word": 0}
+
+``min_length``/``max_length``: the word's length (0: no bound). ``banned_letters``: letters the word may not
+contain. ``required_letters``: the word must contain at least one of them. ``max_wilds``: the most face-down
+cards (-1: no bound). ``no_ink``: no drawing with ink. ``coins``: coins gained (or, negative, lost) each turn a
+word is spelled. ``prestige_per_word``: prestige each turn a word is spelled.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from solver.errors import GhostwriterError
+
+
+class EventError(GhostwriterError):
+    """An event card that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    text: str = ""
+    min_length: int = 0
+    max_length: int = 0
+    banned_letters: str = ""
+    required_letters: str = ""
+    max_wilds: int = -1
+    no_ink: bool = False
+    coins: int = 0
+    prestige_per_word: int = 0
+
+    def allows(self, word: str, wilds: int) -> str | None:
+        """None when a word of this many wilds keeps the event's requirements, else the reason it does not."""
+        w = word.lower()
+        if self.min_length and len(w) < self.min_length:
+            return f"event {self.name}: words of at least {self.min_length} letters"
+        if self.max_length and len(w) > self.max_length:
+            return f"event {self.name}: words of at most {self.max_length} letters"
+        banned = [c for c in self.banned_letters.lower() if c in w]
+        if banned:
+            return f"event {self.name}: the word may not contain {banned[0].upper()}"
+        if self.required_letters and not any(c in w for c in self.required_letters.lower()):
+            return f"event {self.name}: the word must contain one of {self.required_letters.upper()}"
+        if self.max_wilds >= 0 and wilds > self.max_wilds:
+            return f"event {self.name}: at most {self.max_wilds} wild cards"
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: object) -> Event:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"]:
+            raise EventError('an event must be a JSON object with at least a "name"')
+        known = {f.name: f for f in fields(Event)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise EventError(
+                f"event {data['name']!r}: unknown field {sorted(unknown)[0]!r}; the fields are {', '.join(known)}"
+            )
+        for key, value in data.items():
+            default = known[key].default
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, int):
+                ok = isinstance(value, int) and not isinstance(value, bool) and -99 <= value <= 99
+            else:
+                ok = isinstance(value, str) and len(value) <= 200
+            if not ok:
+                raise EventError(f"event {data['name']!r}: {key} must be like {default!r}")
+        return Event(**data)
+
+
+def load_events(path: str = "") -> list[Event]:
+    """The events of a JSON file (a list of events), or the shipped house set when no path is given."""
+    try:
+        if path:
+            text = Path(path).read_text(encoding="utf-8")
+        else:
+            text = resources.files("solver").joinpath("data/events.json").read_text(encoding="utf-8")
+        data = json.loads(text)
+    except OSError as e:
+        raise EventError(f"cannot read the event deck {path!r}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise EventError(f"the event deck {path or 'events.json'} is not JSON ({e.msg} at line {e.lineno})") from None
+    if not isinstance(data, list) or not data:
+        raise EventError("an event deck is a JSON list of events, at least one")
+    return [Event.from_json(e) for e in data]

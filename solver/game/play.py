@@ -1,0 +1,53 @@
+"""Whole games between bots: ``play_game`` deals a seeded game, lets each seat's bot play its turns, and
+returns the record."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from solver.game.engine import Game
+from solver.game.options import GameOptions
+from solver.game.record import GameRecord
+from solver.game.state import Phase
+from solver.lexicon import Lexicon, default_lexicon
+
+
+def play_game(
+    bots: Sequence[str],
+    seed: int,
+    options: GameOptions | None = None,
+    lexicon: Lexicon | None = None,
+) -> GameRecord:
+    """Play one full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
+    from solver.bots.base import make_bot
+
+    opts = options or GameOptions(players=len(bots))
+    if opts.players != len(bots):
+        opts = GameOptions(**{**opts.__dict__, "players": len(bots)})
+    lex = lexicon or default_lexicon()
+    started = time.perf_counter()
+    game = Game.new(opts, seed, lex)
+    players = [make_bot(name, lex, seed * 7919 + i) for i, name in enumerate(bots)]
+    while game.state.phase != Phase.OVER:
+        players[game.state.current].play_turn(game)
+    st = game.state
+    extra: dict[str, object] = {
+        "words": [p.words for p in st.players],
+        "passes": [p.passes for p in st.players],
+        "bought": [p.bought for p in st.players],
+    }
+    if st.penny is not None:
+        extra["penny"] = st.penny.prestige
+        extra["team"] = sum(p.prestige for p in st.players)
+    return GameRecord(
+        seed=seed,
+        seats=list(bots),
+        prestige=game.final_scores(),
+        ink=[p.ink for p in st.players],
+        winner=game.winner(),
+        rounds=(st.turns + len(st.players) - 1) // len(st.players),
+        turns=st.turns,
+        seconds=time.perf_counter() - started,
+        extra=extra,
+    )
