@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from solver.ink import MAX_DRAW, MAX_EXACT_LIMIT, MAX_K, MAX_RESHUFFLE, MAX_SAMPLES, MAX_SEED
 from solver.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS
 
 Code = Annotated[str, Field(min_length=1, max_length=200, examples=["romance:F6"])]
@@ -87,6 +88,26 @@ class RateIn(QueryIn):
     )
 
 
+class InkAdviceIn(QueryIn):
+    """A turn state and the draw pile: how many cards to draw with ink (``solver.ink``)."""
+
+    draw: list[Code] = Field(
+        min_length=1,
+        max_length=MAX_DRAW,
+        description="the draw pile's cards, in any order",
+        examples=[["A", "N", "r:Z4"]],
+    )
+    reshuffle: list[Code] = Field(
+        default_factory=list, max_length=MAX_RESHUFFLE, description="discard cards shuffled in when the pile is out"
+    )
+    max_k: int = Field(default=MAX_K, ge=0, le=MAX_K, description="most cards to consider drawing")
+    samples: int = Field(default=48, ge=1, le=MAX_SAMPLES, description="random draws a k takes when it is sampled")
+    seed: int = Field(default=0, ge=0, le=MAX_SEED, description="seed of the random draws")
+    exact_limit: int = Field(
+        default=64, ge=1, le=MAX_EXACT_LIMIT, description="a k with at most this many distinct draws is enumerated"
+    )
+
+
 # -- responses ---------------------------------------------------------------------------------------------------
 
 
@@ -148,6 +169,30 @@ class RateOut(AnswerOut):
     objective: Literal["value", "prestige", "coins"]
 
 
+class InkOptionOut(BaseModel):
+    k: int
+    expected: float = Field(description="mean value of the best move, a forfeit counting 0")
+    stderr: float | None = Field(description="standard error of expected: 0 when exact, null from one sample")
+    forfeit: float = Field(description="probability that no word uses every inked card")
+    expected_prestige: float
+    expected_coins: float
+    net: float = Field(description="expected less k times the ink weight")
+    exact: bool
+    method: Literal["enumerated", "sampled"]
+    outcomes: int = Field(description="distinct draws searched, or samples drawn")
+    affordable: bool = Field(description="k is at most the ink held")
+
+
+class InkAdviceOut(AnswerOut):
+    options: list[InkOptionOut]
+    best_k: int
+    objective: Literal["value", "prestige", "coins"]
+    skipped: list[int] = Field(description="the ks left unanswered when the time limit ran out")
+    ink_weight: float
+    ink_held: int
+    searches: int = Field(description="distinct turn states searched")
+
+
 class CardOut(BaseModel):
     code: str
     letter: str
@@ -195,3 +240,63 @@ class StatusOut(BaseModel):
 class ErrorOut(BaseModel):
     error: str = Field(description="what is wrong and how to fix it")
     field: str | None = Field(default=None, description="the request field at fault, when there is one")
+
+
+# -- games and bots ------------------------------------------------------------------------------------------------
+
+GameJson = Annotated[
+    dict[str, Any],
+    Field(description="a whole game state as the engine saves it (GameState.to_json): from POST /v1/hardback/game/new"),
+]
+
+
+class GameOptionsIn(BaseModel):
+    model_config = STRICT
+    players: int = Field(default=2, ge=1, le=5)
+    target: int = Field(default=60, ge=10, le=500)
+    rules: Literal["printed", "bga"] = "printed"
+    literary_awards: bool = False
+    adverts: bool = False
+    ghost_writer: bool = False
+    powers: Literal["none", "passive", "aggressive"] = "none"
+    events: bool = False
+    coop: bool = False
+    penny_genre: Literal["none", "adventure", "horror", "mystery", "romance"] = "none"
+    min_length: int = Field(default=2, ge=2, le=30)
+    max_turns: int = Field(default=200, ge=1, le=10_000)
+
+
+class NewGameIn(BaseModel):
+    model_config = STRICT
+    options: GameOptionsIn = Field(default_factory=lambda: GameOptionsIn())
+    seed: int = Field(default=0, ge=0, le=2**53)
+
+
+class GameActionIn(BaseModel):
+    model_config = STRICT
+    game: GameJson
+    action: dict[str, Any] = Field(description='one engine action, e.g. {"action": "ink"} (see the engine\'s docs)')
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class BotMoveIn(BaseModel):
+    model_config = STRICT
+    game: GameJson
+    bot: Literal["greedy", "easy", "medium", "hard"] = "hard"
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class GameOut(BaseModel):
+    model_config = OPEN
+    game: dict[str, Any] = Field(description="the game state after the request")
+    seat: int = Field(description="the seat in turn after the request")
+    phase: Literal["prepare", "choices", "buy", "over"]
+    scores: list[int] = Field(description="each seat's prestige with the award it holds")
+    winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
+
+
+class BotMoveOut(GameOut):
+    bot: str
+    played: int = Field(description="the seat the bot played")
+    actions: list[dict[str, Any]] = Field(description="the bot's whole turn, action by action, as the engine took them")
+    word: str | None = Field(description="the word the bot spelled, or null when it passed")

@@ -29,9 +29,12 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, lexicon: Lexicon, seed: int = 0) -> None:
+    def __init__(self, lexicon: Lexicon, seed: int = 0, time_limit: float | None = None) -> None:
+        """``time_limit`` bounds each search (for a service; games between bots leave it off, so that they are
+        the same on every machine)."""
         self.lexicon = lexicon
         self.seed = seed
+        self.time_limit = time_limit
 
     # -- the turn -----------------------------------------------------------------------------------------------
 
@@ -60,7 +63,7 @@ class Bot:
 
     def candidate_moves(self, game: Game, n: int) -> list[Move]:
         objective, weights = self.word_weights(game)
-        search = Search(self.lexicon, game.turn_state(), objective, weights)
+        search = Search(self.lexicon, game.turn_state(), objective, weights, time_limit=self.time_limit)
         return search.top(n)
 
     def spell(self, game: Game) -> None:
@@ -127,17 +130,17 @@ def weights_json(w: Weights) -> dict[str, float]:
     return {k: float(v) for k, v in asdict(w).items()}
 
 
-def make_bot(name: str, lexicon: Lexicon, seed: int = 0) -> Bot:
+def make_bot(name: str, lexicon: Lexicon, seed: int = 0, time_limit: float | None = None) -> Bot:
     """A bot by name: greedy, easy, medium or hard."""
     from solver.bots.greedy import GreedyBot
 
 
     if name == "greedy":
-        return GreedyBot(lexicon, seed)
+        return GreedyBot(lexicon, seed, time_limit)
     if name in ("easy", "medium", "hard"):
         from solver.bots.policy import PolicyBot
 
-        return PolicyBot(lexicon, seed, level=name)
+        return PolicyBot(lexicon, seed, level=name, time_limit=time_limit)
     raise BotError(f"unknown bot {name!r}: use one of {', '.join(BOT_NAMES)}")
 
 

@@ -40,8 +40,8 @@ ADVISED_DRAWS = 1  # more cards it may draw when the ink advisor says they pay
 
 
 class PolicyBot(Bot):
-    def __init__(self, lexicon: Lexicon, seed: int = 0, level: str = "hard") -> None:
-        super().__init__(lexicon, seed)
+    def __init__(self, lexicon: Lexicon, seed: int = 0, level: str = "hard", time_limit: float | None = None) -> None:
+        super().__init__(lexicon, seed, time_limit)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
@@ -101,6 +101,10 @@ class PolicyBot(Bot):
         p = game.state.player
         if self.skill == 0 or p.disfigured or p.must_wild:
             return
+        if self.skill >= 1 and game.state.options.powers.value != "none":
+            from solver.bots.powers import use_powers
+
+            use_powers(self, game)
         event = game.event_of(p)
         if event and event.no_ink:
             return
@@ -136,6 +140,7 @@ class PolicyBot(Bot):
                     exact_limit=10,
                     samples=6,
                     seed=self.seed + game.state.turns,
+                    time_limit=self.time_limit,
                 )
                 opts = {o.k: o for o in advice.options}
                 if 1 not in opts or opts[1].net <= opts[0].net + 0.2:

@@ -234,7 +234,7 @@ class GameState:
             raise
         except GhostwriterError as e:
             raise GameStateError(f"game state: {e}") from None
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise GameStateError(f"game state: missing or malformed field ({type(e).__name__}: {e})") from None
 
 

@@ -1,0 +1,63 @@
+"""The ink advisor over HTTP: how many cards to draw with ink before spelling a word (``solver.ink``)."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from service.context import Context, context
+from service.errors import FieldError
+from service.routers.hardback import Errors
+from service.schemas import InkAdviceIn, InkAdviceOut
+from solver.errors import GhostwriterError
+from solver.ink import InkError, advise, read_cards, validate
+from solver.objectives import Objective, Weights
+from solver.state import TurnState
+
+router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
+
+
+@router.post("/ink-advice", response_model=InkAdviceOut, responses=Errors)
+async def ink_advice(body: InkAdviceIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+    """The expected worth of the turn if you draw k = 0..``max_k`` more cards with ink (each must be in the word
+    face-up unless a remover frees it; none playable forfeits the turn), over every draw the unknown order of the
+    pile allows (enumerated, or sampled when a k has more than ``exact_limit`` distinct draws), and the best
+    affordable k. ``time_limit`` bounds the whole advice; the ks it does not reach are listed in ``skipped``."""
+    start = time.perf_counter()
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    state = TurnState.from_json(body.state_json())
+    try:
+        weights = Weights.from_mapping(body.weights)
+    except GhostwriterError as e:
+        raise FieldError("weights", str(e)) from None
+    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    settings = (body.max_k, body.samples, body.exact_limit, body.seed, limit)
+    try:
+        draw = read_cards(body.draw, "draw", state.options.rules)
+        reshuffle = read_cards(body.reshuffle, "reshuffle", state.options.rules)
+        validate(state, draw, reshuffle, *settings)  # before queueing: a bad request never waits for a thread
+    except InkError as e:
+        raise FieldError(e.field, str(e)) from None
+    advice = await ctx.runner.run(
+        lambda: advise(
+            d.lexicon,
+            state,
+            draw,
+            reshuffle,
+            max_k=body.max_k,
+            objective=Objective.parse(body.objective),
+            weights=weights,
+            exact_limit=body.exact_limit,
+            samples=body.samples,
+            seed=body.seed,
+            time_limit=limit,
+        ),
+        limit,
+    )
+    out = advice.to_json()
+    out["dictionary"] = d.name
+    out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+    return JSONResponse(out)

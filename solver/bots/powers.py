@@ -1,0 +1,89 @@
+"""How the policy bots use the player powers (an option of the printed rules; BGA never had them).
+
+The ghost writer weighs the powers that change what a word can be: Unnatural Creation (an offer-row card in
+the word) is tried with each card of the row, Unsightly Card (a drawn card played wild) as one more wild, and
+each is used when the best word gains more than the ink it costs. The rest are judged by simple rules: Lyrical
+Prestige late in the game or with ink to spare, the aggressive powers against the opponent best placed to
+lose by them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solver.game.engine import POWERS, Game, IllegalActionError, blank
+from solver.search import Search
+
+if TYPE_CHECKING:
+    from solver.bots.policy import PolicyBot
+
+INK_WORTH = 0.45  # prestige points an ink is worth when it is kept (a card drawn on a later turn)
+
+
+def best_value(bot: PolicyBot, game: Game, extra_hand: int | None = None, wild: bool = False) -> float:
+    """The best word's value of the turn, with an offer-row card (by slot) or one more wild in the hand."""
+    state = game.turn_state()
+    if extra_hand is not None:
+        state = state.__class__(**{**state.__dict__, "hand": (*state.hand, game.state.offer_row[extra_hand])})
+    if wild:
+        state = state.__class__(**{**state.__dict__, "hand": (*state.hand, blank("E"))})
+    objective, weights = bot.word_weights(game)
+    moves = Search(bot.lexicon, state, objective, weights, time_limit=bot.time_limit).top(1)
+    return moves[0].value if moves else 0.0
+
+
+def use_powers(bot: PolicyBot, game: Game) -> None:
+    """Use the seat's power before the word when it pays (at most once a turn here)."""
+    st = game.state
+    p = st.player
+    name = p.power
+    if not name or name not in POWERS:
+        return
+    cost = POWERS[name][1]
+    if p.ink < max(1, cost):
+        return
+    try:
+        if name == "lyrical":
+            if bot.turns_left(game) < 3 or p.ink >= 6:
+                game.apply({"action": "power", "name": name})
+        elif name == "unnatural":
+            base = best_value(bot, game)
+            gains = [(best_value(bot, game, extra_hand=i) - base, i) for i in range(len(st.offer_row))]
+            gain, slot = max(gains)
+            if gain > cost * INK_WORTH + 0.5:
+                game.apply({"action": "power", "name": name, "slot": slot})
+        elif name == "unsightly":
+            if best_value(bot, game, wild=True) - best_value(bot, game) > cost * INK_WORTH + 0.5:
+                game.apply({"action": "power", "name": name})
+        elif name == "exploration":
+            deck = bot.deck(game)
+            genres = [c.genre for c in deck if c.genre is not None]
+            if genres and p.ink >= 5:
+                top = max(set(genres), key=lambda g: (genres.count(g), g.value))
+                game.apply({"action": "power", "name": name, "genre": top.value})
+        elif name == "pint":
+            if p.ink >= 4 and p.draw:
+                game.apply({"action": "power", "name": name})
+                peek = st.turn.peek
+                deck = bot.deck(game)
+                mean = bot.deck_mean(game, deck)
+                drop = [i for i, c in enumerate(peek) if bot.play_value(game, c, deck) < mean]
+                game.apply({"action": "preview", "discard": drop})
+        elif p.ink >= cost + 3:
+            opponents = [q for q in st.players if q.seat != p.seat]
+            if name == "miniaturize":
+                if sum(q.ink for q in opponents) >= 4:
+                    game.apply({"action": "power", "name": name, "n": 1})
+            elif name == "rap" or name == "disfigured":
+                game.apply({"action": "power", "name": name})
+            elif name in ("triangle", "journey"):
+                zone = "discard" if name == "triangle" else "hand"
+                picks = {
+                    str(q.seat): max(getattr(q, zone), key=lambda c: (c.cost, c.code)).code
+                    for q in opponents
+                    if getattr(q, zone)
+                }
+                if picks:
+                    game.apply({"action": "power", "name": name, "cards": picks})
+    except IllegalActionError:
+        return

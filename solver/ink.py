@@ -1,0 +1,394 @@
+"""The ink advisor: how many cards to draw with ink before spelling a word (Hardback).
+
+Before spelling a word a player may spend one ink a card to draw more cards from the draw pile. Each card drawn
+so is *inked*: it must be in the word face-up (never wild), unless a remover token turns it back into a normal
+hand card. When no word uses every inked card the turn is forfeit, worth 0. When the draw pile runs out, the
+discard pile is shuffled into a new draw pile.
+
+``advise`` answers, for each k = 0..max_k, what the turn is expected to be worth if the player draws k more
+cards with ink (they join ``state.inked``; the search spends removers on them where that pays). The pile's
+order is unknown, so every k-card subset of the pile (cards as physical objects) is equally likely: the
+multivariate hypergeometric law over the distinct cards. Identical cards are grouped, so a multiset of cards is
+searched once and weighted by its probability. When k exceeds the pile, the whole pile is drawn and the rest
+comes from the reshuffled discard pile (``discard_for_reshuffle``) in the same way; the state's own discard
+pile (used by dump) is then empty, as it became the new draw pile.
+
+A k is answered exactly (every distinct multiset with its exact probability) when it has at most
+``exact_limit`` distinct multisets, otherwise by ``samples`` seeded random draws, with the standard error of
+the mean. Each distinct resulting turn state is searched once per call.
+
+``net`` is the expected value less k times the ink weight of the value weights (what the spent ink was worth);
+``expected`` is the mean value (under the value weights) of the best move by the objective, a forfeit counting
+0. ``best_k`` is the affordable k (k <= ``state.ink``; k = 0 always) of the highest net, ties to fewer cards.
+
+Time limit (seconds, the whole call): each search gets the time left. Past the limit no new search starts: k = 0
+is always answered (its one search returns its best move found, marked inexact if it was cut short); a later k
+whose outcomes were not all searched is left out of ``options`` and listed in ``skipped``, as is every k after
+it; an answered k whose last search was cut short is marked ``exact: false``. The whole answer then has
+``exact: false`` and a ``warning``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from solver.cards import Card
+from solver.catalogue import Catalogue, Rules
+from solver.errors import CardCodeError, GhostwriterError
+from solver.lexicon import Lexicon
+from solver.objectives import Objective, Weights
+from solver.search import Search
+from solver.state import MAX_DISCARD, MAX_HAND, TurnState
+
+MAX_K = 5
+MAX_SAMPLES = 2000
+MAX_EXACT_LIMIT = 5000
+MAX_DRAW = 200
+MAX_RESHUFFLE = MAX_DISCARD
+MAX_SEED = 2**32 - 1  # the service's bound (JSON clients); the library takes any whole number
+MAX_TIME_LIMIT = 3600.0
+TIE = 1e-9  # nets closer than this are tied (and go to fewer cards)
+clock: Callable[[], float] = time.monotonic  # the time limit's clock (tests replace it)
+
+
+class InkError(GhostwriterError):
+    """An input of the ink advisor that is out of bounds; ``field`` names it (``max_k``, ``draw[3]``)."""
+
+    def __init__(self, field: str, detail: str) -> None:
+        super().__init__(f"{field}: {detail}")
+        self.field = field
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class InkOption:
+    """What drawing ``k`` more cards with ink is expected to be worth."""
+
+    k: int
+    expected: float  # mean value of the best move (value weights), a forfeit counting 0
+    stderr: float | None  # standard error of ``expected``: 0.0 when exact, None from a single sample
+    forfeit: float  # probability that no word uses every inked card
+    expected_prestige: float
+    expected_coins: float
+    net: float  # expected - k * the ink weight
+    exact: bool  # every outcome enumerated and every search proven
+    sampled: bool  # Monte Carlo rather than enumerated
+    outcomes: int  # distinct multisets searched, or samples drawn
+    affordable: bool  # k <= the ink the player holds
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "k": self.k,
+            "expected": round(self.expected, 6),
+            "stderr": None if self.stderr is None else round(self.stderr, 6),
+            "forfeit": round(self.forfeit, 6),
+            "expected_prestige": round(self.expected_prestige, 6),
+            "expected_coins": round(self.expected_coins, 6),
+            "net": round(self.net, 6),
+            "exact": self.exact,
+            "method": "sampled" if self.sampled else "enumerated",
+            "outcomes": self.outcomes,
+            "affordable": self.affordable,
+        }
+
+
+@dataclass(frozen=True)
+class InkAdvice:
+    """The options k = 0.. that were answered, the best affordable one, and whether all of it is exact."""
+
+    options: tuple[InkOption, ...]
+    best_k: int
+    objective: Objective
+    exact: bool
+    skipped: tuple[int, ...]  # the ks left out because the time limit ran out
+    ink_weight: float
+    ink_held: int
+    searches: int  # distinct turn states searched (the rest came from the cache)
+    time_limit: float | None = None
+
+    def option(self, k: int) -> InkOption:
+        for o in self.options:
+            if o.k == k:
+                return o
+        raise KeyError(k)
+
+    @property
+    def warning(self) -> str | None:
+        if self.skipped:
+            ks = ", ".join(str(k) for k in self.skipped)
+            return (
+                f"the time limit ({self.time_limit or 0:g} s) ran out before k = {ks} could be answered: "
+                "allow more time, or lower max_k, samples or exact_limit"
+            )
+        if not self.exact and any(not o.exact and not o.sampled for o in self.options):
+            return (
+                f"a search stopped at the time limit ({self.time_limit or 0:g} s): its best move found counts, "
+                "not a proven best; allow more time for an exact answer"
+            )
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "options": [o.to_json() for o in self.options],
+            "best_k": self.best_k,
+            "objective": self.objective.value,
+            "exact": self.exact,
+            "skipped": list(self.skipped),
+            "ink_weight": self.ink_weight,
+            "ink_held": self.ink_held,
+            "searches": self.searches,
+        }
+        warning = self.warning
+        if warning is not None:
+            out["warning"] = warning
+        return out
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """The best move of one resulting turn state (0 and unplayable when there is none)."""
+
+    value: float
+    prestige: int
+    coins: int
+    playable: bool
+    exact: bool
+
+
+def read_cards(codes: Sequence[str], field: str, rules: Rules = Rules.PRINTED) -> tuple[Card, ...]:
+    """Cards from their codes (catalogue or inline); an ``InkError`` naming ``field[i]`` for a bad one."""
+    catalogue = Catalogue.hardback(rules)
+    out = []
+    for i, code in enumerate(codes):
+        try:
+            out.append(catalogue.lookup(code))
+        except CardCodeError as e:
+            raise InkError(f"{field}[{i}]", str(e)) from None
+    return tuple(out)
+
+
+def count_multisets(counts: Sequence[int], k: int) -> int:
+    """How many distinct multisets of k cards can be drawn from groups of identical cards of these sizes."""
+    ways = [1] + [0] * k
+    for n in counts:
+        new = [0] * (k + 1)
+        for j, w in enumerate(ways):
+            if w:
+                for x in range(min(n, k - j) + 1):
+                    new[j + x] += w
+        ways = new
+    return ways[k]
+
+
+def multisets(groups: Sequence[tuple[Card, int]], k: int) -> Iterator[tuple[tuple[Card, ...], int]]:
+    """Every distinct multiset of k cards from the groups (card, copies), with how many k-subsets of the
+    physical cards give it (the product of binomials; they sum to comb(total, k))."""
+    left = [0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        left[i] = left[i + 1] + groups[i][1]
+
+    def walk(i: int, need: int, chosen: tuple[Card, ...], ways: int) -> Iterator[tuple[tuple[Card, ...], int]]:
+        if need == 0:
+            yield chosen, ways
+            return
+        if i == len(groups) or left[i] < need:
+            return
+        card, n = groups[i]
+        for x in range(min(n, need), -1, -1):
+            if left[i + 1] >= need - x:
+                yield from walk(i + 1, need - x, chosen + (card,) * x, ways * math.comb(n, x))
+
+    yield from walk(0, k, (), 1)
+
+
+def _key(card: Card) -> tuple[str, str]:
+    return card.code, repr(card)
+
+
+def _groups(cards: Sequence[Card]) -> list[tuple[Card, int]]:
+    return sorted(Counter(cards).items(), key=lambda g: _key(g[0]))
+
+
+def _check_int(value: object, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InkError(field, f"must be a whole number from {lo} to {hi} (got {value!r})")
+    return value
+
+
+def _check_copies(state: TurnState, draw: Sequence[Card], reshuffle: Sequence[Card]) -> None:
+    kept = (*state.hand, *state.inked, *state.mine, *state.others)
+    for field, cards, where in (
+        ("draw", (*kept, *state.discard, *draw), "the state and the draw pile"),
+        ("reshuffle", (*kept, *draw, *reshuffle), "the state, the draw pile and the reshuffled discard"),
+    ):
+        for card, n in Counter(c for c in cards if not c.inline).items():
+            if n > card.copies:
+                box = "one copy" if card.copies == 1 else f"{card.copies} copies"
+                raise InkError(
+                    field,
+                    f"card {card.code} is given {n} times in {where} but the box has {box}: remove the extra "
+                    "copies (or give a house card inline)",
+                )
+
+
+def validate(
+    state: TurnState,
+    draw: Sequence[Card],
+    discard_for_reshuffle: Sequence[Card],
+    max_k: int,
+    samples: int,
+    exact_limit: int,
+    seed: int,
+    time_limit: float | None,
+) -> None:
+    """Raise an ``InkError`` naming the first input out of bounds (or a ``StateError`` for the state)."""
+    state.check()
+    _check_int(max_k, "max_k", 0, MAX_K)
+    _check_int(samples, "samples", 1, MAX_SAMPLES)
+    _check_int(exact_limit, "exact_limit", 1, MAX_EXACT_LIMIT)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InkError("seed", f"must be a whole number (got {seed!r})")
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not 0 < time_limit <= MAX_TIME_LIMIT
+    ):
+        raise InkError("time_limit", f"must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}")
+    if len(draw) > MAX_DRAW:
+        raise InkError("draw", f"{len(draw)} cards in the draw pile: at most {MAX_DRAW}")
+    if len(discard_for_reshuffle) > MAX_RESHUFFLE:
+        raise InkError("reshuffle", f"{len(discard_for_reshuffle)} cards to reshuffle: at most {MAX_RESHUFFLE}")
+    held = len(state.hand) + len(state.inked)
+    top_k = min(max_k, len(draw) + len(discard_for_reshuffle))
+    if held + top_k > MAX_HAND:
+        raise InkError(
+            "max_k",
+            f"the hand and inked cards number {held}, and {top_k} more pass the limit of {MAX_HAND}: "
+            f"use max_k at most {MAX_HAND - held}",
+        )
+    _check_copies(state, draw, discard_for_reshuffle)
+
+
+def advise(
+    lexicon: Lexicon,
+    state: TurnState,
+    draw: Sequence[Card],
+    discard_for_reshuffle: Sequence[Card] = (),
+    max_k: int = MAX_K,
+    objective: Objective = Objective.VALUE,
+    weights: Weights | None = None,
+    exact_limit: int = 64,
+    samples: int = 48,
+    seed: int = 0,
+    time_limit: float | None = None,
+) -> InkAdvice:
+    """The expected worth of drawing k = 0..max_k more cards with ink, and the best affordable k (see the module
+    docstring for the model, the exact and sampled modes and the time limit)."""
+    validate(state, draw, discard_for_reshuffle, max_k, samples, exact_limit, seed, time_limit)
+    value_weights = weights or Weights()
+    deadline = None if time_limit is None else clock() + time_limit
+    cache: dict[TurnState, _Outcome] = {}
+
+    def out_of_time() -> bool:
+        return deadline is not None and clock() >= deadline
+
+    def outcome(drawn: Sequence[Card], k: int, reshuffled: bool) -> _Outcome:
+        st = replace(
+            state,
+            inked=state.inked + tuple(sorted(drawn, key=_key)),
+            ink=max(0, state.ink - k),
+            discard=() if reshuffled else state.discard,
+        )
+        found = cache.get(st)
+        if found is None:
+            left = None if deadline is None else max(deadline - clock(), 0.001)
+            search = Search(lexicon, st, objective, value_weights, time_limit=left)
+            moves = search.top(1)
+            if moves:
+                m = moves[0]
+                found = _Outcome(m.value, m.prestige, m.coins, True, search.exact)
+            else:
+                found = _Outcome(0.0, 0, 0, False, search.exact)
+            cache[st] = found
+        return found
+
+    draw_groups = _groups(draw)
+    reshuffle_groups = _groups(discard_for_reshuffle)
+    top_k = min(max_k, len(draw) + len(discard_for_reshuffle))
+    options: list[InkOption] = []
+    skipped: list[int] = []
+    for k in range(top_k + 1):
+        if k > 0 and out_of_time():
+            skipped.extend(range(k, top_k + 1))
+            break
+        reshuffled = k > len(draw)
+        base: tuple[Card, ...] = tuple(draw) if reshuffled else ()
+        groups = reshuffle_groups if reshuffled else draw_groups
+        pool = list(discard_for_reshuffle if reshuffled else draw)
+        m = k - len(base)
+        weighted: list[tuple[_Outcome, float]] = []
+        distinct = count_multisets([n for _, n in groups], m)
+        sampled = distinct > exact_limit
+        if not sampled:
+            total = math.comb(len(pool), m)
+            for cards, ways in multisets(groups, m):
+                if k > 0 and out_of_time():
+                    break
+                weighted.append((outcome(base + cards, k, reshuffled), ways / total))
+            complete = len(weighted) == distinct
+        else:
+            rng = random.Random(seed * 8 + k)  # one stream a k: a k's draws do not depend on the others
+            for _ in range(samples):
+                if out_of_time():
+                    break
+                weighted.append((outcome(base + tuple(rng.sample(pool, m)), k, reshuffled), 1.0 / samples))
+            complete = len(weighted) == samples
+        if not complete:
+            skipped.extend(range(k, top_k + 1))
+            break
+        options.append(_option(k, weighted, sampled, value_weights.ink, state.ink))
+    best = options[0]
+    for o in options[1:]:
+        if o.affordable and o.net > best.net + TIE:
+            best = o
+    exact = not skipped and all(o.exact for o in options)
+    return InkAdvice(
+        tuple(options),
+        best.k,
+        objective,
+        exact,
+        tuple(skipped),
+        value_weights.ink,
+        state.ink,
+        len(cache),
+        time_limit,
+    )
+
+
+def _option(k: int, weighted: list[tuple[_Outcome, float]], sampled: bool, ink_weight: float, ink: int) -> InkOption:
+    expected = math.fsum(o.value * p for o, p in weighted)
+    n = len(weighted)
+    if not sampled:
+        stderr: float | None = 0.0
+    elif n < 2:
+        stderr = None
+    else:
+        variance = math.fsum((o.value - expected) ** 2 for o, _ in weighted) / (n - 1)
+        stderr = math.sqrt(variance / n)
+    return InkOption(
+        k=k,
+        expected=expected,
+        stderr=stderr,
+        forfeit=math.fsum(p for o, p in weighted if not o.playable),
+        expected_prestige=math.fsum(o.prestige * p for o, p in weighted),
+        expected_coins=math.fsum(o.coins * p for o, p in weighted),
+        net=expected - k * ink_weight,
+        exact=not sampled and all(o.exact for o, _ in weighted),
+        sampled=sampled,
+        outcomes=n,
+        affordable=k <= ink,
+    )

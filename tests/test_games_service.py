@@ -1,0 +1,103 @@
+"""The game and bot endpoints of the service: deal, act, let a bot play a seat, and refuse what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.main import create_app
+from service.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings())) as c:
+        yield c
+
+
+def post(client: TestClient, path: str, body: object) -> tuple[int, Any]:
+    r = client.post(path, json=body)
+    return r.status_code, r.json()
+
+
+def new_game(client: TestClient, **options: Any) -> dict[str, Any]:
+    status, out = post(client, "/v1/hardback/game/new", {"options": options, "seed": 7})
+    assert status == 200, out
+    game: dict[str, Any] = out["game"]
+    return game
+
+
+def test_a_new_game_is_dealt_from_its_seed(client: TestClient) -> None:
+    a, b = new_game(client), new_game(client)
+    assert a == b
+    assert len(a["offer_row"]) == 7
+    assert all(len(p["hand"]) == 5 for p in a["players"])
+
+
+def test_bots_fill_every_seat_to_the_end_of_a_short_game(client: TestClient) -> None:
+    game = new_game(client, target=15)
+    seen_words = []
+    for _ in range(60):
+        status, out = post(client, "/v1/hardback/bot/move", {"game": game, "bot": "hard"})
+        assert status == 200, out
+        assert out["played"] in (0, 1)
+        assert out["actions"][-1]["action"] in ("end", "pass")
+        if out["word"]:
+            seen_words.append(out["word"])
+        game = out["game"]
+        if out["phase"] == "over":
+            break
+    assert out["phase"] == "over"
+    assert max(out["scores"]) >= 15
+    assert seen_words
+
+
+def test_a_player_action_and_then_a_bot(client: TestClient) -> None:
+    game = new_game(client)
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "pass"}})
+    assert status == 200, out
+    assert out["seat"] == 1 and out["phase"] == "prepare"
+    status, out = post(client, "/v1/hardback/bot/move", {"game": out["game"], "bot": "greedy"})
+    assert status == 200 and out["played"] == 1 and out["seat"] == 0
+
+
+def test_an_illegal_action_is_refused_with_the_rule(client: TestClient) -> None:
+    game = new_game(client)
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "buy", "slot": 0}})
+    assert status == 422 and out["field"] == "action"
+    assert "not allowed in the prepare phase" in out["error"]
+    status, out = post(
+        client, "/v1/hardback/game/action", {"game": game, "action": {"action": "spell", "word": "zzzq", "layout": []}}
+    )
+    assert status == 422 and "not in the dictionary" in out["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"game": {}, "bot": "hard"}, "game"),
+        ({"game": {"options": {}, "players": "x"}, "bot": "hard"}, "game"),
+        ({"game": {"options": {"players": 9}}}, "game"),
+        ({"bot": "hard"}, "game"),
+        ({"game": {}, "bot": "grandmaster"}, "bot"),
+    ],
+)
+def test_a_bad_game_is_a_422_naming_it(client: TestClient, body: dict[str, Any], field: str) -> None:
+    status, out = post(client, "/v1/hardback/bot/move", body)
+    assert status == 422, out
+    assert out["field"] == field
+
+
+def test_a_finished_game_has_no_turn_for_a_bot(client: TestClient) -> None:
+    game = new_game(client)
+    game["phase"] = "over"
+    status, out = post(client, "/v1/hardback/bot/move", {"game": game})
+    assert status == 422 and "over" in out["error"]
+
+
+def test_bad_options_are_named(client: TestClient) -> None:
+    status, out = post(client, "/v1/hardback/game/new", {"options": {"players": 1}})
+    assert status == 422 and "players" in out["error"]
