@@ -31,6 +31,12 @@ class OptionsIn(BaseModel):
     literary_awards: bool = False
     award_held: int = Field(default=0, ge=0, le=MAX_MIN_LENGTH, description="length of the award already claimed")
     min_length: int = Field(default=2, ge=1, le=MAX_MIN_LENGTH)
+    stage: float | None = Field(
+        default=None,
+        ge=0,
+        le=1,
+        description="how far the game has run, 0 (start) to 1 (a player reaches the target): sets a coin's worth",
+    )
 
 
 STATE_FIELDS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}

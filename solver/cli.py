@@ -55,6 +55,14 @@ def _parser() -> Parser:
     h.add_argument("--awards", action="store_true", help="play with literary awards")
     h.add_argument("--award-held", type=int, default=0, metavar="N", help="length of the award already claimed")
     h.add_argument("--min-length", type=int, default=None, metavar="N", help="shortest word allowed (default 2)")
+    h.add_argument(
+        "--stage",
+        type=float,
+        default=None,
+        metavar="X",
+        help="how far the game has run, 0 (start) to 1 (a player reaches the target): a coin's worth in the value "
+        "objective is then the one measured in self-play at that stage",
+    )
     h.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
     h.add_argument(
         "--objective", default="value", choices=["value", "prestige", "coins"], help="what best means (default value)"
@@ -205,7 +213,8 @@ def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
 
 
 def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
-    if args.rules is None and args.min_length is None:
+    stage = getattr(args, "stage", None)
+    if args.rules is None and args.min_length is None and stage is None:
         return data
     options = dict(data.get("options") or {}) if isinstance(data.get("options", {}), dict) else data.get("options")
     if isinstance(options, dict):
@@ -213,6 +222,8 @@ def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str
             options["rules"] = args.rules
         if args.min_length is not None:
             options["min_length"] = args.min_length
+        if stage is not None:
+            options["stage"] = stage
         return {**data, "options": options}
     return data
 
@@ -248,6 +259,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
             if isinstance(data, str):
                 raise GhostwriterError(data)
             state = TurnState.from_json(_apply_overrides(data, args))
+            weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
             search = Search(lexicon, state, objective, weights, time_limit=args.time_limit)
             if args.played:
                 answer, best = answers.rate(search, args.played, _layout(args.layout))

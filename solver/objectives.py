@@ -9,7 +9,11 @@ gains, less what it costs (a card trashed, a remover spent).
 from __future__ import annotations
 
 import enum
+import functools
+import json
 from dataclasses import dataclass, fields, replace
+from importlib import resources
+from typing import Any
 
 from solver.errors import GhostwriterError
 
@@ -54,6 +58,14 @@ class Weights:
     award: float = 0.5
 
     @staticmethod
+    def at_stage(stage: float | None) -> Weights:
+        """The default weights at a stage of the game (0: the start, 1: a player reaches the target), a coin
+        worth what self-play measured at that stage; the plain defaults when the stage is not given."""
+        if stage is None:
+            return Weights()
+        return Weights(coins=round(coin_value(stage), 3))
+
+    @staticmethod
     def for_objective(objective: Objective, weights: Weights | None = None) -> Weights:
         """The weights that rank moves under an objective (lexicographic ones for prestige and coins)."""
         if objective is Objective.VALUE:
@@ -88,7 +100,28 @@ class Weights:
         return replace(w, **changes)
 
     @staticmethod
-    def from_mapping(data: object) -> Weights:
+    def from_mapping(data: object, base: Weights | None = None) -> Weights:
         if not isinstance(data, dict):
             raise GhostwriterError("weights must be an object of name: number")
-        return Weights.parse(",".join(f"{k}={v}" for k, v in data.items()))
+        return Weights.parse(",".join(f"{k}={v}" for k, v in data.items()), base)
+
+
+@functools.cache
+def coin_table() -> dict[str, Any]:
+    """The worth of a coin by game stage, measured in self-play (``benchmarks/calibrate_coins.py``)."""
+    text = resources.files("solver").joinpath("data/coin_value.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def coin_value(stage: float) -> float:
+    """A coin's worth in prestige points at a stage of the game (0 to 1), interpolated in the measured table."""
+    t = coin_table()
+    xs: list[float] = t["stages"]
+    ys: list[float] = t["coin"]
+    s = min(max(stage, xs[0]), xs[-1])
+    for i in range(1, len(xs)):
+        if s <= xs[i]:
+            f = (s - xs[i - 1]) / (xs[i] - xs[i - 1])
+            return ys[i - 1] + f * (ys[i] - ys[i - 1])
+    return ys[-1]

@@ -29,7 +29,7 @@ MAX_TOKENS = 99
 MAX_MIN_LENGTH = 30
 
 STATE_KEYS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}
-OPTION_KEYS = {"rules", "literary_awards", "award_held", "min_length"}
+OPTION_KEYS = {"rules", "literary_awards", "award_held", "min_length", "stage"}
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,18 @@ class Options:
     literary_awards: bool = False
     award_held: int = 0
     min_length: int = 2
+    stage: float | None = None  # how far the game has run (0 to 1): sets a coin's default worth
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules.value,
             "literary_awards": self.literary_awards,
             "award_held": self.award_held,
             "min_length": self.min_length,
         }
+        if self.stage is not None:
+            out["stage"] = self.stage
+        return out
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,12 @@ def _options(data: object) -> Options:
     min_length = _count(data.get("min_length", 2), "options.min_length", MAX_MIN_LENGTH)
     if min_length < 1:
         raise StateError("options.min_length must be at least 1")
-    return Options(rules, awards, held, min_length)
+    stage = data.get("stage")
+    if stage is not None and (isinstance(stage, bool) or not isinstance(stage, int | float) or not 0 <= stage <= 1):
+        raise StateError(
+            "options.stage must be a number from 0 (the game's start) to 1 (a player reaches the target), or null"
+        )
+    return Options(rules, awards, held, min_length, None if stage is None else float(stage))
 
 
 def _count(value: object, name: str, limit: int = MAX_TOKENS) -> int:

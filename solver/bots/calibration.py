@@ -1,7 +1,7 @@
 """The worth of a coin in prestige points by game stage, measured in self-play.
 
-``coin_value(stage)`` reads the table shipped in ``solver/data/coin_value.json`` (stage 0 is the start of a
-game, 1 the moment a player reaches the target) and interpolates between its points. ``measure`` makes
+``solver.objectives.coin_value(stage)`` reads the table shipped in ``solver/data/coin_value.json`` (stage 0 is
+the start of a game, 1 the moment a player reaches the target) and interpolates between its points. ``measure`` makes
 that table: in pairs of seeded games between two copies of a bot, one game hands seat 0 extra coins at its
 first turn past a stage and the other does not; the difference of seat 0's final margin over its opponent,
 per coin, averaged over the seeds, is the coin's worth at that stage. The same seed deals the same cards to
@@ -10,32 +10,13 @@ both games of a pair, which keeps the noise of the comparison down.
 
 from __future__ import annotations
 
-import functools
-import json
 import math
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
+from solver.objectives import coin_value
 
-@functools.cache
-def table() -> dict[str, Any]:
-    text = resources.files("solver").joinpath("data/coin_value.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
-def coin_value(stage: float) -> float:
-    """A coin's worth in prestige points at a stage of the game (0 to 1), from the measured table."""
-    t = table()
-    xs: list[float] = t["stages"]
-    ys: list[float] = t["coin"]
-    s = min(max(stage, xs[0]), xs[-1])
-    for i in range(1, len(xs)):
-        if s <= xs[i]:
-            f = (s - xs[i - 1]) / (xs[i] - xs[i - 1])
-            return ys[i - 1] + f * (ys[i] - ys[i - 1])
-    return ys[-1]
+__all__ = ["coin_value", "margin_with_bonus", "measure"]
 
 
 def margin_with_bonus(bot: str, seed: int, stage: float, bonus: int) -> float:

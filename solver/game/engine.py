@@ -161,7 +161,8 @@ class Game:
         others = [c for q in st.players if q.seat != p.seat for c in q.in_play]
         event = self.event_of(p)
         min_length = max(st.options.min_length, event.min_length if event else 0)
-        opts = Options(st.options.rules, st.options.literary_awards, st.award_length, min_length)
+        stage = min(1.0, max(q.prestige for q in st.players) / st.options.target)
+        opts = Options(st.options.rules, st.options.literary_awards, st.award_length, min_length, round(stage, 3))
         return TurnState(
             hand=tuple(hand),
             inked=tuple(p.inked) + tuple(p.disfigured),

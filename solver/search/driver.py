@@ -57,8 +57,8 @@ class Search:
         self.exact = True
         self.state = state
         self.objective = objective
-        self.value_weights = weights or Weights()
-        self.weights = Weights.for_objective(objective, weights)
+        self.value_weights = weights or Weights.at_stage(state.options.stage)
+        self.weights = Weights.for_objective(objective, self.value_weights)
         self.pool = Pool.of(state, self.weights)
         self.resolver = Resolver(self.pool)
         self._bounds: Bounds | None = None
