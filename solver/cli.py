@@ -118,6 +118,10 @@ def _parser() -> Parser:
     c.add_argument("--timeless", action="store_true", help="only timeless classics")
     c.add_argument("--rules", choices=["printed", "bga"], default="printed")
     c.add_argument("--json", action="store_true", help="JSON output")
+
+    from solver import tournament_cli
+
+    tournament_cli.add_parser(sub)
     return p
 
 
@@ -136,6 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cards(args, sys.stdout)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "tournament":
+            from solver import tournament_cli
+
+            return tournament_cli.run(args, sys.stdout)
         _parser().print_help()
         return EXIT_BAD_INPUT
     except UsageError as e:

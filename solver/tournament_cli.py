@@ -1,0 +1,190 @@
+"""``ghostwriter tournament``: bots against each other over many seeded, mirrored games.
+
+    ghostwriter tournament --bots greedy,hard --games 200 --seed 1
+    ghostwriter tournament --bots greedy,hard --games 2000 --seed 1 --json --csv games.csv --plot games.svg
+
+Heavy imports happen inside ``run``, so ``--help`` stays instant. Bad input raises a ``GhostwriterError``
+subclass (one line, exit 2 from the main command).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add the ``tournament`` command to the main command's subparsers."""
+    t: argparse.ArgumentParser = subparsers.add_parser(
+        "tournament",
+        help="play bots against each other over many seeded games",
+        description="Play bots against each other over seeded games with mirrored seats: each seed is played "
+        "with every rotation of the bots over the seats (two players: twice, seats swapped), so the advantage "
+        "of a seat and the luck of the shuffle cancel. Reports each bot's win rate with its 95%% interval "
+        "(Wilson), mean prestige, margin over the best opponent and game length, and a head-to-head. A shared "
+        "win counts half to each seat that shares it (1/k in a k-way tie).",
+    )
+    t.add_argument(
+        "--bots",
+        required=True,
+        metavar="A,B,...",
+        help="comma-separated bot names: greedy, easy, medium, hard. With more seats than names the names are "
+        "cycled over the seats (greedy,hard with --players 3 seats greedy, hard, greedy)",
+    )
+    t.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="games in all (default 100), rounded up to whole mirror groups (a multiple of the players)",
+    )
+    t.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole tournament (default 1)")
+    t.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="P",
+        help="seats a game, 2 to 5 (default: one a bot name, at least 2)",
+    )
+    t.add_argument("--target", type=int, default=60, metavar="T", help="prestige that ends a game (default 60)")
+    t.add_argument("--rules", choices=["printed", "bga"], default="printed", help="rules edition (default printed)")
+    t.add_argument("--awards", action="store_true", help="play with literary awards")
+    t.add_argument("--adverts", action="store_true", help="play with adverts")
+    t.add_argument(
+        "--workers", type=int, default=None, metavar="W", help="local worker processes (default: one a core)"
+    )
+    t.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="play on an existing Dask cluster instead, e.g. tcp://10.0.0.5:8786 (its workers need Ghostwriter)",
+    )
+    t.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    t.add_argument("--csv", metavar="FILE", help="write one CSV row a game")
+    t.add_argument("--out-json", metavar="FILE", help="write the JSON summary to FILE")
+    t.add_argument("--plot", metavar="FILE", help="draw win rates and game length as an SVG picture")
+    shown = t.add_mutually_exclusive_group()
+    shown.add_argument("--quiet", action="store_true", help="no progress bar and no notes on stderr")
+    shown.add_argument("--progress", action="store_true", help="a progress bar even when stderr is not a terminal")
+    return t
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bots the engine offers."""
+    from solver.bots import BOT_NAMES
+
+    return tuple(BOT_NAMES)
+
+
+def _bots(text: str) -> list[str]:
+    from solver.tournament import TournamentError
+
+    names = [b.strip().lower() for b in text.split(",")]
+    known = bot_names()
+    if not text.strip() or any(not b for b in names):
+        raise TournamentError(f"--bots takes comma-separated names without blanks, e.g. --bots {known[0]},{known[-1]}")
+    for b in names:
+        if b not in known:
+            raise TournamentError(f"unknown bot {b!r} in --bots: the bots are {', '.join(known)}")
+    return names
+
+
+def _check_output(flag: str, path: str | None) -> None:
+    from solver.tournament import TournamentError
+
+    if path is None:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise TournamentError(f"{flag} {path}: that is a folder; give a file name")
+    if not p.parent.is_dir():
+        raise TournamentError(f"{flag} {path}: the folder {str(p.parent)!r} does not exist")
+
+
+def _write(flag: str, path: str, text: str) -> None:
+    from solver.tournament import TournamentError
+
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise TournamentError(f"{flag} {path}: cannot write it ({e.strerror})") from None
+
+
+def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: Any = None) -> int:
+    """Run the command; ``play`` and ``lexicon`` replace the engine and the lexicon loader (for tests)."""
+    import io
+
+    from solver.catalogue import Rules
+    from solver.game.options import GameOptions
+    from solver.tournament import (
+        Progress,
+        TournamentError,
+        format_table,
+        render_svg,
+        run_tournament,
+        schedule,
+        shipped_lexicon,
+        write_csv,
+    )
+    from solver.tournament.progress import wanted
+
+    bots = _bots(args.bots)
+    if not 10 <= args.target <= 500:
+        raise TournamentError(
+            f"--target must be from 10 to 500 prestige (got {args.target}; the printed game plays to 60)"
+        )
+    if args.players is not None and not 2 <= args.players <= 5:
+        raise TournamentError(f"--players must be from 2 to 5 (got {args.players})")
+    if args.workers is not None and args.cluster is not None:
+        raise TournamentError("give --workers or --cluster, not both (a cluster's size is its own)")
+    if args.workers is not None and not 1 <= args.workers <= 1024:
+        raise TournamentError(f"--workers must be from 1 to 1024 (got {args.workers})")
+    if not 1 <= args.games <= 1_000_000:
+        raise TournamentError(f"--games must be from 1 to 1,000,000 (got {args.games})")
+    for flag, path in (("--csv", args.csv), ("--out-json", args.out_json), ("--plot", args.plot)):
+        _check_output(flag, path)
+    plan = schedule(bots, args.games, args.seed, args.players)
+    options = GameOptions(
+        players=plan.players,
+        target=args.target,
+        rules=Rules.parse(args.rules),
+        literary_awards=args.awards,
+        adverts=args.adverts,
+    )
+    err = sys.stderr
+    if not args.quiet and args.json:
+        for note in plan.notes():
+            print(f"ghostwriter: note: {note}", file=err)
+    with Progress(plan.games, err, enabled=wanted(err, args.quiet, args.progress)) as bar:
+        t = run_tournament(
+            bots,
+            args.games,
+            args.seed,
+            options=options,
+            workers=args.workers,
+            cluster=args.cluster,
+            play=play,
+            lexicon=shipped_lexicon if lexicon is None else lexicon,
+            on_result=lambda _record: bar.advance(),
+            plan=plan,
+        )
+    text = json.dumps(t.report, ensure_ascii=False)
+    if args.csv:
+        buf = io.StringIO()
+        write_csv(t.records, plan.matches, buf)
+        _write("--csv", args.csv, buf.getvalue())
+    if args.out_json:
+        _write("--out-json", args.out_json, json.dumps(t.report, ensure_ascii=False, indent=2) + "\n")
+    if args.plot:
+        _write("--plot", args.plot, render_svg(t.report))
+    if args.json:
+        out.write(text + "\n")
+    else:
+        out.write(format_table(t.report) + "\n")
+        for flag, path in (("games", args.csv), ("summary", args.out_json), ("plot", args.plot)):
+            if path:
+                out.write(f"wrote {flag}: {path}\n")
+    return 0
