@@ -37,15 +37,18 @@ def play_game(
         "passes": [p.passes for p in st.players],
         "bought": [p.bought for p in st.players],
     }
-    if st.penny is not None:
+    winner = game.winner()
+    if st.penny is not None:  # the cooperative anthology: the table wins or loses together
         extra["penny"] = st.penny.prestige
         extra["team"] = sum(p.prestige for p in st.players)
+        extra["won"] = extra["team"] > st.penny.prestige
+        winner = None
     return GameRecord(
         seed=seed,
         seats=list(bots),
         prestige=game.final_scores(),
         ink=[p.ink for p in st.players],
-        winner=game.winner(),
+        winner=winner,
         rounds=(st.turns + len(st.players) - 1) // len(st.players),
         turns=st.turns,
         seconds=time.perf_counter() - started,

@@ -1,0 +1,69 @@
+"""The bots: each plays legal whole turns through the engine, deterministically, and the levels are ordered.
+
+Strength is measured by ``benchmarks/bench_games.py`` over thousands of games; here a few mirrored games pin
+the order so that a change that breaks a bot shows at once.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.bots.base import BOT_NAMES, BotError, make_bot
+from solver.game.engine import Game
+from solver.game.options import GameOptions
+from solver.game.play import play_game
+from solver.game.state import Phase
+from solver.lexicon import Lexicon, default_lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return default_lexicon()
+
+
+def test_every_bot_finishes_a_game_and_the_same_seed_replays(lexicon: Lexicon) -> None:
+    options = GameOptions(target=20)
+    for name in BOT_NAMES:
+        a = play_game([name, "greedy"], 3, options, lexicon)
+        b = play_game([name, "greedy"], 3, options, lexicon)
+        assert a.prestige == b.prestige and a.turns == b.turns
+        assert max(a.prestige) >= 20
+        assert sum(a.extra["words"]) > 0  # type: ignore[arg-type]
+
+
+def test_a_bot_turn_is_a_legal_whole_turn(lexicon: Lexicon) -> None:
+    game = Game.new(GameOptions(), 11, lexicon)
+    bot = make_bot("hard", lexicon, 1)
+    actions = bot.play_turn(game)
+    assert actions[-1]["action"] in ("end", "pass")
+    assert game.state.current == 1 and game.state.phase == Phase.PREPARE
+    replayed = Game.replay(GameOptions(), 11, lexicon, actions)
+    assert replayed.state.to_json() == game.state.to_json()
+
+
+def test_the_hard_bot_beats_greedy_in_mirrored_games(lexicon: Lexicon) -> None:
+    wins = 0
+    for seed in range(3):
+        for seats in (["hard", "greedy"], ["greedy", "hard"]):
+            r = play_game(seats, seed, GameOptions(target=40), lexicon)
+            wins += r.winner is not None and seats[r.winner] == "hard"
+    assert wins >= 5
+
+
+def test_an_unknown_bot_is_named(lexicon: Lexicon) -> None:
+    with pytest.raises(BotError, match="grandmaster"):
+        make_bot("grandmaster", lexicon)
+
+
+def test_bots_play_with_every_option_on(lexicon: Lexicon) -> None:
+    from solver.catalogue import Rules
+    from solver.game.options import Powers
+
+    for powers in (Powers.PASSIVE, Powers.AGGRESSIVE):
+        options = GameOptions(
+            target=25, rules=Rules.BGA, literary_awards=True, adverts=True, powers=powers, events=True
+        )
+        r = play_game(["hard", "medium", "easy"], 5, options, lexicon)
+        assert max(r.prestige) >= 25
+    coop = play_game(["hard", "medium"], 2, GameOptions(target=20, coop=True, penny_genre="romance"), lexicon)
+    assert "penny" in coop.extra
