@@ -122,6 +122,10 @@ def _parser() -> Parser:
     from solver import tournament_cli
 
     tournament_cli.add_parser(sub)
+
+    from solver import play_cli
+
+    play_cli.add_parser(sub)
     return p
 
 
@@ -144,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from solver import tournament_cli
 
             return tournament_cli.run(args, sys.stdout)
+        if args.command == "play":
+            from solver import play_cli
+
+            return play_cli.run(args, sys.stdin, sys.stdout)
         _parser().print_help()
         return EXIT_BAD_INPUT
     except UsageError as e:

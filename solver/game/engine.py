@@ -25,6 +25,7 @@ of the same seed and options reaches the same state.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -175,9 +176,10 @@ class Game:
         )
 
     def event_of(self, p: PlayerState) -> Event | None:
+        """The event card in front of a player (events are named; the deck in play is the options' deck)."""
         if not p.event:
             return None
-        for e in (*self.state.events_used, *self.state.events_deck):
+        for e in (*self.state.events_used, *self.state.events_deck, *_event_deck(self.state.options.event_deck)):
             if e.name == p.event:
                 return e
         return None
@@ -817,7 +819,7 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "pass": (Phase.PREPARE,),
     "dump": (Phase.CHOICES,),
     "jail": (Phase.CHOICES,),
-    "preview": (Phase.CHOICES, Phase.PREPARE),
+    "preview": (Phase.CHOICES, Phase.PREPARE, Phase.BUY),  # Pint-Sized Proficiency can look in any phase
     "skip": (Phase.CHOICES,),
     "flush": (Phase.BUY,),
     "buy": (Phase.BUY,),
@@ -826,6 +828,11 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "advert": (Phase.BUY,),
     "end": (Phase.BUY,),
 }
+
+
+@functools.cache
+def _event_deck(path: str) -> tuple[Event, ...]:
+    return tuple(load_events(path))
 
 
 def _phase_help(phase: str) -> str:

@@ -39,9 +39,10 @@ def play_game(
     }
     winner = game.winner()
     if st.penny is not None:  # the cooperative anthology: the table wins or loses together
+        team = sum(p.prestige for p in st.players)
         extra["penny"] = st.penny.prestige
-        extra["team"] = sum(p.prestige for p in st.players)
-        extra["won"] = extra["team"] > st.penny.prestige
+        extra["team"] = team
+        extra["won"] = team > st.penny.prestige
         winner = None
     return GameRecord(
         seed=seed,
