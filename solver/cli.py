@@ -126,6 +126,10 @@ def _parser() -> Parser:
     from solver import play_cli
 
     play_cli.add_parser(sub)
+
+    from solver import ink_cli
+
+    ink_cli.add_parser(sub)
     return p
 
 
@@ -148,6 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from solver import tournament_cli
 
             return tournament_cli.run(args, sys.stdout)
+        if args.command == "ink-advice":
+            from solver import ink_cli
+
+            return ink_cli.run(args, sys.stdout)
         if args.command == "play":
             from solver import play_cli
 

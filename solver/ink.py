@@ -14,18 +14,27 @@ comes from the reshuffled discard pile (``discard_for_reshuffle``) in the same w
 pile (used by dump) is then empty, as it became the new draw pile.
 
 A k is answered exactly (every distinct multiset with its exact probability) when it has at most
-``exact_limit`` distinct multisets, otherwise by ``samples`` seeded random draws, with the standard error of
-the mean. Each distinct resulting turn state is searched once per call.
+``exact_limit`` distinct multisets, otherwise by ``samples`` random draws seeded by ``seed`` and k (so one k's
+draws do not depend on the others), with the standard error of the mean (None from a single sample). Each
+distinct resulting turn state (drawn cards in a fixed order, ``ink`` less k) is searched once per call.
 
 ``net`` is the expected value less k times the ink weight of the value weights (what the spent ink was worth);
 ``expected`` is the mean value (under the value weights) of the best move by the objective, a forfeit counting
 0. ``best_k`` is the affordable k (k <= ``state.ink``; k = 0 always) of the highest net, ties to fewer cards.
 
-Time limit (seconds, the whole call): each search gets the time left. Past the limit no new search starts: k = 0
-is always answered (its one search returns its best move found, marked inexact if it was cut short); a later k
-whose outcomes were not all searched is left out of ``options`` and listed in ``skipped``, as is every k after
-it; an answered k whose last search was cut short is marked ``exact: false``. The whole answer then has
-``exact: false`` and a ``warning``.
+Time limit (seconds, the whole call): each search gets the time left, and past the limit no new search starts.
+k = 0 is always answered (by its one search, which returns the best move it found if it is cut short). A later k
+whose outcomes were not all searched is left out of ``options`` and listed in ``skipped``, with every k after
+it. A search cut short counts with the best move it found: its k is marked ``exact: false``. Either way the
+answer is ``exact: false`` with a ``warning``.
+
+JSON (``InkAdvice.to_json``)::
+
+    {"options": [{"k": 0, "expected": 8.5, "stderr": 0.0, "forfeit": 0.0, "expected_prestige": 4.0,
+                  "expected_coins": 11.0, "net": 8.5, "exact": true, "method": "enumerated", "outcomes": 1,
+                  "affordable": true}, ...],
+     "best_k": 1, "objective": "value", "exact": false, "skipped": [], "ink_weight": 0.4, "ink_held": 2,
+     "searches": 184, "warning": "..." (only when something was cut short)}
 """
 
 from __future__ import annotations
@@ -111,6 +120,7 @@ class InkAdvice:
     ink_held: int
     searches: int  # distinct turn states searched (the rest came from the cache)
     time_limit: float | None = None
+    cut_short: bool = False  # a search stopped at the time limit (its best move found counted)
 
     def option(self, k: int) -> InkOption:
         for o in self.options:
@@ -126,7 +136,7 @@ class InkAdvice:
                 f"the time limit ({self.time_limit or 0:g} s) ran out before k = {ks} could be answered: "
                 "allow more time, or lower max_k, samples or exact_limit"
             )
-        if not self.exact and any(not o.exact and not o.sampled for o in self.options):
+        if self.cut_short:
             return (
                 f"a search stopped at the time limit ({self.time_limit or 0:g} s): its best move found counts, "
                 "not a proven best; allow more time for an exact answer"
@@ -289,7 +299,7 @@ def advise(
     """The expected worth of drawing k = 0..max_k more cards with ink, and the best affordable k (see the module
     docstring for the model, the exact and sampled modes and the time limit)."""
     validate(state, draw, discard_for_reshuffle, max_k, samples, exact_limit, seed, time_limit)
-    value_weights = weights or Weights()
+    value_weights = weights or Weights.at_stage(state.options.stage)  # as the search itself defaults
     deadline = None if time_limit is None else clock() + time_limit
     cache: dict[TurnState, _Outcome] = {}
 
@@ -366,6 +376,7 @@ def advise(
         state.ink,
         len(cache),
         time_limit,
+        any(not o.exact for o in cache.values()),
     )
 
 

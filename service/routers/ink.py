@@ -30,7 +30,7 @@ async def ink_advice(body: InkAdviceIn, ctx: Annotated[Context, Depends(context)
     d = (await ctx.dictionaries()).get(body.dictionary)
     state = TurnState.from_json(body.state_json())
     try:
-        weights = Weights.from_mapping(body.weights)
+        weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
     except GhostwriterError as e:
         raise FieldError("weights", str(e)) from None
     limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
