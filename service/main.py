@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from service import errors
 from service.context import Context
-from service.routers import cards, games, hardback, health, ink, words
+from service.routers import cards, games, hardback, health, ink, paperback, words
 from service.settings import Settings
 from solver import __version__
 
@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    for r in (health.router, cards.router, words.router, hardback.router, ink.router, games.router):
+    for r in (health.router, cards.router, words.router, hardback.router, ink.router, games.router, paperback.router):
         app.include_router(r)
     _pages(app)
     if settings.cors_origins:

@@ -65,8 +65,20 @@ def _parser() -> Parser:
     )
     h.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
     h.add_argument(
-        "--objective", default="value", choices=["value", "prestige", "coins"], help="what best means (default value)"
+        "--objective",
+        default=None,
+        choices=["value", "prestige", "coins", "score", "length"],
+        help="what best means: value (default), prestige or coins for Hardback; score (default), length or value "
+        "for Paperback",
     )
+    h.add_argument(
+        "--game",
+        choices=["hardback", "paperback"],
+        default=None,
+        help="the game of the cards on the command line (default hardback; a state file says its own)",
+    )
+    h.add_argument("--common", metavar="CARD", help="Paperback: the Common card on the length track (O/1, spacebar)")
+    h.add_argument("--threshold", type=int, default=7, metavar="N", help="Paperback: the length track's number (7)")
     h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
@@ -199,6 +211,8 @@ def _read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
         return _split_states(text, args.state)
     if not args.cards:
         raise UsageError("give the hand's card codes (e.g. ghostwriter hint r:F6 E a:A5 S T) or --state FILE")
+    if args.game == "paperback":
+        return [{"game": "paperback", "hand": args.cards, "common": args.common, "threshold": args.threshold}]
     state: dict[str, Any] = {
         "hand": args.cards,
         "inked": args.inked,
@@ -267,7 +281,10 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("--time-limit must be from 0.01 to 3600 seconds")
     if args.layout and not args.played:
         raise UsageError("--layout describes a played word: give --played WORD too")
-    objective = Objective.parse(args.objective)
+    hardback_objective = args.objective or "value"
+    if hardback_objective in ("score", "length"):
+        hardback_objective = "value"
+    objective = Objective.parse(hardback_objective)
     weights = Weights.parse(args.weights)
     states = _read_states(args)
     lexicon = load_word_file(args.words) if args.words else default_lexicon()
@@ -282,6 +299,13 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
         try:
             if isinstance(data, str):
                 raise GhostwriterError(data)
+            if data.get("game") == "paperback":
+                text, answer_json = _paperback_hint(lexicon, data, args, label)
+                if args.json:
+                    print(json.dumps(answer_json, ensure_ascii=False), file=out)
+                else:
+                    print(text, file=out)
+                continue
             state = TurnState.from_json(_apply_overrides(data, args))
             weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
             search = Search(lexicon, state, objective, weights, time_limit=args.time_limit)
@@ -312,6 +336,25 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
         else:
             out.write(text + "\n")
     return EXIT_BAD_INPUT if failed else 0
+
+
+def _paperback_hint(
+    lexicon: Any, data: dict[str, Any], args: argparse.Namespace, label: str
+) -> tuple[str, dict[str, Any]]:
+    from solver.paperback.answers import format_table, hint
+    from solver.paperback.search import PaperbackObjective, PaperbackSearch
+    from solver.paperback.state import PaperbackState
+
+    if args.played or args.pareto:
+        raise UsageError("--played and --pareto are for Hardback; Paperback answers the best moves")
+    objective = PaperbackObjective.parse(args.objective or "score")
+    state = PaperbackState.from_json(data)
+    search = PaperbackSearch(lexicon, state, objective, time_limit=args.time_limit)
+    moves, out = hint(search, args.top)
+    text = format_table(moves, f"{label}best Paperback words by {objective.value}")
+    if "warning" in out:
+        text += f"\n  warning: {out['warning']}"
+    return text, out
 
 
 def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:

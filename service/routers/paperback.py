@@ -1,0 +1,42 @@
+"""The ghost writer for Paperback: the best words of a hand, with their score, length and the cards to use."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from service.context import Context, context
+from service.errors import FieldError
+from service.routers.hardback import Errors
+from service.schemas import PaperbackHintIn, PaperbackHintOut
+from solver.errors import GhostwriterError
+from solver.paperback.answers import hint as paperback_hint
+from solver.paperback.search import PaperbackObjective, PaperbackSearch
+from solver.paperback.state import PaperbackState
+
+router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
+
+
+@router.post("/hint", response_model=PaperbackHintOut, responses=Errors)
+async def hint(body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+    """The best words of a Paperback hand: score, length, the cards left to right (wilds, the Common card, a card
+    reversed by Dyslexic, doubled cards) and the reasons; with the Spacebar as the Common card, two-word moves."""
+    start = time.perf_counter()
+    if body.top > ctx.settings.max_top:
+        raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    try:
+        state = PaperbackState.from_json(body.model_dump(include={"game", "hand", "common", "threshold", "options"}))
+    except GhostwriterError as e:
+        message = str(e)
+        field = message.split(":", 1)[0] if message.startswith(("hand[", "common")) else "hand"
+        raise FieldError(field, message) from None
+    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    search = PaperbackSearch(d.lexicon, state, PaperbackObjective(body.objective), time_limit=limit)
+    _, out = await ctx.runner.run(lambda: paperback_hint(search, body.top), limit)
+    out["dictionary"] = d.name
+    out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+    return JSONResponse(out)

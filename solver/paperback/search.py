@@ -1,0 +1,559 @@
+"""The Paperback rule set over the shared lexicon: every word a hand can spell, its best layout, and the best moves.
+
+How a word is laid out (the rules): pieces left to right, each a one-letter card, a two-letter card (both letters
+in order, never split; reversed only with a Dyslexic, +1), a wild (any one letter, no score), or the Common card
+(once a turn, its letters and score, counting toward length). Score: the pieces' scores, each doubled or tripled
+by adjacent ``double-letter`` cards, plus every flat bonus (``+N``, length, first and last letter, no wild, per
+wild, +1 for Spacebar or Dyslexic), all multiplied by 2 for a ``double-word`` card (3 for two or more). With the
+Spacebar as the Common card a move may be two words, scored as one.
+
+The search is the same best-first scheme as Hardback's: one vectorised pass over the lexicon's letter counts
+gives every word's upper bound (``bounds``), and words are solved exactly (``solve``) in decreasing bound until
+none can beat the moves kept.
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import itertools
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.errors import GhostwriterError
+from solver.lexicon import Lexicon
+from solver.lexicon.lexicon import normalize_word
+from solver.paperback.cards import Kind, PCard
+from solver.paperback.state import PaperbackState
+
+COMMON = -1  # the Common card as a piece
+SPACE = -2  # the Spacebar between two words
+WILD = -3  # a wild card
+MAX_FACTOR = 3
+COMMON_GAIN = 3.0  # the value objective's worth of gaining the Common card, in score points
+CARD_NEXT = 0.5  # ... and of one more card next hand
+MAX_PAIRS = 200_000  # Spacebar pairs looked at before a search gives up exactness
+
+
+class PaperbackObjective(enum.Enum):
+    SCORE = "score"
+    LENGTH = "length"
+    VALUE = "value"
+
+    @classmethod
+    def parse(cls, text: str) -> PaperbackObjective:
+        for o in cls:
+            if text.strip().lower() == o.value:
+                return o
+        raise GhostwriterError(f"unknown Paperback objective {text!r}: use score, length or value")
+
+
+@dataclass(frozen=True)
+class Piece:
+    kind: int  # index of a card kind, or COMMON, SPACE, WILD
+    letters: str
+    reversed: bool = False
+
+
+@dataclass
+class PMove:
+    word: str
+    score: int
+    length: int
+    pieces: list[Piece]
+    factors: list[int]
+    gains_common: bool
+    cards_next: int
+    uses_common: bool
+    reasons: list[str] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    value: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "score": self.score,
+            "length": self.length,
+            "value": round(self.value, 6),
+            "cards": self.cards,
+            "gains_common": self.gains_common,
+            "uses_common": self.uses_common,
+            "cards_next": self.cards_next,
+            "reasons": self.reasons,
+        }
+
+
+class PaperbackSearch:
+    """The moves of one Paperback state over one lexicon, ranked by one objective."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        state: PaperbackState,
+        objective: PaperbackObjective = PaperbackObjective.SCORE,
+        time_limit: float | None = None,
+    ) -> None:
+        self.lexicon = lexicon
+        self.state = state
+        self.objective = objective
+        self.time_limit = time_limit
+        self.exact = True
+        groups: Counter[PCard] = Counter(c for c in state.hand if not c.wild and not c.special)
+        self.kinds: list[PCard] = list(groups)
+        self.counts: list[int] = [groups[c] for c in self.kinds]
+        self.wilds = sum(1 for c in state.hand if c.wild)
+        self.wild_card = next((c for c in state.hand if c.wild), None)
+        common = state.common
+        self.spacebar = common is not None and common.special == "spacebar"
+        self.common = common if common is not None and not common.special else None
+        self.dyslexic = sum(1 for c in state.hand if c.special == "dyslexic") + (
+            1 if common is not None and common.special == "dyslexic" else 0
+        )
+        self._deadline: float | None = None
+
+    # -- one word -------------------------------------------------------------------------------------------------
+
+    def layouts(self, text: str) -> Iterator[list[Piece]]:
+        """Every way to lay the hand (and the Common card) out to spell ``text`` (a space for the Spacebar)."""
+        kinds, counts = self.kinds, list(self.counts)
+        n = len(text)
+        common = self.common
+        singles: dict[str, list[int]] = {}
+        doubles: list[int] = []
+        for k, c in enumerate(kinds):
+            if len(c.letters) == 1:
+                singles.setdefault(c.letters, []).append(k)
+            else:
+                doubles.append(k)
+        acc: list[Piece] = []
+
+        def rec(pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
+            if pos == n:
+                yield list(acc)
+                return
+            ch = text[pos]
+            if ch == " ":
+                if self.spacebar and common_free:
+                    acc.append(Piece(SPACE, " "))
+                    yield from rec(pos + 1, wilds, False, dys)
+                    acc.pop()
+                return
+            for k in singles.get(ch, ()):
+                if counts[k]:
+                    counts[k] -= 1
+                    acc.append(Piece(k, ch))
+                    yield from rec(pos + 1, wilds, common_free, dys)
+                    acc.pop()
+                    counts[k] += 1
+            pair = text[pos : pos + 2]
+            if len(pair) == 2 and " " not in pair:
+                for k in doubles:
+                    if not counts[k]:
+                        continue
+                    letters = kinds[k].letters
+                    for rev in (False, True):
+                        if rev and dys == 0:
+                            continue
+                        if (letters[::-1] if rev else letters) != pair:
+                            continue
+                        counts[k] -= 1
+                        acc.append(Piece(k, pair, rev))
+                        yield from rec(pos + 2, wilds, common_free, dys - rev)
+                        acc.pop()
+                        counts[k] += 1
+            if common is not None and common_free:
+                cl = common.letters
+                if text.startswith(cl, pos):
+                    acc.append(Piece(COMMON, cl))
+                    yield from rec(pos + len(cl), wilds, False, dys)
+                    acc.pop()
+                if len(cl) == 2 and dys and text.startswith(cl[::-1], pos):
+                    acc.append(Piece(COMMON, cl[::-1], True))
+                    yield from rec(pos + 2, wilds, False, dys - 1)
+                    acc.pop()
+            if wilds:
+                acc.append(Piece(WILD, ch))
+                yield from rec(pos + 1, wilds - 1, common_free, dys)
+                acc.pop()
+
+        yield from rec(0, self.wilds, True, self.dyslexic)
+
+    def card_of(self, piece: Piece) -> PCard | None:
+        if piece.kind >= 0:
+            return self.kinds[piece.kind]
+        if piece.kind == COMMON:
+            return self.common
+        return None
+
+    def evaluate(self, text: str, pieces: list[Piece]) -> PMove:
+        """The score of one layout, the doubles aimed at their best."""
+        cards = [self.card_of(p) for p in pieces]
+        base = [c.score if c is not None else 0 for c in cards]
+        m = len(pieces)
+        doublers: list[int] = []
+        flat = 0
+        mult = 1
+        cards_next = 0
+        wild_n = sum(1 for p in pieces if p.kind == WILD)
+        length = sum(len(p.letters) for p in pieces)
+        reversals = sum(1 for p in pieces if p.reversed)
+        for i, c in enumerate(cards):
+            if c is None:
+                continue
+            for a in c.abilities:
+                k = a.kind
+                if k is Kind.PLUS:
+                    flat += a.amount
+                elif k is Kind.DOUBLE_WORD:
+                    mult += 1
+                elif k is Kind.DOUBLE_LETTER:
+                    doublers.append(i)
+                elif k is Kind.CARDS:
+                    cards_next += a.amount
+                elif k is Kind.LENGTH:
+                    flat += a.amount if length >= a.length else 0
+                elif k is Kind.FIRST:
+                    flat += a.amount if i == 0 else 0
+                elif k is Kind.LAST:
+                    flat += a.amount if i == m - 1 else 0
+                elif k is Kind.NOWILD:
+                    flat += a.amount if wild_n == 0 else 0
+                elif k is Kind.WILDS:
+                    flat += a.amount * wild_n
+        uses_space = any(p.kind == SPACE for p in pieces)
+        flat += reversals + (1 if uses_space else 0)
+        mult = min(MAX_FACTOR, mult)
+        best_inner = -1
+        best_factors = [1] * m
+        options = []
+        for i in doublers:
+            near = [j for j in (i - 1, i + 1) if 0 <= j < m and pieces[j].kind != SPACE]
+            options.append(near or [-1])
+        for choice in itertools.product(*options):
+            factors = [1] * m
+            for j in choice:
+                if j >= 0:
+                    factors[j] = min(MAX_FACTOR, factors[j] + 1)
+            inner = sum(b * f for b, f in zip(base, factors, strict=True))
+            if inner > best_inner:
+                best_inner, best_factors = inner, factors
+        score = (best_inner + flat) * mult
+        thr = self.state.threshold
+        move = PMove(
+            word=text,
+            score=score,
+            length=length,
+            pieces=pieces,
+            factors=best_factors,
+            gains_common=thr is not None and length >= thr,
+            cards_next=cards_next,
+            uses_common=any(p.kind in (COMMON, SPACE) for p in pieces),
+        )
+        move.value = self.value(move)
+        return move
+
+    def value(self, m: PMove) -> float:
+        return m.score + (COMMON_GAIN if m.gains_common else 0.0) + CARD_NEXT * m.cards_next
+
+    def key(self, m: PMove) -> tuple[float, float]:
+        if self.objective is PaperbackObjective.LENGTH:
+            return (m.length, m.score)
+        if self.objective is PaperbackObjective.VALUE:
+            return (m.value, m.length)
+        return (m.score, m.length)
+
+    def solve(self, text: str) -> PMove | None:
+        """The best layout of one word (or two words joined by a space, with the Spacebar), or None."""
+        text = " ".join(normalize_word(w) for w in text.split())
+        parts = text.split(" ")
+        if any(len(p) < self.state.min_length for p in parts) or (len(parts) > 1 and not self.spacebar):
+            return None
+        best: PMove | None = None
+        for pieces in self.layouts(text):
+            m = self.evaluate(text, pieces)
+            if best is None or self.key(m) > self.key(best):
+                best = m
+        return best
+
+    # -- the whole lexicon ----------------------------------------------------------------------------------------
+
+    def _supply(self) -> dict[str, int]:
+        """How many of each letter the cards and the Common card can give."""
+        supply: Counter[str] = Counter()
+        for c, n in zip(self.kinds, self.counts, strict=True):
+            for ch in c.letters:
+                supply[ch] += n
+        if self.common is not None:
+            supply.update(self.common.letters)
+        return dict(supply)
+
+    def bounds(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The words any layout could spell (indices into the lexicon), each with an upper bound of its score
+        before the word multiplier and the multiplier's upper bound."""
+        lex = self.lexicon
+        supply = self._supply()
+        capacity = sum(supply.values()) + self.wilds
+        lo, hi = lex.length_range(self.state.min_length, capacity)
+        if hi <= lo:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, np.zeros(0), np.zeros(0)
+        counts = lex.counts
+        lengths = lex.lengths[lo:hi].astype(np.int16)
+        covered = np.zeros(hi - lo, dtype=np.int16)
+        for ch, n in supply.items():
+            a = lex.letter_index.get(ch)
+            if a is not None:
+                covered += np.minimum(counts[a, lo:hi], n).astype(np.int16)
+        feasible = np.nonzero(lengths - covered <= self.wilds)[0]
+        idx = feasible.astype(np.int64) + lo
+        if not len(idx):
+            return idx, np.zeros(0), np.zeros(0)
+        lens = lex.lengths[idx].astype(np.float64)
+        inner = np.zeros(len(idx))
+        mult = np.ones(len(idx))
+        max_score = max([c.score for c in self.kinds] + ([self.common.score] if self.common else []), default=0)
+        wild_use = np.minimum(lens, self.wilds)
+        thr_len = lens
+        for c, n in zip(self.kinds, self.counts, strict=True):
+            usable = np.full(len(idx), float(n))
+            for ch, need in Counter(c.letters).items():
+                a = lex.letter_index.get(ch)
+                have = counts[a, idx].astype(np.float64) if a is not None else np.zeros(len(idx))
+                usable = np.minimum(usable, np.floor(have / need))
+            per = float(c.score)
+            extra = np.zeros(len(idx))
+            for ab in c.abilities:
+                k = ab.kind
+                if k in (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD):
+                    per += ab.amount
+                elif k is Kind.LENGTH:
+                    extra += np.where(thr_len >= ab.length, ab.amount, 0)
+                elif k is Kind.WILDS:
+                    extra += ab.amount * wild_use
+                elif k is Kind.DOUBLE_LETTER:
+                    per += 2 * max_score  # it may add a card's score twice over (a triple) at most
+                elif k is Kind.DOUBLE_WORD:
+                    mult += usable
+            inner += usable * (per + extra)
+        if self.common is not None:
+            c = self.common
+            ok = np.ones(len(idx), dtype=bool)
+            for ch in c.letters:
+                a = lex.letter_index.get(ch)
+                ok &= counts[a, idx] > 0 if a is not None else False
+            per = c.score + sum(
+                ab.amount for ab in c.abilities if ab.kind in (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD)
+            )
+            extra = np.zeros(len(idx))
+            for ab in c.abilities:
+                if ab.kind is Kind.LENGTH:
+                    extra += np.where(thr_len >= ab.length, ab.amount, 0)
+                elif ab.kind is Kind.WILDS:
+                    extra += ab.amount * wild_use
+                elif ab.kind is Kind.DOUBLE_LETTER:
+                    extra += 2 * max_score
+                elif ab.kind is Kind.DOUBLE_WORD:
+                    mult += ok
+            inner += ok * (per + extra)
+        inner += self.dyslexic
+        return idx, inner, np.minimum(mult, MAX_FACTOR)
+
+    def _ub_keys(
+        self, idx: npt.NDArray[np.int64], inner: npt.NDArray[np.float64], mult: npt.NDArray[np.float64]
+    ) -> npt.NDArray[np.float64]:
+        lens = self.lexicon.lengths[idx].astype(np.float64)
+        score = inner * mult
+        if self.objective is PaperbackObjective.LENGTH:
+            return lens * 100_000 + score
+        if self.objective is PaperbackObjective.VALUE:
+            thr = self.state.threshold
+            gain = np.where(thr <= lens, COMMON_GAIN, 0.0) if thr is not None else 0.0
+            nxt = CARD_NEXT * sum(
+                a.amount * n
+                for c, n in zip(self.kinds, self.counts, strict=True)
+                for a in c.abilities
+                if a.kind is Kind.CARDS
+            )
+            return (score + gain + nxt) * 100 + lens
+        return score * 100 + lens
+
+    def _k(self, m: PMove) -> float:
+        a, b = self.key(m)
+        if self.objective is PaperbackObjective.LENGTH:
+            return a * 100_000 + b
+        return a * 100 + b
+
+    def top(self, n: int = 10) -> list[PMove]:
+        """The n best moves (distinct words), best first; with the Spacebar, two-word moves compete too."""
+        if not 1 <= n <= 1000:
+            raise GhostwriterError("top must be from 1 to 1000")
+        self._deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        idx, inner, mult = self.bounds()
+        keys = self._ub_keys(idx, inner, mult)
+        order = np.argsort(-keys, kind="stable")
+        heap: list[tuple[float, str, PMove]] = []
+        lex = self.lexicon
+        for j in order:
+            if len(heap) >= n and keys[j] <= heap[0][0]:
+                break
+            if self._late():
+                break
+            word = lex.word(int(idx[j]))
+            m = self.solve(word)
+            if m is None:
+                continue
+            self._keep(heap, n, m)
+        if self.spacebar:
+            self._pairs(heap, n, idx, inner, mult)
+        moves = [m for _, _, m in sorted(heap, key=lambda x: (-x[0], x[1]))]
+        for m in moves:
+            self.explain(m)
+        return moves
+
+    def _keep(self, heap: list[tuple[float, str, PMove]], n: int, m: PMove) -> None:
+        item = (self._k(m), m.word, m)
+        if len(heap) < n:
+            heapq.heappush(heap, item)
+        elif item[0] > heap[0][0]:
+            heapq.heapreplace(heap, item)
+
+    def _late(self) -> bool:
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            self.exact = False
+            return True
+        return False
+
+    def _pairs(
+        self,
+        heap: list[tuple[float, str, PMove]],
+        n: int,
+        idx: npt.NDArray[np.int64],
+        inner: npt.NDArray[np.float64],
+        mult: npt.NDArray[np.float64],
+    ) -> None:
+        """Two-word moves with the Spacebar: pairs in decreasing sum of their words' bounds, solved exactly until
+        no pair's bound can beat the moves kept."""
+        if not len(idx):
+            return
+        order = np.argsort(-inner, kind="stable")
+        u = inner[order]
+        total_mult = float(
+            min(
+                MAX_FACTOR,
+                1
+                + sum(
+                    n_
+                    for c, n_ in zip(self.kinds, self.counts, strict=True)
+                    for a in c.abilities
+                    if a.kind is Kind.DOUBLE_WORD
+                ),
+            )
+        )
+        lengths = self.lexicon.lengths[idx[order]]
+        supply = self._supply()
+        capacity = sum(supply.values()) + self.wilds
+        rows = [self.lexicon.letter_index[ch] for ch in supply if ch in self.lexicon.letter_index]
+        have = [supply[self.lexicon.alphabet[a]] for a in rows]
+        letters = (
+            self.lexicon.counts[np.ix_(np.array(rows, dtype=np.int64), idx[order])].T.tolist()
+            if rows
+            else [[] for _ in order]
+        )
+        extra = 1.0 + (COMMON_GAIN if self.objective is PaperbackObjective.VALUE else 0.0)
+        seen = {(0, 0)}
+        frontier = [(-(u[0] + u[0]), 0, 0)]
+        looked = 0
+        while frontier:
+            neg, i, j = heapq.heappop(frontier)
+            bound = (-neg + extra) * total_mult
+            if len(heap) >= n and self.objective is not PaperbackObjective.LENGTH and bound * 100 + 99 <= heap[0][0]:
+                return
+            looked += 1
+            if looked > MAX_PAIRS or self._late():
+                self.exact = False
+                return
+            size = int(lengths[i]) + int(lengths[j])
+            if size <= capacity and size - sum(
+                min(x + y, h) for x, y, h in zip(letters[i], letters[j], have, strict=True)
+            ) <= self.wilds:
+                text = f"{self.lexicon.word(int(idx[order[i]]))} {self.lexicon.word(int(idx[order[j]]))}"
+                m = self.solve(text)
+                if m is not None:
+                    self._keep(heap, n, m)
+            for a, b in ((i + 1, j), (i, j + 1)):
+                if a < len(u) and b < len(u) and (a, b) not in seen:
+                    seen.add((a, b))
+                    heapq.heappush(frontier, (-(u[a] + u[b]), a, b))
+
+    # -- explanation ----------------------------------------------------------------------------------------------
+
+    def explain(self, m: PMove) -> None:
+        cards: list[dict[str, Any]] = []
+        pos = 0
+        for p, f in zip(m.pieces, m.factors, strict=True):
+            card = self.card_of(p)
+            if p.kind == SPACE:
+                entry = {"code": "spacebar", "letters": " ", "source": "common", "position": pos, "factor": 1}
+            elif p.kind == WILD:
+                code = self.wild_card.code if self.wild_card else "?"
+                entry = {
+                    "code": code,
+                    "letters": p.letters,
+                    "source": "hand",
+                    "position": pos,
+                    "wild": True,
+                    "factor": 1,
+                }
+            else:
+                assert card is not None
+                entry = {
+                    "code": card.code,
+                    "letters": p.letters,
+                    "source": "common" if p.kind == COMMON else "hand",
+                    "position": pos,
+                    "factor": f,
+                    "score": card.score * f,
+                }
+                if p.reversed:
+                    entry["reversed"] = True
+            cards.append(entry)
+            pos += len(p.letters)
+        m.cards = cards
+        reasons = []
+        wild = sum(1 for p in m.pieces if p.kind == WILD)
+        if wild:
+            reasons.append(f"{wild} wild card{'s' * (wild != 1)}")
+        if any(p.kind == COMMON for p in m.pieces):
+            reasons.append("uses the Common card")
+        if any(p.kind == SPACE for p in m.pieces):
+            reasons.append("two words with the Spacebar (+1)")
+        rev = sum(1 for p in m.pieces if p.reversed)
+        if rev:
+            reasons.append(f"a two-letter card reversed with Dyslexic (+{rev})")
+        doubled = [c["code"] for c in cards if c.get("factor", 1) > 1]
+        if doubled:
+            reasons.append("doubled: " + ", ".join(doubled))
+        mult = min(
+            MAX_FACTOR,
+            1
+            + sum(
+                1
+                for p in m.pieces
+                if (c := self.card_of(p)) is not None
+                for a in c.abilities
+                if a.kind is Kind.DOUBLE_WORD
+            ),
+        )
+        if mult > 1:
+            reasons.append(f"word score x{mult}")
+        if m.gains_common:
+            reasons.append(f"{m.length} letters: gains the Common card")
+        if m.cards_next:
+            reasons.append(f"{m.cards_next} more card{'s' * (m.cards_next != 1)} next hand")
+        m.reasons = reasons

@@ -1,0 +1,83 @@
+"""A Paperback turn state (a contract, like Hardback's)::
+
+    {"game": "paperback", "hand": ["TH/3", "E/1", "?"], "common": "O/1" | "spacebar" | "dyslexic" | null,
+     "threshold": 7, "options": {"min_length": 2}}
+
+``hand``: the cards in hand, by notation (``solver.paperback.cards``) or as objects. ``common``: the Common card on
+top of the length track, usable once this turn by referring to it. ``threshold``: the length track's number (a
+word at least that long gains the Common card); null when the track is spent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.errors import GhostwriterError, StateError
+from solver.paperback.cards import PCard, parse_card
+
+MAX_HAND = 24
+STATE_KEYS = {"game", "hand", "common", "threshold", "options"}
+
+
+@dataclass(frozen=True)
+class PaperbackState:
+    hand: tuple[PCard, ...]
+    common: PCard | None = None
+    threshold: int | None = 7
+    min_length: int = 2
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "paperback",
+            "hand": [c.code for c in self.hand],
+            "common": self.common.code if self.common else None,
+            "threshold": self.threshold,
+            "options": {"min_length": self.min_length},
+        }
+
+    @staticmethod
+    def from_json(data: object) -> PaperbackState:
+        if not isinstance(data, dict):
+            raise StateError('a Paperback state must be a JSON object with at least a "hand" list of cards')
+        unknown = set(data) - STATE_KEYS
+        if unknown:
+            raise StateError(
+                f"unknown state field {sorted(unknown)[0]!r}: the fields are {', '.join(sorted(STATE_KEYS))}"
+            )
+        if data.get("game", "paperback") != "paperback":
+            raise StateError('a Paperback state has "game": "paperback"')
+        hand = data.get("hand")
+        if not isinstance(hand, list) or not hand:
+            raise StateError('"hand" must be a non-empty list of cards, e.g. ["TH/3", "E/1", "?"]')
+        if len(hand) > MAX_HAND:
+            raise StateError(f"{len(hand)} cards in hand: at most {MAX_HAND}")
+        cards = []
+        for i, c in enumerate(hand):
+            try:
+                card = parse_card(c, f"hand[{i}]")
+            except GhostwriterError as e:
+                raise StateError(str(e)) from None
+            if card.special == "spacebar":
+                raise StateError(f"hand[{i}]: the Spacebar is used as the common card (\"common\": \"spacebar\")")
+            cards.append(card)
+        common_raw = data.get("common")
+        common = None
+        if common_raw is not None:
+            try:
+                common = parse_card(common_raw, "common")
+            except GhostwriterError as e:
+                raise StateError(str(e)) from None
+            if common.wild:
+                raise StateError("common: the Common card is a letter card, spacebar or dyslexic, not a wild")
+        threshold = data.get("threshold", 7)
+        bad = isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 30
+        if threshold is not None and bad:
+            raise StateError('"threshold" must be the length track\'s number, 1 to 30, or null')
+        options = data.get("options", {})
+        if not isinstance(options, dict) or set(options) - {"min_length"}:
+            raise StateError('"options" must be an object with at most "min_length"')
+        min_length = options.get("min_length", 2)
+        if isinstance(min_length, bool) or not isinstance(min_length, int) or not 1 <= min_length <= 30:
+            raise StateError("options.min_length must be a whole number from 1 to 30")
+        return PaperbackState(tuple(cards), common, threshold, min_length)
