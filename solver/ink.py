@@ -295,6 +295,7 @@ def advise(
     samples: int = 48,
     seed: int = 0,
     time_limit: float | None = None,
+    node_budget: int | None = None,
 ) -> InkAdvice:
     """The expected worth of drawing k = 0..max_k more cards with ink, and the best affordable k (see the module
     docstring for the model, the exact and sampled modes and the time limit)."""
@@ -316,7 +317,7 @@ def advise(
         found = cache.get(st)
         if found is None:
             left = None if deadline is None else max(deadline - clock(), 0.001)
-            search = Search(lexicon, st, objective, value_weights, time_limit=left)
+            search = Search(lexicon, st, objective, value_weights, time_limit=left, node_budget=node_budget)
             moves = search.top(1)
             if moves:
                 m = moves[0]

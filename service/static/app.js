@@ -1,5 +1,5 @@
-/* Ghostwriter web page: pick Hardback cards, ask the service for the best words, show them as cards.
-   Plain browser JavaScript, no framework, no build step; it talks only to the service's own /v1 API. */
+/* Ghostwriter web page: pick Hardback cards or type Paperback cards, ask the service for the best words, show
+   them as cards. Plain browser JavaScript, no framework, no build step; it talks only to the service's own /v1 API. */
 (() => {
   "use strict";
 
@@ -12,11 +12,17 @@
     m: "mystery", mystery: "mystery",
     r: "romance", romance: "romance",
   };
+  const GAMES = ["hardback", "paperback"];
+  const TAGLINES = {
+    hardback: "The best words for your Hardback hand, over a real dictionary.",
+    paperback: "The best words for your Paperback hand, over a real dictionary.",
+  };
   const STORAGE_KEY = "ghostwriter.page.v1";
   const SVG_NS = "http://www.w3.org/2000/svg";
 
   /** The page's state; the card zones hold card codes (canonical where the catalogue knows them). */
   const state = {
+    game: "hardback",
     zones: { hand: [], inked: [], mine: [], others: [] },
     target: "hand",
     view: "best",
@@ -31,13 +37,20 @@
     awards: false,
     discard: "",
     timeLimit: "",
+    // Paperback: the hand as typed notation (TH/3, ?, Q/5:double-word), the Common card, the length track
+    pbHand: [],
+    common: "",
+    threshold: "7",
+    pbObjective: "score",
+    pbTop: "5",
   };
 
   /** code -> Card from GET /v1/cards */
   const catalogue = new Map();
-  let openChip = null; // {zone, index} of the chip whose action bar is open
-  let requestSerial = 0;
+  let openChip = null; // {zone, index} of the chip whose action bar is open (zone "pb": the Paperback hand)
   let defaultDictionary = "";
+  /** each game's last answer, shown again when the page switches back to that game */
+  const lastAnswers = { hardback: null, paperback: null };
 
   const $ = (id) => document.getElementById(id);
 
@@ -145,6 +158,89 @@
     return known ? Boolean(known.timeless) : null; // null: not in the catalogue, let the service judge
   }
 
+  // ---------------------------------------------------------------- Paperback cards (the notation)
+
+  const PB_SPECIALS = ["spacebar", "dyslexic"];
+  const PB_HEAD = /^(\p{L}{1,2}|\?)((?:\/\d{1,2})?(?:\$\d{1,2})?)$/u;
+
+  /** Tidy a typed Paperback card: letters in capitals, abilities in small letters (th/3:Double-Word ->
+      TH/3:double-word, Spacebar -> spacebar); anything else is kept as typed for the service to judge. */
+  function pbCanonical(token) {
+    const text = String(token).trim().normalize("NFC");
+    const low = text.toLowerCase();
+    if (PB_SPECIALS.includes(low)) return low;
+    const colon = text.indexOf(":");
+    const match = PB_HEAD.exec(colon < 0 ? text : text.slice(0, colon));
+    if (!match) return text;
+    const upper = match[1].toUpperCase();
+    const letters = [...upper].length === [...match[1]].length ? upper : match[1]; // ß would become SS: keep it
+    return letters + match[2] + (colon < 0 ? "" : text.slice(colon).toLowerCase());
+  }
+
+  /** Split typed Paperback cards on spaces. A comma separates cards too, except between one card's abilities:
+      an ability never holds a "/", and a card always does (or is ?, spacebar or dyslexic). */
+  function pbTokenize(text) {
+    const cards = [];
+    for (const word of String(text).split(/[\s;]+/)) {
+      let previous = "";
+      for (const piece of word.split(",")) {
+        if (!piece) continue;
+        const startsCard = /^[^:]*\//.test(piece) || piece.startsWith("?") || PB_SPECIALS.includes(piece.toLowerCase());
+        if (previous.includes(":") && !startsCard) {
+          previous += "," + piece;
+          cards[cards.length - 1] = previous;
+        } else {
+          previous = piece;
+          cards.push(piece);
+        }
+      }
+    }
+    return cards;
+  }
+
+  /** What a Paperback card shows in big letters: its letters, ? for a wild, a sign for the special cards. */
+  function pbFace(code) {
+    const low = code.toLowerCase();
+    if (low === "spacebar") return "\u2423";
+    if (low === "dyslexic") return "\u21c4";
+    const match = /^(\p{L}{1,2}|\?)/u.exec(code);
+    return match ? match[1].toUpperCase() : "!";
+  }
+
+  function pbKind(code) {
+    const low = code.toLowerCase();
+    if (PB_SPECIALS.includes(low)) return "special";
+    if (code.startsWith("?")) return "wild";
+    return PB_HEAD.test(code.split(":")[0]) ? "letters" : "unknown";
+  }
+
+  const PB_ABILITIES = [
+    [/^\+(\d+)$/, (n) => `+${n} to the word score`],
+    [/^double-word$/, () => "double word score"],
+    [/^double-letter$/, () => "doubles the score of a card beside it"],
+    [/^cards\+(\d+)$/, (n) => `${plural(Number(n), "more card", "more cards")} in the next hand`],
+    [/^len>=(\d+):\+(\d+)$/, (l, n) => `+${n} when the word has ${l} letters or more`],
+    [/^first:\+(\d+)$/, (n) => `+${n} when this card gives the first letter`],
+    [/^last:\+(\d+)$/, (n) => `+${n} when this card gives the last letter`],
+    [/^nowild:\+(\d+)$/, (n) => `+${n} when the word uses no wild card`],
+    [/^wilds:\+(\d+)$/, (n) => `+${n} for each wild card in the word`],
+    [/^trash-hand$/, () => "may trash a card left in hand"],
+    [/^trash-offer:(\d+)$/, (n) => `may trash the top card of ${plural(Number(n), "offer pile", "offer piles")}`],
+  ];
+
+  /** The abilities of a card's code, in words (TH/3:double-word,+1 -> ["double word score", "+1 to ..."]). */
+  function pbAbilities(code) {
+    const colon = code.indexOf(":");
+    if (colon < 0 || PB_SPECIALS.includes(code.toLowerCase())) return [];
+    return code.slice(colon + 1).split(",").filter(Boolean).map((token) => {
+      for (const [pattern, text] of PB_ABILITIES) {
+        const match = pattern.exec(token.trim());
+        if (match) return text(...match.slice(1));
+      }
+      return token;
+    });
+  }
+
   // ---------------------------------------------------------------- errors and status
 
   const FIELD_INPUTS = {
@@ -153,11 +249,20 @@
     "options.rules": "rules", "options.literary_awards": "literary-awards",
   };
 
+  const PB_FIELD_INPUTS = {
+    hand: "pb-input", common: "pb-common", threshold: "pb-threshold", top: "pb-top", objective: "pb-objective",
+    dictionary: "pb-dictionary",
+  };
+
   /** Mark the control or the card the service's error names (field "hand[3]", "options.min_length", ...). */
   function markField(field) {
     for (const node of document.querySelectorAll("[aria-invalid=true]")) node.removeAttribute("aria-invalid");
     for (const node of document.querySelectorAll(".chip.invalid")) node.classList.remove("invalid");
     if (!field) return;
+    if (state.game === "paperback") {
+      markPaperbackField(field);
+      return;
+    }
     const card = /^(hand|inked|timeless\.mine|timeless\.others)\[(\d+)\]/.exec(field);
     if (card) {
       const zone = card[1].replace("timeless.", "");
@@ -174,6 +279,21 @@
       $(id).setAttribute("aria-invalid", "true");
       if ($("more-options").contains($(id))) $("more-options").open = true;
     }
+  }
+
+  /** A Paperback field: a card of the hand (hand[2]) or one of the Paperback controls. */
+  function markPaperbackField(field) {
+    const card = /^hand\[(\d+)\]/.exec(field);
+    if (card) {
+      const chip = document.querySelector(`#pb-hand .chip[data-index="${card[1]}"]`);
+      if (chip) {
+        chip.classList.add("invalid");
+        chip.setAttribute("aria-invalid", "true");
+      }
+      return;
+    }
+    const id = PB_FIELD_INPUTS[field.split(/[.[]/)[0]];
+    if (id && $(id)) $(id).setAttribute("aria-invalid", "true");
   }
 
   function showError(message, field) {
@@ -198,6 +318,14 @@
     status.textContent = message;
     window.clearTimeout(statusTimer);
     statusTimer = window.setTimeout(updateCatalogueStatus, 2500);
+  }
+
+  const PB_STATUS = "Tap a card to edit it or take it out.";
+  let pbStatusTimer = 0;
+  function announcePaperback(message) {
+    $("pb-status").textContent = message;
+    window.clearTimeout(pbStatusTimer);
+    pbStatusTimer = window.setTimeout(() => { $("pb-status").textContent = PB_STATUS; }, 2500);
   }
 
   /** GET or POST JSON; throws an Error whose message is the service's "error" sentence. */
@@ -247,10 +375,13 @@
 
   function serialize() {
     const params = new URLSearchParams();
+    if (state.game !== "hardback") params.set("game", state.game);
     const keys = { hand: "h", inked: "i", mine: "m", others: "o" };
     for (const zone of ZONES) for (const code of state.zones[zone]) params.append(keys[zone], code);
+    for (const code of state.pbHand) params.append("p", code);
     const defaults = { view: "best", objective: "value", top: "5", remover: "0", ink: "0", minLength: "2",
-      rules: "printed", dictionary: "", awardHeld: "0", discard: "", timeLimit: "" };
+      rules: "printed", dictionary: "", awardHeld: "0", discard: "", timeLimit: "",
+      common: "", threshold: "7", pbObjective: "score", pbTop: "5" };
     for (const [key, fallback] of Object.entries(defaults)) {
       if (String(state[key]) !== fallback) params.set(key, String(state[key]));
     }
@@ -263,8 +394,10 @@
     const params = new URLSearchParams(text);
     const keys = { hand: "h", inked: "i", mine: "m", others: "o" };
     for (const zone of ZONES) state.zones[zone] = params.getAll(keys[zone]).filter(Boolean);
+    state.pbHand = params.getAll("p").filter(Boolean);
+    state.game = GAMES.includes(params.get("game")) ? params.get("game") : "hardback";
     const fields = ["view", "objective", "top", "remover", "ink", "minLength", "rules", "dictionary", "awardHeld",
-      "discard", "timeLimit"];
+      "discard", "timeLimit", "common", "threshold", "pbObjective", "pbTop"];
     for (const key of fields) if (params.has(key)) state[key] = params.get(key);
     state.awards = params.get("awards") === "1";
     if (state.view !== "frontier") state.view = "best";
@@ -297,6 +430,7 @@
   // ---------------------------------------------------------------- the controls <-> state
 
   function syncControls() {
+    for (const radio of document.querySelectorAll('input[name="game"]')) radio.checked = radio.value === state.game;
     for (const radio of document.querySelectorAll('input[name="target"]')) radio.checked = radio.value === state.target;
     for (const radio of document.querySelectorAll('input[name="view"]')) radio.checked = radio.value === state.view;
     $("objective").value = state.objective;
@@ -309,21 +443,49 @@
     $("literary-awards").checked = state.awards;
     $("discard").value = state.discard;
     $("time-limit").value = state.timeLimit;
+    $("pb-common").value = state.common;
+    $("pb-threshold").value = state.threshold;
+    $("pb-objective").value = state.pbObjective;
+    $("pb-top").value = state.pbTop;
     setDictionaryControl();
-    updateViewControls();
+    applyGame();
   }
 
   function setDictionaryControl() {
-    const select = $("dictionary");
-    if ([...select.options].some((option) => option.value === state.dictionary)) select.value = state.dictionary;
+    for (const id of ["dictionary", "pb-dictionary"]) {
+      const select = $(id);
+      if ([...select.options].some((option) => option.value === state.dictionary)) select.value = state.dictionary;
+    }
   }
 
   function updateViewControls() {
-    const frontier = state.view === "frontier";
+    const frontier = state.view === "frontier" && state.game === "hardback";
     $("objective").disabled = frontier;
     $("top").disabled = frontier;
     $("frontier-hint").hidden = !frontier;
     $("find").textContent = frontier ? "Find the frontier" : "Find words";
+  }
+
+  let shownGame = "hardback";
+
+  /** Show the controls of the game chosen and its last answer (each game keeps its own inputs and answer). */
+  function applyGame() {
+    const game = state.game;
+    for (const node of document.querySelectorAll('[data-game="hardback"], [data-game="paperback"]')) {
+      node.hidden = node.dataset.game !== game;
+    }
+    document.title = `Ghostwriter \u00b7 ${game === "paperback" ? "Paperback" : "Hardback"}`;
+    $("tagline").textContent = TAGLINES[game];
+    setDictionaryControl();
+    updateViewControls();
+    if (shownGame === game) return;
+    shownGame = game;
+    openChip = null;
+    renderZones();
+    renderPaperbackHand();
+    clearError();
+    setBusy(pending[game]);
+    showAnswer(game);
   }
 
   function bindControls() {
@@ -336,6 +498,7 @@
       $(id).addEventListener("change", () => { state[key] = $(id).value; save(); });
       $(id).addEventListener("input", () => { state[key] = $(id).value; save(); });
     }
+    bindPaperbackControls();
     $("rules").addEventListener("change", loadCatalogue);
     $("literary-awards").addEventListener("change", () => { state.awards = $("literary-awards").checked; save(); });
     for (const radio of document.querySelectorAll('input[name="target"]')) {
@@ -390,8 +553,13 @@
       if (openChip) {
         const { zone, index } = openChip;
         openChip = null;
-        renderZones();
-        focusChip(zone, index);
+        if (zone === "pb") {
+          renderPaperbackHand();
+          focusPaperbackChip(index);
+        } else {
+          renderZones();
+          focusChip(zone, index);
+        }
       }
       for (const detail of document.querySelectorAll(".card-detail:not([hidden])")) closeDetail(detail);
     });
@@ -402,6 +570,61 @@
       openChip = null;
       syncControls();
       renderZones();
+      renderPaperbackHand();
+    });
+  }
+
+  function bindPaperbackControls() {
+    for (const radio of document.querySelectorAll('input[name="game"]')) {
+      radio.addEventListener("change", () => {
+        if (!radio.checked) return;
+        state.game = radio.value;
+        applyGame();
+        save();
+      });
+    }
+    const fields = [["pb-threshold", "threshold"], ["pb-objective", "pbObjective"], ["pb-top", "pbTop"],
+      ["pb-common", "common"], ["pb-dictionary", "dictionary"]];
+    for (const [id, key] of fields) {
+      for (const type of ["input", "change"]) {
+        $(id).addEventListener(type, () => {
+          state[key] = $(id).value;
+          if (id === "pb-dictionary") setDictionaryControl();
+          save();
+        });
+      }
+    }
+    $("pb-common").addEventListener("change", () => {
+      state.common = pbCanonical($("pb-common").value);
+      $("pb-common").value = state.common;
+      save();
+    });
+    for (const button of document.querySelectorAll("[data-common]")) {
+      button.addEventListener("click", () => {
+        state.common = button.dataset.common;
+        $("pb-common").value = state.common;
+        save();
+        announcePaperback(state.common ? `The Common card is ${state.common}.` : "No Common card.");
+      });
+    }
+    $("pb-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      addTypedPaperbackCards();
+    });
+    $("pb-input").addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        if (pbTokenize($("pb-input").value).length) addTypedPaperbackCards();
+        findWords();
+      }
+    });
+    $("pb-wild").addEventListener("click", () => addPaperbackCards(["?"]));
+    $("pb-clear").addEventListener("click", () => {
+      state.pbHand = [];
+      openChip = null;
+      renderPaperbackHand();
+      save();
+      announcePaperback("The hand is cleared.");
     });
   }
 
@@ -502,6 +725,101 @@
         zoneBox.append(renderChipActions(zone, openChip.index));
       }
     }
+  }
+
+  // ---------------------------------------------------------------- the Paperback hand
+
+  function addTypedPaperbackCards() {
+    const input = $("pb-input");
+    const tokens = pbTokenize(input.value);
+    if (tokens.length === 0) {
+      showError("Type one or more cards first, e.g. TH/3 E/1 ? R/2:double-word.", null);
+      input.focus();
+      return;
+    }
+    addPaperbackCards(tokens.map(pbCanonical));
+    input.value = "";
+  }
+
+  function addPaperbackCards(codes) {
+    clearError();
+    state.pbHand.push(...codes);
+    openChip = null;
+    renderPaperbackHand();
+    save();
+    announcePaperback(`Added ${codes.join(", ")} to the hand.`);
+  }
+
+  function focusPaperbackChip(index) {
+    const chip = document.querySelector(`#pb-hand .chip[data-index="${index}"]`);
+    if (chip) chip.focus();
+  }
+
+  function removePaperbackCard(index, edit) {
+    const [code] = state.pbHand.splice(index, 1);
+    openChip = null;
+    renderPaperbackHand();
+    save();
+    if (edit) {
+      const input = $("pb-input");
+      input.value = input.value.trim() ? `${input.value.trim()} ${code}` : code;
+      input.focus();
+      announcePaperback(`${code} is back in the entry field to edit.`);
+      return;
+    }
+    const left = state.pbHand.length;
+    if (left > 0) focusPaperbackChip(Math.min(index, left - 1));
+    else $("pb-input").focus();
+    announcePaperback(`Removed ${code}.`);
+  }
+
+  function renderPaperbackHand() {
+    const list = $("pb-hand");
+    list.replaceChildren();
+    state.pbHand.forEach((code, index) => {
+      const isOpen = Boolean(openChip && openChip.zone === "pb" && openChip.index === index);
+      const face = pbFace(code);
+      const chip = el("button", {
+        type: "button",
+        className: `chip pb-chip pb-${pbKind(code)}${[...face].length > 1 ? " wide" : ""}${isOpen ? " open" : ""}`,
+        "aria-expanded": isOpen ? "true" : "false",
+        "aria-controls": isOpen ? "actions-pb" : null,
+        "aria-label": `${code} in the hand: edit or remove it`,
+        dataset: { code, index: String(index), zone: "pb" },
+        onclick: () => {
+          openChip = isOpen ? null : { zone: "pb", index };
+          renderPaperbackHand();
+          focusPaperbackChip(index);
+        },
+      },
+      el("span", { className: "chip-letter", "aria-hidden": "true", text: face }),
+      el("span", { className: "chip-code", "aria-hidden": "true", text: code }));
+      list.append(el("li", null, chip));
+    });
+    if (state.pbHand.length === 0) list.append(el("li", { className: "empty muted", text: "No cards yet" }));
+    document.querySelector('[data-count="pb-hand"]').textContent = state.pbHand.length ? `(${state.pbHand.length})` : "";
+    const zoneBox = list.closest(".zone");
+    const bar = zoneBox.querySelector(".chip-actions");
+    if (bar) bar.remove();
+    if (openChip && openChip.zone === "pb" && openChip.index < state.pbHand.length) {
+      zoneBox.append(renderPaperbackChipActions(openChip.index));
+    }
+  }
+
+  function renderPaperbackChipActions(index) {
+    const code = state.pbHand[index];
+    const abilities = pbAbilities(code);
+    const bar = el("div", { className: "chip-actions", id: "actions-pb", role: "group", "aria-label": `Change ${code}` });
+    bar.append(el("span", { className: "chip-actions-title" }, el("strong", { text: code }),
+      abilities.length ? el("span", { className: "muted", text: " " + abilities.join("; ") }) : null));
+    bar.append(el("div", { className: "chip-actions-buttons" },
+      el("button", { type: "button", className: "button small", dataset: { action: "edit" },
+        "aria-label": `Edit ${code}`, text: "Edit", onclick: () => removePaperbackCard(index, true) }),
+      el("button", { type: "button", className: "button small danger", dataset: { action: "remove" },
+        "aria-label": `Remove ${code}`, text: "Remove", onclick: () => removePaperbackCard(index, false) }),
+      el("button", { type: "button", className: "button small subtle", dataset: { action: "close" }, text: "Close",
+        onclick: () => { openChip = null; renderPaperbackHand(); focusPaperbackChip(index); } })));
+    return bar;
   }
 
   function renderChipActions(zone, index) {
@@ -643,14 +961,16 @@
   async function loadDictionaries() {
     try {
       const data = await api("/v1/dictionaries");
-      const select = $("dictionary");
-      select.replaceChildren();
-      for (const dictionary of data.dictionaries) {
-        const words = typeof dictionary.words === "number" ? ` (${dictionary.words.toLocaleString("en")} words)` : "";
-        select.append(el("option", { value: dictionary.name, text: dictionary.name + words }));
+      for (const id of ["dictionary", "pb-dictionary"]) {
+        const select = $(id);
+        select.replaceChildren();
+        for (const dictionary of data.dictionaries) {
+          const words = typeof dictionary.words === "number" ? ` (${dictionary.words.toLocaleString("en")} words)` : "";
+          select.append(el("option", { value: dictionary.name, text: dictionary.name + words }));
+        }
       }
       defaultDictionary = data.default || (data.dictionaries[0] && data.dictionaries[0].name) || "";
-      if (!state.dictionary || ![...select.options].some((o) => o.value === state.dictionary)) {
+      if (!state.dictionary || !data.dictionaries.some((d) => d.name === state.dictionary)) {
         state.dictionary = defaultDictionary;
       }
       setDictionaryControl();
@@ -692,51 +1012,98 @@
     return body;
   }
 
+  /** A Paperback request: the typed cards as they are (the service names a bad one), empty fields as null. */
+  function buildPaperbackRequest() {
+    const common = pbCanonical(state.common);
+    const threshold = String(state.threshold).trim();
+    const body = {
+      hand: [...state.pbHand],
+      common: common === "" || /^(none|-)$/i.test(common) ? null : common,
+      threshold: threshold === "" ? null : intOr(threshold, 7),
+      objective: state.pbObjective,
+      top: intOr(state.pbTop, 5),
+    };
+    if (state.dictionary) body.dictionary = state.dictionary;
+    return body;
+  }
+
+  /** Each game's requests are numbered apart, so that an answer arriving after a switch is kept for its game. */
+  const serials = { hardback: 0, paperback: 0 };
+  const pending = { hardback: false, paperback: false };
+
+  function setBusy(busy) {
+    const button = $("find");
+    button.disabled = busy;
+    button.classList.toggle("busy", busy);
+    if (busy) $("results").setAttribute("aria-busy", "true");
+    else $("results").removeAttribute("aria-busy");
+  }
+
   async function findWords() {
+    const game = state.game;
+    if (game === "paperback" && state.pbHand.length === 0) {
+      showError("Add at least one card to your hand first: type cards as printed (TH/3 E/1 ?) or press Wild.", "hand");
+      return;
+    }
     const total = ZONES.reduce((sum, zone) => sum + state.zones[zone].length, 0);
-    if (total === 0) {
+    if (game === "hardback" && total === 0) {
       showError("Add at least one card to your hand first (type codes or tap cards in the catalogue).", "hand");
       return;
     }
     clearError();
-    const serial = ++requestSerial;
-    const button = $("find");
-    const results = $("results");
-    button.disabled = true;
-    button.classList.add("busy");
-    results.setAttribute("aria-busy", "true");
+    const serial = ++serials[game];
+    pending[game] = true;
+    setBusy(true);
     $("summary").replaceChildren(el("span", { className: "muted", text: "Searching…" }));
     try {
-      const data = await api("/v1/hardback/hint", buildRequest());
-      if (serial !== requestSerial) return;
-      renderResults(data);
+      const data = game === "paperback"
+        ? await api("/v1/paperback/hint", buildPaperbackRequest())
+        : await api("/v1/hardback/hint", buildRequest());
+      if (serial !== serials[game]) return;
+      lastAnswers[game] = data;
+      if (state.game === game) renderResults(data, game, true);
     } catch (err) {
-      if (serial !== requestSerial) return;
+      if (serial !== serials[game] || state.game !== game) return;
       $("summary").replaceChildren();
       showError(err.message, err.field);
     } finally {
-      if (serial === requestSerial) {
-        button.disabled = false;
-        button.classList.remove("busy");
-        results.removeAttribute("aria-busy");
+      if (serial === serials[game]) {
+        pending[game] = false;
+        if (state.game === game) setBusy(false);
       }
     }
   }
 
   // ---------------------------------------------------------------- results
 
-  const OBJECTIVE_NAMES = { value: "value", prestige: "prestige", coins: "coins", pareto: "the prestige/coins frontier" };
+  const OBJECTIVE_NAMES = { value: "value", prestige: "prestige", coins: "coins", pareto: "the prestige/coins frontier",
+    score: "score", length: "length" };
 
   function plural(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;
   }
 
-  function renderResults(data) {
+  /** The answer kept for a game (or the empty results), shown when the page switches to that game. */
+  function showAnswer(game) {
+    const data = lastAnswers[game];
+    if (data) {
+      renderResults(data, game, false);
+    } else {
+      $("results").replaceChildren();
+      $("frontier").hidden = true;
+      $("frontier").replaceChildren();
+      $("results-empty").hidden = false;
+      $("summary").replaceChildren();
+    }
+    if (pending[game]) $("summary").replaceChildren(el("span", { className: "muted", text: "Searching…" }));
+  }
+
+  function renderResults(data, game, scroll) {
     const moves = Array.isArray(data.moves) ? data.moves : [];
     const summary = $("summary");
     summary.replaceChildren();
     const line = el("p", { className: "summary-line" });
-    const objective = data.objective || state.objective;
+    const objective = data.objective || (game === "paperback" ? state.pbObjective : state.objective);
     line.append(objective === "pareto"
       ? `${plural(moves.length, "word", "words")} on the prestige/coins frontier`
       : `${plural(moves.length, "word", "words")}, best by ${OBJECTIVE_NAMES[objective] || objective}`);
@@ -764,9 +1131,11 @@
 
     const list = $("results");
     list.replaceChildren();
-    moves.forEach((move, index) => list.append(renderMove(move, index)));
+    moves.forEach((move, index) => list.append(game === "paperback"
+      ? renderPaperbackMove(move, index, objective)
+      : renderMove(move, index)));
     $("results-empty").hidden = true;
-    if (window.matchMedia("(max-width: 899px)").matches) {
+    if (scroll && window.matchMedia("(max-width: 899px)").matches) {
       $("results-section").scrollIntoView({ behavior: "smooth", block: "start" });
     }
   }
@@ -835,8 +1204,8 @@
     return parts;
   }
 
-  function openDetail(detail, card, button, pinned) {
-    detail.replaceChildren(...detailContent(card));
+  function openDetail(detail, card, button, pinned, content) {
+    detail.replaceChildren(...(content || detailContent)(card));
     detail.hidden = false;
     detail.dataset.pinned = pinned ? "true" : "false";
     const move = detail.closest(".move");
@@ -858,16 +1227,16 @@
     }
   }
 
-  function wireCard(button, card, detail) {
+  function wireCard(button, card, detail, content) {
     const key = () => button.dataset.index + (button.classList.contains("in-play") ? "p" : "w");
     button.addEventListener("click", () => {
       if (detail.dataset.pinned === "true" && detail.dataset.forIndex === key()) closeDetail(detail);
-      else openDetail(detail, card, button, true);
+      else openDetail(detail, card, button, true, content);
     });
     button.addEventListener("pointerenter", (event) => {
       if (event.pointerType !== "mouse") return;
       if (detail.dataset.pinned === "true") return;
-      openDetail(detail, card, button, false);
+      openDetail(detail, card, button, false, content);
     });
     button.addEventListener("pointerleave", (event) => {
       if (event.pointerType !== "mouse") return;
@@ -875,7 +1244,7 @@
     });
     button.addEventListener("focus", () => {
       if (detail.dataset.pinned === "true") return;
-      if (button.matches(":focus-visible")) openDetail(detail, card, button, false);
+      if (button.matches(":focus-visible")) openDetail(detail, card, button, false, content);
     });
     button.addEventListener("blur", () => {
       if (detail.dataset.pinned !== "true") closeDetail(detail);
@@ -939,6 +1308,125 @@
     const shown = new Set(extras);
     const hasGenres = (move.genres_active || []).length > 0;
     const reasons = (move.reasons || []).filter((text) => !shown.has(text) && !(hasGenres && /^active genres?:/i.test(text)));
+    if (reasons.length) item.append(el("ul", { className: "reasons" }, ...reasons.map((text) => el("li", { text }))));
+    return item;
+  }
+
+  // ---------------------------------------------------------------- Paperback results
+
+  function pbCardFacts(card) {
+    const letters = String(card.letters || "");
+    const spacebar = card.code === "spacebar";
+    return {
+      spacebar,
+      wild: Boolean(card.wild),
+      common: card.source === "common",
+      reversed: Boolean(card.reversed),
+      factor: Number(card.factor) || 1,
+      letters,
+      face: spacebar ? "\u2423" : letters.toUpperCase(),
+      wide: !spacebar && [...letters].length > 1,
+      score: Number(card.score) || 0,
+    };
+  }
+
+  function points(n) {
+    return plural(n, "point", "points");
+  }
+
+  function renderPaperbackCard(card, moveId, index) {
+    const f = pbCardFacts(card);
+    const code = String(card.code);
+    const head = code.split(":")[0] + (pbAbilities(code).length ? " \u2605" : "");
+    const tag = f.wild ? "wild" : f.spacebar ? "spacebar" : f.common ? "common" : f.reversed ? "reversed" : "";
+    const label = [
+      f.spacebar ? "Spacebar: the space between the two words" : `${f.face}: ${code}`,
+      f.wild ? `a wild card for ${f.face}` : null,
+      f.common ? "the Common card" : "from your hand",
+      f.reversed ? "reversed by Dyslexic" : null,
+      f.factor > 1 ? `times ${f.factor}` : null,
+      f.wild || f.spacebar ? null : points(f.score),
+    ].filter(Boolean).join(", ");
+    const className = ["card", "pcard", f.wide ? "wide" : "", f.wild ? "face-wild" : "face-up",
+      f.common ? "source-common" : "source-hand", f.reversed ? "reversed" : "", f.spacebar ? "spacebar" : "",
+      f.factor > 1 ? "has-factor" : ""].filter(Boolean).join(" ");
+    return el("button", {
+      type: "button",
+      className,
+      dataset: { code, letters: f.letters, source: card.source || "hand", wild: String(f.wild),
+        reversed: String(f.reversed), factor: String(f.factor), index: String(index) },
+      "aria-label": label,
+      "aria-expanded": "false",
+      "aria-controls": `${moveId}-detail`,
+    },
+    el("span", { className: "card-code", "aria-hidden": "true", text: f.spacebar ? "\u00a0" : head }),
+    el("span", { className: "card-letter", "aria-hidden": "true", text: f.face }),
+    el("span", { className: "card-gain", "aria-hidden": "true", text: f.wild || f.spacebar ? "\u00a0" : `${f.score} pt` }),
+    tag ? el("span", { className: `card-tag tag-${tag}`, "aria-hidden": "true", text: tag }) : null,
+    f.reversed && tag !== "reversed" ? el("span", { className: "card-rev", "aria-hidden": "true", text: "\u21c4" }) : null,
+    f.factor > 1 ? el("span", { className: "card-factor", "aria-hidden": "true", text: `x${f.factor}` }) : null);
+  }
+
+  function pbDetailContent(card) {
+    const f = pbCardFacts(card);
+    const position = Number(card.position);
+    const span = [...f.letters].length;
+    const where = Number.isInteger(position)
+      ? (span > 1 ? ` \u00b7 letters ${position + 1}\u2013${position + span}` : ` \u00b7 letter ${position + 1}`)
+      : "";
+    const head = el("p", { className: "detail-head" },
+      el("span", { className: `detail-letter pcard-face${f.wild ? " face-wild" : ""}${f.common ? " source-common" : ""}`,
+        text: f.face }),
+      el("span", null, el("strong", { text: card.code }),
+        ` \u00b7 ${f.common ? "the Common card" : "from your hand"}`, f.spacebar ? "" : where));
+    const parts = [head];
+    if (!f.spacebar) {
+      parts.push(el("p", { className: "detail-gains" },
+        el("span", { className: "total score" }, el("b", { text: String(f.score) }), " to the score"),
+        f.factor > 1 ? el("span", { className: "total factor" }, el("b", { text: `x${f.factor}` }),
+          f.factor === 2 ? " doubled" : " tripled") : null));
+    }
+    const notes = [];
+    if (f.spacebar) notes.push("The Spacebar: it splits the two words, +1 to the score.");
+    if (f.wild) notes.push(`A wild card, played for the letter ${f.face}: no score, no abilities.`);
+    if (f.reversed) notes.push(`Reversed by Dyslexic: played as ${f.face}.`);
+    if (f.factor > 1) {
+      notes.push(`Its score ${f.factor === 2 ? "doubled" : "tripled"} by the double-letter card${f.factor > 2 ? "s" : ""} beside it.`);
+    }
+    if (f.common && !f.spacebar) notes.push("The Common card on the length track: usable once this turn.");
+    const abilities = pbAbilities(String(card.code));
+    if (abilities.length) notes.push(`Abilities: ${abilities.join("; ")}.`);
+    if (notes.length) parts.push(el("ul", { className: "detail-notes" }, ...notes.map((note) => el("li", { text: note }))));
+    return parts;
+  }
+
+  function renderPaperbackMove(move, index, objective) {
+    const moveId = `move-${index + 1}`;
+    const detail = el("div", { className: "card-detail", id: `${moveId}-detail`, hidden: true, "aria-live": "polite" });
+    const word = String(move.word || "");
+    const shown = word.toUpperCase();
+    const head = el("div", { className: "move-head" },
+      el("span", { className: "rank", "aria-hidden": "true", text: String(index + 1) }),
+      el("h3", { className: "word", id: `${moveId}-word` }, el("span", { className: "visually-hidden", text: `${index + 1}. ` }), shown),
+      el("div", { className: "totals" },
+        el("span", { className: "total score", dataset: { total: "score" } }, el("b", { text: String(move.score) }), " score"),
+        el("span", { className: "total length", dataset: { total: "length" } }, el("b", { text: String(move.length) }),
+          move.length === 1 ? " letter" : " letters"),
+        objective === "value"
+          ? el("span", { className: "total value", dataset: { total: "value" } }, el("b", { text: formatValue(move.value) }), " value")
+          : null,
+        move.gains_common
+          ? el("span", { className: "total gains", dataset: { total: "gains-common" } }, "gains the Common card")
+          : null));
+    const row = el("ul", { className: "card-row word-cards pb-cards", "aria-label": `Cards of ${shown}, left to right` });
+    (move.cards || []).forEach((card, i) => {
+      const button = renderPaperbackCard(card, moveId, i);
+      wireCard(button, card, detail, pbDetailContent);
+      row.append(el("li", null, button));
+    });
+    const item = el("li", { className: "move pb-move", id: moveId, dataset: { word }, "aria-labelledby": `${moveId}-word` },
+      head, row, detail);
+    const reasons = Array.isArray(move.reasons) ? move.reasons : [];
     if (reasons.length) item.append(el("ul", { className: "reasons" }, ...reasons.map((text) => el("li", { text }))));
     return item;
   }
@@ -1050,6 +1538,7 @@
     syncControls();
     bindControls();
     renderZones();
+    renderPaperbackHand();
     loadDictionaries();
     loadCatalogue();
   }

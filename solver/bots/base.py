@@ -18,6 +18,9 @@ from solver.objectives import Objective, Weights
 from solver.search import Search
 
 BOT_NAMES = ("greedy", "easy", "medium", "hard")
+# Search steps a bot's search may take: the rare hand whose exact proof takes seconds is played with the best
+# move found by then. A step count, not a clock, so that a game replays the same on any machine.
+NODE_BUDGET = 5_000
 
 
 class BotError(GhostwriterError):
@@ -63,7 +66,9 @@ class Bot:
 
     def candidate_moves(self, game: Game, n: int) -> list[Move]:
         objective, weights = self.word_weights(game)
-        search = Search(self.lexicon, game.turn_state(), objective, weights, time_limit=self.time_limit)
+        search = Search(
+            self.lexicon, game.turn_state(), objective, weights, time_limit=self.time_limit, node_budget=NODE_BUDGET
+        )
         return search.top(n)
 
     def spell(self, game: Game) -> None:

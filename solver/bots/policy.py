@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from solver.bots.base import Bot
+from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.calibration import coin_value
 from solver.cards import Card
 from solver.game.engine import ADVERTS, Game, IllegalActionError, can_flush
@@ -141,6 +141,7 @@ class PolicyBot(Bot):
                     samples=6,
                     seed=self.seed + game.state.turns,
                     time_limit=self.time_limit,
+                    node_budget=NODE_BUDGET,
                 )
                 opts = {o.k: o for o in advice.options}
                 if 1 not in opts or opts[1].net <= opts[0].net + 0.2:

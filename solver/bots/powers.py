@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solver.bots.base import NODE_BUDGET
 from solver.game.engine import POWERS, Game, IllegalActionError, blank
 from solver.search import Search
 
@@ -28,7 +29,8 @@ def best_value(bot: PolicyBot, game: Game, extra_hand: int | None = None, wild: 
     if wild:
         state = state.__class__(**{**state.__dict__, "hand": (*state.hand, blank("E"))})
     objective, weights = bot.word_weights(game)
-    moves = Search(bot.lexicon, state, objective, weights, time_limit=bot.time_limit).top(1)
+    search = Search(bot.lexicon, state, objective, weights, time_limit=bot.time_limit, node_budget=NODE_BUDGET)
+    moves = search.top(1)
     return moves[0].value if moves else 0.0
 
 

@@ -397,10 +397,10 @@ class PaperbackSearch:
         idx, inner, mult = self.bounds()
         keys = self._ub_keys(idx, inner, mult)
         order = np.argsort(-keys, kind="stable")
-        heap: list[tuple[float, str, PMove]] = []
+        heap: list[tuple[float, tuple[int, ...], PMove]] = []
         lex = self.lexicon
         for j in order:
-            if len(heap) >= n and keys[j] <= heap[0][0]:
+            if len(heap) >= n and keys[j] < heap[0][0]:
                 break
             if self._late():
                 break
@@ -411,16 +411,17 @@ class PaperbackSearch:
             self._keep(heap, n, m)
         if self.spacebar:
             self._pairs(heap, n, idx, inner, mult)
-        moves = [m for _, _, m in sorted(heap, key=lambda x: (-x[0], x[1]))]
+        moves = [m for _, _, m in sorted(heap, key=lambda x: (-x[0], x[2].word))]
         for m in moves:
             self.explain(m)
         return moves
 
-    def _keep(self, heap: list[tuple[float, str, PMove]], n: int, m: PMove) -> None:
-        item = (self._k(m), m.word, m)
+    def _keep(self, heap: list[tuple[float, tuple[int, ...], PMove]], n: int, m: PMove) -> None:
+        # ties go to the word first in alphabetical order, whatever ``n`` is
+        item = (self._k(m), (*(-ord(ch) for ch in m.word), 0), m)
         if len(heap) < n:
             heapq.heappush(heap, item)
-        elif item[0] > heap[0][0]:
+        elif item[:2] > heap[0][:2]:
             heapq.heapreplace(heap, item)
 
     def _late(self) -> bool:
@@ -431,7 +432,7 @@ class PaperbackSearch:
 
     def _pairs(
         self,
-        heap: list[tuple[float, str, PMove]],
+        heap: list[tuple[float, tuple[int, ...], PMove]],
         n: int,
         idx: npt.NDArray[np.int64],
         inner: npt.NDArray[np.float64],

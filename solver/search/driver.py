@@ -49,11 +49,14 @@ class Search:
         objective: Objective = Objective.VALUE,
         weights: Weights | None = None,
         time_limit: float | None = None,
+        node_budget: int | None = None,
     ) -> None:
         """``time_limit`` (seconds) bounds each whole-lexicon query; past it the query returns what it has found
-        and sets ``exact`` to False."""
+        and sets ``exact`` to False. ``node_budget`` bounds it by search steps instead, which gives the same answer
+        on every machine (for bots, whose games must replay)."""
         self.lexicon = lexicon
         self.time_limit = time_limit
+        self.node_budget = node_budget
         self.exact = True
         self.state = state
         self.objective = objective
@@ -101,6 +104,7 @@ class Search:
 
     def _start_clock(self, solver: WordSolver) -> None:
         solver.deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        solver.node_limit = None if self.node_budget is None else solver._ticks + self.node_budget
 
     def top_placements(self, n: int) -> list[Placement]:
         """The best placements of the n best words (fewer when fewer can be spelled), best first.
@@ -146,20 +150,24 @@ class Search:
             self._fill_quickly(heap, n)
         finally:
             self.solver.deadline = None
+            self.solver.node_limit = None
         return [p for _, _, p in sorted(heap, key=lambda x: (-x[0], -x[1]))]
 
     def _fill_quickly(self, heap: list[tuple[float, int, Placement]], n: int) -> None:
         """Out of time: offer good moves all the same, from short searches of the words with the best bounds."""
         grace = min(2.0, 0.25 * (self.time_limit or 0.0))
-        self.solver.deadline = time.monotonic() + grace
+        self.solver.node_limit = None
+        self.solver.deadline = None if self.time_limit is None else time.monotonic() + grace
         kept = {-j for _, j, _ in heap}
         ub = self.bounds.bound
-        best = np.argsort(-ub, kind="stable")[: max(20 * n, 200)]
+        # with a step budget (bots) the filling is bounded by steps too: fewer words, shorter searches
+        words, steps = (max(2 * n, 10), 200) if self.node_budget is not None else (max(20 * n, 200), 400)
+        best = np.argsort(-ub, kind="stable")[:words]
         try:
             for j in best:
                 if int(j) in kept:
                     continue
-                p = self.solver.solve(self.lexicon.word(int(self.bounds.index[j])), max_nodes=400)
+                p = self.solver.solve(self.lexicon.word(int(self.bounds.index[j])), max_nodes=steps)
                 if p is None or (len(heap) == n and p.value <= heap[0][0] + EPS):
                     continue
                 heapq.heappush(heap, (p.value, -int(j), p))

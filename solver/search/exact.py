@@ -90,6 +90,7 @@ class WordSolver:
                 self.classic_letters[p.letter] = self.classic_letters.get(p.letter, 0) + self.counts[k]
         self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
         self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
+        self.node_limit: int | None = None  # a tick count after which solve raises OutOfTime (same on any machine)
         self._ticks = 0
 
     def _plain_kinds(self) -> list[bool]:
@@ -288,6 +289,8 @@ class WordSolver:
 
     def _tick(self) -> None:
         self._ticks += 1
+        if self.node_limit is not None and self._ticks > self.node_limit:
+            raise OutOfTime
         if self.deadline is not None and self._ticks & 1023 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
 
