@@ -37,6 +37,9 @@ class OptionsIn(BaseModel):
         le=1,
         description="how far the game has run, 0 (start) to 1 (a player reaches the target): sets a coin's worth",
     )
+    edition: Literal["en", "ru"] = Field(
+        default="en", description="the cards' edition: en, or ru (the Russian starters; genre cards inline)"
+    )
 
 
 STATE_FIELDS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}
@@ -77,6 +80,13 @@ class QueryIn(StateIn):
 class HintIn(QueryIn):
     top: int = Field(default=5, ge=1, le=1000, description="how many distinct words (the service's cap: 50 by default)")
     pareto: bool = Field(default=False, description="list the prestige/coins frontier instead of the top moves")
+    familiar: float | None = Field(
+        default=None,
+        ge=0,
+        le=8,
+        description="only words at least this familiar (a Zipf frequency from wordfreq: 3 is met now and then, 4 "
+        "common); each move then carries its familiarity",
+    )
 
 
 class ArrangementEntryIn(BaseModel):
@@ -150,6 +160,7 @@ class MoveOut(BaseModel):
     genres_active: list[str]
     reasons: list[str]
     rank: int | None = None
+    familiarity: float | None = Field(default=None, description="the word's Zipf frequency, when asked for")
 
 
 class AnswerOut(BaseModel):

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from solver.arrangement import read_arrangement
 from solver.moves import Move
 from solver.search import Search
@@ -22,13 +25,18 @@ class Answer:
     json: dict[str, Any]
 
 
-def hint(search: Search, top: int, pareto: bool = False) -> Answer:
-    """The ``top`` best moves by the search's objective, or with ``pareto`` the prestige/coins frontier."""
+def hint(search: Search, top: int, pareto: bool = False, familiarity: npt.NDArray[np.uint8] | None = None) -> Answer:
+    """The ``top`` best moves by the search's objective, or with ``pareto`` the prestige/coins frontier; with a
+    familiarity array (``solver.lexicon.familiarity``) each move says how familiar its word is (Zipf frequency)."""
     moves = search.pareto() if pareto else search.top(top)
     out: dict[str, Any] = {
         "moves": [m.to_json() for m in moves],
         "objective": "pareto" if pareto else search.objective.value,
     }
+    if familiarity is not None:
+        for m, j in zip(moves, out["moves"], strict=True):
+            i = search.lexicon.index(m.word)
+            j["familiarity"] = None if i is None else float(familiarity[i]) / 10.0
     _finish(search, out)
     return Answer(moves, out)
 

@@ -40,7 +40,7 @@ def read_arrangement(word: str, entries: object, pool: Pool, resolver: Resolver)
         raise ArrangementError(
             f'"arrangement" has {len(entries)} entries but {word!r} has {len(word)} letters: give one card a letter'
         )
-    catalogue = Catalogue.hardback(pool.state.options.rules)
+    catalogue = Catalogue.edition(pool.state.options.edition, pool.state.options.rules)
     left = list(pool.counts)
     slots: list[Slot] = []
     for i, entry in enumerate(entries):

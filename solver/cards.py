@@ -26,16 +26,25 @@ class Genre(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Genre | None:
-        """A genre from its name or initial, case-insensitive; ``None`` for starters."""
+        """A genre from its name or initial, case-insensitive, in English or Russian (Приключения, Ужасы,
+        Детективы, Романы; п, у, д, р); ``None`` for starters."""
         t = text.strip().lower()
-        if t in ("starter", "s", ""):
+        if t in ("starter", "s", "", "стартовая", "с"):
             return None
         for g in cls:
-            if t in (g.value, g.value[0]):
+            if t in (g.value, g.value[0], *RUSSIAN_GENRES[g.value]):
                 return g
         raise CardCodeError(
             f"unknown genre {text!r}: use adventure (a), horror (h), mystery (m), romance (r) or starter"
         )
+
+
+RUSSIAN_GENRES = {
+    "adventure": ("приключения", "п"),
+    "horror": ("ужасы", "у"),
+    "mystery": ("детективы", "детектив", "д"),
+    "romance": ("романы", "роман", "р"),
+}
 
 
 class Kind(enum.Enum):
@@ -180,8 +189,8 @@ def format_benefits(benefits: tuple[Benefit, ...]) -> str:
 
 
 def normalize_letter(letter: str) -> str:
-    """The form of a letter used for matching words: NFC, lowercase."""
-    return unicodedata.normalize("NFC", letter).lower()
+    """The form of a letter used for matching words: NFC, lowercase, ё as е (as words are stored)."""
+    return unicodedata.normalize("NFC", letter).lower().replace("ё", "е")
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,11 @@ def _parse_line(line: str, where: str) -> tuple[bool, Card]:
     return variant, card
 
 
+RU_COIN_STARTERS = "АЕИНОРСТ"
+RU_PRESTIGE = "ВДКЛМПУЯ"
+EDITIONS = ("en", "ru")
+
+
 class Catalogue:
     """The cards of one rules edition, looked up by code."""
 
@@ -79,6 +84,24 @@ class Catalogue:
                 c = replace(c, tc_suffix=True)
             self._cards.append(c)
             self._by_key[(c.genre, c.letter, c.cost, c.timeless)] = c
+
+    @staticmethod
+    @functools.cache
+    def russian(rules: Rules = Rules.PRINTED) -> Catalogue:
+        """The Russian edition: its starters (the Russian rulebook: А Е И Н О Р С Т give a coin, В Д К Л М П У Я
+        a prestige point). Its genre cards are not published: give them inline (``романы:Ж4{2p | double}``)."""
+        coin = [Card(letter=x, genre=None, cost=0, basic=parse_benefits("1c"), copies=5) for x in RU_COIN_STARTERS]
+        prestige = [Card(letter=x, genre=None, cost=0, basic=parse_benefits("1p"), copies=1) for x in RU_PRESTIGE]
+        return Catalogue(coin + prestige, rules)
+
+    @staticmethod
+    def edition(edition: str, rules: Rules = Rules.PRINTED) -> Catalogue:
+        """The catalogue of an edition: ``en`` (the 158 cards) or ``ru`` (the Russian starters)."""
+        if edition == "ru":
+            return Catalogue.russian(rules)
+        if edition == "en":
+            return Catalogue.hardback(rules)
+        raise CardCodeError(f"unknown edition {edition!r}: use en or ru")
 
     @staticmethod
     @functools.cache

@@ -79,6 +79,15 @@ def _parser() -> Parser:
     )
     h.add_argument("--common", metavar="CARD", help="Paperback: the Common card on the length track (O/1, spacebar)")
     h.add_argument("--threshold", type=int, default=7, metavar="N", help="Paperback: the length track's number (7)")
+    h.add_argument(
+        "--familiar",
+        type=float,
+        default=None,
+        metavar="Z",
+        help="only words at least this familiar: a Zipf frequency from wordfreq (3: met now and then in print; "
+        "4: common); each move then shows its familiarity",
+    )
+    h.add_argument("--edition", choices=["en", "ru"], default=None, help="the cards' edition (ru: Russian starters)")
     h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
@@ -252,7 +261,8 @@ def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
 
 def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     stage = getattr(args, "stage", None)
-    if args.rules is None and args.min_length is None and stage is None:
+    edition = getattr(args, "edition", None)
+    if args.rules is None and args.min_length is None and stage is None and edition is None:
         return data
     options = dict(data.get("options") or {}) if isinstance(data.get("options", {}), dict) else data.get("options")
     if isinstance(options, dict):
@@ -262,6 +272,8 @@ def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str
             options["min_length"] = args.min_length
         if stage is not None:
             options["stage"] = stage
+        if edition is not None:
+            options["edition"] = edition
         return {**data, "options": options}
     return data
 
@@ -308,7 +320,16 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
                 continue
             state = TurnState.from_json(_apply_overrides(data, args))
             weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
-            search = Search(lexicon, state, objective, weights, time_limit=args.time_limit)
+            familiarity = None
+            allowed = None
+            if args.familiar is not None:
+                from solver.lexicon.familiarity import familiar_words
+                from solver.lexicon.familiarity import familiarity as familiarity_of
+
+                language = "ru" if state.options.edition == "ru" else "en"
+                familiarity = familiarity_of(lexicon, language)
+                allowed = familiar_words(lexicon, args.familiar, language)
+            search = Search(lexicon, state, objective, weights, time_limit=args.time_limit, allowed=allowed)
             if args.played:
                 answer, best = answers.rate(search, args.played, _layout(args.layout))
                 text = (
@@ -317,7 +338,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
                     + format_table([best], f"best move (gap {_gap_text(answer.json['gap'], objective)})")
                 )
             else:
-                answer = answers.hint(search, args.top, args.pareto)
+                answer = answers.hint(search, args.top, args.pareto, familiarity)
                 title = "prestige/coins frontier" if args.pareto else f"best words by {objective.value}"
                 text = format_table(answer.moves, label + title)
             if "warning" in answer.json:

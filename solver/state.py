@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.cards import Card
-from solver.catalogue import Catalogue, Rules
+from solver.catalogue import EDITIONS, Catalogue, Rules
 from solver.errors import CardCodeError, StateError
 
 MAX_HAND = 24  # hand + inked cards
@@ -29,7 +29,7 @@ MAX_TOKENS = 99
 MAX_MIN_LENGTH = 30
 
 STATE_KEYS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}
-OPTION_KEYS = {"rules", "literary_awards", "award_held", "min_length", "stage"}
+OPTION_KEYS = {"rules", "literary_awards", "award_held", "min_length", "stage", "edition"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class Options:
     award_held: int = 0
     min_length: int = 2
     stage: float | None = None  # how far the game has run (0 to 1): sets a coin's default worth
+    edition: str = "en"  # en, or ru: the Russian edition's starters (its genre cards are given inline)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -49,6 +50,8 @@ class Options:
         }
         if self.stage is not None:
             out["stage"] = self.stage
+        if self.edition != "en":
+            out["edition"] = self.edition
         return out
 
 
@@ -93,7 +96,7 @@ class TurnState:
         if game != "hardback":
             raise StateError(f'game {game!r} is not supported here: use "hardback"')
         options = _options(data.get("options", {}))
-        catalogue = Catalogue.hardback(options.rules)
+        catalogue = Catalogue.edition(options.edition, options.rules)
         timeless = data.get("timeless", {})
         if not isinstance(timeless, dict) or set(timeless) - {"mine", "others"}:
             raise StateError('"timeless" must be an object {"mine": [codes], "others": [codes]}')
@@ -164,7 +167,10 @@ def _options(data: object) -> Options:
         raise StateError(
             "options.stage must be a number from 0 (the game's start) to 1 (a player reaches the target), or null"
         )
-    return Options(rules, awards, held, min_length, None if stage is None else float(stage))
+    edition = data.get("edition", "en")
+    if edition not in EDITIONS:
+        raise StateError('options.edition must be "en" (the English cards) or "ru" (the Russian edition\'s starters)')
+    return Options(rules, awards, held, min_length, None if stage is None else float(stage), edition)
 
 
 def _count(value: object, name: str, limit: int = MAX_TOKENS) -> int:

@@ -52,7 +52,19 @@ async def hint(body: HintIn, ctx: Annotated[Context, Depends(context)]) -> JSONR
     if body.top > ctx.settings.max_top:
         raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
     search, limit, name = await _search(ctx, body)
-    answer = await ctx.runner.run(lambda: answers.hint(search, body.top, body.pareto), limit)
+    familiar = body.familiar
+
+    def run() -> answers.Answer:
+        familiarity = None
+        if familiar is not None:
+            from solver.lexicon.familiarity import familiar_words, familiarity_of
+
+            language = "ru" if search.state.options.edition == "ru" else "en"
+            familiarity = familiarity_of(search.lexicon, language)
+            search.allowed = familiar_words(search.lexicon, familiar, language)
+        return answers.hint(search, body.top, body.pareto, familiarity)
+
+    answer = await ctx.runner.run(run, limit)
     return _timed(answer.json, name, start)
 
 

@@ -34,9 +34,12 @@ class WordList:
     name: str
 
 
+FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays a letter of its own
+
+
 def normalize_word(text: str) -> str:
-    """The form words are stored and looked up in: NFC, lowercase."""
-    return unicodedata.normalize("NFC", text.strip()).lower()
+    """The form words are stored and looked up in: NFC, lowercase, ё folded to е."""
+    return unicodedata.normalize("NFC", text.strip()).lower().translate(FOLD)
 
 
 def _is_word(word: str) -> bool:

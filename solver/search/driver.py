@@ -50,10 +50,13 @@ class Search:
         weights: Weights | None = None,
         time_limit: float | None = None,
         node_budget: int | None = None,
+        allowed: npt.NDArray[np.bool_] | None = None,
     ) -> None:
         """``time_limit`` (seconds) bounds each whole-lexicon query; past it the query returns what it has found
         and sets ``exact`` to False. ``node_budget`` bounds it by search steps instead, which gives the same answer
-        on every machine (for bots, whose games must replay)."""
+        on every machine (for bots, whose games must replay). ``allowed`` (one flag a lexicon word) keeps the
+        whole-lexicon queries to some words, e.g. the familiar ones."""
+        self.allowed = allowed
         self.lexicon = lexicon
         self.time_limit = time_limit
         self.node_budget = node_budget
@@ -70,7 +73,11 @@ class Search:
     @property
     def bounds(self) -> Bounds:
         if self._bounds is None:
-            self._bounds = word_bounds(self.lexicon, self.pool)
+            b = word_bounds(self.lexicon, self.pool)
+            if self.allowed is not None and len(b.index):
+                keep = self.allowed[b.index]
+                b = Bounds(b.index[keep], b.bound[keep], b.optimism)
+            self._bounds = b
         return self._bounds
 
     @property
