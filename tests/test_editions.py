@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from solver.catalogue import Catalogue
 from solver.cards import Genre
+from solver.catalogue import Catalogue
 from solver.cli import main as cli_main
 from solver.errors import StateError
 from solver.lexicon.familiarity import familiar_words, familiarity
