@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from solver.errors import GhostwriterError
 from solver.game.engine import Game, IllegalActionError
 from solver.game.state import Phase
@@ -67,9 +70,19 @@ class Bot:
     def candidate_moves(self, game: Game, n: int) -> list[Move]:
         objective, weights = self.word_weights(game)
         search = Search(
-            self.lexicon, game.turn_state(), objective, weights, time_limit=self.time_limit, node_budget=NODE_BUDGET
+            self.lexicon,
+            game.turn_state(),
+            objective,
+            weights,
+            time_limit=self.time_limit,
+            node_budget=NODE_BUDGET,
+            allowed=self.vocabulary(),
         )
         return search.top(n)
+
+    def vocabulary(self) -> npt.NDArray[np.bool_] | None:
+        """The words the bot may play (None: every word of the dictionary)."""
+        return None
 
     def spell(self, game: Game) -> None:
         """Spell the best word the rules allow (the next best when one is refused), or pass."""

@@ -1,7 +1,7 @@
 """The stronger bots: one policy with three levels of skill.
 
-- **easy**: the word worth most by the ghost writer's default value weights; buys the card whose benefits are
-  worth most for its cost; never draws with ink.
+- **easy**: the word worth most by the ghost writer's default value weights, among words people know (a Zipf
+  frequency of at least 3 in wordfreq's data); buys the card whose benefits are worth most; never draws with ink.
 - **medium**: adds the game stage to the word's weights (a coin is worth more early than late), buys by
   deck-building value (what the card adds to an average hand over the turns left, its genre's chance to be
   active, its purchase prestige), flushes a row with nothing worth buying, and draws one card with ink when
@@ -23,6 +23,9 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.calibration import coin_value
 from solver.cards import Card
@@ -35,6 +38,7 @@ from solver.score import Source, make_profile
 # How often a card's letter can stand face-up in a good word: the rare letters are often played wild.
 RARE = {"j": 0.55, "q": 0.45, "x": 0.55, "z": 0.55, "k": 0.75, "v": 0.75, "w": 0.8, "y": 0.85, "f": 0.85}
 LEVELS = ("easy", "medium", "hard")
+EASY_FAMILIAR = 3.0  # the easy bot's words: met now and then in print, or more often
 SURE_DRAWS = 2  # cards the hard bot draws with ink without asking (while it holds ink)
 ADVISED_DRAWS = 1  # more cards it may draw when the ink advisor says they pay
 
@@ -47,6 +51,17 @@ class PolicyBot(Bot):
         self.level = level
         self.name = level
         self.skill = LEVELS.index(level)
+        self._vocabulary: npt.NDArray[np.bool_] | None = None
+
+    def vocabulary(self) -> npt.NDArray[np.bool_] | None:
+        """The easy bot plays words people know (a Zipf frequency of at least 3 in wordfreq's English data)."""
+        if self.skill > 0:
+            return None
+        if self._vocabulary is None:
+            from solver.lexicon.familiarity import familiar_words
+
+            self._vocabulary = familiar_words(self.lexicon, EASY_FAMILIAR, "en")
+        return self._vocabulary
 
     # -- the game's stage ---------------------------------------------------------------------------------------
 
