@@ -220,7 +220,7 @@ def _read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
         return _split_states(text, args.state)
     if not args.cards:
         raise UsageError("give the hand's card codes (e.g. ghostwriter hint r:F6 E a:A5 S T) or --state FILE")
-    if args.game == "paperback":
+    if getattr(args, "game", None) == "paperback":
         return [{"game": "paperback", "hand": args.cards, "common": args.common, "threshold": args.threshold}]
     state: dict[str, Any] = {
         "hand": args.cards,

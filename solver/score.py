@@ -321,7 +321,7 @@ class Resolver:
                 continue
             used[k] += 1
             p = self.profiles[k]
-            if face is Face.UNCOVERED:
+            if face is not Face.UP:  # a card laid face-down by name is a wild; an inked one needs a remover
                 wilds += 1
             elif p.source is Source.INKED:
                 inked_up += 1

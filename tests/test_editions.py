@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -42,14 +43,14 @@ def test_yo_folds_to_ye_and_short_i_stays() -> None:
 
 
 def test_a_russian_hand_is_solved_exactly_against_the_oracle() -> None:
-    state = {
+    state: dict[str, Any] = {
         "hand": ["К", "О", "Т", "романы:Р4{2p | 1c double}", "детективы:Д3{1p uncover | 1p}"],
         "inked": [],
         "options": {"edition": "ru"},
     }
     want = agrees_with_oracle(state, RU_WORDS)
     assert "кот" in want and "корт" in want
-    best = search(RU_WORDS, **state).top(1)[0]
+    best = search(RU_WORDS, "value", hand=state["hand"], options={"edition": "ru"}).top(1)[0]
     assert best.value == pytest.approx(max(m.value for m in want.values()))
 
 

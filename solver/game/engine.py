@@ -146,6 +146,7 @@ class Game:
         game = Game(state, lexicon)
         for _ in range(OFFER_ROW):
             game._refill(len(state.offer_row))
+        state.offer_age = [0] * len(state.offer_row)  # the set-up row is older than any card dealt in a turn
         for p in players:
             game._draw_hand(p)
         return game
@@ -282,11 +283,13 @@ class Game:
         word_cards: list[Card] = []
         used_borrowed: list[int] = []
         sent_home: list[tuple[int, Card]] = []
+        inked_up = 0
         for rep in reports:
             card = self.catalogue.lookup(rep.code)
             if rep.source == Source.HAND.value:
-                if card.inline:  # a card that must be played face-down: it has no benefits to show
-                    down = next(c for c in must if c.letter == card.letter)
+                down = next((c for c in must if c.letter == card.letter), None)
+                if card.inline and card == blank(card.letter) and down is not None:
+                    # a card that must be played face-down: it has no benefits to show
                     must.remove(down)
                     word_cards.append(down)
                 elif card in borrowed and card not in hand:
@@ -295,11 +298,12 @@ class Game:
                     hand.remove(card)
                     word_cards.append(card)
             elif rep.source == Source.INKED.value:
-                if card.inline:
+                if card.inline and card in disfigured:
                     disfigured.remove(card)
                 else:
                     inked.remove(card)
                     word_cards.append(card)
+                    inked_up += rep.face == Face.UP.value  # still under its ink (a remover lets one be wild)
             elif rep.source == Source.OTHER.value:
                 sent_home.append((owners[card], card))
         if must:
@@ -345,7 +349,7 @@ class Game:
         if event:
             prestige += event.prestige_per_word
             t.coins = max(0, t.coins + event.coins)
-        self._gain(p, prestige)
+        self._gain(p, max(prestige, -p.prestige))  # a penalty event stops at 0 prestige
         p.ink += totals.ink
         p.remover += totals.remover
         t.dumps = sorted(totals.dumps, reverse=True)
@@ -363,10 +367,15 @@ class Game:
             n = min(len(word), 12)
             if n > st.award_length:
                 st.award_length, st.award_holders = n, [p.seat]
-            elif n == st.award_length and st.options.rules is Rules.BGA and p.seat not in st.award_holders:
+            elif (
+                n == st.award_length
+                and st.options.rules is Rules.BGA
+                and not st.options.coop  # BGA's anthology: only one player may hold an award
+                and p.seat not in st.award_holders
+            ):
                 st.award_holders.append(p.seat)
-        if ghost is not None:
-            st.players[ghost].ink += 1 + t.ink_used
+        if ghost is not None:  # a free ink, and the ink on the inked cards of the word (not ink a remover cancelled)
+            st.players[ghost].ink += 1 + inked_up
         t.ghost = ghost
         p.words += 1
         self.last = Outcome(word, totals, [{"code": r.code, "face": r.face, "source": r.source} for r in reports])
@@ -655,15 +664,16 @@ class Game:
         p.decade = decade
 
     def _draw(self, p: PlayerState) -> Card | None:
-        """The top card of a player's draw pile, reshuffling the discard pile into it when it is empty."""
-        if not p.draw:
+        """The top card of a player's draw pile, reshuffling the discard pile into it when it is empty.
+
+        Cards set aside by Bizarre Love Triangle come back to the discard pile at that shuffle, after it: they miss
+        one pass through the deck (shuffled in with the rest, setting them aside would change nothing).
+        """
+        while not p.draw:
             if not p.discard and not p.set_aside:
                 return None
-            p.draw = p.discard + p.set_aside
-            p.discard, p.set_aside = [], []
+            p.draw, p.discard, p.set_aside = p.discard, p.set_aside, []
             self.state.rng.shuffle(p.draw)
-            if not p.draw:
-                return None
         return p.draw.pop()
 
     def _draw_hand(self, p: PlayerState) -> None:
@@ -693,12 +703,13 @@ class Game:
         if not st.offer_deck:
             return
         card = st.offer_deck.pop()
+        age = st.turns + 1  # dealt during turn k (counted from 0): k + 1; the set-up row is 0
         if slot >= len(st.offer_row):
             st.offer_row.append(card)
-            st.offer_age.append(st.turns)
+            st.offer_age.append(age)
         else:
             st.offer_row.insert(slot, card)
-            st.offer_age.insert(slot, st.turns)
+            st.offer_age.insert(slot, age)
         if st.options.coop and card.genre is not None:
             owner = st.players[st.current]
             for c in owner.in_play:
@@ -719,6 +730,10 @@ class Game:
     def _penny_turn(self) -> None:
         st = self.state
         assert st.penny is not None
+        goal = st.options.target * len(st.players)
+        if sum(q.prestige for q in st.players) >= goal:  # the table finished first: the game ends before Penny plays
+            st.phase = Phase.OVER
+            return
         if st.offer_row:
             card = st.offer_row.pop(0)
             st.offer_age.pop(0)
@@ -731,9 +746,7 @@ class Game:
                 st.offer_age.pop(cheapest)
                 self._refill(len(st.offer_row))
             self._refill(len(st.offer_row))
-        goal = st.options.target * len(st.players)
-        team = sum(q.prestige for q in st.players)
-        if team >= goal or st.penny.prestige >= goal:
+        if st.penny.prestige >= goal:
             st.phase = Phase.OVER
 
     def _penny_purchase(self) -> None:
@@ -803,9 +816,16 @@ class Game:
         return seats[0] if len(seats) == 1 else None
 
     @staticmethod
-    def replay(options: GameOptions, seed: int, lexicon: Lexicon, log: Sequence[dict[str, Any]]) -> Game:
-        """A new game of the same seed and options with every logged action applied again."""
-        game = Game.new(options, seed, lexicon)
+    def replay(
+        options: GameOptions,
+        seed: int,
+        lexicon: Lexicon,
+        log: Sequence[dict[str, Any]],
+        powers: Sequence[str] | None = None,
+    ) -> Game:
+        """A new game of the same seed and options (and powers, when they were chosen) with every logged action
+        applied again."""
+        game = Game.new(options, seed, lexicon, powers)
         for action in log:
             game.apply(action)
         return game
@@ -849,4 +869,3 @@ def _count(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 999:
         raise IllegalActionError(f'"{name}" must be a whole number from 1 to 999')
     return value
-

@@ -1,0 +1,408 @@
+"""Invariants of the engine over many seeded games played by a random legal-action player, and by the bots.
+
+After every action: no card is created or lost, prestige never goes down, the offer row holds 7 cards while the
+offer deck and the removed non-starters last, tokens and coins are never negative, and a refused action leaves
+the state exactly as it was. At the end the log replays to the same state. Some games are saved to JSON and
+loaded in the middle and play on from the loaded state; the replay from the start must still agree.
+
+The default run plays a few hundred short games on a small word list (every short word of ENABLE and one in
+sixty of the longer ones, about 4,000 words); ``pytest -m slow`` plays a thousand full-length ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+from solver.bots.base import BOT_NAMES, make_bot, spell_action
+from solver.cards import Card
+from solver.catalogue import Rules
+from solver.game.engine import ADVERTS, AGGRESSIVE, POWERS, Game, IllegalActionError, can_flush
+from solver.game.options import GameOptions, Powers
+from solver.game.play import play_game
+from solver.game.state import OFFER_ROW, GameState, Phase, PlayerState, Turn
+from solver.lexicon import Lexicon
+from solver.lexicon.lexicon import parse_words
+from solver.objectives import Objective, Weights
+from solver.search import Search
+from wordlists import shipped_bytes
+
+GENRES = ("adventure", "horror", "mystery", "romance")
+PENNY = ("none", *GENRES)
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    words = shipped_bytes("enable").decode().split()
+    small = [w for i, w in enumerate(words) if len(w) <= 3 or i % 60 == 0]
+    return Lexicon.build(parse_words(small, "enable-small"))
+
+
+# -- the invariants ---------------------------------------------------------------------------------------------
+
+
+def every_card(st: GameState) -> list[Card]:
+    """Every card of the game, zone by zone (the zones of ``GameState.all_cards``)."""
+    out = [*st.offer_deck, *st.offer_row, *st.removed, *st.unused, *st.turn.word, *st.turn.kept, *st.turn.peek]
+    out += [c for _, c in st.turn.sent_home]
+    for p in st.players:
+        out += p.cards()
+    return out
+
+
+def card_ids(st: GameState) -> list[int]:
+    """The cards by identity, sorted: catalogue cards are shared values, so this is the multiset of cards, cheaply
+    (hashing a card hashes all its benefits). A card replaced by an equal copy falls back to ``all_cards``."""
+    return sorted(map(id, every_card(st)))
+
+
+CARDS = "cards"  # a list of cards (or events): compared by identity
+PLAIN = "plain"  # a list of numbers or names, or a single value
+HOME = "home"  # Turn.sent_home: (owner, card) pairs
+
+
+def _kinds(cls: type, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    plain = {"offer_age", "award_holders", "dumps", "previews", "powers_used", "borrowed"}
+    out = []
+    for f in fields(cls):
+        if f.name in skip:
+            continue
+        listed = "list" in str(f.type)
+        out.append((f.name, HOME if f.name == "sent_home" else CARDS if listed and f.name not in plain else PLAIN))
+    return out
+
+
+PLAYER_FIELDS = _kinds(PlayerState)
+TURN_FIELDS = _kinds(Turn)
+STATE_FIELDS = _kinds(GameState, skip=("players", "turn", "penny", "rng"))
+
+
+def _frozen(obj: object, kinds: list[tuple[str, str]]) -> tuple[object, ...]:
+    out: list[object] = []
+    for name, kind in kinds:
+        value = getattr(obj, name)
+        if kind == CARDS:
+            out.append(tuple(map(id, value)))
+        elif kind == HOME:
+            out.append(tuple((o, id(c)) for o, c in value))
+        else:
+            out.append(tuple(value) if isinstance(value, list) else value)
+    return tuple(out)
+
+
+def fingerprint(st: GameState) -> object:
+    """Every field of the state, cards and events by identity: equal fingerprints mean an untouched state (a much
+    cheaper test than comparing ``to_json()``, and a stricter one)."""
+    return (
+        tuple(_frozen(p, PLAYER_FIELDS) for p in st.players),
+        _frozen(st.turn, TURN_FIELDS),
+        _frozen(st, STATE_FIELDS),
+        (st.penny.genre, st.penny.prestige) if st.penny else None,
+        st.rng.getstate(),
+    )
+
+
+class CheckedGame(Game):
+    """A game that checks the invariants after every action applied, and that a refused action changed nothing."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game.state, game.lexicon, game.log)
+        self.start = game.state.all_cards()
+        self.ids = card_ids(game.state)
+        self.actions = 0
+        self.refusals = 0
+
+    def apply(self, action: dict[str, Any]) -> None:
+        st = self.state
+        before = fingerprint(st)
+        prestige = [p.prestige for p in st.players]
+        penny = st.penny.prestige if st.penny else 0
+        try:
+            super().apply(action)
+        except IllegalActionError as e:
+            self.refusals += 1
+            assert str(e), "a refusal names its reason"
+            assert fingerprint(self.state) == before, f"refused {action} changed the state"
+            raise
+        self.actions += 1
+        st = self.state
+        if card_ids(st) != self.ids:
+            assert st.all_cards() == self.start, f"cards created or lost by {action}"
+            self.ids = card_ids(st)
+        for p, was in zip(st.players, prestige, strict=True):
+            assert p.prestige >= was, f"seat {p.seat} lost prestige on {action}"
+            assert p.ink >= 0 and p.remover >= 0 and len(p.jail) <= 1
+        assert st.penny is None or st.penny.prestige >= penny
+        assert st.turn.coins >= 0
+        if st.offer_deck or any(not c.is_starter for c in st.removed):
+            assert len(st.offer_row) == OFFER_ROW, f"the offer row has {len(st.offer_row)} cards after {action}"
+        assert len(st.offer_age) == len(st.offer_row)
+        assert all(0 <= s < len(st.offer_row) for s in st.turn.borrowed)
+
+
+# -- a random legal-action player -------------------------------------------------------------------------------
+
+
+class RandomPlayer:
+    """Picks random actions among the legal ones (and now and then one that may not be, to see it refused)."""
+
+    def __init__(self, lexicon: Lexicon, rng: random.Random) -> None:
+        self.lexicon = lexicon
+        self.rng = rng
+
+    def act(self, game: CheckedGame) -> None:
+        """One action (a spell may take several tries, each checked)."""
+        st, rng = game.state, self.rng
+        if rng.random() < 0.04:
+            self.try_(game, self.probe(game))
+        elif st.turn.peek:
+            game.apply({"action": "preview", "discard": [i for i in range(len(st.turn.peek)) if rng.random() < 0.5]})
+        elif st.phase == Phase.PREPARE:
+            self.prepare(game)
+        elif st.phase == Phase.CHOICES:
+            self.choose(game)
+        else:
+            self.buy(game)
+
+    def try_(self, game: CheckedGame, action: dict[str, Any]) -> bool:
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def prepare(self, game: CheckedGame) -> None:
+        p, r = game.state.player, self.rng.random()
+        if r < 0.12 and p.ink:
+            self.try_(game, {"action": "ink"})  # an event may forbid it
+        elif r < 0.2 and p.remover and p.inked:
+            game.apply({"action": "remover", "card": self.rng.choice(p.inked).code})
+        elif r < 0.3 and p.power:
+            self.try_(game, self.power(game))
+        elif r < 0.33:
+            game.apply({"action": "pass"})
+        else:
+            self.spell(game)
+
+    def spell(self, game: CheckedGame) -> None:
+        """A random word among the ghost writer's top 5 moves, as laid out; pass when none is allowed."""
+        rng, st = self.rng, game.state
+        objective = rng.choice(list(Objective))
+        weights = (
+            Weights(ink=rng.random(), remover=rng.random(), trash=rng.random() * 2) if rng.random() < 0.5 else None
+        )
+        moves = Search(self.lexicon, game.turn_state(), objective, weights).top(5)
+        rng.shuffle(moves)
+        for move in moves:
+            action = spell_action(move, objective, weights)
+            if st.options.ghost_writer and len(st.players) > 1 and rng.random() < 0.3:
+                action["ghost"] = rng.choice([q.seat for q in st.players if q.seat != st.current])
+            if self.try_(game, action):
+                return
+        game.apply({"action": "pass"})
+
+    def choose(self, game: CheckedGame) -> None:
+        st, p, t, r = game.state, game.state.player, game.state.turn, self.rng.random()
+        if t.dumps and p.discard and r < 0.8:
+            game.apply({"action": "dump", "card": self.rng.choice(p.discard).code})
+        elif t.jails and st.offer_row and r < 0.8:
+            game.apply({"action": "jail", "slot": self.rng.randrange(len(st.offer_row)), "keep": r < 0.5})
+        else:
+            game.apply({"action": "skip"})
+
+    def buy(self, game: CheckedGame) -> None:
+        st, p, t, rng = game.state, game.state.player, game.state.turn, self.rng
+        options: list[dict[str, Any]] = [{"action": "end"}]
+        if not st.options.coop and not t.flushed and not t.bought and can_flush(st.offer_row):
+            options += [{"action": "flush"}] * 2
+        options += [{"action": "buy", "slot": i} for i, c in enumerate(st.offer_row) if c.cost <= t.coins] * 2
+        if p.jail and p.jail[0].cost <= t.coins:
+            options.append({"action": "buy", "jail": True})
+        if t.coins:
+            options.append({"action": "ink_buy", "n": rng.randint(1, t.coins)})
+        if p.ink >= 3:
+            options.append({"action": "convert", "n": rng.randint(1, p.ink // 3)})
+        if st.options.adverts and p.adverts < len(ADVERTS) and ADVERTS[p.adverts][0] <= t.coins:
+            options += [{"action": "advert"}] * 2
+        if p.power and rng.random() < 0.15:
+            options.append(self.power(game))
+        action = rng.choice(options)
+        if action["action"] == "power":
+            self.try_(game, action)
+        else:
+            game.apply(action)
+
+    def power(self, game: CheckedGame) -> dict[str, Any]:
+        """The player's power with random arguments (refused when its cost is not met, or for an aggressive one
+        used already this turn)."""
+        st, p, rng = game.state, game.state.player, self.rng
+        action: dict[str, Any] = {"action": "power", "name": p.power}
+        opponents = [q for q in st.players if q.seat != p.seat]
+        if p.power == "unnatural":
+            action["slot"] = rng.randrange(len(st.offer_row) + 1)  # one past the end now and then
+        elif p.power == "exploration":
+            action["genre"] = rng.choice(GENRES)
+        elif p.power == "miniaturize":
+            action["n"] = rng.randint(1, max(1, p.ink))
+        elif p.power in ("triangle", "journey"):
+            zone = "discard" if p.power == "triangle" else "hand"
+            action["cards"] = {
+                str(q.seat): rng.choice(getattr(q, zone)).code
+                for q in opponents
+                if getattr(q, zone) and rng.random() < 0.8
+            }
+        return action
+
+    def probe(self, game: CheckedGame) -> dict[str, Any]:
+        """An action drawn from all kinds, legal or not: a refusal must change nothing."""
+        st, rng = game.state, self.rng
+        codes = [c.code for c in rng.sample(list(game.catalogue), 3)]
+        return rng.choice(
+            [
+                {"action": "buy", "slot": rng.randrange(-1, 9)},
+                {"action": "buy", "jail": True},
+                {"action": "dump", "card": codes[0]},
+                {"action": "remover", "card": codes[1]},
+                {"action": "jail", "slot": rng.randrange(9), "keep": rng.random() < 0.5},
+                {"action": "preview", "discard": [rng.randrange(4)]},
+                {"action": "flush"},
+                {"action": "advert"},
+                {"action": "convert", "n": rng.randint(1, 3)},
+                {"action": "ink_buy", "n": rng.randint(1, 9)},
+                {"action": "ink"},
+                {"action": "end"},
+                {"action": "skip"},
+                {"action": "power", "name": rng.choice(["lyrical", *AGGRESSIVE])},
+                {"action": "spell", "word": "zzz", "layout": []},
+                {"action": "spell", "word": "at", "layout": ["A", codes[2]]},
+                {"action": st.phase},
+            ]
+        )
+
+
+# -- whole games ------------------------------------------------------------------------------------------------
+
+
+def random_options(rng: random.Random, target: int) -> GameOptions:
+    coop = rng.random() < 0.2
+    return GameOptions(
+        players=rng.randint(1, 4) if coop else rng.choice((2, 2, 3, 3, 4, 5)),
+        target=target,
+        rules=rng.choice(list(Rules)),
+        literary_awards=rng.random() < 0.5,
+        adverts=rng.random() < 0.5,
+        ghost_writer=rng.random() < 0.4,
+        powers=rng.choice(list(Powers)),
+        events=rng.random() < 0.4,
+        coop=coop,
+        penny_genre=rng.choice(PENNY),
+    )
+
+
+def play_random_game(lexicon: Lexicon, seed: int, target: int) -> CheckedGame:
+    rng = random.Random(seed)
+    options = random_options(rng, target)
+    game = CheckedGame(Game.new(options, seed, lexicon))
+    assert game.state.all_cards() == Counter({c: c.copies for c in game.catalogue})
+    player = RandomPlayer(lexicon, rng)
+    save_at = rng.randrange(20, 200) if rng.random() < 0.3 else -1
+    steps = 0
+    while game.state.phase != Phase.OVER:
+        steps += 1
+        assert steps < 20_000, f"seed {seed}: the game does not end"
+        if steps == save_at:  # save, load, and play on from the loaded game
+            loaded = GameState.from_json(json.loads(json.dumps(game.state.to_json())))
+            assert loaded.to_json() == game.state.to_json()
+            game = CheckedGame(Game(loaded, lexicon, list(game.log)))
+        player.act(game)
+    state = game.state.to_json()
+    assert game.state.all_cards() == Counter({c: c.copies for c in game.catalogue})
+    assert Game.replay(options, seed, lexicon, game.log).state.to_json() == state, f"seed {seed}: replay differs"
+    assert GameState.from_json(json.loads(json.dumps(state))).to_json() == state
+    scores = game.final_scores()
+    if options.coop:
+        assert game.state.penny is not None
+        goal, team, penny = (
+            target * options.players,
+            sum(p.prestige for p in game.state.players),
+            game.state.penny.prestige,
+        )
+        assert max(team, penny) >= goal or game.state.rounds >= options.max_turns
+        assert not (team >= goal and penny >= goal), "the game ends as soon as one side finishes"
+    else:
+        assert max(p.prestige for p in game.state.players) >= target or game.state.rounds >= options.max_turns
+        assert game.state.turns % options.players == 0, "every player has had as many turns"
+        winner = game.winner()
+        if winner is not None:
+            assert scores[winner] == max(scores)
+    return game
+
+
+SEEDS = range(300)
+SEEN: Counter[str] = Counter()  # the actions applied over the default run, for the coverage check below
+BLOCKS_RUN: set[int] = set()
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_games_keep_every_invariant(lexicon: Lexicon, block: int) -> None:
+    seeds = [s for s in SEEDS if s % 10 == block]
+    games = [play_random_game(lexicon, seed, target=random.Random(seed).choice((10, 15, 20))) for seed in seeds]
+    assert sum(g.refusals for g in games) > 0  # the probes were refused
+    for g in games:
+        SEEN.update(a["action"] if a["action"] != "power" else f"power:{a['name']}" for a in g.log)
+    BLOCKS_RUN.add(block)
+
+
+def test_the_random_games_reached_every_action() -> None:
+    """The random player applied every kind of action and every power at least once (over the whole default run)."""
+    if len(BLOCKS_RUN) < 10:
+        pytest.skip("the whole default run of random games did not run in this session")
+    wanted = {"ink", "remover", "spell", "pass", "dump", "jail", "preview", "skip", "flush", "buy", "ink_buy"}
+    wanted |= {"convert", "advert", "end"} | {f"power:{name}" for name in POWERS}
+    assert wanted <= set(SEEN), sorted(wanted - set(SEEN))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(20))
+def test_many_full_length_random_games_keep_every_invariant(lexicon: Lexicon, block: int) -> None:
+    for seed in range(10_000 + block, 11_000, 20):
+        play_random_game(lexicon, seed, target=60)
+
+
+# -- the real bots ----------------------------------------------------------------------------------------------
+
+
+def test_bot_games_keep_every_invariant(lexicon: Lexicon) -> None:
+    lineups = [["greedy", "easy"], ["medium", "hard", "greedy"], ["hard", "hard"], ["easy", "medium", "hard", "greedy"]]
+    for seed, names in enumerate(lineups):
+        options = GameOptions(
+            players=len(names),
+            target=25,
+            rules=Rules.BGA if seed % 2 else Rules.PRINTED,
+            literary_awards=True,
+            adverts=seed % 2 == 1,
+            powers=(Powers.PASSIVE, Powers.AGGRESSIVE, Powers.NONE, Powers.AGGRESSIVE)[seed],
+            events=seed >= 2,
+        )
+        game = CheckedGame(Game.new(options, seed, lexicon))
+        bots = [make_bot(name, lexicon, seed * 10 + i) for i, name in enumerate(names)]
+        while game.state.phase != Phase.OVER:
+            bots[game.state.current].play_turn(game)
+        assert Game.replay(options, seed, lexicon, game.log).state.to_json() == game.state.to_json()
+        assert max(p.prestige for p in game.state.players) >= 25
+
+
+def test_play_game_with_every_bot(lexicon: Lexicon) -> None:
+    for seed in range(2):
+        record = play_game(list(BOT_NAMES), seed, GameOptions(players=4, target=25), lexicon)
+        assert max(record.prestige) >= 25 and record.turns % 4 == 0
+        assert record.winner is None or record.prestige[record.winner] == max(record.prestige)
+    coop = play_game(
+        ["hard", "greedy"], 3, GameOptions(players=2, target=20, coop=True, penny_genre="mystery"), lexicon
+    )
+    assert "penny" in coop.extra
