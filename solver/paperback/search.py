@@ -116,14 +116,52 @@ class PaperbackSearch:
             1 if common is not None and common.special == "dyslexic" else 0
         )
         self._deadline: float | None = None
+        self._generous_cache: dict[PCard, float] = {}
 
     # -- one word -------------------------------------------------------------------------------------------------
 
-    def layouts(self, text: str) -> Iterator[list[Piece]]:
-        """Every way to lay the hand (and the Common card) out to spell ``text`` (a space for the Spacebar)."""
+    def _generous(self, card: PCard) -> float:
+        """More than a card can ever add to a word's score before the word factor (for pruning)."""
+        found = self._generous_cache.get(card)
+        if found is not None:
+            return found
+        top = max([c.score for c in self.kinds] + ([self.common.score] if self.common else []), default=0)
+        v = float(card.score)
+        for ab in card.abilities:
+            if ab.kind in (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD, Kind.LENGTH):
+                v += ab.amount
+            elif ab.kind is Kind.WILDS:
+                v += ab.amount * self.wilds
+            elif ab.kind is Kind.DOUBLE_LETTER:
+                v += 2 * top
+        self._generous_cache[card] = v
+        return v
+
+    def layouts(self, text: str, need: float = float("-inf")) -> Iterator[list[Piece]]:
+        """Every way to lay the hand (and the Common card) out to spell ``text`` (a space for the Spacebar); with
+        ``need``, only layouts that could still score at least that much."""
         kinds, counts = self.kinds, list(self.counts)
         n = len(text)
         common = self.common
+        val = [self._generous(c) for c in kinds]
+        dw = [sum(a.kind is Kind.DOUBLE_WORD for a in c.abilities) for c in kinds]
+        common_val = self._generous(common) if common is not None else 0.0
+        common_dw = sum(a.kind is Kind.DOUBLE_WORD for a in common.abilities) if common is not None else 0
+        dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
+        best_at = [0.0] * (n + 1)  # the most any piece covering each letter can bring
+        for k, c in enumerate(kinds):
+            for q in range(n):
+                if c.letters[0] == text[q] or (c.letters[-1] == text[q]) or (len(c.letters) == 2 and self.dyslexic):
+                    best_at[q] = max(best_at[q], val[k])
+        if common is not None:
+            for q in range(n):
+                if text[q] in common.letters:
+                    best_at[q] = max(best_at[q], common_val)
+        rest = [0.0] * (n + 1)
+        for q in range(n - 1, -1, -1):
+            rest[q] = rest[q + 1] + best_at[q]
+        extra = self.dyslexic + (1 if self.spacebar else 0)
+        pruning = need > float("-inf")
         singles: dict[str, list[int]] = {}
         doubles: list[int] = []
         for k, c in enumerate(kinds):
@@ -132,10 +170,13 @@ class PaperbackSearch:
             else:
                 doubles.append(k)
         acc: list[Piece] = []
+        got = [0.0, 0]  # the generous value of the pieces placed, and their double-word abilities
 
         def rec(pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
             if pos == n:
                 yield list(acc)
+                return
+            if pruning and (got[0] + rest[pos] + extra) * min(MAX_FACTOR, 1 + dw_total) < need:
                 return
             ch = text[pos]
             if ch == " ":
@@ -147,9 +188,11 @@ class PaperbackSearch:
             for k in singles.get(ch, ()):
                 if counts[k]:
                     counts[k] -= 1
+                    got[0] += val[k]
                     acc.append(Piece(k, ch))
                     yield from rec(pos + 1, wilds, common_free, dys)
                     acc.pop()
+                    got[0] -= val[k]
                     counts[k] += 1
             pair = text[pos : pos + 2]
             if len(pair) == 2 and " " not in pair:
@@ -163,12 +206,15 @@ class PaperbackSearch:
                         if (letters[::-1] if rev else letters) != pair:
                             continue
                         counts[k] -= 1
+                        got[0] += val[k]
                         acc.append(Piece(k, pair, rev))
                         yield from rec(pos + 2, wilds, common_free, dys - rev)
                         acc.pop()
+                        got[0] -= val[k]
                         counts[k] += 1
             if common is not None and common_free:
                 cl = common.letters
+                got[0] += common_val
                 if text.startswith(cl, pos):
                     acc.append(Piece(COMMON, cl))
                     yield from rec(pos + len(cl), wilds, False, dys)
@@ -177,6 +223,7 @@ class PaperbackSearch:
                     acc.append(Piece(COMMON, cl[::-1], True))
                     yield from rec(pos + 2, wilds, False, dys - 1)
                     acc.pop()
+                got[0] -= common_val
             if wilds:
                 acc.append(Piece(WILD, ch))
                 yield from rec(pos + 1, wilds - 1, common_free, dys)
@@ -268,14 +315,15 @@ class PaperbackSearch:
             return (m.value, m.length)
         return (m.score, m.length)
 
-    def solve(self, text: str) -> PMove | None:
-        """The best layout of one word (or two words joined by a space, with the Spacebar), or None."""
+    def solve(self, text: str, need: float = float("-inf")) -> PMove | None:
+        """The best layout of one word (or two words joined by a space, with the Spacebar), or None; with ``need``,
+        None too when no layout can score at least that much."""
         text = " ".join(normalize_word(w) for w in text.split())
         parts = text.split(" ")
         if any(len(p) < self.state.min_length for p in parts) or (len(parts) > 1 and not self.spacebar):
             return None
         best: PMove | None = None
-        for pieces in self.layouts(text):
+        for pieces in self.layouts(text, need):
             m = self.evaluate(text, pieces)
             if best is None or self.key(m) > self.key(best):
                 best = m
@@ -319,35 +367,54 @@ class PaperbackSearch:
         mult = np.ones(len(idx))
         max_score = max([c.score for c in self.kinds] + ([self.common.score] if self.common else []), default=0)
         wild_use = np.minimum(lens, self.wilds)
-        thr_len = lens
+        needs_wild = (lengths - covered)[feasible] > 0  # then no ``nowild`` bonus can be had
+        ends = word_ends(lex)
+        first, last = ends[0][idx], ends[1][idx]
+        singles: dict[str, list[npt.NDArray[np.float64]]] = {}  # per-word worth of each one-letter card, by letter
         for c, n in zip(self.kinds, self.counts, strict=True):
             usable = np.full(len(idx), float(n))
             for ch, need in Counter(c.letters).items():
                 a = lex.letter_index.get(ch)
                 have = counts[a, idx].astype(np.float64) if a is not None else np.zeros(len(idx))
                 usable = np.minimum(usable, np.floor(have / need))
-            per = float(c.score)
-            extra = np.zeros(len(idx))
+            per = np.full(len(idx), float(c.score))
             for ab in c.abilities:
-                k = ab.kind
-                if k in (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD):
+                kind = ab.kind
+                if kind is Kind.PLUS:
                     per += ab.amount
-                elif k is Kind.LENGTH:
-                    extra += np.where(thr_len >= ab.length, ab.amount, 0)
-                elif k is Kind.WILDS:
-                    extra += ab.amount * wild_use
-                elif k is Kind.DOUBLE_LETTER:
+                elif kind is Kind.FIRST:
+                    per += np.where(first == lex.letter_index.get(c.letters[0], -1), ab.amount, 0)
+                elif kind is Kind.LAST:
+                    per += np.where(last == lex.letter_index.get(c.letters[-1], -1), ab.amount, 0)
+                elif kind is Kind.NOWILD:
+                    per += np.where(needs_wild, 0, ab.amount)
+                elif kind is Kind.LENGTH:
+                    per += np.where(lens >= ab.length, ab.amount, 0)
+                elif kind is Kind.WILDS:
+                    per += ab.amount * wild_use
+                elif kind is Kind.DOUBLE_LETTER:
                     per += 2 * max_score  # it may add a card's score twice over (a triple) at most
-                elif k is Kind.DOUBLE_WORD:
+                elif kind is Kind.DOUBLE_WORD:
                     mult += usable
-            inner += usable * (per + extra)
+            if len(c.letters) == 1:
+                singles.setdefault(c.letters, []).extend([per] * n)
+            else:
+                inner += usable * per
+        for ch, rows in singles.items():  # a word with m of a letter holds at most m one-letter cards of it: the best m
+            a = lex.letter_index.get(ch)
+            if a is None:
+                continue
+            have = np.minimum(counts[a, idx].astype(np.int64), len(rows))
+            best = np.cumsum(-np.sort(-np.vstack(rows), axis=0), axis=0)
+            inner += np.where(have > 0, best[np.maximum(have - 1, 0), np.arange(len(idx))], 0.0)
+        thr_len = lens
         if self.common is not None:
             c = self.common
             ok = np.ones(len(idx), dtype=bool)
             for ch in c.letters:
                 a = lex.letter_index.get(ch)
                 ok &= counts[a, idx] > 0 if a is not None else False
-            per = c.score + sum(
+            common_per = c.score + sum(
                 ab.amount for ab in c.abilities if ab.kind in (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD)
             )
             extra = np.zeros(len(idx))
@@ -360,7 +427,7 @@ class PaperbackSearch:
                     extra += 2 * max_score
                 elif ab.kind is Kind.DOUBLE_WORD:
                     mult += ok
-            inner += ok * (per + extra)
+            inner += ok * (common_per + extra)
         inner += self.dyslexic
         return idx, inner, np.minimum(mult, MAX_FACTOR)
 
@@ -405,7 +472,7 @@ class PaperbackSearch:
             if self._late():
                 break
             word = lex.word(int(idx[j]))
-            m = self.solve(word)
+            m = self.solve(word, self._need(heap, n))
             if m is None:
                 continue
             self._keep(heap, n, m)
@@ -423,6 +490,12 @@ class PaperbackSearch:
             heapq.heappush(heap, item)
         elif item[:2] > heap[0][:2]:
             heapq.heapreplace(heap, item)
+
+    def _need(self, heap: list[tuple[float, tuple[int, ...], PMove]], n: int) -> float:
+        """The score a word must reach to matter, once n moves are kept (score objective; else no pruning)."""
+        if len(heap) < n or self.objective is not PaperbackObjective.SCORE:
+            return float("-inf")
+        return float(heap[0][2].score)
 
     def _late(self) -> bool:
         if self._deadline is not None and time.monotonic() > self._deadline:
@@ -484,7 +557,7 @@ class PaperbackSearch:
                 min(x + y, h) for x, y, h in zip(letters[i], letters[j], have, strict=True)
             ) <= self.wilds:
                 text = f"{self.lexicon.word(int(idx[order[i]]))} {self.lexicon.word(int(idx[order[j]]))}"
-                m = self.solve(text)
+                m = self.solve(text, self._need(heap, n))
                 if m is not None:
                     self._keep(heap, n, m)
             for a, b in ((i + 1, j), (i, j + 1)):
@@ -558,3 +631,23 @@ class PaperbackSearch:
         if m.cards_next:
             reasons.append(f"{m.cards_next} more card{'s' * (m.cards_next != 1)} next hand")
         m.reasons = reasons
+
+
+_ENDS: dict[int, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = {}
+
+
+def word_ends(lex: Lexicon) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """The alphabet index of every word's first and last letter (computed once a lexicon)."""
+    key = id(lex)
+    found = _ENDS.get(key)
+    if found is None or len(found[0]) != len(lex):
+        first = np.empty(len(lex), dtype=np.int16)
+        last = np.empty(len(lex), dtype=np.int16)
+        index = lex.letter_index
+        for i in range(len(lex)):
+            w = lex.word(i)
+            first[i] = index[w[0]]
+            last[i] = index[w[-1]]
+        found = (first, last)
+        _ENDS[key] = found
+    return found
