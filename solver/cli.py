@@ -88,6 +88,7 @@ def _parser() -> Parser:
         "4: common); each move then shows its familiarity",
     )
     h.add_argument("--edition", choices=["en", "ru"], default=None, help="the cards' edition (ru: Russian starters)")
+    add_dictionary_flags(h)
     h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
@@ -131,6 +132,14 @@ def _parser() -> Parser:
     s.add_argument("--max-top", type=int, default=None, metavar="N", help="largest top a request may ask (50)")
     s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
+    d = sub.add_parser(
+        "dictionaries",
+        help="the dictionaries you can play with",
+        description="List the dictionaries (name, language, licence, whether built), or build one (--build NAME).",
+    )
+    d.add_argument("--build", metavar="NAME", help="build and cache a dictionary now (a progress bar shows)")
+    d.add_argument("--json", action="store_true", help="JSON output")
+
     c = sub.add_parser("cards", help="list and search the card catalogue")
     c.add_argument("query", nargs="?", default="", help="text to find in a card's code or benefits")
     c.add_argument("--genre", help="adventure, horror, mystery, romance or starter (or an initial)")
@@ -169,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cards(args, sys.stdout)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "dictionaries":
+            return _dictionaries(args, sys.stdout)
         if args.command == "tournament":
             from solver import tournament_cli
 
@@ -204,6 +215,58 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # -- hint -------------------------------------------------------------------------------------------------------
+
+
+def add_dictionary_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dictionary",
+        metavar="NAME",
+        help="a dictionary by name (ghostwriter dictionaries lists them: enable, ru, en-gb, en-large, de, fr ...); "
+        "ru implies --edition ru",
+    )
+    p.add_argument("--extra-words", nargs="+", default=[], metavar="WORD", help="house words to add (@FILE for a file)")
+    p.add_argument("--ban-words", nargs="+", default=[], metavar="WORD", help="house bans (@FILE for a file)")
+
+
+def choose_lexicon(args: argparse.Namespace) -> Any:
+    """The lexicon the flags ask for: --words FILE, --dictionary NAME or ENABLE, with house extras and bans."""
+    from solver.lexicon import default_lexicon, load_word_file, registry
+
+    name = getattr(args, "dictionary", None)
+    if name and args.words:
+        raise UsageError("give either --words FILE or --dictionary NAME, not both")
+    if name:
+        entry = registry.entry(name)
+        lexicon = registry.load(entry.name)
+        if entry.edition == "ru" and getattr(args, "edition", None) is None:
+            args.edition = "ru"
+    else:
+        lexicon = load_word_file(args.words) if args.words else default_lexicon()
+    extra = registry.read_word_args(getattr(args, "extra_words", []) or [])
+    banned = registry.read_word_args(getattr(args, "ban_words", []) or [])
+    if extra or banned:
+        lexicon = registry.house(lexicon, extra, banned)
+    return lexicon
+
+
+def _dictionaries(args: argparse.Namespace, out: IO[str]) -> int:
+    from solver.lexicon import registry
+
+    if args.build:
+        lex = registry.load(args.build)
+        print(f"{registry.entry(args.build).name}: {len(lex)} words, cached", file=out)
+        return 0
+    items = [e.to_json() for e in registry.entries()]
+    if args.json:
+        print(json.dumps(items, ensure_ascii=False), file=out)
+        return 0
+    for e in items:
+        aliases = f" (also {', '.join(e['aliases'])})" if e["aliases"] else ""  # type: ignore[arg-type]
+        words = f"{e['words']} words" if e["built"] else "not built yet"
+        print(f"{e['name']}{aliases}  [{e['language']}]  {words}", file=out)
+        print(f"    {e['description']}", file=out)
+        print(f"    licence: {e['licence']}; needs: {e['requires']}", file=out)
+    return 0
 
 
 def _read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
@@ -281,7 +344,6 @@ def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str
 def _hint(args: argparse.Namespace, out: IO[str]) -> int:
     from solver import answers
     from solver.errors import GhostwriterError
-    from solver.lexicon import default_lexicon, load_word_file
     from solver.moves import format_table
     from solver.objectives import Objective, Weights
     from solver.search import Search
@@ -299,7 +361,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
     objective = Objective.parse(hardback_objective)
     weights = Weights.parse(args.weights)
     states = _read_states(args)
-    lexicon = load_word_file(args.words) if args.words else default_lexicon()
+    lexicon = choose_lexicon(args)
     if lexicon.skipped:
         print(
             f"ghostwriter: warning: {lexicon.skipped} lines of {lexicon.name!r} are not words and were skipped",
