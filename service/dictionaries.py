@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from service.errors import FieldError
 from service.settings import DEFAULT_DICTIONARY
-from solver.lexicon import Lexicon, default_lexicon, load_word_file
+from solver.lexicon import Lexicon, default_lexicon, load_word_file, registry
 from wordlists import SHIPPED
+
+BUILTIN = "builtin:"  # NAME=builtin:ru offers a named dictionary (see ghostwriter dictionaries)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,11 @@ class Dictionaries:
             DEFAULT_DICTIONARY: Dictionary(DEFAULT_DICTIONARY, default_lexicon(), shipped.licence, shipped.source)
         }
         for name, path in extra.items():
+            if path.startswith(BUILTIN):  # a named dictionary of ghostwriter dictionaries, built once and cached
+                entry = registry.entry(path[len(BUILTIN) :])
+                lex = registry.load(entry.name, progress=False)
+                self._by_name[name] = Dictionary(name, lex, entry.licence, entry.provenance)
+                continue
             self._by_name[name] = Dictionary(name, load_word_file(path), "as given by the operator", f"file {path}")
 
     def get(self, name: str | None) -> Dictionary:

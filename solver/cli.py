@@ -119,7 +119,18 @@ def _parser() -> Parser:
     s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     s.add_argument("--workers", type=int, default=1, metavar="N", help="worker processes (default 1; one a core)")
     s.add_argument(
-        "--words", action="append", default=[], metavar="NAME=FILE", help="offer a house word list as NAME (repeatable)"
+        "--words",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="offer a house word list as NAME (repeatable); NAME=builtin:ru offers a named dictionary",
+    )
+    s.add_argument(
+        "--dictionary",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="offer a named dictionary too (ghostwriter dictionaries lists them; repeatable)",
     )
     s.add_argument(
         "--cors-origin",
@@ -475,8 +486,8 @@ def _serve(args: argparse.Namespace) -> int:
     if not 1 <= args.workers <= 64:
         raise UsageError("--workers must be from 1 to 64")
     env = dict(os.environ)
-    if args.words:
-        env["GHOSTWRITER_DICTIONARIES"] = ";".join(args.words)
+    if args.words or args.dictionary:
+        env["GHOSTWRITER_DICTIONARIES"] = ";".join([*args.words, *(f"{d}=builtin:{d}" for d in args.dictionary)])
     if args.cors_origin:
         env["GHOSTWRITER_CORS_ORIGINS"] = ",".join(args.cors_origin)
     if args.time_budget is not None:
@@ -490,6 +501,12 @@ def _serve(args: argparse.Namespace) -> int:
     # compile every list once here, so a bad file stops the start and the workers load from the cache
     default_lexicon()
     for name, path in parse_dictionaries(env.get("GHOSTWRITER_DICTIONARIES", "")).items():
+        if path.startswith("builtin:"):
+            from solver.lexicon import registry
+
+            lex = registry.load(path[len("builtin:") :])
+            print(f"ghostwriter: dictionary {name}: {len(lex)} words ({path})", file=sys.stderr)
+            continue
         lex = load_word_file(path)
         print(f"ghostwriter: dictionary {name}: {len(lex)} words from {path}", file=sys.stderr)
     os.environ.update(settings.to_env())
