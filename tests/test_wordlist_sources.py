@@ -273,7 +273,7 @@ def test_available_sources_are_described() -> None:
 
 def test_unknown_source() -> None:
     with pytest.raises(SourceError, match=r"unknown word-list source 'xx'.*ru-opencorpora"):
-        list(words("xx"))
+        words("xx")
 
 
 def test_missing_pip_package_names_the_install_command() -> None:
@@ -289,6 +289,8 @@ def test_missing_npm_names_the_package(monkeypatch: pytest.MonkeyPatch, tmp_path
         sources.DICTIONARY_RU.fetch()
     with pytest.raises(SourceError, match=r"apt-get download scowl=2020\.12\.07-2"):
         sources.SCOWL_DEB.fetch()
+    with pytest.raises(SourceError, match=r"npm pack dictionary-fr@3\.0\.0"):
+        words("fr-hunspell")
 
 
 def test_a_tarball_of_another_version_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

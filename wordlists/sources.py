@@ -557,11 +557,12 @@ def source(name: str) -> Source:
 
 def words(name: str, progress: Progress | None = None) -> Iterator[str]:
     """The folded, filtered words of a source, each once, sorted. ``progress(done, total)`` is told as the
-    source is read (entries, word forms or files, by source)."""
+    source is read (entries, word forms or files, by source). The whole list is built before the first word
+    is returned, so that a missing package raises here."""
     source(name)
     _, load, folder = _BY_NAME[name]
     kept = {w for w in map(folder, load(progress)) if w is not None}
-    yield from sorted(kept)
+    return iter(sorted(kept))
 
 
 def write(name: str, path: str | os.PathLike[str], progress: Progress | None = None) -> int:
