@@ -82,6 +82,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     )
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random draws (default 0)")
     p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
+    from solver.cli import add_dictionary_flags
+
+    add_dictionary_flags(p)
     p.add_argument(
         "--objective", default="value", choices=["value", "prestige", "coins"], help="what best means (default value)"
     )
@@ -114,7 +117,6 @@ def _run(args: argparse.Namespace, out: IO[str]) -> int:
     from solver.cli import EXIT_BAD_INPUT, UsageError, _apply_overrides, _read_states
     from solver.errors import GhostwriterError
     from solver.ink import InkError, advise, read_cards, validate
-    from solver.lexicon import default_lexicon, load_word_file
     from solver.objectives import Objective, Weights
     from solver.state import TurnState
 
@@ -140,7 +142,9 @@ def _run(args: argparse.Namespace, out: IO[str]) -> int:
             validate(state, draw, reshuffle, *settings)  # before the dictionary loads: a bad flag fails at once
         except InkError as e:
             raise UsageError(f"{FLAGS.get(e.field.partition('[')[0], e.field)}: {e.detail}") from None
-        lexicon = load_word_file(args.words) if args.words else default_lexicon()
+        from solver.cli import choose_lexicon
+
+        lexicon = choose_lexicon(args)
         if lexicon.skipped:
             print(
                 f"ghostwriter: warning: {lexicon.skipped} lines of {lexicon.name!r} are not words and were skipped",

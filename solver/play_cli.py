@@ -140,6 +140,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     )
     p.add_argument("--events", action="store_true", default=None, help="play with the event deck")
     p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
+    p.add_argument(
+        "--dictionary",
+        metavar="NAME",
+        help="a named English dictionary (ghostwriter dictionaries: en-gb, en-large ...); the engine plays the "
+        "English cards",
+    )
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
     p.add_argument(
         "--load",
@@ -230,6 +236,13 @@ def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given:
         powers=Powers(args.powers or "none"),
         events=bool(args.events),
     )
+    if getattr(args, "dictionary", None) and given is None:
+        from solver.lexicon import registry
+
+        entry = registry.entry(args.dictionary)
+        if entry.edition != "en":
+            raise PlayError(f"the game engine plays the English cards: {entry.name} is a {entry.language} dictionary")
+        given = registry.load(entry.name)
     lexicon = _lexicon(args.words, given)
     game = Game.new(options, seed, lexicon)
     return Session(game, [HUMAN, *bots], stdin, stdout, save_path=args.save, words=args.words)
