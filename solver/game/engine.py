@@ -415,10 +415,8 @@ class Game:
     def _do_preview(self, action: dict[str, Any]) -> None:
         st, p = self.state, self.state.player
         t = st.turn
-        if not t.peek:
-            if not t.previews:
-                raise IllegalActionError("no preview to use this turn")
-            raise IllegalActionError("internal: preview cards not drawn")  # pragma: no cover
+        if not t.peek:  # previews draw their cards as soon as they are earned
+            raise IllegalActionError("no preview to use this turn")
         drop = action.get("discard", [])
         if not isinstance(drop, list) or any(
             isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(t.peek) for i in drop
@@ -722,8 +720,7 @@ class Game:
         st = self.state
         del st.offer_row[slot]
         del st.offer_age[slot]
-        # Borrowed slots past the one replaced keep pointing at their cards.
-        self._refill(slot)
+        self._refill(slot)  # the new card takes the same slot, so no other slot moves
 
     # -- the cooperative anthology ------------------------------------------------------------------------------
 
