@@ -11,7 +11,14 @@
     h: "horror", horror: "horror",
     m: "mystery", mystery: "mystery",
     r: "romance", romance: "romance",
+    // the Russian edition's genre names and initials (its genre cards are given inline: романы:Ж4{2p | double})
+    "п": "adventure", "приключения": "adventure",
+    "у": "horror", "ужасы": "horror",
+    "д": "mystery", "детектив": "mystery", "детективы": "mystery",
+    "р": "romance", "роман": "romance", "романы": "romance",
   };
+  const STARTER_PREFIXES = ["starter", "стартовая"];
+  const EDITIONS = ["en", "ru"];
   const GAMES = ["hardback", "paperback"];
   const TAGLINES = {
     hardback: "The best words for your Hardback hand, over a real dictionary.",
@@ -32,6 +39,8 @@
     ink: "0",
     minLength: "2",
     rules: "printed",
+    edition: "en",
+    familiar: "",
     dictionary: "",
     awardHeld: "0",
     awards: false,
@@ -86,9 +95,9 @@
     const known = catalogue.get(code);
     if (known) return known.genre || "starter";
     const colon = code.indexOf(":");
-    if (colon < 0) return /^[A-Za-z]$/.test(code) ? "starter" : "unknown";
+    if (colon < 0) return /^\p{L}$/u.test(code) ? "starter" : "unknown";
     const prefix = code.slice(0, colon).toLowerCase();
-    if (prefix === "starter") return "starter";
+    if (STARTER_PREFIXES.includes(prefix)) return "starter";
     return GENRE_ALIASES[prefix] || "unknown";
   }
 
@@ -103,11 +112,18 @@
     return genre[0] + ":" + (brace >= 0 ? rest.slice(0, brace) + "{…}" : rest);
   }
 
+  /** The big letter of a code, in capitals (Latin or Cyrillic: r:F6 -> F, романы:ж4{2p} -> Ж, к -> К). */
   function letterOf(code) {
     const known = catalogue.get(code);
     if (known) return known.letter.toUpperCase();
-    const match = /^(?:[A-Za-z]+:)?([A-Za-z])/.exec(code);
+    const match = /^(?:\p{L}+:)?(\p{L})/u.exec(code);
     return match ? match[1].toUpperCase() : "?";
+  }
+
+  /** The benefits of a house card given inline (д:Ф3{1p uncover | 1p} -> "1p uncover | 1p"), else "". */
+  function inlineBenefits(code) {
+    const match = /\{(.*)\}\s*$/su.exec(String(code));
+    return match ? match[1].trim() : "";
   }
 
   /** Normalise what a person typed (r:f6, Romance:F6, starter:e, e) to the catalogue's code; unknown text is
@@ -115,7 +131,7 @@
   function canonical(token) {
     const text = token.trim();
     if (text.includes("{")) return text; // a house card given inline with its benefits
-    const coded = /^([A-Za-z]+):([A-Za-z])(\d+)(tc)?$/i.exec(text);
+    const coded = /^(\p{L}+):(\p{L})(\d+)(tc)?$/iu.exec(text);
     if (coded) {
       const prefix = coded[1].toLowerCase();
       if (prefix === "starter" && coded[3] === undefined) return text;
@@ -126,10 +142,12 @@
       }
       return text;
     }
-    const starter = /^(?:starter:)?([A-Za-z])$/i.exec(text);
+    const starter = /^(?:(?:starter|стартовая):)?(\p{L})$/iu.exec(text);
     if (starter) {
       const code = starter[1].toUpperCase();
-      if (catalogue.size === 0 || catalogue.has(code)) return code;
+      // the catalogue holds the English cards only: a letter of another script (the Russian edition's К) is
+      // put in capitals and left to the service to judge
+      if (catalogue.size === 0 || catalogue.has(code) || !/^[A-Za-z]$/.test(code)) return code;
     }
     return text;
   }
@@ -246,7 +264,8 @@
   const FIELD_INPUTS = {
     top: "top", objective: "objective", remover: "remover", ink: "ink", discard: "discard", dictionary: "dictionary",
     time_limit: "time-limit", "options.min_length": "min-length", "options.award_held": "award-held",
-    "options.rules": "rules", "options.literary_awards": "literary-awards",
+    "options.rules": "rules", "options.literary_awards": "literary-awards", "options.edition": "edition",
+    familiar: "familiar",
   };
 
   const PB_FIELD_INPUTS = {
@@ -380,7 +399,7 @@
     for (const zone of ZONES) for (const code of state.zones[zone]) params.append(keys[zone], code);
     for (const code of state.pbHand) params.append("p", code);
     const defaults = { view: "best", objective: "value", top: "5", remover: "0", ink: "0", minLength: "2",
-      rules: "printed", dictionary: "", awardHeld: "0", discard: "", timeLimit: "",
+      rules: "printed", edition: "en", familiar: "", dictionary: "", awardHeld: "0", discard: "", timeLimit: "",
       common: "", threshold: "7", pbObjective: "score", pbTop: "5" };
     for (const [key, fallback] of Object.entries(defaults)) {
       if (String(state[key]) !== fallback) params.set(key, String(state[key]));
@@ -396,9 +415,10 @@
     for (const zone of ZONES) state.zones[zone] = params.getAll(keys[zone]).filter(Boolean);
     state.pbHand = params.getAll("p").filter(Boolean);
     state.game = GAMES.includes(params.get("game")) ? params.get("game") : "hardback";
-    const fields = ["view", "objective", "top", "remover", "ink", "minLength", "rules", "dictionary", "awardHeld",
-      "discard", "timeLimit", "common", "threshold", "pbObjective", "pbTop"];
+    const fields = ["view", "objective", "top", "remover", "ink", "minLength", "rules", "edition", "familiar",
+      "dictionary", "awardHeld", "discard", "timeLimit", "common", "threshold", "pbObjective", "pbTop"];
     for (const key of fields) if (params.has(key)) state[key] = params.get(key);
+    if (!EDITIONS.includes(state.edition)) state.edition = "en";
     state.awards = params.get("awards") === "1";
     if (state.view !== "frontier") state.view = "best";
   }
@@ -439,6 +459,8 @@
     $("ink").value = state.ink;
     $("min-length").value = state.minLength;
     $("rules").value = state.rules;
+    $("edition").value = state.edition;
+    $("familiar").value = state.familiar;
     $("award-held").value = state.awardHeld;
     $("literary-awards").checked = state.awards;
     $("discard").value = state.discard;
@@ -491,8 +513,8 @@
   function bindControls() {
     const fields = [
       ["objective", "objective"], ["top", "top"], ["remover", "remover"], ["ink", "ink"],
-      ["min-length", "minLength"], ["rules", "rules"], ["dictionary", "dictionary"], ["award-held", "awardHeld"],
-      ["discard", "discard"], ["time-limit", "timeLimit"],
+      ["min-length", "minLength"], ["rules", "rules"], ["edition", "edition"], ["familiar", "familiar"],
+      ["dictionary", "dictionary"], ["award-held", "awardHeld"], ["discard", "discard"], ["time-limit", "timeLimit"],
     ];
     for (const [id, key] of fields) {
       $(id).addEventListener("change", () => { state[key] = $(id).value; save(); });
@@ -827,8 +849,9 @@
     const classic = isClassic(code);
     const bar = el("div", { className: "chip-actions", id: `actions-${zone}`, role: "group",
       "aria-label": `Move ${code}` });
+    const benefits = catalogue.get(code) ? describeBenefits(catalogue.get(code)) : inlineBenefits(code);
     bar.append(el("span", { className: "chip-actions-title" }, el("strong", { text: code }),
-      catalogue.get(code) ? el("span", { className: "muted", text: " " + describeBenefits(catalogue.get(code)) }) : null));
+      benefits ? el("span", { className: "muted", text: " " + benefits }) : null));
     const buttons = el("div", { className: "chip-actions-buttons" });
     const labels = { hand: "To hand", inked: "Inked", mine: "My classic", others: "Opp. classic" };
     for (const destination of ZONES) {
@@ -885,7 +908,7 @@
     const text = (card.text || "").toLowerCase();
     const genre = (card.genre || "starter").toLowerCase();
     return terms.every((term) => {
-      if (term.length === 1 && /[a-z]/.test(term)) return card.letter.toLowerCase() === term;
+      if ([...term].length === 1 && /\p{L}/u.test(term)) return card.letter.toLowerCase() === term;
       const canon = canonical(term).toLowerCase();
       return code.includes(term) || short.includes(term) || code === canon || text.includes(term)
         || genre.startsWith(term);
@@ -1002,6 +1025,7 @@
         literary_awards: state.awards,
         award_held: intOr(state.awardHeld, 0),
         min_length: intOr(state.minLength, 2),
+        edition: state.edition,
       },
       objective: state.objective,
       top: intOr(state.top, 5),
@@ -1009,6 +1033,7 @@
     };
     if (state.dictionary) body.dictionary = state.dictionary;
     if (String(state.timeLimit).trim() !== "") body.time_limit = intOr(state.timeLimit, null);
+    if (String(state.familiar).trim() !== "") body.familiar = intOr(state.familiar, null);
     return body;
   }
 
@@ -1056,10 +1081,10 @@
     setBusy(true);
     $("summary").replaceChildren(el("span", { className: "muted", text: "Searching…" }));
     try {
-      const data = game === "paperback"
-        ? await api("/v1/paperback/hint", buildPaperbackRequest())
-        : await api("/v1/hardback/hint", buildRequest());
+      const body = game === "paperback" ? buildPaperbackRequest() : buildRequest();
+      const data = await api(game === "paperback" ? "/v1/paperback/hint" : "/v1/hardback/hint", body);
       if (serial !== serials[game]) return;
+      if (typeof body.familiar === "number") data.familiarAsked = body.familiar; // for the summary line
       lastAnswers[game] = data;
       if (state.game === game) renderResults(data, game, true);
     } catch (err) {
@@ -1108,6 +1133,9 @@
       ? `${plural(moves.length, "word", "words")} on the prestige/coins frontier`
       : `${plural(moves.length, "word", "words")}, best by ${OBJECTIVE_NAMES[objective] || objective}`);
     if (data.dictionary) line.append(` · ${data.dictionary}`);
+    if (typeof data.familiarAsked === "number") {
+      line.append(" · ", el("span", { id: "familiar-note", text: `familiar words only (Zipf ${data.familiarAsked} or more)` }));
+    }
     if (typeof data.elapsed_ms === "number") line.append(` · ${data.elapsed_ms < 10 ? data.elapsed_ms.toFixed(1) : Math.round(data.elapsed_ms)} ms`);
     line.append(" ");
     line.append(data.exact === false
@@ -1200,6 +1228,9 @@
     const notes = Array.isArray(card.notes) ? card.notes : [];
     if (notes.length) parts.push(el("ul", { className: "detail-notes" }, ...notes.map((note) => el("li", { text: note }))));
     if (known && face !== "wild") parts.push(el("p", { className: "detail-card-text muted", text: describeBenefits(known) }));
+    if (!known && face !== "wild" && inlineBenefits(card.code)) {
+      parts.push(el("p", { className: "detail-card-text muted", text: `A house card: ${inlineBenefits(card.code)}` }));
+    }
     if (face === "wild") parts.push(el("p", { className: "muted", text: `Played face down for the letter ${letter}: no benefits.` }));
     return parts;
   }
@@ -1278,7 +1309,12 @@
       el("div", { className: "totals" },
         el("span", { className: "total prestige", dataset: { total: "prestige" } }, el("b", { text: String(move.prestige) }), " prestige"),
         el("span", { className: "total coins", dataset: { total: "coins" } }, el("b", { text: String(move.coins) }), " coins"),
-        el("span", { className: "total value", dataset: { total: "value" } }, el("b", { text: formatValue(move.value) }), " value")));
+        el("span", { className: "total value", dataset: { total: "value" } }, el("b", { text: formatValue(move.value) }), " value"),
+        typeof move.familiarity === "number"
+          ? el("span", { className: "total familiarity", dataset: { total: "familiarity" },
+            title: "How familiar the word is: its Zipf frequency (3: met now and then in print, 4: common)" },
+          el("b", { text: move.familiarity.toFixed(1) }), " familiarity")
+          : null));
 
     const row = el("ul", { className: "card-row word-cards", "aria-label": `Cards of ${word.toUpperCase()}, left to right` });
     (move.cards || []).forEach((card, i) => {
