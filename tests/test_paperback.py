@@ -206,3 +206,27 @@ def cards(draw: st.DrawFn) -> str:
 def test_the_search_agrees_with_the_oracle(hand: list[str], common: str | None, dys: bool, words: list[str]) -> None:
     data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=5)
     check_against_oracle(data, words)
+
+
+def test_no_common_card_on_the_track_means_nothing_to_gain() -> None:
+    # found by the oracle comparison: a long word gains the Common card only when there is one to gain
+    data = state(["C/1", "A/1", "T/1", "S/1", "?"], common=None, threshold=5)
+    s = searcher(["casts", "cats"], data, "value")
+    m = s.solve("casts")
+    assert m is not None and not m.gains_common and m.value == m.score
+    check_against_oracle(data, ["casts", "cats"])
+
+
+@pytest.mark.slow
+@given(
+    hand=st.lists(cards(), min_size=1, max_size=8),
+    common=st.sampled_from([None, "E/1", "S/2", "spacebar", "dyslexic", "TH/2", "O/1:double-word"]),
+    dys=st.booleans(),
+    words=WORDS,
+)
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_search_agrees_with_the_oracle_at_length(
+    hand: list[str], common: str | None, dys: bool, words: list[str]
+) -> None:
+    data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=6)
+    check_against_oracle(data, words)

@@ -298,7 +298,7 @@ class PaperbackSearch:
             length=length,
             pieces=pieces,
             factors=best_factors,
-            gains_common=thr is not None and length >= thr,
+            gains_common=thr is not None and self.state.common is not None and length >= thr,  # a card to gain
             cards_next=cards_next,
             uses_common=any(p.kind in (COMMON, SPACE) for p in pieces),
         )
@@ -440,7 +440,7 @@ class PaperbackSearch:
             return lens * 100_000 + score
         if self.objective is PaperbackObjective.VALUE:
             thr = self.state.threshold
-            gain = np.where(thr <= lens, COMMON_GAIN, 0.0) if thr is not None else 0.0
+            gain = np.where(thr <= lens, COMMON_GAIN, 0.0) if thr is not None and self.state.common else 0.0
             nxt = CARD_NEXT * sum(
                 a.amount * n
                 for c, n in zip(self.kinds, self.counts, strict=True)
