@@ -511,12 +511,14 @@ class PaperbackSearch:
         inner: npt.NDArray[np.float64],
         mult: npt.NDArray[np.float64],
     ) -> None:
-        """Two-word moves with the Spacebar: pairs in decreasing sum of their words' bounds, solved exactly until
-        no pair's bound can beat the moves kept."""
+        """Two-word moves with the Spacebar: pairs in decreasing sum of their words' bounds (of their lengths, for
+        the length objective), solved exactly until no pair's bound can beat the moves kept."""
         if not len(idx):
             return
-        order = np.argsort(-inner, kind="stable")
-        u = inner[order]
+        by_length = self.objective is PaperbackObjective.LENGTH
+        rank = self.lexicon.lengths[idx].astype(np.float64) if by_length else inner
+        order = np.argsort(-rank, kind="stable")
+        u = rank[order]
         total_mult = float(
             min(
                 MAX_FACTOR,
@@ -540,30 +542,44 @@ class PaperbackSearch:
             else [[] for _ in order]
         )
         extra = 1.0 + (COMMON_GAIN if self.objective is PaperbackObjective.VALUE else 0.0)
-        seen = {(0, 0)}
-        frontier = [(-(u[0] + u[0]), 0, 0)]
+        matrix = np.array(letters, dtype=np.int16).reshape(len(order), len(rows))
+        limit = np.array(have, dtype=np.int16)
+        lens = lengths.astype(np.int16)
+        longest = int(lens.max())
         looked = 0
-        while frontier:
-            neg, i, j = heapq.heappop(frontier)
-            bound = (-neg + extra) * total_mult
-            if len(heap) >= n and self.objective is not PaperbackObjective.LENGTH and bound * 100 + 99 <= heap[0][0]:
-                return
-            looked += 1
-            if looked > MAX_PAIRS or self._late():
+        work = 0
+        for i in range(len(order)):  # the first word, in decreasing bound (or length)
+            if len(heap) >= n:
+                if by_length:
+                    if int(lens[i]) + longest + 1 < heap[0][0] // 100_000:
+                        return
+                elif (u[i] + u[0] + extra) * total_mult * 100 + 99 <= heap[0][0]:
+                    return
+            room = capacity - int(lens[i])
+            if room < self.state.min_length:
+                continue
+            cand = np.nonzero(lens <= room)[0]
+            work += len(cand)
+            if work > MAX_PAIRS * 50 or self._late():
                 self.exact = False
                 return
-            size = int(lengths[i]) + int(lengths[j])
-            if size <= capacity and size - sum(
-                min(x + y, h) for x, y, h in zip(letters[i], letters[j], have, strict=True)
-            ) <= self.wilds:
+            covered = np.minimum(matrix[cand] + matrix[i], limit).sum(axis=1)
+            fits = cand[(lens[i] + lens[cand] - covered) <= self.wilds]
+            for j in fits:  # the second word, in decreasing bound (or length) too
+                if len(heap) >= n:
+                    if by_length:
+                        if int(lens[i]) + int(lens[j]) + 1 < heap[0][0] // 100_000:
+                            break
+                    elif (u[i] + u[j] + extra) * total_mult * 100 + 99 <= heap[0][0]:
+                        break
+                looked += 1
+                if looked > MAX_PAIRS:
+                    self.exact = False
+                    return
                 text = f"{self.lexicon.word(int(idx[order[i]]))} {self.lexicon.word(int(idx[order[j]]))}"
                 m = self.solve(text, self._need(heap, n))
                 if m is not None:
                     self._keep(heap, n, m)
-            for a, b in ((i + 1, j), (i, j + 1)):
-                if a < len(u) and b < len(u) and (a, b) not in seen:
-                    seen.add((a, b))
-                    heapq.heappush(frontier, (-(u[a] + u[b]), a, b))
 
     # -- explanation ----------------------------------------------------------------------------------------------
 
