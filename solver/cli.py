@@ -41,28 +41,7 @@ def _parser() -> Parser:
         description="The best words a turn state can spell, "
         "with the arrangement of cards, coins, prestige and reasons.",
     )
-    h.add_argument(
-        "cards", nargs="*", help="hand cards by code: r:F6 (genre initial or name, letter, cost), E (starter)"
-    )
-    h.add_argument("--state", metavar="FILE", help="a JSON turn state, or JSON Lines of many; - reads stdin")
-    h.add_argument("--inked", nargs="+", default=[], metavar="CODE", help="cards drawn with ink this turn")
-    h.add_argument("--mine", nargs="+", default=[], metavar="CODE", help="your timeless classics in play")
-    h.add_argument("--others", nargs="+", default=[], metavar="CODE", help="opponents' timeless classics in play")
-    h.add_argument("--discard", nargs="+", default=[], metavar="CODE", help="your discard pile (for dump)")
-    h.add_argument("--remover", type=int, default=0, metavar="N", help="remover tokens you hold")
-    h.add_argument("--ink", type=int, default=0, metavar="N", help="ink tokens you hold")
-    h.add_argument("--rules", choices=["printed", "bga"], default=None, help="rules edition (default printed)")
-    h.add_argument("--awards", action="store_true", help="play with literary awards")
-    h.add_argument("--award-held", type=int, default=0, metavar="N", help="length of the award already claimed")
-    h.add_argument("--min-length", type=int, default=None, metavar="N", help="shortest word allowed (default 2)")
-    h.add_argument(
-        "--stage",
-        type=float,
-        default=None,
-        metavar="X",
-        help="how far the game has run, 0 (start) to 1 (a player reaches the target): a coin's worth in the value "
-        "objective is then the one measured in self-play at that stage",
-    )
+    add_state_flags(h)
     h.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
     h.add_argument(
         "--objective",
@@ -87,7 +66,6 @@ def _parser() -> Parser:
         help="only words at least this familiar: a Zipf frequency from wordfreq (3: met now and then in print; "
         "4: common); each move then shows its familiarity",
     )
-    h.add_argument("--edition", choices=["en", "ru"], default=None, help="the cards' edition (ru: Russian starters)")
     add_dictionary_flags(h)
     h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
@@ -226,6 +204,33 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # -- hint -------------------------------------------------------------------------------------------------------
+
+
+def add_state_flags(p: argparse.ArgumentParser) -> None:
+    """The flags of a Hardback turn state, shared by the commands that take one (hint, ink-advice)."""
+    p.add_argument(
+        "cards", nargs="*", help="hand cards by code: r:F6 (genre initial or name, letter, cost), E (starter)"
+    )
+    p.add_argument("--state", metavar="FILE", help="a JSON turn state, or JSON Lines of many (hint); - reads stdin")
+    p.add_argument("--inked", nargs="+", default=[], metavar="CODE", help="cards drawn with ink this turn")
+    p.add_argument("--mine", nargs="+", default=[], metavar="CODE", help="your timeless classics in play")
+    p.add_argument("--others", nargs="+", default=[], metavar="CODE", help="opponents' timeless classics in play")
+    p.add_argument("--discard", nargs="+", default=[], metavar="CODE", help="your discard pile (for dump)")
+    p.add_argument("--remover", type=int, default=0, metavar="N", help="remover tokens you hold")
+    p.add_argument("--ink", type=int, default=0, metavar="N", help="ink tokens you hold")
+    p.add_argument("--rules", choices=["printed", "bga"], default=None, help="rules edition (default printed)")
+    p.add_argument("--awards", action="store_true", help="play with literary awards")
+    p.add_argument("--award-held", type=int, default=0, metavar="N", help="length of the award already claimed")
+    p.add_argument("--min-length", type=int, default=None, metavar="N", help="shortest word allowed (default 2)")
+    p.add_argument(
+        "--stage",
+        type=float,
+        default=None,
+        metavar="X",
+        help="how far the game has run, 0 (start) to 1 (a player reaches the target): a coin's worth in the value "
+        "objective is then the one measured in self-play at that stage",
+    )
+    p.add_argument("--edition", choices=["en", "ru"], default=None, help="the cards' edition (ru: Russian starters)")
 
 
 def add_dictionary_flags(p: argparse.ArgumentParser) -> None:

@@ -38,27 +38,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "be in the word face-up, unless a remover frees it; none playable forfeits the turn), over every draw the "
         "unknown order of the draw pile allows, and the best k your ink affords.",
     )
-    p.add_argument(
-        "cards", nargs="*", help="hand cards by code: r:F6 (genre initial or name, letter, cost), E (starter)"
-    )
-    p.add_argument("--state", metavar="FILE", help="a JSON turn state (one); - reads stdin")
-    p.add_argument("--inked", nargs="+", default=[], metavar="CODE", help="cards already drawn with ink this turn")
-    p.add_argument("--mine", nargs="+", default=[], metavar="CODE", help="your timeless classics in play")
-    p.add_argument("--others", nargs="+", default=[], metavar="CODE", help="opponents' timeless classics in play")
-    p.add_argument("--discard", nargs="+", default=[], metavar="CODE", help="your discard pile (for dump)")
-    p.add_argument("--remover", type=int, default=0, metavar="N", help="remover tokens you hold")
-    p.add_argument("--ink", type=int, default=0, metavar="N", help="ink tokens you hold (k above it is not affordable)")
-    p.add_argument("--rules", choices=["printed", "bga"], default=None, help="rules edition (default printed)")
-    p.add_argument("--awards", action="store_true", help="play with literary awards")
-    p.add_argument("--award-held", type=int, default=0, metavar="N", help="length of the award already claimed")
-    p.add_argument("--min-length", type=int, default=None, metavar="N", help="shortest word allowed (default 2)")
-    p.add_argument(
-        "--stage",
-        type=float,
-        default=None,
-        metavar="X",
-        help="how far the game has run, 0 (start) to 1 (a player reaches the target): sets a coin's worth",
-    )
+    from solver.cli import add_state_flags
+
+    add_state_flags(p)
     p.add_argument(
         "--draw", nargs="+", required=True, metavar="CODE", help="the draw pile's cards, in any order (it is unknown)"
     )
