@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
 from service.context import Context, context
+from service.dictionaries import Dictionary
 from service.errors import FieldError
 from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
 from solver import answers
@@ -26,8 +27,9 @@ Errors: dict[int | str, dict[str, Any]] = {
 }
 
 
-async def _search(ctx: Context, body: QueryIn) -> tuple[Search, float, str]:
-    """The search a request asks for (not yet run), its time limit and the dictionary's name."""
+async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState, Weights, float]:
+    """What every Hardback query reads: its dictionary, turn state, value weights (on top of the state's stage)
+    and time limit (at most the service's budget)."""
     d = (await ctx.dictionaries()).get(body.dictionary)
     state = TurnState.from_json(body.state_json())
     try:
@@ -35,6 +37,12 @@ async def _search(ctx: Context, body: QueryIn) -> tuple[Search, float, str]:
     except GhostwriterError as e:
         raise FieldError("weights", str(e)) from None
     limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    return d, state, weights, limit
+
+
+async def _search(ctx: Context, body: QueryIn) -> tuple[Search, float, str]:
+    """The search a request asks for (not yet run), its time limit and the dictionary's name."""
+    d, state, weights, limit = await read_query(ctx, body)
     return Search(d.lexicon, state, Objective.parse(body.objective), weights, time_limit=limit), limit, d.name
 
 

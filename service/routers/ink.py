@@ -10,12 +10,10 @@ from fastapi.responses import JSONResponse
 
 from service.context import Context, context
 from service.errors import FieldError
-from service.routers.hardback import Errors
+from service.routers.hardback import Errors, read_query
 from service.schemas import InkAdviceIn, InkAdviceOut
-from solver.errors import GhostwriterError
 from solver.ink import InkError, advise, read_cards, validate
-from solver.objectives import Objective, Weights
-from solver.state import TurnState
+from solver.objectives import Objective
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
 
@@ -27,13 +25,7 @@ async def ink_advice(body: InkAdviceIn, ctx: Annotated[Context, Depends(context)
     pile allows (enumerated, or sampled when a k has more than ``exact_limit`` distinct draws), and the best
     affordable k. ``time_limit`` bounds the whole advice; the ks it does not reach are listed in ``skipped``."""
     start = time.perf_counter()
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    state = TurnState.from_json(body.state_json())
-    try:
-        weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
-    except GhostwriterError as e:
-        raise FieldError("weights", str(e)) from None
-    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    d, state, weights, limit = await read_query(ctx, body)
     settings = (body.max_k, body.samples, body.exact_limit, body.seed, limit)
     try:
         draw = read_cards(body.draw, "draw", state.options.rules)

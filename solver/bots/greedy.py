@@ -5,26 +5,14 @@ It never draws with ink; coins left over buy ink (which only breaks ties at the 
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from solver.bots.base import Bot
 from solver.game.engine import Game
 from solver.objectives import Objective, Weights
 
 # Most prestige, ties broken by coins: a light lexicographic order the search prunes well.
-PRESTIGE_FIRST = Weights(
-    prestige=1.0,
-    coins=0.01,
-    ink=0.0,
-    remover=0.0,
-    jail=0.0,
-    preview=0.0,
-    opponents_return=0.0,
-    classic_kept=0.0,
-    classic_sent_home=0.0,
-    trash=0.0,
-    dump=0.0,
-    remover_spent=0.0,
-    award=0.0,
-)
+PRESTIGE_FIRST = Weights(**{**{f.name: 0.0 for f in fields(Weights)}, "prestige": 1.0, "coins": 0.01})
 
 
 class GreedyBot(Bot):
