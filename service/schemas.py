@@ -277,6 +277,11 @@ class GameOptionsIn(BaseModel):
     ghost_writer: bool = False
     powers: Literal["none", "passive", "aggressive"] = "none"
     events: bool = False
+    event_deck: list[dict[str, Any]] = Field(
+        default_factory=list,
+        max_length=100,
+        description='the table\'s own events, e.g. [{"name": "Haiku", "max_length": 3}] (empty: the shipped set)',
+    )
     coop: bool = False
     penny_genre: Literal["none", "adventure", "horror", "mystery", "romance"] = "none"
     min_length: int = Field(default=2, ge=2, le=30)
@@ -307,7 +312,7 @@ class GameOut(BaseModel):
     model_config = OPEN
     game: dict[str, Any] = Field(description="the game state after the request")
     seat: int = Field(description="the seat in turn after the request")
-    phase: Literal["prepare", "choices", "buy", "over"]
+    phase: Literal["prepare", "choices", "buy", "event", "over"]
     scores: list[int] = Field(description="each seat's prestige with the award it holds")
     winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
 

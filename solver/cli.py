@@ -244,25 +244,26 @@ def add_dictionary_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ban-words", nargs="+", default=[], metavar="WORD", help="house bans (@FILE for a file)")
 
 
-def choose_lexicon(args: argparse.Namespace) -> Any:
-    """The lexicon the flags ask for: --words FILE, --dictionary NAME or ENABLE, with house extras and bans."""
-    from solver.lexicon import default_lexicon, load_word_file, registry
+def lexicon_choice(args: argparse.Namespace) -> Any:
+    """The word list the flags ask for (--words FILE, --dictionary NAME or ENABLE, with house extras and bans),
+    as a ``LexiconChoice``: @FILE extras and bans are read here, so the choice carries the words themselves."""
+    from solver.lexicon import registry
 
     name = getattr(args, "dictionary", None)
-    if name and args.words:
-        raise UsageError("give either --words FILE or --dictionary NAME, not both")
-    if name:
-        entry = registry.entry(name)
-        lexicon = registry.load(entry.name)
-        if entry.edition == "ru" and getattr(args, "edition", None) is None:
-            args.edition = "ru"
-    else:
-        lexicon = load_word_file(args.words) if args.words else default_lexicon()
+    words = getattr(args, "words", None)
+    if name and not words:
+        registry.entry(name)  # an unknown name fails here, before any work
     extra = registry.read_word_args(getattr(args, "extra_words", []) or [])
     banned = registry.read_word_args(getattr(args, "ban_words", []) or [])
-    if extra or banned:
-        lexicon = registry.house(lexicon, extra, banned)
-    return lexicon
+    return registry.LexiconChoice(name or None, words or None, tuple(extra), tuple(banned))
+
+
+def choose_lexicon(args: argparse.Namespace) -> Any:
+    """The lexicon the flags ask for (see ``lexicon_choice``); a Russian dictionary implies --edition ru."""
+    choice = lexicon_choice(args)
+    if choice.edition == "ru" and getattr(args, "edition", None) is None:
+        args.edition = "ru"
+    return choice.load()
 
 
 def _dictionaries(args: argparse.Namespace, out: IO[str]) -> int:

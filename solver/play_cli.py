@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from solver.errors import GhostwriterError
+from solver.table_flags import add_table_flags, given_option_flags, table_options, table_words
 
 if TYPE_CHECKING:
     from solver.bots.base import Bot
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from solver.game.engine import Game
     from solver.game.state import PlayerState
     from solver.lexicon import Lexicon
+    from solver.lexicon.registry import LexiconChoice
     from solver.moves import Move
     from solver.search import Search
     from solver.state import TurnState
@@ -69,6 +71,8 @@ Commands (one a line; slots and previewed cards are numbered from 1):
     convert N                  turn 3N ink into N coins
     advert                     buy the next advert (with --adverts)
     end                        end your turn
+  after your turn, when it drew an event and a player ahead holds one (event)
+    event keep | event swap PLAYER   keep the event drawn, or exchange it with that player's (name or seat)
   any time
     board                      show the board again
     log [N]                    what happened, turn by turn (the last N turns)
@@ -93,6 +97,7 @@ ACTION_OF = {
     "convert": "convert",
     "advert": "advert",
     "end": "end",
+    "event": "event",
 }
 ALIASES = {"ink_buy": "ink-buy", "inkbuy": "ink-buy", "spell": "play", "exit": "quit", "?": "help", "h": "help"}
 META = ("hint", "board", "log", "save", "help", "quit")
@@ -131,21 +136,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         help=f"comma-separated bots, one a seat after yours: greedy, easy, medium, hard (default {DEFAULT_BOTS})",
     )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the shuffle (default: a random one)")
-    p.add_argument("--target", type=int, default=None, metavar="T", help="prestige that ends the game (default 60)")
-    p.add_argument("--rules", choices=["printed", "bga"], default=None, help="rules edition (default printed)")
-    p.add_argument("--awards", action="store_true", default=None, help="play with literary awards")
-    p.add_argument("--adverts", action="store_true", default=None, help="play with adverts")
-    p.add_argument(
-        "--powers", choices=["none", "passive", "aggressive"], default=None, help="player powers (default none)"
-    )
-    p.add_argument("--events", action="store_true", default=None, help="play with the event deck")
-    p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
-    p.add_argument(
-        "--dictionary",
-        metavar="NAME",
-        help="a named English dictionary (ghostwriter dictionaries: en-gb, en-large ...); the engine plays the "
-        "English cards",
-    )
+    add_table_flags(p)
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
     p.add_argument(
         "--load",
@@ -207,64 +198,24 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
-def _lexicon(path: str | None, given: Lexicon | None) -> Lexicon:
-    from solver.lexicon import default_lexicon, load_word_file
-
-    if given is not None:
-        return given
-    return load_word_file(path) if path else default_lexicon()
-
-
 def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
-    from solver.catalogue import Rules
     from solver.game.engine import Game
-    from solver.game.options import GameOptions, Powers
 
     bots = _bot_names(args.bots if args.bots is not None else DEFAULT_BOTS)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if not 0 <= seed < 2**63:
         raise PlayError(f"--seed must be from 0 to 2**63 - 1 (got {seed})")
-    target = args.target if args.target is not None else 60
-    if not 10 <= target <= 500:
-        raise PlayError(f"--target must be from 10 to 500 prestige (got {target}; the printed game plays to 60)")
-    options = GameOptions(
-        players=1 + len(bots),
-        target=target,
-        rules=Rules.parse(args.rules or "printed"),
-        literary_awards=bool(args.awards),
-        adverts=bool(args.adverts),
-        powers=Powers(args.powers or "none"),
-        events=bool(args.events),
-    )
-    if getattr(args, "dictionary", None) and given is None:
-        from solver.lexicon import registry
-
-        entry = registry.entry(args.dictionary)
-        if entry.edition != "en":
-            raise PlayError(f"the game engine plays the English cards: {entry.name} is a {entry.language} dictionary")
-        given = registry.load(entry.name)
-    lexicon = _lexicon(args.words, given)
-    game = Game.new(options, seed, lexicon)
-    return Session(game, [HUMAN, *bots], stdin, stdout, save_path=args.save, words=args.words)
+    options = table_options(args, 1 + len(bots))
+    choice = table_words(args)
+    game = Game.new(options, seed, given if given is not None else choice.load())
+    return Session(game, [HUMAN, *bots], stdin, stdout, save_path=args.save, words=choice)
 
 
 def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
     from solver.game.engine import Game
     from solver.game.state import GameState
 
-    fixed = [
-        flag
-        for flag, value in (
-            ("--seed", args.seed),
-            ("--target", args.target),
-            ("--rules", args.rules),
-            ("--awards", args.awards),
-            ("--adverts", args.adverts),
-            ("--powers", args.powers),
-            ("--events", args.events),
-        )
-        if value is not None
-    ]
+    fixed = (["--seed"] if args.seed is not None else []) + given_option_flags(args)
     if fixed:
         raise PlayError(f"{fixed[0]} cannot be given with --load: a saved game keeps the options it was dealt with")
     path = args.load
@@ -311,18 +262,31 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
             )
         if args.bots is not None and _bot_names(args.bots) != seats[1:]:
             raise PlayError(f"--load {path}: the saved game is played against {','.join(seats[1:])}; drop --bots")
-    words = args.words
-    saved_words = data.get("words")
-    if words is None and given is None and isinstance(saved_words, str):
-        if not Path(saved_words).is_file():
-            raise PlayError(
-                f"--load {path}: the game was played over the word list {saved_words!r}, which is gone; "
-                "give --words FILE"
-            )
-        words = saved_words
-    lexicon = _lexicon(words, given)
+    choice = _saved_words(args, data, path)
+    lexicon = given if given is not None else choice.load()
     game = Game(state, lexicon, log=[dict(a) for a in log])
-    return Session(game, [str(s) for s in seats], stdin, stdout, save_path=args.save or path, words=words)
+    return Session(game, [str(s) for s in seats], stdin, stdout, save_path=args.save or path, words=choice)
+
+
+def _saved_words(args: argparse.Namespace, data: dict[str, Any], path: str) -> LexiconChoice:
+    """The word list to go on with: the flags' when any is given, else the one the game was saved with."""
+    from solver.lexicon.registry import LexiconChoice
+
+    if args.words or args.dictionary or args.extra_words or args.ban_words:
+        return table_words(args)
+    saved = data.get("lexicon")
+    if saved is None:  # no choice recorded (a save of an earlier version: its word file, if any)
+        words = data.get("words")
+        saved = {"words": words if isinstance(words, str) else None}
+    try:
+        choice = LexiconChoice.from_json(saved)
+    except GhostwriterError as e:
+        raise PlayError(f"--load {path}: {e}") from None
+    if choice.words and not Path(choice.words).is_file():
+        raise PlayError(
+            f"--load {path}: the game was played over the word list {choice.words!r}, which is gone; give --words FILE"
+        )
+    return choice
 
 
 # -- style ------------------------------------------------------------------------------------------------------
@@ -420,6 +384,7 @@ def apply_described(game: Game, action: dict[str, Any], style: Style | None = No
     dumps = list(st.turn.dumps)
     peek = len(st.turn.peek)
     adverts = p.adverts
+    event_drawn = p.event
     game.apply(action)
     gained = p.prestige - before_prestige
     plus = f", +{gained} prestige" if gained else ""
@@ -480,6 +445,11 @@ def apply_described(game: Game, action: dict[str, Any], style: Style | None = No
         return f"bought advert {adverts + 1}{plus}"
     if name == "end":
         return "ended the turn"
+    if name == "event":
+        swap = action.get("swap")
+        if isinstance(swap, int) and 0 <= swap < len(st.players):
+            return f"drew the event {event_drawn!r} and exchanged it for seat {swap}'s {p.event!r}"
+        return f"drew the event {p.event!r} and kept it"
     return str(name)
 
 
@@ -576,15 +546,8 @@ def render_board(game: Game, names: Sequence[str], style: Style | None = None, v
 
 
 def _event_text(game: Game, q: PlayerState) -> str:
-    """The text of the event in front of a player (from the event deck when the engine no longer holds it)."""
-    from solver.game.events import load_events
-
+    """The text of the event in front of a player."""
     event = game.event_of(q)
-    if event is None:
-        try:
-            event = next((e for e in load_events(game.state.options.event_deck) if e.name == q.event), None)
-        except GhostwriterError:
-            event = None
     return event.text if event else ""
 
 
@@ -639,7 +602,7 @@ class Session:
     stdin: Lines
     stdout: IO[str]
     save_path: str | None = None
-    words: str | None = None
+    words: LexiconChoice | None = None  # the word list's choice, recorded in the saves
     style: Style = field(default_factory=Style)
     bots: dict[int, Bot] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
@@ -761,14 +724,13 @@ class Session:
         from solver.game.engine import IllegalActionError
 
         st = self.game.state
-        for action in ("pass", "skip", "skip", "skip", "end"):
+        closing = {"prepare": "pass", "choices": "skip", "buy": "end", "event": "event"}
+        for action in ("pass", "skip", "skip", "skip", "end", "event"):
             if st.phase == "over" or st.current != seat:
                 return
             try:
-                if (action == "pass" and st.phase == "prepare") or (action == "skip" and st.phase == "choices"):
+                if closing.get(st.phase) == action:
                     self.game.apply({"action": action})
-                elif action == "end" and st.phase == "buy":
-                    self.game.apply({"action": "end"})
             except IllegalActionError:
                 continue
 
@@ -921,6 +883,12 @@ class Session:
             return {"action": ACTION_OF[verb], "n": _number(rest, f"{verb} N", "N", 1, 999)}
         if verb == "power":
             return self.power_of(rest)
+        if verb == "event":
+            if len(rest) == 1 and rest[0].lower() == "keep":
+                return {"action": "event"}
+            if len(rest) == 2 and rest[0].lower() == "swap":
+                return {"action": "event", "swap": self.seat_of(rest[1])}
+            raise CommandError(f"usage: event keep or event swap PLAYER; {self.event_text()}")
         raise CommandError(f"unknown command {verb!r}")  # pragma: no cover
 
     def slot(self, text: str) -> int:
@@ -1103,13 +1071,28 @@ class Session:
         peek = self.game.state.turn.peek
         return "looking at " + ", ".join(f"{i}. {self.style.card(c)}" for i, c in enumerate(peek, 1))
 
+    def event_text(self) -> str:
+        """The event just drawn and the events it may be exchanged for."""
+        from solver.game.engine import exchange_seats
+
+        st = self.game.state
+        drawn = st.player.event
+        offers = [
+            f"{self.names[s]} ({st.players[s].prestige} prestige) holds {st.players[s].event!r}: "
+            f"{_event_text(self.game, st.players[s]) or 'no text'}"
+            for s in exchange_seats(st)
+        ]
+        return f"you drew {drawn!r}: {_event_text(self.game, st.player) or 'no text'}; " + "; ".join(offers)
+
     def guide(self) -> None:
         """What the person can do in the current phase, with what it needs to know."""
         st = self.game.state
         if st.current != 0 or st.phase == "over":
             return
         t, p = st.turn, st.player
-        if t.peek:
+        if st.phase == "event":
+            self.say(f"Event: {self.event_text()}. Type event keep, or event swap PLAYER.")
+        elif t.peek:
             self.say(f"Preview: {self.peek_text()}. Type preview discard I ... or preview keep.")
         elif st.phase == "prepare":
             self.say(self.style.dim("Your word: play WORD, hint for ideas, ink to draw, pass to give up the turn."))
@@ -1156,7 +1139,7 @@ class Session:
         data = self.game.state.to_json()
         data["log"] = self.game.log
         data["seats"] = self.names_of_seats
-        data["words"] = str(Path(self.words).resolve()) if self.words else None
+        data["lexicon"] = self.words.to_json() if self.words else None
         target = Path(path)
         if target.is_dir():
             raise CommandError(f"{path} is a folder; give a file name")

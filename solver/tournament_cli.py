@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from solver.table_flags import add_table_flags, table_options, table_words
+
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Add the ``tournament`` command to the main command's subparsers."""
@@ -49,10 +51,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         metavar="P",
         help="seats a game, 2 to 5 (default: one a bot name, at least 2)",
     )
-    t.add_argument("--target", type=int, default=60, metavar="T", help="prestige that ends a game (default 60)")
-    t.add_argument("--rules", choices=["printed", "bga"], default="printed", help="rules edition (default printed)")
-    t.add_argument("--awards", action="store_true", help="play with literary awards")
-    t.add_argument("--adverts", action="store_true", help="play with adverts")
+    add_table_flags(t)
     t.add_argument(
         "--workers", type=int, default=None, metavar="W", help="local worker processes (default: one a core)"
     )
@@ -117,8 +116,7 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     """Run the command; ``play`` and ``lexicon`` replace the engine and the lexicon loader (for tests)."""
     import io
 
-    from solver.catalogue import Rules
-    from solver.game.options import GameOptions
+    from solver.lexicon.registry import LexiconChoice
     from solver.tournament import (
         Progress,
         TournamentError,
@@ -132,10 +130,6 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     from solver.tournament.progress import wanted
 
     bots = _bots(args.bots)
-    if not 10 <= args.target <= 500:
-        raise TournamentError(
-            f"--target must be from 10 to 500 prestige (got {args.target}; the printed game plays to 60)"
-        )
     if args.players is not None and not 2 <= args.players <= 5:
         raise TournamentError(f"--players must be from 2 to 5 (got {args.players})")
     if args.workers is not None and args.cluster is not None:
@@ -147,13 +141,13 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     for flag, path in (("--csv", args.csv), ("--out-json", args.out_json), ("--plot", args.plot)):
         _check_output(flag, path)
     plan = schedule(bots, args.games, args.seed, args.players)
-    options = GameOptions(
-        players=plan.players,
-        target=args.target,
-        rules=Rules.parse(args.rules),
-        literary_awards=args.awards,
-        adverts=args.adverts,
-    )
+    options = table_options(args, plan.players)
+    dictionary = "enable"
+    if lexicon is None:
+        choice = table_words(args)
+        # loaded once here: a list that needs building is built (and cached) before the workers start
+        dictionary = choice.load().name
+        lexicon = shipped_lexicon if choice == LexiconChoice() else choice
     err = sys.stderr
     if not args.quiet and args.json:
         for note in plan.notes():
@@ -167,9 +161,10 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
             workers=args.workers,
             cluster=args.cluster,
             play=play,
-            lexicon=shipped_lexicon if lexicon is None else lexicon,
+            lexicon=lexicon,
             on_result=lambda _record: bar.advance(),
             plan=plan,
+            dictionary=dictionary,
         )
     text = json.dumps(t.report, ensure_ascii=False)
     if args.csv:

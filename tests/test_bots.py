@@ -10,6 +10,7 @@ import pytest
 
 from solver.bots.base import BOT_NAMES, BotError, make_bot
 from solver.game.engine import Game
+from solver.game.events import Event
 from solver.game.options import GameOptions
 from solver.game.play import play_game
 from solver.game.state import Phase
@@ -67,3 +68,23 @@ def test_bots_play_with_every_option_on(lexicon: Lexicon) -> None:
         assert max(r.prestige) >= 25
     coop = play_game(["hard", "medium"], 2, GameOptions(target=20, coop=True, penny_genre="romance"), lexicon)
     assert "penny" in coop.extra
+
+
+@pytest.mark.parametrize(
+    ("drawn", "held", "swap"),
+    [("Cramp", "Royalties", {"greedy": None, "easy": None, "medium": 1, "hard": 1}), ("Royalties", "Cramp", {})],
+)
+def test_a_bot_exchanges_a_harsh_event_for_a_mild_one_ahead(
+    lexicon: Lexicon, drawn: str, held: str, swap: dict[str, int | None]
+) -> None:
+    deck = (Event("Cramp", max_length=3, banned_letters="E"), Event("Royalties", coins=1), Event("Spare"))
+    game = Game.new(GameOptions(events=True, event_deck=deck), 5, lexicon)
+    st = game.state
+    st.players[0].prestige, st.players[1].prestige, st.players[1].event = 10, 20, held
+    game.apply({"action": "pass"})
+    assert st.phase == Phase.EVENT
+    st.players[0].event = drawn
+    for name in BOT_NAMES:
+        assert make_bot(name, lexicon).event_swap(game) == swap.get(name), name
+    actions = make_bot("hard", lexicon).play_turn(game)
+    assert actions[-1]["action"] == "event" and st.phase == Phase.PREPARE and st.current == 1

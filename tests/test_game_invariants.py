@@ -167,6 +167,8 @@ class RandomPlayer:
             self.prepare(game)
         elif st.phase == Phase.CHOICES:
             self.choose(game)
+        elif st.phase == Phase.EVENT:
+            self.event(game)
         else:
             self.buy(game)
 
@@ -215,6 +217,17 @@ class RandomPlayer:
             game.apply({"action": "jail", "slot": self.rng.randrange(len(st.offer_row)), "keep": r < 0.5})
         else:
             game.apply({"action": "skip"})
+
+    def event(self, game: CheckedGame) -> None:
+        """Keep the event drawn, or exchange it with a player ahead (now and then with anyone, to be refused)."""
+        st, rng = game.state, self.rng
+        ahead = [q.seat for q in st.players if q.prestige > st.player.prestige and q.event]
+        if rng.random() < 0.2:
+            self.try_(game, {"action": "event", "swap": rng.randrange(-1, len(st.players) + 1)})
+        elif ahead and rng.random() < 0.6:
+            game.apply({"action": "event", "swap": rng.choice(ahead)})
+        else:
+            game.apply({"action": "event"})
 
     def buy(self, game: CheckedGame) -> None:
         st, p, t, rng = game.state, game.state.player, game.state.turn, self.rng
@@ -344,6 +357,14 @@ def play_random_game(lexicon: Lexicon, seed: int, target: int) -> CheckedGame:
     return game
 
 
+def _kind(action: dict[str, Any]) -> str:
+    if action["action"] == "power":
+        return f"power:{action['name']}"
+    if action["action"] == "event" and "swap" in action:
+        return "event:swap"
+    return str(action["action"])
+
+
 SEEDS = range(300)
 SEEN: Counter[str] = Counter()  # the actions applied over the default run, for the coverage check below
 BLOCKS_RUN: set[int] = set()
@@ -355,7 +376,7 @@ def test_random_games_keep_every_invariant(lexicon: Lexicon, block: int) -> None
     games = [play_random_game(lexicon, seed, target=random.Random(seed).choice((10, 15, 20))) for seed in seeds]
     assert sum(g.refusals for g in games) > 0  # the probes were refused
     for g in games:
-        SEEN.update(a["action"] if a["action"] != "power" else f"power:{a['name']}" for a in g.log)
+        SEEN.update(_kind(a) for a in g.log)
     BLOCKS_RUN.add(block)
 
 
@@ -364,7 +385,7 @@ def test_the_random_games_reached_every_action() -> None:
     if len(BLOCKS_RUN) < 10:
         pytest.skip("the whole default run of random games did not run in this session")
     wanted = {"ink", "remover", "spell", "pass", "dump", "jail", "preview", "skip", "flush", "buy", "ink_buy"}
-    wanted |= {"convert", "advert", "end"} | {f"power:{name}" for name in POWERS}
+    wanted |= {"convert", "advert", "end", "event", "event:swap"} | {f"power:{name}" for name in POWERS}
     assert wanted <= set(SEEN), sorted(wanted - set(SEEN))
 
 

@@ -26,8 +26,9 @@ from solver.game.engine import (
     Game,
     IllegalActionError,
     can_flush,
+    exchange_seats,
 )
-from solver.game.events import EventError, load_events
+from solver.game.events import Event, EventError, load_events
 from solver.game.options import GameOptions, GameOptionsError, Powers
 from solver.game.state import GameState, GameStateError, Phase, PlayerState
 
@@ -1079,14 +1080,17 @@ EVENTS = [
 ]
 
 
+Deck = tuple[Event, ...]
+
+
 @pytest.fixture
-def event_deck(tmp_path: Path) -> str:
+def event_deck(tmp_path: Path) -> Deck:
     path = tmp_path / "events.json"
     path.write_text(json.dumps(EVENTS), encoding="utf-8")
-    return str(path)
+    return tuple(load_events(str(path)))
 
 
-def with_event(deck: str, name: str) -> Game:
+def with_event(deck: Deck, name: str) -> Game:
     game = new_game(events=True, event_deck=deck)
     seat(game, hand=["T", "E", "A", "S"], event=name, ink=1)
     return game
@@ -1104,14 +1108,14 @@ def with_event(deck: str, name: str) -> Game:
     ],
 )
 def test_each_event_requirement_refuses_what_breaks_it(
-    event_deck: str, name: str, action: dict[str, Any], reason: str
+    event_deck: Deck, name: str, action: dict[str, Any], reason: str
 ) -> None:
     game = with_event(event_deck, name)
     refused(game, action, reason)
 
 
 @pytest.mark.parametrize("name", ["Long", "Short", "No E", "Needs O", "Tidy", "Dry"])
-def test_a_word_that_keeps_the_event_is_allowed(event_deck: str, name: str) -> None:
+def test_a_word_that_keeps_the_event_is_allowed(event_deck: Deck, name: str) -> None:
     game = with_event(event_deck, name)
     word, layout = {
         "Long": ("east", ["E", "A", "S", "T"]),
@@ -1125,13 +1129,13 @@ def test_a_word_that_keeps_the_event_is_allowed(event_deck: str, name: str) -> N
 
 
 @pytest.mark.parametrize(("name", "coins", "prestige"), [("Rich", 4, 0), ("Poor", 0, 0), ("Famous", 2, 2)])
-def test_events_that_pay_or_charge_each_word(event_deck: str, name: str, coins: int, prestige: int) -> None:
+def test_events_that_pay_or_charge_each_word(event_deck: Deck, name: str, coins: int, prestige: int) -> None:
     game = with_event(event_deck, name)
     spell(game, "at", "A", "T")
     assert (game.state.turn.coins, game.state.player.prestige) == (coins, prestige)
 
 
-def test_entering_a_new_decade_draws_an_event_and_discards_the_old_one(event_deck: str) -> None:
+def test_entering_a_new_decade_draws_an_event_and_discards_the_old_one(event_deck: Deck) -> None:
     game = new_game(events=True, event_deck=event_deck)
     st = game.state
     p = seat(game, prestige=9)
@@ -1148,6 +1152,47 @@ def test_entering_a_new_decade_draws_an_event_and_discards_the_old_one(event_dec
     assert p.event != first and p.decade == 2 and [e.name for e in st.events_used] == [first]
 
 
+def test_an_event_drawn_may_be_exchanged_with_a_player_ahead(event_deck: Deck) -> None:
+    """Rulebook: on drawing an event, keep it or exchange it with the event of any player ahead of you."""
+    game = new_game(players=3, events=True, event_deck=event_deck)
+    st = game.state
+    seat(game, 1, prestige=30, event="Rich")
+    seat(game, 2, prestige=5, event="Famous")  # behind: not offered
+    p = seat(game, 0, prestige=10)
+    game.apply({"action": "pass"})
+    assert st.phase == Phase.EVENT and st.current == 0
+    drawn = p.event
+    assert drawn and exchange_seats(st) == [1]
+    refused(game, {"action": "event", "swap": 2}, "seat 2 is not ahead of you")
+    refused(game, {"action": "event", "swap": 0}, "another player's")
+    refused(game, {"action": "event", "swap": 7}, "a player ahead of you holding an event: \\[1\\]")
+    refused(game, {"action": "end"}, "end is not allowed in the event phase")
+    game.apply({"action": "event", "swap": 1})
+    assert (p.event, st.players[1].event) == ("Rich", drawn)
+    assert st.phase == Phase.PREPARE and st.current == 1
+
+
+def test_an_event_drawn_is_kept_without_a_choice_when_nobody_ahead_holds_one(event_deck: Deck) -> None:
+    game = new_game(events=True, event_deck=event_deck)
+    seat(game, 1, prestige=30)  # ahead, but holds no event
+    p = seat(game, 0, prestige=10)
+    game.apply({"action": "pass"})
+    assert p.event and game.state.phase == Phase.PREPARE and game.state.current == 1
+
+
+def test_keeping_the_event_ends_the_turn_and_replays(event_deck: Deck) -> None:
+    game = new_game(events=True, event_deck=event_deck)
+    seat(game, 1, prestige=30, event="Rich")
+    p = seat(game, 0, prestige=10)
+    game.apply({"action": "pass"})
+    drawn = p.event
+    loaded = Game(GameState.from_json(json.loads(snapshot(game))), LEX)  # saved in the event phase
+    game.apply({"action": "event"})
+    loaded.apply({"action": "event"})
+    assert p.event == drawn and game.state.current == 1
+    assert snapshot(loaded) == snapshot(game)
+
+
 def test_the_shipped_event_deck_loads() -> None:
     events = load_events()
     assert len(events) >= 10 and len({e.name for e in events}) == len(events)
@@ -1159,8 +1204,10 @@ def test_the_shipped_event_deck_loads() -> None:
     [
         (None, "cannot read the event deck"),
         ("[{", "is not JSON"),
-        ("[]", "at least one"),
-        ('{"name": "x"}', "a JSON list of events"),
+        ("[]", "a JSON list of 1 to 100 events"),
+        ('[{"name": "Odd"}, {"name": "Odd"}]', "the event name 'Odd' is given twice"),
+        ("\udcff", "not UTF-8"),
+        ('{"name": "x"}', "must be a JSON list of 1 to 100 events"),
         ('[{"text": "no name"}]', 'at least a "name"'),
         ('[{"name": "Odd", "colour": "red"}]', "event 'Odd': unknown field 'colour'"),
         ('[{"name": "Odd", "max_length": "four"}]', "event 'Odd': max_length must be like 0"),
@@ -1170,9 +1217,33 @@ def test_the_shipped_event_deck_loads() -> None:
 def test_a_bad_event_file_says_what_is_wrong(tmp_path: Path, text: str | None, reason: str) -> None:
     path = tmp_path / "deck.json"
     if text is not None:
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
     with pytest.raises(EventError, match=reason):
-        new_game(events=True, event_deck=str(path))
+        load_events(str(path))
+
+
+def test_a_tables_own_event_deck_travels_in_the_options() -> None:
+    """A saved game or a request carries the table's events in full: nothing is read from a file to play on."""
+    deck = (Event("Haiku", "Short words.", max_length=3), Event("Epic", min_length=6))
+    game = new_game(events=True, event_deck=deck)
+    data = json.loads(snapshot(game))
+    assert data["options"]["event_deck"][0] == deck[0].to_json()
+    assert GameOptions.from_json(data["options"]).event_deck == deck
+    assert sorted(e.name for e in game.state.events_deck) == ["Epic", "Haiku"]
+
+
+@pytest.mark.parametrize(
+    ("deck", "reason"),
+    [
+        ("events.json", "options.event_deck must be a JSON list of 1 to 100 events"),
+        ([{"name": "A"}] * 2, "the event name 'A' is given twice"),
+        ([{"name": "A", "max_length": "4"}], "max_length must be like 0"),
+        ([{"name": f"E{i}"} for i in range(101)], "1 to 100 events"),
+    ],
+)
+def test_a_bad_event_deck_in_the_options_is_refused(deck: object, reason: str) -> None:
+    with pytest.raises(GameOptionsError, match=reason):
+        GameOptions.from_json({"events": True, "event_deck": deck})
 
 
 # -- the cooperative anthology ----------------------------------------------------------------------------------
@@ -1292,7 +1363,7 @@ def test_a_penalty_event_never_takes_prestige_below_zero(tmp_path: Path) -> None
     """A table's own event may take prestige away; the tracker stops at 0 (a negative score could not be saved)."""
     path = tmp_path / "events.json"
     path.write_text(json.dumps([{"name": "Scandal", "prestige_per_word": -3}]), encoding="utf-8")
-    game = new_game(events=True, event_deck=str(path))
+    game = new_game(events=True, event_deck=tuple(load_events(str(path))))
     p = seat(game, hand=["B", "Y"], event="Scandal")
     spell(game, "by", "B", "Y")
     assert p.prestige == 0
@@ -1453,7 +1524,7 @@ def test_a_game_with_chosen_powers_replays_with_them() -> None:
     "letter, which a layout may lay face-up at its own letter: it then does not count as a wild (events' max_wilds, "
     "Mystery N). Refusing it needs the turn state to mark such cards, a change to the ghost writer's TurnState.",
 )
-def test_a_card_that_must_be_wild_cannot_be_laid_face_up(event_deck: str) -> None:
+def test_a_card_that_must_be_wild_cannot_be_laid_face_up(event_deck: Deck) -> None:
     game = with_event(event_deck, "Tidy")  # at most 0 wild cards
     seat(game, hand=["T", "A"], must_wild=["E"])
     refused(game, spell_action("tea", "T", "starter:E0{- | -}", "A"), "face-down")

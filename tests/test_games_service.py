@@ -101,3 +101,35 @@ def test_a_finished_game_has_no_turn_for_a_bot(client: TestClient) -> None:
 def test_bad_options_are_named(client: TestClient) -> None:
     status, out = post(client, "/v1/hardback/game/new", {"options": {"players": 1}})
     assert status == 422 and "players" in out["error"]
+
+
+def test_a_tables_own_events_and_the_event_choice_over_http(client: TestClient) -> None:
+    deck = [{"name": "Haiku", "text": "Short words.", "max_length": 3}, {"name": "Epic", "min_length": 6}]
+    game = new_game(client, events=True, event_deck=deck)
+    assert game["options"]["event_deck"][0]["name"] == "Haiku"
+    assert sorted(e["name"] for e in game["events_deck"]) == ["Epic", "Haiku"]
+    # seat 0 enters the 10s with seat 1 ahead holding an event: passing leaves seat 0 to choose
+    game["players"][0]["prestige"] = 10
+    game["players"][1]["prestige"], game["players"][1]["event"] = 20, "Epic"
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "pass"}})
+    assert status == 200 and out["phase"] == "event" and out["seat"] == 0, out
+    drawn = out["game"]["players"][0]["event"]
+    act = "/v1/hardback/game/action"
+    status, bad = post(client, act, {"game": out["game"], "action": {"action": "event", "swap": 0}})
+    assert status == 422 and bad["field"] == "action" and "another player's" in bad["error"]
+    status, out = post(client, act, {"game": out["game"], "action": {"action": "event", "swap": 1}})
+    assert status == 200 and out["phase"] == "prepare" and out["seat"] == 1
+    assert [p["event"] for p in out["game"]["players"]] == ["Epic", drawn]
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ([{"name": "A"}, {"name": "A"}], "the event name 'A' is given twice"),
+        ([{"name": "A", "colour": "red"}], "unknown field 'colour'"),
+        ([{"text": "nameless"}], 'at least a "name"'),
+    ],
+)
+def test_a_bad_event_deck_is_a_422_naming_it(client: TestClient, deck: list[dict[str, Any]], message: str) -> None:
+    status, out = post(client, "/v1/hardback/game/new", {"options": {"events": True, "event_deck": deck}})
+    assert status == 422 and out["field"] == "options" and message in out["error"], out

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from solver.cli import Parser, UsageError
+from solver.errors import GhostwriterError
 from solver.game.engine import Game
 from solver.game.options import GameOptions, Powers
 from solver.game.state import GameState
@@ -310,7 +311,7 @@ def test_ctrl_c_at_the_prompt_leaves_and_saves(lex: Lexicon, tmp_path: Path) -> 
     ],
 )
 def test_bad_flags_are_one_line_errors(lex: Lexicon, argv: list[str], message: str) -> None:
-    with pytest.raises(PlayError, match=re.escape(message)):
+    with pytest.raises(GhostwriterError, match=re.escape(message)):
         play(lex, argv, [])
 
 
@@ -466,3 +467,41 @@ def test_colour_only_on_a_terminal_without_no_color(lex: Lexicon, monkeypatch: p
     tty = Terminal()
     run(argv, io.StringIO(""), tty, lexicon=lex)
     assert not ANSI.search(tty.getvalue())
+
+
+def test_an_event_drawn_is_kept_or_exchanged_at_the_prompt(lex: Lexicon, tmp_path: Path) -> None:
+    options = GameOptions(players=2, target=60, events=True)
+    path = saved_with_hand(lex, tmp_path / "g.json", ["R", "O", "A", "N", "E"], options=options, prestige=10)
+    game = Game(GameState.from_json(json.loads(path.read_text())), lex)
+    game.state.players[1].prestige, game.state.players[1].event = 30, "Royalties"
+    path.write_text(json.dumps({**game.state.to_json(), "log": [], "seats": ["you", "easy"]}))
+    lines = ["pass", "end", "event swap 5", "event swap", "event swap easy", "board"]
+    code, text = play(lex, ["--load", str(path)], lines)
+    assert code == 0
+    assert re.search(r"Event: you drew '[^']+': .*; easy \(30 prestige\) holds 'Royalties'", text)
+    assert "refused: end is not for the event phase" in text
+    assert "refused: no opponent '5'" in text
+    assert "refused: usage: event keep or event swap PLAYER" in text
+    assert re.search(r"You drew the event '[^']+' and exchanged it for seat 1's 'Royalties'\.", text)
+    assert "Events: you: Royalties (Gain 1 coin each turn you spell a word.)" in text
+
+
+def test_house_words_are_played_and_kept_by_a_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GHOSTWRITER_CACHE", str(tmp_path / "cache"))
+    words = tmp_path / "words.txt"
+    words.write_text((DATA / "examples-words.txt").read_text())
+    save = tmp_path / "g.json"
+    argv = ["--bots", "easy", "--seed", "3", "--words", str(words), "--ban-words", "ten", "--extra-words", "qwxz"]
+    code, text = play(None, [*argv, "--save", str(save)], ["save " + str(save)])
+    assert code == 0
+    name = re.search(r"dictionary (words\.txt\+house-[0-9a-f]+) \(3012 words\)", text)
+    assert name is not None  # one banned, one added
+    assert json.loads(save.read_text())["lexicon"]["banned"] == ["ten"]
+    code, text = play(None, ["--load", str(save)], ["play ten"])
+    assert code == 0 and f"dictionary {name.group(1)} (3012 words)" in text
+    assert "refused: 'TEN' is not in the dictionary" in text
+
+
+def test_a_russian_dictionary_is_refused_for_a_game(lex: Lexicon) -> None:
+    with pytest.raises(GhostwriterError, match="the game engine plays the English cards"):
+        play(None, ["--dictionary", "ru"], [])

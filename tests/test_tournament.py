@@ -22,6 +22,7 @@ import pytest
 
 from solver.cli import Parser
 from solver.errors import GhostwriterError
+from solver.game.events import Event
 from solver.game.options import GameOptions
 from solver.game.record import GameRecord
 from solver.lexicon import Lexicon
@@ -112,6 +113,17 @@ def wrong_seats_play(
 
 def no_lexicon() -> None:
     return None
+
+
+def lexicon_probe_play(
+    bots: Sequence[str], seed: int, options: GameOptions | None = None, lexicon: Lexicon | None = None
+) -> GameRecord:
+    """Seat 0 wins when the game's word list holds ZYZZYVA and not CAT; the options' powers and events show in
+    the rounds (a check that they reach the games)."""
+    assert lexicon is not None and options is not None
+    wins = "zyzzyva" in lexicon and "cat" not in lexicon
+    rounds = 10 + (options.powers.value == "passive") + 2 * options.events + 4 * bool(options.event_deck)
+    return _record(bots, seed, [30 if wins else 20, 25], [0, 0], rounds=rounds)
 
 
 def _plain(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
@@ -450,12 +462,40 @@ def test_csv_json_and_svg_files(tmp_path: Path) -> None:
         (["--bots", "greedy,hard", "--workers", "0"], "--workers must be from 1"),
         (["--bots", "greedy,hard", "--workers", "2", "--cluster", "tcp://x:1"], "not both"),
         (["--bots", "greedy,hard", "--csv", "/no/such/folder/g.csv"], "the folder '/no/such/folder' does not exist"),
+        (["--bots", "greedy,hard", "--event-deck", "/no/such/deck.json"], "--event-deck: cannot read the event deck"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_fix(argv: list[str], message: str) -> None:
     with pytest.raises(GhostwriterError) as info:
         cli(*argv)
     assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_house_words_powers_and_events_reach_every_game(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps([{"name": "Haiku", "max_length": 3}]), encoding="utf-8")
+    argv = ["--bots", "greedy,hard", "--games", "4", "--workers", "2", "--json", "--quiet"]
+    argv += ["--ban-words", "cat", "--extra-words", "zyzzyva", "--powers", "passive", "--event-deck", str(deck)]
+    out = io.StringIO()
+    assert run(_parse(argv), out, play=lexicon_probe_play) == 0
+    report = json.loads(out.getvalue())
+    # seat 0 won every game: the house list reached the workers; 17 rounds: passive powers, events, the deck
+    assert report["seats"][0]["win_rate"] == 1.0 and report["rounds"]["mean"] == 17
+    assert report["tournament"]["dictionary"].startswith("enable+house-")
+    assert report["tournament"]["options"]["event_deck"] == [{**Event("Haiku").to_json(), "max_length": 3}]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--dictionary", "ru"], "--dictionary ru: the game engine plays the English cards"),
+        (["--dictionary", "klingon"], "unknown dictionary 'klingon'"),
+        (["--dictionary", "en-gb", "--words", "x.txt"], "either --words FILE or --dictionary NAME"),
+    ],
+)
+def test_a_dictionary_the_engine_cannot_play_is_refused(argv: list[str], message: str) -> None:
+    with pytest.raises(GhostwriterError, match=message):
+        run(_parse(["--bots", "greedy,hard", *argv]), io.StringIO(), play=skill_play)
 
 
 def test_bad_input_exits_2_through_the_main_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,7 +48,8 @@ class Bot:
         """Play the whole turn of the seat in turn; the actions applied, in order."""
         start = len(game.log)
         seat = game.state.current
-        self.prepare(game)
+        if game.state.phase == Phase.PREPARE:
+            self.prepare(game)
         if game.state.phase == Phase.PREPARE:
             self.spell(game)
         guard = 0
@@ -59,6 +60,9 @@ class Bot:
             self.buy(game)
             if game.state.phase == Phase.BUY:
                 game.apply({"action": "end"})
+        if game.state.phase == Phase.EVENT and game.state.current == seat:
+            swap = self.event_swap(game)
+            game.apply({"action": "event"} if swap is None else {"action": "event", "swap": swap})
         return game.log[start:]
 
     def prepare(self, game: Game) -> None:
@@ -112,6 +116,10 @@ class Bot:
             game.apply({"action": "jail", "slot": slot, "keep": keep})
         else:
             game.apply({"action": "skip"})
+
+    def event_swap(self, game: Game) -> int | None:
+        """The seat to exchange the event just drawn with (None: keep it); by default the event is kept."""
+        return None
 
     def preview_discards(self, game: Game) -> list[int]:
         return []

@@ -30,6 +30,7 @@ from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.calibration import coin_value
 from solver.cards import Card
 from solver.game.engine import ADVERTS, Game, IllegalActionError, can_flush
+from solver.game.events import Event
 from solver.game.state import HAND_SIZE
 from solver.lexicon import Lexicon
 from solver.objectives import Objective, Weights
@@ -41,6 +42,11 @@ LEVELS = ("easy", "medium", "hard")
 EASY_FAMILIAR = 3.0  # the easy bot's words: met now and then in print, or more often
 SURE_DRAWS = 2  # cards the hard bot draws with ink without asking (while it holds ink)
 ADVISED_DRAWS = 1  # more cards it may draw when the ink advisor says they pay
+# Rough worths, in prestige a turn, of what an event can take away (for the choice to keep or exchange it)
+WORD_WORTH = 4.0  # a turn's word, when the event rules out every word
+WILD_WORTH = 0.6  # wild cards, when the event allows none (half that for one, and so on)
+INK_DRAW_WORTH = 0.5  # drawing with ink
+EVENT_MARGIN = 0.1  # an exchange must lighten the event by this much
 
 
 class PolicyBot(Bot):
@@ -52,6 +58,7 @@ class PolicyBot(Bot):
         self.name = level
         self.skill = LEVELS.index(level)
         self._vocabulary: npt.NDArray[np.bool_] | None = None
+        self._word_share: dict[tuple[str, int, int, str, str], float] = {}
 
     def vocabulary(self) -> npt.NDArray[np.bool_] | None:
         """The easy bot plays words people know (a Zipf frequency of at least 3 in wordfreq's English data)."""
@@ -166,6 +173,38 @@ class PolicyBot(Bot):
 
     # -- choices ------------------------------------------------------------------------------------------------
 
+    def event_swap(self, game: Game) -> int | None:
+        """Exchange the event just drawn for the lightest held by a player ahead, when it is lighter by a margin
+        (the easy bot keeps what it draws)."""
+        from solver.game.engine import exchange_seats
+
+        if self.skill == 0:
+            return None
+        st = game.state
+        mine = self.event_harm(game, st.player.event)
+        best: tuple[float, int] | None = None
+        for seat in exchange_seats(st):
+            relief = mine - self.event_harm(game, st.players[seat].event)
+            if relief > EVENT_MARGIN and (best is None or relief > best[0]):
+                best = (relief, seat)
+        return None if best is None else best[1]
+
+    def event_harm(self, game: Game, name: str) -> float:
+        """What holding an event costs this bot a turn, in prestige: the share of everyday words (3 to 7 letters)
+        it rules out, times a turn's word, and its other terms at rough worths."""
+        event = game.event_named(name)
+        if event is None:
+            return 0.0
+        key = (name, event.min_length, event.max_length, event.banned_letters, event.required_letters)
+        if key not in self._word_share:
+            self._word_share[key] = words_allowed(self.lexicon, event)
+        harm = (1.0 - self._word_share[key]) * WORD_WORTH
+        if event.max_wilds >= 0:
+            harm += WILD_WORTH / (1 + event.max_wilds)
+        if event.no_ink and self.skill >= 1:
+            harm += INK_DRAW_WORTH
+        return harm - event.coins * self.coin(game) - event.prestige_per_word
+
     def card_worth(self, game: Game, card: Any) -> float:
         return self.play_value(game, card, self.deck(game))
 
@@ -276,6 +315,26 @@ class PolicyBot(Bot):
 
 
 @functools.lru_cache(maxsize=65536)
+def words_allowed(lexicon: Lexicon, event: Event) -> float:
+    """The share of the lexicon's words of 3 to 7 letters that an event's length and letter rules allow."""
+    lo, hi = lexicon.length_range(3, 7)
+    lengths = lexicon.lengths[lo:hi]
+    if hi <= lo:
+        return 1.0
+    ok = np.ones(hi - lo, dtype=bool)
+    if event.min_length:
+        ok &= lengths >= event.min_length
+    if event.max_length:
+        ok &= lengths <= event.max_length
+    counts = lexicon.counts[:, lo:hi]  # letters x words
+    for ch in {c for c in event.banned_letters.lower() if c in lexicon.letter_index}:
+        ok &= counts[lexicon.letter_index[ch]] == 0
+    if event.required_letters:
+        needed = sorted({lexicon.letter_index[c] for c in event.required_letters.lower() if c in lexicon.letter_index})
+        ok &= counts[needed].sum(axis=0) > 0
+    return float(ok.mean())
+
+
 def card_value(card: Card, coin: float, same_genre: int, deck_size: int) -> float:
     """What a card brings, in prestige points, each time it turns up in a hand of a deck of ``deck_size`` cards
     holding ``same_genre`` other cards of its genre: its benefits, its genre's chance to be active, its letter's

@@ -15,6 +15,8 @@ A turn is a list of actions, each a small JSON object::
     buy:      {"action": "flush"}, {"action": "buy", "slot": I} or {"action": "buy", "jail": true},
               {"action": "ink_buy", "n": N}, {"action": "convert", "n": N} (3N ink for N coins),
               {"action": "advert"}, {"action": "end"}
+    event:    {"action": "event"} keeps the event just drawn, {"action": "event", "swap": SEAT} exchanges it
+              with the event of a player ahead on prestige (the phase comes only when such a player holds one)
 
 The word's free choices (either coins or prestige, ink or remover, trash this card, what to double) are made
 by the resolver in favour of the action's objective and weights, as the ghost writer does. ``Game.apply``
@@ -25,7 +27,6 @@ of the same seed and options reaches the same state.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -36,7 +37,7 @@ from solver.arrangement import read_arrangement
 from solver.cards import Card, Genre
 from solver.catalogue import Catalogue, Rules
 from solver.errors import GhostwriterError
-from solver.game.events import Event, load_events
+from solver.game.events import Event, shipped_events
 from solver.game.options import GameOptions, Powers
 from solver.game.state import HAND_SIZE, OFFER_ROW, GameState, Penny, Phase, PlayerState, Turn
 from solver.lexicon import Lexicon
@@ -129,7 +130,7 @@ class Game:
                     p.power = name
         events: list[Event] = []
         if options.events:
-            events = load_events(options.event_deck)
+            events = list(options.event_deck or shipped_events())
             rng.shuffle(events)
         state = GameState(
             options=options,
@@ -177,11 +178,16 @@ class Game:
         )
 
     def event_of(self, p: PlayerState) -> Event | None:
-        """The event card in front of a player (events are named; the deck in play is the options' deck)."""
-        if not p.event:
+        """The event card in front of a player."""
+        return self.event_named(p.event)
+
+    def event_named(self, name: str) -> Event | None:
+        """An event of the game by name (events are named; the deck in play is the options' deck)."""
+        if not name:
             return None
-        for e in (*self.state.events_used, *self.state.events_deck, *_event_deck(self.state.options.event_deck)):
-            if e.name == p.event:
+        deck = self.state.options.event_deck or shipped_events()
+        for e in (*self.state.events_used, *self.state.events_deck, *deck):
+            if e.name == name:
                 return e
         return None
 
@@ -507,6 +513,26 @@ class Game:
     def _do_end(self, action: dict[str, Any]) -> None:
         self._finish_turn()
 
+    def _do_event(self, action: dict[str, Any]) -> None:
+        st, p = self.state, self.state.player
+        swap = action.get("swap")
+        if swap is not None:
+            seats = exchange_seats(st)
+            if isinstance(swap, bool) or not isinstance(swap, int) or not 0 <= swap < len(st.players):
+                raise IllegalActionError(f'"swap" must be the seat of a player ahead of you holding an event: {seats}')
+            q = st.players[swap]
+            if q.seat == p.seat:
+                raise IllegalActionError("an event is exchanged with another player's (keep it: no swap)")
+            if q.prestige <= p.prestige:
+                raise IllegalActionError(
+                    f"seat {swap} is not ahead of you ({q.prestige} prestige against your {p.prestige}): "
+                    f"exchange only with {seats}"
+                )
+            if not q.event:
+                raise IllegalActionError(f"seat {swap} holds no event: exchange only with {seats}")
+            p.event, q.event = q.event, p.event
+        self._next_turn()
+
     def _do_power(self, action: dict[str, Any]) -> None:
         st, p = self.state, self.state.player
         name = action.get("name")
@@ -624,7 +650,14 @@ class Game:
             self._replace(oldest)
         self._draw_hand(p)
         st.turns += 1
-        self._events_for(p)
+        if self._events_for(p) and exchange_seats(st):
+            st.phase = Phase.EVENT  # the player keeps the event drawn or exchanges it (action event)
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """After a turn: Penny's turn in the cooperative anthology, the end of the game, or the next seat."""
+        st = self.state
         if st.options.coop:
             self._penny_turn()
             if st.phase == Phase.OVER:
@@ -642,14 +675,15 @@ class Game:
     def _gain(self, p: PlayerState, prestige: int) -> None:
         p.prestige += prestige
 
-    def _events_for(self, p: PlayerState) -> None:
-        """Entering a new decade of prestige draws an event (kept; the exchange is not offered)."""
+    def _events_for(self, p: PlayerState) -> bool:
+        """Entering a new decade of prestige discards the player's event and draws another; True when one is
+        drawn (the player may then exchange it with a player ahead: ``exchange_seats``)."""
         st = self.state
         if not st.options.events:
-            return
+            return False
         decade = p.prestige // 10
         if decade <= p.decade or not (st.events_deck or st.events_used):
-            return
+            return False
         if not st.events_deck:
             st.events_deck, st.events_used = st.events_used, []
             st.rng.shuffle(st.events_deck)
@@ -660,6 +694,7 @@ class Game:
                 st.events_used.append(old)
         p.event = event.name
         p.decade = decade
+        return True
 
     def _draw(self, p: PlayerState) -> Card | None:
         """The top card of a player's draw pile, reshuffling the discard pile into it when it is empty.
@@ -844,12 +879,17 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "convert": (Phase.BUY,),
     "advert": (Phase.BUY,),
     "end": (Phase.BUY,),
+    "event": (Phase.EVENT,),
 }
 
 
-@functools.cache
-def _event_deck(path: str) -> tuple[Event, ...]:
-    return tuple(load_events(path))
+def exchange_seats(st: GameState) -> list[int]:
+    """The seats the player in turn may exchange an event just drawn with: players ahead on prestige holding
+    an event (none in the cooperative anthology, where the players share one score)."""
+    if st.options.coop:
+        return []
+    p = st.player
+    return [q.seat for q in st.players if q.seat != p.seat and q.prestige > p.prestige and q.event]
 
 
 def _phase_help(phase: str) -> str:

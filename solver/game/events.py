@@ -1,6 +1,7 @@
 """Events: cards whose requirements bind the player holding one. The printed event texts are not published, so
 events are data: each is a name, a text, and requirements from a small closed vocabulary, and a table can load
-its own deck from JSON (``GameOptions.event_deck``).
+its own deck from JSON (``GameOptions.event_deck`` holds it in full; ``ghostwriter play --event-deck FILE`` reads
+one from a file).
 
 Vocabulary (every field optional)::
 
@@ -15,6 +16,7 @@ word is spelled. ``prestige_per_word``: prestige each turn a word is spelled.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import asdict, dataclass, fields
 from importlib import resources
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import GhostwriterError
+
+MAX_EVENTS = 100  # the most events a table's deck may hold (the box has 25)
 
 
 class EventError(GhostwriterError):
@@ -93,8 +97,26 @@ def load_events(path: str = "") -> list[Event]:
         data = json.loads(text)
     except OSError as e:
         raise EventError(f"cannot read the event deck {path!r}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise EventError(f"the event deck {path!r} is not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise EventError(f"the event deck {path or 'events.json'} is not JSON ({e.msg} at line {e.lineno})") from None
-    if not isinstance(data, list) or not data:
-        raise EventError("an event deck is a JSON list of events, at least one")
-    return [Event.from_json(e) for e in data]
+    return read_event_deck(data, f"the event deck {path or 'events.json'}")
+
+
+def read_event_deck(data: object, where: str) -> list[Event]:
+    """A deck of events from parsed JSON: a list of 1 to ``MAX_EVENTS`` event objects with distinct names."""
+    if not isinstance(data, list) or not data or len(data) > MAX_EVENTS:
+        raise EventError(f"{where} must be a JSON list of 1 to {MAX_EVENTS} events")
+    events = [Event.from_json(e) for e in data]
+    names = [e.name for e in events]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise EventError(f"{where}: the event name {twice[0]!r} is given twice; each event needs a name of its own")
+    return events
+
+
+@functools.cache
+def shipped_events() -> tuple[Event, ...]:
+    """The shipped house set of events (``solver/data/events.json``)."""
+    return tuple(load_events())

@@ -8,6 +8,7 @@ from typing import Any
 
 from solver.catalogue import Rules
 from solver.errors import GhostwriterError
+from solver.game.events import MAX_EVENTS, Event, EventError, read_event_deck
 
 TARGETS = (40, 60, 80, 90, 180)  # BGA's game lengths; the printed rule is 60
 
@@ -27,7 +28,8 @@ class GameOptions:
     """``target``: the prestige that ends the game (any from 10 to 500; BGA offers 40/60/80/90/180).
     ``rules``: printed (default) or bga (the offer-row clock, Horror H's redesign, awards shared at a length).
     ``powers``: none, passive or aggressive player powers, dealt at random. ``events``: play with the event
-    deck (``event_deck`` names a JSON file of the table's own events; empty for the shipped set).
+    deck (``event_deck``: the table's own events, written out in full so that a saved game or a request carries
+    them; empty for the shipped set).
     ``coop``: the cooperative anthology against Penny Dreadful, with ``penny_genre`` her signature genre
     (adventure, horror, mystery, romance or none).
     """
@@ -40,7 +42,7 @@ class GameOptions:
     ghost_writer: bool = False
     powers: Powers = Powers.NONE
     events: bool = False
-    event_deck: str = ""
+    event_deck: tuple[Event, ...] = ()
     coop: bool = False
     penny_genre: str = "none"
     min_length: int = 2
@@ -61,11 +63,17 @@ class GameOptions:
             raise GameOptionsError("min_length must be from 2 to 30")
         if not 1 <= self.max_turns <= 10_000:
             raise GameOptionsError("max_turns must be from 1 to 10000")
+        if len(self.event_deck) > MAX_EVENTS:
+            raise GameOptionsError(f"event_deck holds at most {MAX_EVENTS} events")
+        names = [e.name for e in self.event_deck]
+        if len(set(names)) != len(names):
+            raise GameOptionsError("the events of event_deck need names of their own (a name is given twice)")
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["rules"] = self.rules.value
         out["powers"] = self.powers.value
+        out["event_deck"] = [e.to_json() for e in self.event_deck]
         return out
 
     @staticmethod
@@ -93,6 +101,11 @@ class GameOptions:
                     values[key] = Powers(value)
                 except ValueError:
                     raise GameOptionsError('options.powers must be "none", "passive" or "aggressive"') from None
+            elif key == "event_deck":
+                try:
+                    values[key] = tuple(read_event_deck(value, "options.event_deck")) if value != [] else ()
+                except EventError as e:
+                    raise GameOptionsError(str(e)) from None
             elif isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise GameOptionsError(f"options.{key} must be true or false")

@@ -32,6 +32,7 @@ class Phase:
     PREPARE = "prepare"  # ink, remover, powers; then spell or pass
     CHOICES = "choices"  # dump, jail and preview choices the word earned
     BUY = "buy"  # flush, buy cards, ink, adverts; then end
+    EVENT = "event"  # the turn is over and an event was drawn: keep it or exchange it with a player ahead
     OVER = "over"
 
 
@@ -326,7 +327,7 @@ def _load(data: dict[str, Any]) -> GameState:
         rng=rng,
         seed=number(data.get("seed", 0), "seed", 0, 2**63),
     )
-    if state.phase not in (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.OVER):
+    if state.phase not in (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT, Phase.OVER):
         raise GameStateError(f"game state: unknown phase {state.phase!r}")
     if len(state.offer_age) != len(state.offer_row):
         raise GameStateError("game state: offer_age must give one turn for each offer-row card")

@@ -23,6 +23,7 @@ from solver.lexicon.lexicon import (
     cache_root,
     default_lexicon,
     load_lexicon,
+    load_word_file,
     normalize_word,
     parse_words,
     read_word_file,
@@ -182,3 +183,61 @@ def read_word_args(values: list[str]) -> list[str]:
     return out
 
 
+
+
+@dataclass(frozen=True)
+class LexiconChoice:
+    """The word list a command plays with: a named dictionary, a word file, or ENABLE when neither is given, with
+    house extras and bans on top. It is small, hashable and picklable, so a tournament's worker processes (or a
+    Dask cluster's workers) load the same list from it; a game saved by ``ghostwriter play`` records it."""
+
+    dictionary: str | None = None
+    words: str | None = None
+    extra: tuple[str, ...] = ()
+    banned: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.dictionary and self.words:
+            raise LexiconError("give either --words FILE or --dictionary NAME, not both")
+
+    @property
+    def edition(self) -> str | None:
+        """The Hardback edition a named dictionary implies (None for a word file or ENABLE: no implication)."""
+        return entry(self.dictionary).edition if self.dictionary else None
+
+    def load(self) -> Lexicon:
+        if self.dictionary:
+            lexicon = load(entry(self.dictionary).name)
+        else:
+            lexicon = load_word_file(self.words) if self.words else default_lexicon()
+        if self.extra or self.banned:
+            lexicon = house(lexicon, list(self.extra), list(self.banned))
+        return lexicon
+
+    def __call__(self) -> Lexicon:
+        return self.load()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "dictionary": self.dictionary,
+            "words": str(Path(self.words).resolve()) if self.words else None,
+            "extra": list(self.extra),
+            "banned": list(self.banned),
+        }
+
+    @staticmethod
+    def from_json(data: object) -> LexiconChoice:
+        """A choice as ``to_json`` wrote it; ``LexiconError`` naming the field that is wrong."""
+        if not isinstance(data, dict):
+            raise LexiconError('a word-list choice is an object {"dictionary", "words", "extra", "banned"}')
+        name, words = data.get("dictionary"), data.get("words")
+        for key, value in (("dictionary", name), ("words", words)):
+            if value is not None and not isinstance(value, str):
+                raise LexiconError(f"the word-list choice's {key} must be a string or null")
+        lists: dict[str, tuple[str, ...]] = {}
+        for key in ("extra", "banned"):
+            value = data.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+                raise LexiconError(f"the word-list choice's {key} must be a list of words")
+            lists[key] = tuple(value)
+        return LexiconChoice(name or None, words or None, lists["extra"], lists["banned"])

@@ -66,7 +66,10 @@ def format_table(report: dict[str, Any]) -> str:
         f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, target {opts['target']}, "
         f"{opts['rules']} rules"
         + (", awards" if opts["literary_awards"] else "")
-        + (", adverts" if opts["adverts"] else ""),
+        + (", adverts" if opts["adverts"] else "")
+        + (f", {opts['powers']} powers" if opts.get("powers", "none") != "none" else "")
+        + (", events" if opts.get("events") else "")
+        + (f", dictionary {t['dictionary']}" if t.get("dictionary", "enable") != "enable" else ""),
         "",
     ]
     width = max(8, *(len(b) for b in ranking))

@@ -38,9 +38,11 @@ def run_tournament(
     lexicon: LexiconLoader = shipped_lexicon,
     on_result: Callable[[GameRecord], None] | None = None,
     plan: Schedule | None = None,
+    dictionary: str = "enable",
 ) -> Tournament:
     """Play ``games`` games (rounded up to whole mirror groups) of ``bots`` cycled over the seats.
-    ``options.players`` is set from the schedule; ``plan`` replaces the schedule made from the arguments."""
+    ``options.players`` is set from the schedule; ``plan`` replaces the schedule made from the arguments;
+    ``dictionary`` names the word list ``lexicon`` loads, for the report."""
     plan = schedule(bots, games, seed, players) if plan is None else plan
     base = GameOptions() if options is None else options
     opts = replace(base, players=plan.players)
@@ -67,6 +69,7 @@ def run_tournament(
             "groups": plan.groups,
             "seed": plan.seed,
             "options": opts.to_json(),
+            "dictionary": dictionary,
             "where": where,
             "wall_seconds": wall,
         },

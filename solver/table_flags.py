@@ -1,0 +1,106 @@
+"""The flags of a table, shared by the commands that play whole games (``play`` and ``tournament``): the game's
+options and the word list it is played over.
+
+Every flag defaults to None, so that ``play --load`` can tell which ones were given (a saved game keeps the
+options it was dealt with). Heavy imports happen inside the functions, so ``--help`` stays instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from solver.errors import GhostwriterError
+
+if TYPE_CHECKING:
+    from solver.game.options import GameOptions
+    from solver.lexicon.registry import LexiconChoice
+
+OPTION_FLAGS = (
+    ("--target", "target"),
+    ("--rules", "rules"),
+    ("--awards", "awards"),
+    ("--adverts", "adverts"),
+    ("--powers", "powers"),
+    ("--events", "events"),
+    ("--event-deck", "event_deck"),
+)
+
+
+class TableError(GhostwriterError):
+    """A table flag that cannot be used (one line, exit 2 from the main command)."""
+
+
+def add_table_flags(p: argparse.ArgumentParser) -> None:
+    """The options of the game, and the word list it is played over."""
+    p.add_argument("--target", type=int, default=None, metavar="T", help="prestige that ends a game (default 60)")
+    p.add_argument("--rules", choices=["printed", "bga"], default=None, help="rules edition (default printed)")
+    p.add_argument("--awards", action="store_true", default=None, help="play with literary awards")
+    p.add_argument("--adverts", action="store_true", default=None, help="play with adverts")
+    p.add_argument(
+        "--powers",
+        choices=["none", "passive", "aggressive"],
+        default=None,
+        help="player powers, dealt at random (default none)",
+    )
+    p.add_argument("--events", action="store_true", default=None, help="play with the event deck (the shipped set)")
+    p.add_argument(
+        "--event-deck",
+        metavar="FILE",
+        default=None,
+        help="play with the table's own events: a JSON list of events (see solver/game/events.py); implies --events",
+    )
+    p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
+    p.add_argument(
+        "--dictionary",
+        metavar="NAME",
+        help="a named English dictionary (ghostwriter dictionaries: en-gb, en-large ...); the engine plays the "
+        "English cards, whose Russian offer deck is not published",
+    )
+    p.add_argument("--extra-words", nargs="+", default=[], metavar="WORD", help="house words to add (@FILE for a file)")
+    p.add_argument("--ban-words", nargs="+", default=[], metavar="WORD", help="house bans (@FILE for a file)")
+
+
+def given_option_flags(args: argparse.Namespace) -> list[str]:
+    """The option flags given on the command line (``play --load`` refuses them)."""
+    return [flag for flag, name in OPTION_FLAGS if getattr(args, name, None) is not None]
+
+
+def table_options(args: argparse.Namespace, players: int) -> GameOptions:
+    """The game's options from the flags; ``TableError`` naming the flag that is wrong."""
+    from solver.catalogue import Rules
+    from solver.game.events import EventError, load_events
+    from solver.game.options import GameOptions, Powers
+
+    target = args.target if args.target is not None else 60
+    if not 10 <= target <= 500:
+        raise TableError(f"--target must be from 10 to 500 prestige (got {target}; the printed game plays to 60)")
+    deck: tuple[Any, ...] = ()
+    if args.event_deck is not None:
+        try:
+            deck = tuple(load_events(args.event_deck))
+        except EventError as e:
+            raise TableError(f"--event-deck: {e}") from None
+    return GameOptions(
+        players=players,
+        target=target,
+        rules=Rules.parse(args.rules or "printed"),
+        literary_awards=bool(args.awards),
+        adverts=bool(args.adverts),
+        powers=Powers(args.powers or "none"),
+        events=bool(args.events) or bool(deck),
+        event_deck=deck,
+    )
+
+
+def table_words(args: argparse.Namespace) -> LexiconChoice:
+    """The word list of the flags; a dictionary of another language than the cards' is refused."""
+    from solver.cli import lexicon_choice
+
+    choice: LexiconChoice = lexicon_choice(args)
+    if choice.edition not in (None, "en"):
+        raise TableError(
+            f"--dictionary {args.dictionary}: the game engine plays the English cards (the Russian edition's genre "
+            "cards are not published); the ghost writer takes Russian hands: ghostwriter hint --dictionary ru"
+        )
+    return choice
