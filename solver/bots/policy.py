@@ -42,6 +42,11 @@ LEVELS = ("easy", "medium", "hard")
 EASY_FAMILIAR = 3.0  # the easy bot's words: met now and then in print, or more often
 SURE_DRAWS = 2  # cards the hard bot draws with ink without asking (while it holds ink)
 ADVISED_DRAWS = 1  # more cards it may draw when the ink advisor says they pay
+# the ink advisor as the hard bot asks it: exact over at most this many distinct draws, else this many samples,
+# each outcome searched with this many steps
+ADVISOR_EXACT = 6
+ADVISOR_SAMPLES = 4
+ADVISOR_BUDGET = NODE_BUDGET // 2
 # Rough worths, in prestige a turn, of what an event can take away (for the choice to keep or exchange it)
 WORD_WORTH = 4.0  # a turn's word, when the event rules out every word
 WILD_WORTH = 0.6  # wild cards, when the event allows none (half that for one, and so on)
@@ -159,11 +164,11 @@ class PolicyBot(Bot):
                     max_k=1,
                     objective=objective,
                     weights=weights,
-                    exact_limit=10,
-                    samples=6,
+                    exact_limit=ADVISOR_EXACT,
+                    samples=ADVISOR_SAMPLES,
                     seed=self.seed + game.state.turns,
                     time_limit=self.time_limit,
-                    node_budget=NODE_BUDGET,
+                    node_budget=ADVISOR_BUDGET,
                 )
                 opts = {o.k: o for o in advice.options}
                 if 1 not in opts or opts[1].net <= opts[0].net + 0.2:
