@@ -1035,6 +1035,44 @@ class Session:
             self.say("  to play one, type:")
             for i, m in enumerate(moves, 1):
                 self.say(f"  {i:>2}. play {m.word.upper()} {' '.join(layout_tokens(m, search.state))}")
+        self.power_hint(moves[0].value if moves else 0.0)
+
+    def power_hint(self, best: float) -> None:
+        """With a power that changes what a word can be, the ghost writer weighs it too: the best word after
+        using it, and what it adds to the best word without it."""
+        from solver.bots.powers import power_moves
+
+        found = power_moves(self.game, self.game.lexicon, time_limit=HINT_TIME_LIMIT / 4)
+        found = [f for f in found if self.allowed_after(f.action, f.move)]
+        if not found:
+            return
+        f = found[0]
+        m = f.move
+        gain = m.value - best
+        verdict = f"{gain:+.2f} over your best word" if gain > 0 else "no better than your best word"
+        self.say(
+            f"  with your power, {f.label} for {f.cost} ink: {m.word.upper()} (value {m.value:.2f}, "
+            f"{verdict}); to use it, type: {self.power_command(f.action)}, then hint again"
+        )
+
+    def power_command(self, action: dict[str, Any]) -> str:
+        return "power " + str(action["name"]) + (f" {action['slot'] + 1}" if "slot" in action else "")
+
+    def allowed_after(self, power: dict[str, Any], move: Move) -> bool:
+        """Whether the engine accepts the power now and then the word (checked on a copy of the game; the word
+        only where the power's card is known: an offer-row card, not a card still to be drawn)."""
+        from solver.game.engine import Game
+        from solver.game.state import GameState
+
+        shadow = Game(GameState.from_json(self.game.state.to_json()), self.game.lexicon)
+        try:
+            shadow.apply(power)
+            if "slot" in power:
+                layout = [{"code": c.code, "face": c.face, "source": c.source} for c in move.cards]
+                shadow.apply({"action": "spell", "word": move.word, "layout": layout})
+        except GhostwriterError:
+            return False
+        return True
 
     def allowed(self, move: Move) -> bool:
         """Whether the engine accepts a move now (checked on a copy: events, wild journeys, disfigured letters)."""

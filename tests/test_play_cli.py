@@ -505,3 +505,30 @@ def test_house_words_are_played_and_kept_by_a_save(tmp_path: Path, monkeypatch: 
 def test_a_russian_dictionary_is_refused_for_a_game(lex: Lexicon) -> None:
     with pytest.raises(GhostwriterError, match="the game engine plays the English cards"):
         play(None, ["--dictionary", "ru"], [])
+
+
+def test_the_hint_weighs_a_power_that_changes_the_word(lex: Lexicon, tmp_path: Path) -> None:
+    options = GameOptions(players=2, target=60, powers=Powers.PASSIVE)
+    hand = ["T", "E", "A", "S", "N"]
+    path = saved_with_hand(lex, tmp_path / "g.json", hand, options=options, ink=3, power="unnatural")
+    code, text = play(lex, ["--load", str(path)], ["hint 1"])
+    assert code == 0
+    said = re.search(
+        r"with your power, Unnatural Creation with slot (\d) \((\S+)\) for 3 ink: ([A-Z]+) \(value ([\d.]+), "
+        r"(?:\+[\d.]+ over your best word|no better than your best word)\); to use it, type: (power unnatural \d)",
+        text,
+    )
+    assert said is not None, text
+    assert said.group(5) == f"power unnatural {said.group(1)}"
+    code, text = play(lex, ["--load", str(path)], ["hint 1", said.group(5), "hint 1"])
+    after = re.findall(r"^ +1\. play ([A-Z]+) ", text, re.M)
+    assert after[-1] == said.group(3)  # with the offer-row card in hand, the best word is the one foretold
+    assert text.count("with your power") == 1  # used: not offered again this turn
+
+
+def test_no_power_hint_without_the_ink(lex: Lexicon, tmp_path: Path) -> None:
+    options = GameOptions(players=2, target=60, powers=Powers.PASSIVE)
+    hand = ["T", "E", "A", "S", "N"]
+    path = saved_with_hand(lex, tmp_path / "g.json", hand, options=options, ink=2, power="unnatural")
+    code, text = play(lex, ["--load", str(path)], ["hint 1"])
+    assert code == 0 and "with your power" not in text

@@ -9,29 +9,89 @@ lose by them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from solver.bots.base import NODE_BUDGET
 from solver.game.engine import POWERS, Game, IllegalActionError, blank
+from solver.game.state import Phase
+from solver.lexicon import Lexicon
+from solver.moves import Move
+from solver.objectives import Objective, Weights
 from solver.search import Search
+from solver.state import TurnState
 
 if TYPE_CHECKING:
     from solver.bots.policy import PolicyBot
 
 INK_WORTH = 0.45  # prestige points an ink is worth when it is kept (a card drawn on a later turn)
+WORD_POWERS = ("unnatural", "unsightly")  # the powers that change what a word can be
+
+
+def state_with(game: Game, extra_hand: int | None = None, wild: bool = False) -> TurnState:
+    """The turn state of the player in turn with an offer-row card (by slot) or one more wild in the hand."""
+    state = game.turn_state()
+    if extra_hand is not None:
+        state = replace(state, hand=(*state.hand, game.state.offer_row[extra_hand]))
+    if wild:
+        # a card played face-down: a blank letter, which the search plays as a wild whenever its letter is amiss
+        state = replace(state, hand=(*state.hand, blank("E")))
+    return state
 
 
 def best_value(bot: PolicyBot, game: Game, extra_hand: int | None = None, wild: bool = False) -> float:
     """The best word's value of the turn, with an offer-row card (by slot) or one more wild in the hand."""
-    state = game.turn_state()
-    if extra_hand is not None:
-        state = state.__class__(**{**state.__dict__, "hand": (*state.hand, game.state.offer_row[extra_hand])})
-    if wild:
-        state = state.__class__(**{**state.__dict__, "hand": (*state.hand, blank("E"))})
     objective, weights = bot.word_weights(game)
+    state = state_with(game, extra_hand, wild)
     search = Search(bot.lexicon, state, objective, weights, time_limit=bot.time_limit, node_budget=NODE_BUDGET)
     moves = search.top(1)
     return moves[0].value if moves else 0.0
+
+
+@dataclass
+class PowerMove:
+    """The best word after using a power: the power's action, what it does, its ink, and the move."""
+
+    action: dict[str, Any]
+    label: str
+    cost: int
+    move: Move
+
+
+def power_moves(
+    game: Game,
+    lexicon: Lexicon,
+    objective: Objective = Objective.VALUE,
+    weights: Weights | None = None,
+    time_limit: float | None = None,
+) -> list[PowerMove]:
+    """For the player in turn, before the word: the best word after each use of a power that changes what a
+    word can be (Unnatural Creation with each offer-row card, Unsightly Card as one more wild), best first.
+    Empty when the player's power is not one of those, is used already this turn, or costs more ink than held."""
+    st = game.state
+    p = st.player
+    name = p.power
+    if st.phase != Phase.PREPARE or name not in WORD_POWERS or name in st.turn.powers_used:
+        return []
+    title, cost, _ = POWERS[name]
+    if p.ink < cost:
+        return []
+    tries: list[tuple[dict[str, Any], str, TurnState]] = []
+    if name == "unnatural":
+        for slot, card in enumerate(st.offer_row):
+            if slot not in st.turn.borrowed:
+                action = {"action": "power", "name": name, "slot": slot}
+                tries.append((action, f"{title} with slot {slot + 1} ({card.code})", state_with(game, slot)))
+    elif p.draw or p.discard:
+        label = f"{title} (a card drawn, played wild)"
+        tries.append(({"action": "power", "name": name}, label, state_with(game, wild=True)))
+    out: list[PowerMove] = []
+    for action, label, state in tries:
+        moves = Search(lexicon, state, objective, weights, time_limit=time_limit).top(1)
+        if moves:
+            out.append(PowerMove(action, label, cost, moves[0]))
+    out.sort(key=lambda m: -m.move.value)
+    return out
 
 
 def use_powers(bot: PolicyBot, game: Game) -> None:

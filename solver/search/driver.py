@@ -167,8 +167,11 @@ class Search:
         self.solver.deadline = None if self.time_limit is None else time.monotonic() + grace
         kept = {-j for _, j, _ in heap}
         ub = self.bounds.bound
-        # with a step budget (bots) the filling is bounded by steps too: fewer words, shorter searches
-        words, steps = (max(2 * n, 10), 200) if self.node_budget is not None else (max(20 * n, 200), 400)
+        # with a step budget (bots) the filling is bounded by steps too, in proportion: fewer words, shorter searches
+        if self.node_budget is not None:
+            words, steps = max(2 * n, 6), max(50, self.node_budget // 40)
+        else:
+            words, steps = max(20 * n, 200), 400
         best = np.argsort(-ub, kind="stable")[:words]
         try:
             for j in best:
