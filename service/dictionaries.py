@@ -18,10 +18,12 @@ class Dictionary:
     lexicon: Lexicon
     licence: str
     source: str
+    language: str = "en"  # ru: a request that names no edition plays the Russian one
 
     def to_json(self, default: str) -> dict[str, object]:
         return {
             "name": self.name,
+            "language": self.language,
             "words": len(self.lexicon),
             "licence": self.licence,
             "source": self.source,
@@ -43,9 +45,10 @@ class Dictionaries:
             if path.startswith(BUILTIN):  # a named dictionary of ghostwriter dictionaries, built once and cached
                 entry = registry.entry(path[len(BUILTIN) :])
                 lex = registry.load(entry.name, progress=False)
-                self._by_name[name] = Dictionary(name, lex, entry.licence, entry.provenance)
+                self._by_name[name] = Dictionary(name, lex, entry.licence, entry.provenance, entry.language)
                 continue
-            self._by_name[name] = Dictionary(name, load_word_file(path), "as given by the operator", f"file {path}")
+            lex = load_word_file(path)
+            self._by_name[name] = Dictionary(name, lex, "as given by the operator", f"file {path}", language_of(lex))
 
     def get(self, name: str | None) -> Dictionary:
         key = (name or self.default).strip().lower()
@@ -61,3 +64,10 @@ class Dictionaries:
 
     def to_json(self) -> list[dict[str, object]]:
         return [d.to_json(self.default) for d in self._by_name.values()]
+
+
+def language_of(lexicon: Lexicon) -> str:
+    """The language a house list is written in, as far as the edition goes: ru when most of its letters are
+    Cyrillic, else en."""
+    cyrillic = sum(1 for ch in lexicon.alphabet if "\u0400" <= ch <= "\u04ff")
+    return "ru" if cyrillic * 2 > len(lexicon.alphabet) else "en"

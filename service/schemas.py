@@ -37,8 +37,10 @@ class OptionsIn(BaseModel):
         le=1,
         description="how far the game has run, 0 (start) to 1 (a player reaches the target): sets a coin's worth",
     )
-    edition: Literal["en", "ru"] = Field(
-        default="en", description="the cards' edition: en, or ru (the Russian starters; genre cards inline)"
+    edition: Literal["en", "ru"] | None = Field(
+        default=None,
+        description="the cards' edition: en, or ru (the Russian starters; genre cards inline); by default the "
+        "dictionary's language decides (a Russian dictionary plays the Russian edition)",
     )
 
 
@@ -58,8 +60,12 @@ class StateIn(BaseModel):
     ink: int = Field(default=0, ge=0, le=MAX_TOKENS)
     options: OptionsIn = Field(default_factory=lambda: OptionsIn())
 
-    def state_json(self) -> dict[str, Any]:
-        return self.model_dump(include=STATE_FIELDS)
+    def state_json(self, language: str = "en") -> dict[str, Any]:
+        """The state as the solver reads it; an edition not given is the dictionary's ``language``'s."""
+        out = self.model_dump(include=STATE_FIELDS)
+        if out["options"]["edition"] is None:
+            out["options"]["edition"] = "ru" if language == "ru" else "en"
+        return out
 
 
 class QueryIn(StateIn):
@@ -230,6 +236,7 @@ class CardsOut(BaseModel):
 
 class DictionaryOut(BaseModel):
     name: str
+    language: str = Field(description="en, ru, de or fr: a Russian dictionary implies the Russian edition")
     words: int
     licence: str
     source: str

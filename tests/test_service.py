@@ -206,6 +206,19 @@ def test_dictionaries_and_the_word_arbiter(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["field"] == "dictionary" and "enable" in r.json()["error"]
 
 
+def test_a_russian_list_implies_the_russian_edition_unless_the_request_names_one(tmp_path: Path) -> None:
+    house = tmp_path / "ru.txt"
+    house.write_text("кот\nток\nрот\n", encoding="utf-8")
+    with TestClient(create_app(Settings(dictionaries={"ru": str(house)}))) as c:
+        langs = {d["name"]: d["language"] for d in c.get("/v1/dictionaries").json()["dictionaries"]}
+        assert langs == {"enable": "en", "ru": "ru"}
+        _, out = post(c, "/v1/hardback/hint", {"hand": ["К", "О", "Т"], "dictionary": "ru"})
+        assert (out["moves"][0]["coins"], out["moves"][0]["prestige"]) == (2, 1)  # О, Т a coin; К a prestige
+        body = {"hand": ["К", "О", "Т"], "dictionary": "ru", "options": {"edition": "en"}}
+        status, out = post(c, "/v1/hardback/hint", body)  # the English cards have no Cyrillic starters
+        assert status == 422 and out["field"] == "hand[0]" and "no card 'К'" in out["error"]
+
+
 def test_a_house_list_is_offered_beside_enable(tmp_path: Path) -> None:
     house = tmp_path / "house.txt"
     house.write_text("zorf\nfeats\nqat\n", encoding="utf-8")

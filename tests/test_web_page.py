@@ -450,11 +450,12 @@ def _hint_body(page: Page) -> dict[str, Any]:
 
 
 def _russian_options(page: Page) -> None:
-    """The Russian house list and the Russian edition, chosen in the options."""
+    """The Russian house list chosen in the options: the Russian edition follows it."""
     page.locator("#more-options summary").click()
     expect(page.locator('#dictionary option[value="ru"]')).to_have_count(1)  # from GET /v1/dictionaries
+    expect(page.locator("#edition")).to_have_value("en")
     page.select_option("#dictionary", "ru")
-    page.select_option("#edition", "ru")
+    expect(page.locator("#edition")).to_have_value("ru")
 
 
 def test_a_russian_hand_in_the_russian_edition(browser: Browser, ru_server: str) -> None:
@@ -497,11 +498,11 @@ def test_a_russian_hand_in_the_russian_edition(browser: Browser, ru_server: str)
         assert body["dictionary"] == "ru" and body["options"]["edition"] == "ru"
         expect(page.locator("#results .move").first).to_have_attribute("data-word", re.compile(r"^(кот|ток)$"))
 
-        # back to English: the option goes out of the hash and the request says en
+        # back to English: the edition follows the dictionary, goes out of the hash and the request says en
         page.locator("#more-options summary").click()
-        page.select_option("#edition", "en")
-        assert "edition=" not in page.evaluate("location.hash")
         page.select_option("#dictionary", "enable")
+        expect(page.locator("#edition")).to_have_value("en")
+        assert "edition=" not in page.evaluate("location.hash")
         page.click("#clear-all")
         _type_codes(page, "C A T")
         body = _hint_body(page)

@@ -31,7 +31,7 @@ async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState
     """What every Hardback query reads: its dictionary, turn state, value weights (on top of the state's stage)
     and time limit (at most the service's budget)."""
     d = (await ctx.dictionaries()).get(body.dictionary)
-    state = TurnState.from_json(body.state_json())
+    state = TurnState.from_json(body.state_json(d.language))
     try:
         weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
     except GhostwriterError as e:

@@ -58,6 +58,7 @@
   const catalogue = new Map();
   let openChip = null; // {zone, index} of the chip whose action bar is open (zone "pb": the Paperback hand)
   let defaultDictionary = "";
+  let dictionaryLanguages = {}; // name -> language, from GET /v1/dictionaries
   /** each game's last answer, shown again when the page switches back to that game */
   const lastAnswers = { hardback: null, paperback: null };
 
@@ -473,6 +474,16 @@
     applyGame();
   }
 
+  // a Russian dictionary plays the Russian edition, and the others the English one (the edition control can
+  // still be set by hand afterwards)
+  function followDictionaryEdition() {
+    const edition = dictionaryLanguages[state.dictionary] === "ru" ? "ru" : "en";
+    if (state.edition === edition) return;
+    state.edition = edition;
+    $("edition").value = edition;
+    save();
+  }
+
   function setDictionaryControl() {
     for (const id of ["dictionary", "pb-dictionary"]) {
       const select = $(id);
@@ -521,6 +532,7 @@
       $(id).addEventListener("input", () => { state[key] = $(id).value; save(); });
     }
     bindPaperbackControls();
+    $("dictionary").addEventListener("change", followDictionaryEdition);
     $("rules").addEventListener("change", loadCatalogue);
     $("literary-awards").addEventListener("change", () => { state.awards = $("literary-awards").checked; save(); });
     for (const radio of document.querySelectorAll('input[name="target"]')) {
@@ -992,6 +1004,7 @@
           select.append(el("option", { value: dictionary.name, text: dictionary.name + words }));
         }
       }
+      dictionaryLanguages = Object.fromEntries(data.dictionaries.map((d) => [d.name, d.language || "en"]));
       defaultDictionary = data.default || (data.dictionaries[0] && data.dictionaries[0].name) || "";
       if (!state.dictionary || !data.dictionaries.some((d) => d.name === state.dictionary)) {
         state.dictionary = defaultDictionary;
