@@ -51,6 +51,7 @@ from solver.cards import Card
 from solver.catalogue import Catalogue, Rules
 from solver.errors import CardCodeError, GhostwriterError
 from solver.lexicon import Lexicon
+from solver.moves import Move
 from solver.objectives import Objective, Weights
 from solver.search import Search
 from solver.state import MAX_DISCARD, MAX_HAND, TurnState
@@ -296,9 +297,11 @@ def advise(
     seed: int = 0,
     time_limit: float | None = None,
     node_budget: int | None = None,
+    memo: dict[TurnState, Move] | None = None,
 ) -> InkAdvice:
     """The expected worth of drawing k = 0..max_k more cards with ink, and the best affordable k (see the module
-    docstring for the model, the exact and sampled modes and the time limit)."""
+    docstring for the model, the exact and sampled modes and the time limit). ``memo``, when given, receives the
+    proven best move of each resulting turn state searched (a bot spells from it without searching again)."""
     validate(state, draw, discard_for_reshuffle, max_k, samples, exact_limit, seed, time_limit)
     value_weights = weights or Weights.at_stage(state.options.stage)  # as the search itself defaults
     deadline = None if time_limit is None else clock() + time_limit
@@ -322,6 +325,8 @@ def advise(
             if moves:
                 m = moves[0]
                 found = _Outcome(m.value, m.prestige, m.coins, True, search.exact)
+                if memo is not None and search.exact:
+                    memo[st] = m
             else:
                 found = _Outcome(0.0, 0, 0, False, search.exact)
             cache[st] = found

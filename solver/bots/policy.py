@@ -33,8 +33,10 @@ from solver.game.engine import ADVERTS, Game, IllegalActionError, can_flush
 from solver.game.events import Event
 from solver.game.state import HAND_SIZE
 from solver.lexicon import Lexicon
+from solver.moves import Move
 from solver.objectives import Objective, Weights
 from solver.score import Source, make_profile
+from solver.state import TurnState
 
 # How often a card's letter can stand face-up in a good word: the rare letters are often played wild.
 RARE = {"j": 0.55, "q": 0.45, "x": 0.55, "z": 0.55, "k": 0.75, "v": 0.75, "w": 0.8, "y": 0.85, "f": 0.85}
@@ -64,6 +66,7 @@ class PolicyBot(Bot):
         self.skill = LEVELS.index(level)
         self._vocabulary: npt.NDArray[np.bool_] | None = None
         self._word_share: dict[tuple[str, int, int, str, str], float] = {}
+        self._memo: dict[TurnState, Move] = {}  # this turn's proven best moves, from the ink advisor's searches
 
     def vocabulary(self) -> npt.NDArray[np.bool_] | None:
         """The easy bot plays words people know (a Zipf frequency of at least 3 in wordfreq's English data)."""
@@ -124,7 +127,16 @@ class PolicyBot(Bot):
 
     # -- ink ----------------------------------------------------------------------------------------------------
 
+    def candidate_moves(self, game: Game, n: int) -> list[Move]:
+        """The n best moves; the best alone comes from the ink advisor's searches when one proved it this turn."""
+        if n == 1:
+            known = self._memo.get(game.turn_state())
+            if known is not None:
+                return [known]
+        return super().candidate_moves(game, n)
+
     def prepare(self, game: Game) -> None:
+        self._memo = {}
         p = game.state.player
         if self.skill == 0 or p.disfigured or p.must_wild:
             return
@@ -169,6 +181,7 @@ class PolicyBot(Bot):
                     seed=self.seed + game.state.turns,
                     time_limit=self.time_limit,
                     node_budget=ADVISOR_BUDGET,
+                    memo=self._memo,
                 )
                 opts = {o.k: o for o in advice.options}
                 if 1 not in opts or opts[1].net <= opts[0].net + 0.2:
