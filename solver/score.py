@@ -10,6 +10,7 @@ objective's favour. ``Resolver.explain`` gives the same outcome card by card, fo
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -167,8 +168,10 @@ def _plain_value(benefits: Sequence[Benefit], f: int, w: Weights) -> float:
     return v
 
 
+@functools.lru_cache(maxsize=8192)
 def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
-    """Read a card's benefits once, for the scoring of every word."""
+    """Read a card's benefits once, for the scoring of every word (and remembered: cards, sources and weights
+    are immutable, and a search makes the same profiles again and again)."""
     if source is Source.OTHER:
         zero = (0.0, 0.0, 0.0, 0.0)
         return Profile(card, source, card.match_letter, -1, (zero, zero), ((), ()), ((), ()), (0, 0), (0, 0))
