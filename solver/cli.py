@@ -233,13 +233,13 @@ def add_state_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--edition", choices=["en", "ru"], default=None, help="the cards' edition (ru: Russian starters)")
 
 
-def add_dictionary_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--dictionary",
-        metavar="NAME",
-        help="a dictionary by name (ghostwriter dictionaries lists them: enable, ru, en-gb, en-large, de, fr ...); "
-        "ru implies --edition ru",
-    )
+def add_dictionary_flags(
+    p: argparse.ArgumentParser,
+    about: str = "a dictionary by name (ghostwriter dictionaries lists them: enable, ru, en-gb, en-large, de, fr ...); "
+    "ru implies --edition ru",
+) -> None:
+    """--dictionary NAME (``about`` is its help) and the house extras and bans on top of it."""
+    p.add_argument("--dictionary", metavar="NAME", help=about)
     p.add_argument("--extra-words", nargs="+", default=[], metavar="WORD", help="house words to add (@FILE for a file)")
     p.add_argument("--ban-words", nargs="+", default=[], metavar="WORD", help="house bans (@FILE for a file)")
 

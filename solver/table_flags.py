@@ -50,15 +50,14 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="play with the table's own events: a JSON list of events (see solver/game/events.py); implies --events",
     )
+    from solver.cli import add_dictionary_flags
+
     p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
-    p.add_argument(
-        "--dictionary",
-        metavar="NAME",
-        help="a named English dictionary (ghostwriter dictionaries: en-gb, en-large ...); the engine plays the "
-        "English cards, whose Russian offer deck is not published",
+    add_dictionary_flags(
+        p,
+        "a named English dictionary (ghostwriter dictionaries: en-gb, en-large ...); the engine plays the English "
+        "cards (the Russian edition's offer deck is not published)",
     )
-    p.add_argument("--extra-words", nargs="+", default=[], metavar="WORD", help="house words to add (@FILE for a file)")
-    p.add_argument("--ban-words", nargs="+", default=[], metavar="WORD", help="house bans (@FILE for a file)")
 
 
 def given_option_flags(args: argparse.Namespace) -> list[str]:
