@@ -332,7 +332,6 @@ class PolicyBot(Bot):
             game.apply({"action": "advert"})
 
 
-@functools.lru_cache(maxsize=65536)
 def words_allowed(lexicon: Lexicon, event: Event) -> float:
     """The share of the lexicon's words of 3 to 7 letters that an event's length and letter rules allow."""
     lo, hi = lexicon.length_range(3, 7)
@@ -353,6 +352,7 @@ def words_allowed(lexicon: Lexicon, event: Event) -> float:
     return float(ok.mean())
 
 
+@functools.lru_cache(maxsize=65536)
 def card_value(card: Card, coin: float, same_genre: int, deck_size: int) -> float:
     """What a card brings, in prestige points, each time it turns up in a hand of a deck of ``deck_size`` cards
     holding ``same_genre`` other cards of its genre: its benefits, its genre's chance to be active, its letter's
