@@ -89,6 +89,19 @@ class PMove:
         }
 
 
+@dataclass
+class _Tables:
+    """What the layouts of every word of a search share (``PaperbackSearch._tables``)."""
+
+    val: list[float]
+    dw_total: int
+    common_val: float
+    singles: dict[str, list[int]]
+    doubles: list[int]
+    by_letter: dict[str, float]
+    anywhere: float
+
+
 class PaperbackSearch:
     """The moves of one Paperback state over one lexicon, ranked by one objective."""
 
@@ -117,8 +130,40 @@ class PaperbackSearch:
         )
         self._deadline: float | None = None
         self._generous_cache: dict[PCard, float] = {}
+        self._tables_cache: _Tables | None = None
 
     # -- one word -------------------------------------------------------------------------------------------------
+
+    def _tables(self) -> _Tables:
+        """What the layouts of every word share: each card's generous value, the double-word abilities, the cards
+        by letter, and the most a piece can bring to a letter (computed once a search)."""
+        if self._tables_cache is not None:
+            return self._tables_cache
+        kinds, counts, common = self.kinds, self.counts, self.common
+        val = [self._generous(c) for c in kinds]
+        dw = [sum(a.kind is Kind.DOUBLE_WORD for a in c.abilities) for c in kinds]
+        common_val = self._generous(common) if common is not None else 0.0
+        common_dw = sum(a.kind is Kind.DOUBLE_WORD for a in common.abilities) if common is not None else 0
+        singles: dict[str, list[int]] = {}
+        doubles: list[int] = []
+        by_letter: dict[str, float] = {}
+        anywhere = 0.0  # with Dyslexic, a two-letter card counts on any letter (a loose bound)
+        for k, c in enumerate(kinds):
+            if len(c.letters) == 1:
+                singles.setdefault(c.letters, []).append(k)
+            else:
+                doubles.append(k)
+                if self.dyslexic:
+                    anywhere = max(anywhere, val[k])
+            for ch in {c.letters[0], c.letters[-1]}:
+                by_letter[ch] = max(by_letter.get(ch, 0.0), val[k])
+        if common is not None:
+            for ch in set(common.letters):
+                by_letter[ch] = max(by_letter.get(ch, 0.0), common_val)
+        by_letter = {ch: max(v, anywhere) for ch, v in by_letter.items()}
+        dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
+        self._tables_cache = _Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere)
+        return self._tables_cache
 
     def _generous(self, card: PCard) -> float:
         """More than a card can ever add to a word's score before the word factor (for pruning)."""
@@ -137,38 +182,22 @@ class PaperbackSearch:
         self._generous_cache[card] = v
         return v
 
-    def layouts(self, text: str, need: float = float("-inf")) -> Iterator[list[Piece]]:
+    def layouts(self, text: str, need: float | list[float] = float("-inf")) -> Iterator[list[Piece]]:
         """Every way to lay the hand (and the Common card) out to spell ``text`` (a space for the Spacebar); with
-        ``need``, only layouts that could still score at least that much."""
+        ``need``, only layouts that could still score at least that much. ``need`` may be a one-item list that the
+        caller raises as it goes (each layout is looked at only once it is asked for)."""
+        bar = need if isinstance(need, list) else [need]
         kinds, counts = self.kinds, list(self.counts)
         n = len(text)
         common = self.common
-        val = [self._generous(c) for c in kinds]
-        dw = [sum(a.kind is Kind.DOUBLE_WORD for a in c.abilities) for c in kinds]
-        common_val = self._generous(common) if common is not None else 0.0
-        common_dw = sum(a.kind is Kind.DOUBLE_WORD for a in common.abilities) if common is not None else 0
-        dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
-        best_at = [0.0] * (n + 1)  # the most any piece covering each letter can bring
-        for k, c in enumerate(kinds):
-            for q in range(n):
-                if c.letters[0] == text[q] or (c.letters[-1] == text[q]) or (len(c.letters) == 2 and self.dyslexic):
-                    best_at[q] = max(best_at[q], val[k])
-        if common is not None:
-            for q in range(n):
-                if text[q] in common.letters:
-                    best_at[q] = max(best_at[q], common_val)
-        rest = [0.0] * (n + 1)
+        tables = self._tables()
+        val, dw_total, common_val = tables.val, tables.dw_total, tables.common_val
+        singles, doubles, by_letter = tables.singles, tables.doubles, tables.by_letter
+        rest = [0.0] * (n + 1)  # the most the pieces covering letters q.. can bring
         for q in range(n - 1, -1, -1):
-            rest[q] = rest[q + 1] + best_at[q]
+            rest[q] = rest[q + 1] + by_letter.get(text[q], tables.anywhere)
         extra = self.dyslexic + (1 if self.spacebar else 0)
-        pruning = need > float("-inf")
-        singles: dict[str, list[int]] = {}
-        doubles: list[int] = []
-        for k, c in enumerate(kinds):
-            if len(c.letters) == 1:
-                singles.setdefault(c.letters, []).append(k)
-            else:
-                doubles.append(k)
+        factor = min(MAX_FACTOR, 1 + dw_total)
         acc: list[Piece] = []
         got = [0.0, 0]  # the generous value of the pieces placed, and their double-word abilities
 
@@ -176,7 +205,7 @@ class PaperbackSearch:
             if pos == n:
                 yield list(acc)
                 return
-            if pruning and (got[0] + rest[pos] + extra) * min(MAX_FACTOR, 1 + dw_total) < need:
+            if (got[0] + rest[pos] + extra) * factor < bar[0]:
                 return
             ch = text[pos]
             if ch == " ":
@@ -323,10 +352,16 @@ class PaperbackSearch:
         if any(len(p) < self.state.min_length for p in parts) or (len(parts) > 1 and not self.spacebar):
             return None
         best: PMove | None = None
-        for pieces in self.layouts(text, need):
+        bar = [need]
+        # every layout of a text has its length, so under score and length a layout must beat the best score to
+        # be better: scores are whole numbers, and the bar rises to half a point over the best found
+        rising = self.objective is not PaperbackObjective.VALUE
+        for pieces in self.layouts(text, bar):
             m = self.evaluate(text, pieces)
             if best is None or self.key(m) > self.key(best):
                 best = m
+                if rising:
+                    bar[0] = max(bar[0], m.score + 0.5)
         return best
 
     # -- the whole lexicon ----------------------------------------------------------------------------------------
