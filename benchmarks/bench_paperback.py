@@ -93,6 +93,7 @@ def main() -> None:
         print(f"{size:>2} cards: median {line['median_ms']} ms, p90 {line['p90_ms']} ms, worst {line['worst_ms']} ms "
               f"(target {line['target_ms']}); naive pass {line['naive_median_ms']} ms; x{line['ratio']}")
     out = ROOT / "benchmarks" / "results" / "bench_paperback.json"
+    out.parent.mkdir(exist_ok=True)  # the results are not in the repository: a fresh clone has no folder yet
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
 
 
