@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from solver.bots.base import NODE_BUDGET
-from solver.game.engine import POWERS, Game, IllegalActionError, blank
+from solver.game.engine import FACE_DOWN, POWERS, Game, IllegalActionError, blank
 from solver.game.state import Phase
 from solver.lexicon import Lexicon
 from solver.moves import Move
@@ -34,8 +34,8 @@ def state_with(game: Game, extra_hand: int | None = None, wild: bool = False) ->
     if extra_hand is not None:
         state = replace(state, hand=(*state.hand, game.state.offer_row[extra_hand]))
     if wild:
-        # a card played face-down: a blank letter, which the search plays as a wild whenever its letter is amiss
-        state = replace(state, hand=(*state.hand, blank("E")))
+        # a card drawn to be played face-down, as the engine shows it to the ghost writer: a wild and nothing else
+        state = replace(state, hand=(*state.hand, blank(FACE_DOWN)))
     return state
 
 

@@ -70,8 +70,12 @@ class IllegalActionError(GhostwriterError):
     """An action the rules do not allow now; the state is unchanged."""
 
 
+FACE_DOWN = "Ω"  # the letter the ghost writer sees on a card that must be played face-down: in no word list
+
+
 def blank(letter: str) -> Card:
-    """A letter with no benefits and no genre (a disfigured letter, or a card that must be played wild)."""
+    """A letter with no benefits and no genre (a disfigured letter; ``blank(FACE_DOWN)``, a card that must be
+    played face-down, which no word's letter matches, so that it can only stand as a wild)."""
     return Card(letter=letter.upper(), genre=None, cost=0, inline=True, copies=0)
 
 
@@ -158,7 +162,7 @@ class Game:
         """The ghost writer's view of a seat's turn: hand, inked cards, classics, discard, tokens, options."""
         st = self.state
         p = st.players[st.current if seat is None else seat]
-        hand = list(p.hand) + [blank(c.letter) for c in p.must_wild]
+        hand = list(p.hand) + [blank(FACE_DOWN) for _ in p.must_wild]
         if seat is None or seat == st.current:
             hand += [st.offer_row[s] for s in st.turn.borrowed]
         others = [c for q in st.players if q.seat != p.seat for c in q.in_play]
@@ -256,6 +260,7 @@ class Game:
         if word not in self.lexicon:
             raise IllegalActionError(f"{word!r} is not in the dictionary")
         objective, weights = self._weights(action)
+        self._check_face_down(action.get("layout"))
         search = Search(self.lexicon, self.turn_state(), objective, weights)
         if len(word) < search.state.options.min_length:
             raise IllegalActionError(f"words need at least {search.state.options.min_length} letters")
@@ -293,11 +298,9 @@ class Game:
         for rep in reports:
             card = self.catalogue.lookup(rep.code)
             if rep.source == Source.HAND.value:
-                down = next((c for c in must if c.letter == card.letter), None)
-                if card.inline and card == blank(card.letter) and down is not None:
-                    # a card that must be played face-down: it has no benefits to show
-                    must.remove(down)
-                    word_cards.append(down)
+                if card == blank(FACE_DOWN) and must:
+                    # a card that must be played face-down (it can stand only as a wild): no benefits to show
+                    word_cards.append(must.pop(0))
                 elif card in borrowed and card not in hand:
                     used_borrowed.append(borrowed[card])
                 else:
@@ -532,6 +535,20 @@ class Game:
                 raise IllegalActionError(f"seat {swap} holds no event: exchange only with {seats}")
             p.event, q.event = q.event, p.event
         self._next_turn()
+
+    def _check_face_down(self, layout: object) -> None:
+        """A layout that names a card that must be played face-down by its own letter is refused with the way to
+        lay it: the ghost writer sees such a card as ``blank(FACE_DOWN)``, which can only stand as a wild."""
+        p = self.state.player
+        if not p.must_wild or not isinstance(layout, list):
+            return
+        named = {blank(c.letter).code for c in p.must_wild} - {c.code for c in p.disfigured}  # those are inked
+        for entry in layout:
+            code = entry.get("code") if isinstance(entry, dict) else entry
+            if isinstance(code, str) and code in named:
+                raise IllegalActionError(
+                    f"{code} must be played face-down: lay it as {blank(FACE_DOWN).code} with face wild"
+                )
 
     def _do_power(self, action: dict[str, Any]) -> None:
         st, p = self.state, self.state.player
