@@ -133,3 +133,15 @@ def test_a_tables_own_events_and_the_event_choice_over_http(client: TestClient) 
 def test_a_bad_event_deck_is_a_422_naming_it(client: TestClient, deck: list[dict[str, Any]], message: str) -> None:
     status, out = post(client, "/v1/hardback/game/new", {"options": {"events": True, "event_deck": deck}})
     assert status == 422 and out["field"] == "options" and message in out["error"], out
+
+
+def test_a_bot_settles_an_event_choice_left_open(client: TestClient) -> None:
+    game = new_game(client, events=True, event_deck=[{"name": "Haiku", "max_length": 3}, {"name": "Epic"}])
+    game["players"][0]["prestige"] = 10
+    game["players"][1]["prestige"], game["players"][1]["event"] = 20, "Epic"
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "pass"}})
+    assert status == 200 and out["phase"] == "event"
+    status, out = post(client, "/v1/hardback/bot/move", {"game": out["game"], "bot": "hard"})
+    assert status == 200, out
+    assert out["played"] == 0 and [a["action"] for a in out["actions"]] == ["event"]
+    assert out["phase"] == "prepare" and out["seat"] == 1
