@@ -1041,6 +1041,15 @@ def test_mechanical_rap_battle_takes_a_card_from_each_opponents_next_hand() -> N
     assert codes(q.discard)[:2] == ["A", "T"] and len(q.discard) == 3  # the word, and the card lost
 
 
+def test_a_disfigured_letter_cannot_be_freed_by_a_remover() -> None:
+    """Disfigured Letter: the rival's letter must be in the word; a remover frees inked cards, not that letter."""
+    game = powered("disfigured", "rap")
+    p = seat(game, hand=["E", "A", "S"], disfigured=["starter:T0{- | -}"], remover=1)
+    refused(game, spell_action("sea", "S", "starter:T0{- | -}*@inked", "A"), "must stand face-up at its letter")
+    spell(game, "east", "E", "A", "S", "starter:T0{- | -}@inked")
+    assert p.remover == 1 and not p.disfigured
+
+
 def test_wild_journey_makes_an_opponents_card_wild() -> None:
     game = powered("journey", "rap")
     st = game.state

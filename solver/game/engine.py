@@ -308,6 +308,10 @@ class Game:
                     word_cards.append(card)
             elif rep.source == Source.INKED.value:
                 if card.inline and card in disfigured:
+                    if rep.face != Face.UP.value:  # a remover frees inked cards, not the letter a rival imposed
+                        raise IllegalActionError(
+                            f"the Disfigured Letter {card.letter} must stand face-up at its letter in this word"
+                        )
                     disfigured.remove(card)
                 else:
                     inked.remove(card)
