@@ -19,3 +19,7 @@ class StateError(GhostwriterError):
 
 class LexiconError(GhostwriterError):
     """A word list that cannot be read or holds no words."""
+
+
+class TextError(GhostwriterError):
+    """Text that cannot be read: a character no code or word can hold, or JSON nested deeper than any input."""
