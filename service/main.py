@@ -16,17 +16,28 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from service import errors
 from service.context import Context
 from service.routers import cards, games, hardback, health, ink, paperback, words
+from service.security import SecurityHeaders
 from service.settings import Settings
 from solver import __version__
 
 STATIC = Path(str(resources.files("service").joinpath("static")))
+# Swagger UI 5 as the fastapi-offline package ships it (Swagger UI 4 cannot read the OpenAPI 3.1 FastAPI writes)
+SWAGGER_UI = Path(str(resources.files("fastapi_offline").joinpath("static")))
+
+
+class GhostwriterApp(FastAPI):
+    """FastAPI with the security headers outside everything else, the server-error handler included, so that
+    every answer carries them (a middleware added with ``add_middleware`` sits inside that handler)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -43,7 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await loading
             ctx.runner.close()
 
-    app = FastAPI(
+    app = GhostwriterApp(
         title="Ghostwriter",
         version=__version__,
         summary="The best words a Hardback hand can spell, exactly, with the arrangement of cards and the reasons.",
@@ -68,22 +79,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _pages(app: FastAPI) -> None:
-    """The web page at ``/`` and the API docs at ``/docs``, every asset served from the package (no network)."""
-    import swagger_ui_bundle
+    """The web page at ``/`` and the API docs at ``/docs``, every asset served from the package (no network).
 
+    The docs page is a file of ours rather than FastAPI's ``get_swagger_ui_html``, whose inline start-up script
+    the Content-Security-Policy would refuse."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
+    app.mount("/docs-assets", StaticFiles(directory=SWAGGER_UI), name="docs-assets")
 
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     @app.get("/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title="Ghostwriter API",
-            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-            swagger_css_url="/docs-assets/swagger-ui.css",
-            swagger_favicon_url="/docs-assets/favicon-32x32.png",
-        )
+    def docs() -> FileResponse:
+        return FileResponse(STATIC / "docs.html", media_type="text/html")

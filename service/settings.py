@@ -9,6 +9,7 @@
 | ``GHOSTWRITER_MAX_TOP`` | largest ``top`` a request may ask | 50 |
 | ``GHOSTWRITER_THREADS`` | searches run at once in one worker process (they share its GIL: scale with workers) | 1 |
 | ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker before it answers 503 | 64 |
+| ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds a client may take to send a request head (``service.http``) | 10 |
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Settings:
     max_top: int = 50
     threads: int = 1
     max_queue: int = 64
+    header_timeout: float = 10.0
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -47,6 +49,7 @@ class Settings:
             max_top=int(_number(e, "GHOSTWRITER_MAX_TOP", 50, 1, 1000)),
             threads=int(_number(e, "GHOSTWRITER_THREADS", 1, 1, 64)),
             max_queue=int(_number(e, "GHOSTWRITER_MAX_QUEUE", 64, 1, 100_000)),
+            header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -59,6 +62,7 @@ class Settings:
             "GHOSTWRITER_MAX_TOP": str(self.max_top),
             "GHOSTWRITER_THREADS": str(self.threads),
             "GHOSTWRITER_MAX_QUEUE": str(self.max_queue),
+            "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
         }
 
 

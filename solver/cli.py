@@ -119,6 +119,9 @@ def _parser() -> Parser:
     )
     s.add_argument("--time-budget", type=float, default=None, metavar="S", help="seconds a request may search (10)")
     s.add_argument("--max-top", type=int, default=None, metavar="N", help="largest top a request may ask (50)")
+    s.add_argument(
+        "--header-timeout", type=float, default=None, metavar="S", help="seconds a client may take to send a head (10)"
+    )
     s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
     d = sub.add_parser(
@@ -500,6 +503,8 @@ def _serve(args: argparse.Namespace) -> int:
         env["GHOSTWRITER_TIME_BUDGET"] = str(args.time_budget)
     if args.max_top is not None:
         env["GHOSTWRITER_MAX_TOP"] = str(args.max_top)
+    if args.header_timeout is not None:
+        env["GHOSTWRITER_HEADER_TIMEOUT"] = str(args.header_timeout)
     try:
         settings = Settings.from_env(env)
     except SettingsError as e:
@@ -528,6 +533,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port,
         workers=args.workers,
         log_level=args.log_level,
+        http="service.http:HeadDeadlineProtocol",  # closes connections whose request head is too slow
     )
     return 0
 

@@ -295,8 +295,10 @@ def test_health_docs_and_openapi(client: TestClient) -> None:
         spec["paths"]
     )
     docs = client.get("/docs").text
-    assert "/docs-assets/swagger-ui-bundle.js" in docs and "cdn" not in docs.lower()
+    assert 'src="docs-assets/swagger-ui-bundle.js"' in docs and "cdn" not in docs.lower()
     assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/static/docs.js").status_code == 200  # its start-up script, a file (no inline script)
+    assert client.head("/healthz").status_code == 200 and client.head("/").status_code == 200
 
 
 def test_not_ready_until_the_dictionaries_load(tmp_path: Path) -> None:
