@@ -384,3 +384,21 @@ def best(state: dict[str, Any], words: Iterable[str], objective: str = "score") 
         if top is None or rank > top_rank or (rank == top_rank and (key, move.pieces) < (top[0], top[1].pieces)):
             top, top_rank = (key, move), rank
     return top
+
+
+def ranking(
+    state: dict[str, Any], words: Iterable[str], objective: str = "score"
+) -> list[tuple[str, tuple[float, ...]]]:
+    """Every spellable key (word, or Spacebar pair) with the objective's rank of its best layout, best first.
+
+    This is what a list of the best moves must match at its head: the first move's rank is ``ranking(...)[0][1]``,
+    and the top 3 moves' ranks are the first three ranks (words tied on rank may come in either order). Keys of
+    equal rank are listed alphabetically.
+    """
+    objective_rank(OracleMove(0, 0, False, 0, ()), objective)
+    out: dict[str, tuple[float, ...]] = {}
+    for key, move in all_moves(state, words):
+        rank = objective_rank(move, objective)
+        if key not in out or rank > out[key]:
+            out[key] = rank
+    return sorted(sorted(out.items()), key=lambda kv: kv[1], reverse=True)

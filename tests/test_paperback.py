@@ -8,12 +8,13 @@ objective), and named tests pin each rule.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from paperback_oracle import best, oracle
+from paperback_oracle import best, oracle, ranking
 
 from solver.cli import main as cli_main
 from solver.errors import GhostwriterError
@@ -55,6 +56,29 @@ def check_against_oracle(data: dict[str, Any], words: list[str]) -> None:
             assert (top.length, top.score) == (om.length, om.score)
         else:
             assert top.value == pytest.approx(om.score + 3.0 * om.gains_common + 0.5 * om.cards_next)
+    check_head(data, words)
+
+
+def rank_of(s: PaperbackSearch, m: Any) -> tuple[float, ...]:
+    """A move's rank in the oracle's terms (``objective_rank``)."""
+    return tuple(float(x) for x in s.key(m))
+
+
+def check_head(data: dict[str, Any], words: list[str], sizes: tuple[int, ...] = (1, 3)) -> None:
+    """The first move, and the top 3, of every objective are the oracle's: their ranks in order (tied words may
+    differ, their ranks may not), each move's rank its word's own best, and the answer exact. A search asked for
+    few moves prunes hardest, which is where a loose bound skips the best word."""
+    for objective in ("score", "length", "value"):
+        want = ranking(data, words, objective)
+        truth = dict(want)
+        for n in sizes:
+            s = searcher(words, data, objective)
+            moves = s.top(n)
+            assert s.exact, (objective, n)
+            got = [rank_of(s, m) for m in moves]
+            assert got == [tuple(float(x) for x in r) for _, r in want[:n]], (objective, n, [m.word for m in moves])
+            for m in moves:
+                assert rank_of(s, m) == tuple(float(x) for x in truth[m.word]), (objective, m.word)
 
 
 # -- the notation ------------------------------------------------------------------------------------------------
@@ -176,6 +200,31 @@ def test_bad_paperback_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> 
     assert "not in the vocabulary" in err and "Traceback" not in err
 
 
+# -- the two bounds that skipped the best word (issue 12), frozen ---------------------------------------------------
+
+
+def test_a_spacebar_pair_that_reaches_a_length_bonus_only_together_is_the_first_move(enable: Any) -> None:
+    # DEX TO: 8 + 1 + 1 + 1 + 1, +12 for 6 letters counting the space, +1 for the Spacebar = 25; DETOX alone is 24.
+    # Each word's bound counted len>=5 only for a word 5 letters long itself, so the pair's bound was too low.
+    data = state(["O/1:len>=5:+12", "X/8", "D/1", "E/1", "T/1"], common="spacebar")
+    s = PaperbackSearch(enable, PaperbackState.from_json(data))
+    [m] = s.top(1)
+    assert s.exact and m.score == 25 and m.word in ("dex to", "ex dot")
+    check_head(data, ["detox", "dex", "to", "ex", "dot", "doe", "tex"])
+
+
+def test_a_first_bonus_on_a_two_letter_card_reversed_by_dyslexic_counts_in_the_bound(enable: Any) -> None:
+    # DEW: ED reversed gives the first letter: 1 + 10 + W 1 + Dyslexic 1 = 13; ED alone is 11. The bound looked
+    # for the card's printed first letter (E) only.
+    data = state(["ED/1:first:+10", "W/1", "Z/6", "O/1"], common="dyslexic")
+    s = PaperbackSearch(enable, PaperbackState.from_json(data))
+    [m] = s.top(1)
+    assert s.exact and (m.word, m.score) == ("dew", 13) and m.pieces[0].reversed
+    check_head(data, ["ed", "dew", "zed", "owed", "doze"])
+    last = state(["DE/1:last:+10", "W/1", "O/1", "dyslexic"])  # the same on the last letter, Dyslexic in hand
+    check_head(last, ["owed", "wed", "ode", "de", "woe"])
+
+
 # -- against the oracle, on random hands ----------------------------------------------------------------------------
 
 LETTERS = "aeiorstnlhcdm"
@@ -230,3 +279,63 @@ def test_the_search_agrees_with_the_oracle_at_length(
 ) -> None:
     data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=6)
     check_against_oracle(data, words)
+
+
+# -- the head of the list against the oracle, on random deals that spell many words ------------------------------
+
+DEAL_LETTERS = "aeiotsrdnxlh"
+EVERY_ABILITY = [
+    "+1", "+3", "double-word", "double-letter", "cards+1", "cards+2", "len>=4:+3", "len>=5:+12", "len>=7:+5",
+    "first:+2", "first:+10", "last:+1", "last:+6", "nowild:+2", "wilds:+1", "wilds:+3", "trash-hand",
+    "trash-offer:2",
+]  # every kind of the vocabulary, with amounts small and large
+COMMONS = [None, "E/1", "O/2:double-letter", "ED/1:first:+10", "TH/2:len>=4:+3", "spacebar", "spacebar", "dyslexic",
+           "dyslexic"]
+
+
+def deal(rng: random.Random, max_cards: int = 6) -> tuple[dict[str, Any], list[str]]:
+    """A random Paperback deal and a word list it can spell much of: one- and two-letter cards, wilds, every
+    ability (up to two a card), Dyslexic in hand and as the Common card, Spacebar; the words are runs of the
+    cards' letters in random order (a two-letter card's letters together, sometimes reversed), split in two now
+    and then so that Spacebar pairs exist, with a few letters no card gives (for the wilds)."""
+    hand: list[str] = []
+    chunks: list[str] = []
+    for _ in range(rng.randint(1, max_cards)):
+        kind = rng.choice(["one", "one", "one", "two", "two", "wild"])
+        if kind == "wild":
+            hand.append("?")
+            chunks.append(rng.choice("abcuy"))
+            continue
+        letters = "".join(rng.choice(DEAL_LETTERS) for _ in range(1 if kind == "one" else 2))
+        abilities = rng.sample(EVERY_ABILITY, rng.choice([0, 0, 1, 1, 2]))
+        hand.append(f"{letters.upper()}/{rng.randint(0, 8)}" + (":" + ",".join(abilities) if abilities else ""))
+        chunks.append(letters[::-1] if kind == "two" and rng.random() < 0.3 else letters)
+    common = rng.choice(COMMONS)
+    if common is not None and common not in ("spacebar", "dyslexic"):
+        chunks.append(common.split("/")[0].lower())
+    hand += ["dyslexic"] * rng.choice([0, 0, 0, 1, 2])
+    words: set[str] = set()
+    for _ in range(rng.randint(6, 24)):
+        order = rng.sample(chunks, len(chunks))
+        text = "".join(order)[: rng.randint(2, 9)]
+        cut = rng.randint(2, max(2, len(text) - 2))
+        words.update([text] if rng.random() < 0.6 or len(text) < 4 else [text[:cut], text[cut:]])
+    words = {w for w in words if len(w) >= 2}
+    threshold = rng.choice([None, 4, 5, 6, 7])
+    data = state(hand, common=common, threshold=threshold, min_length=rng.choice([2, 2, 2, 1, 3]))
+    return data, sorted(words) or ["at"]
+
+
+@given(rng=st.randoms(use_true_random=False))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_first_move_and_the_top_3_are_the_oracles(rng: random.Random) -> None:
+    data, words = deal(rng)
+    check_head(data, words)
+
+
+@pytest.mark.slow
+@given(rng=st.randoms(use_true_random=False))
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_first_move_and_the_top_3_are_the_oracles_at_length(rng: random.Random) -> None:
+    data, words = deal(rng, max_cards=8)
+    check_head(data, words)

@@ -18,6 +18,7 @@ import enum
 import heapq
 import itertools
 import time
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -376,9 +377,12 @@ class PaperbackSearch:
             supply.update(self.common.letters)
         return dict(supply)
 
-    def bounds(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    def bounds(
+        self, length_bonus: bool = True
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """The words any layout could spell (indices into the lexicon), each with an upper bound of its score
-        before the word multiplier and the multiplier's upper bound."""
+        before the word multiplier and the multiplier's upper bound. Without ``length_bonus`` the ``len>=L``
+        bonuses are left out (a Spacebar pair adds them for the length of both words together)."""
         lex = self.lexicon
         supply = self._supply()
         capacity = sum(supply.values()) + self.wilds
@@ -408,6 +412,8 @@ class PaperbackSearch:
         singles: dict[str, list[npt.NDArray[np.float64]]] = {}  # per-word worth of each one-letter card, by letter
         for c, n in zip(self.kinds, self.counts, strict=True):
             usable = np.full(len(idx), float(n))
+            # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
+            ends_of = {c.letters[0], c.letters[-1]} if self.dyslexic and len(c.letters) == 2 else None
             for ch, need in Counter(c.letters).items():
                 a = lex.letter_index.get(ch)
                 have = counts[a, idx].astype(np.float64) if a is not None else np.zeros(len(idx))
@@ -417,14 +423,16 @@ class PaperbackSearch:
                 kind = ab.kind
                 if kind is Kind.PLUS:
                     per += ab.amount
-                elif kind is Kind.FIRST:
-                    per += np.where(first == lex.letter_index.get(c.letters[0], -1), ab.amount, 0)
-                elif kind is Kind.LAST:
-                    per += np.where(last == lex.letter_index.get(c.letters[-1], -1), ab.amount, 0)
+                elif kind is Kind.FIRST or kind is Kind.LAST:
+                    end = first if kind is Kind.FIRST else last
+                    gives = ends_of or {c.letters[0] if kind is Kind.FIRST else c.letters[-1]}
+                    hit = np.isin(end, [lex.letter_index.get(ch, -1) for ch in gives])
+                    per += np.where(hit, ab.amount, 0)
                 elif kind is Kind.NOWILD:
                     per += np.where(needs_wild, 0, ab.amount)
                 elif kind is Kind.LENGTH:
-                    per += np.where(lens >= ab.length, ab.amount, 0)
+                    if length_bonus:
+                        per += np.where(lens >= ab.length, ab.amount, 0)
                 elif kind is Kind.WILDS:
                     per += ab.amount * wild_use
                 elif kind is Kind.DOUBLE_LETTER:
@@ -454,7 +462,7 @@ class PaperbackSearch:
             )
             extra = np.zeros(len(idx))
             for ab in c.abilities:
-                if ab.kind is Kind.LENGTH:
+                if ab.kind is Kind.LENGTH and length_bonus:
                     extra += np.where(thr_len >= ab.length, ab.amount, 0)
                 elif ab.kind is Kind.WILDS:
                     extra += ab.amount * wild_use
@@ -551,6 +559,16 @@ class PaperbackSearch:
         if not len(idx):
             return
         by_length = self.objective is PaperbackObjective.LENGTH
+        length_bonuses = [
+            (a.length, a.amount * n_)
+            for c, n_ in zip(self.kinds, self.counts, strict=True)
+            for a in c.abilities
+            if a.kind is Kind.LENGTH
+        ]
+        if length_bonuses and not by_length:
+            # a word's own bound counts a len>=L bonus only when the word alone is that long; the pair's length is
+            # both words and the space, so the pair adds the bonuses itself (``flat`` below)
+            _, inner, _ = self.bounds(length_bonus=False)
         rank = self.lexicon.lengths[idx].astype(np.float64) if by_length else inner
         order = np.argsort(-rank, kind="stable")
         u = rank[order]
@@ -576,7 +594,23 @@ class PaperbackSearch:
             if rows
             else [[] for _ in order]
         )
-        extra = 1.0 + (COMMON_GAIN if self.objective is PaperbackObjective.VALUE else 0.0)
+        # what a pair can earn beyond its two words' bounds: the Spacebar's +1 and every len>=L bonus a pair can
+        # reach (a pair is at most every card's letter and the space long), before the word factor; under value,
+        # gaining the Common card and the cards next hand after it
+        flat = 1.0 + sum(amount for at, amount in length_bonuses if capacity + 1 >= at)
+        after = 0.0
+        if self.objective is PaperbackObjective.VALUE:
+            after = COMMON_GAIN + CARD_NEXT * sum(
+                a.amount * n_
+                for c, n_ in zip(self.kinds, self.counts, strict=True)
+                for a in c.abilities
+                if a.kind is Kind.CARDS
+            )
+
+        def cap(ui: float, uj: float) -> float:
+            """The most any pair of words of these bounds can be worth, as a heap key."""
+            return ((ui + uj + flat) * total_mult + after) * 100 + 99
+
         matrix = np.array(letters, dtype=np.int16).reshape(len(order), len(rows))
         limit = np.array(have, dtype=np.int16)
         lens = lengths.astype(np.int16)
@@ -588,7 +622,7 @@ class PaperbackSearch:
                 if by_length:
                     if int(lens[i]) + longest + 1 < heap[0][0] // 100_000:
                         return
-                elif (u[i] + u[0] + extra) * total_mult * 100 + 99 <= heap[0][0]:
+                elif cap(u[i], u[0]) < heap[0][0]:
                     return
             room = capacity - int(lens[i])
             if room < self.state.min_length:
@@ -605,7 +639,7 @@ class PaperbackSearch:
                     if by_length:
                         if int(lens[i]) + int(lens[j]) + 1 < heap[0][0] // 100_000:
                             break
-                    elif (u[i] + u[j] + extra) * total_mult * 100 + 99 <= heap[0][0]:
+                    elif cap(u[i], u[j]) < heap[0][0]:
                         break
                 looked += 1
                 if looked > MAX_PAIRS:
@@ -684,12 +718,16 @@ class PaperbackSearch:
         m.reasons = reasons
 
 
-_ENDS: dict[int, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = {}
+# held by the lexicon itself, not by its id: a lexicon freed and another built at the same address with as many
+# words would otherwise be given the first one's ends (seen with many small test lexicons)
+_ENDS: weakref.WeakKeyDictionary[Lexicon, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def word_ends(lex: Lexicon) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """The alphabet index of every word's first and last letter (computed once a lexicon)."""
-    key = id(lex)
+    key = lex
     found = _ENDS.get(key)
     if found is None or len(found[0]) != len(lex):
         first = np.empty(len(lex), dtype=np.int16)
