@@ -16,8 +16,9 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.runner import Unavailable
-from solver.errors import GhostwriterError
+from solver.errors import GhostwriterError, TextError
 from solver.objectives import Weights
+from solver.text import MAX_DEPTH, check_depth
 
 log = logging.getLogger("ghostwriter.service")
 
@@ -66,6 +67,13 @@ def describe_validation(errors: Sequence[Any]) -> tuple[int, str, str | None]:
     if kind == "json_invalid":
         why = e.get("ctx", {}).get("error", "malformed")
         return 400, f"the body is not valid JSON ({why}): send a JSON object", None
+    if kind == "string_unicode":
+        return (
+            422,
+            f"{where}: the text holds a lone surrogate (half of a character, which cannot stand alone): send valid "
+            "Unicode text",
+            where or None,
+        )
     if kind == "missing":
         if not where:
             return 400, 'the body is missing: send a JSON object such as {"hand": ["r:F6", "E"]}', None
@@ -88,8 +96,11 @@ def install(app: FastAPI) -> None:
     """Map every error to the one JSON form."""
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         status, message, field = describe_validation(exc.errors())
+        kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if field is None and request.method == "POST" and kind not in ("application/json", ""):
+            message = f"{message}, sent with the header content-type: application/json (this body came as {kind!r})"
         return error_response(status, message, field)
 
     @app.exception_handler(NotFound)
@@ -111,6 +122,8 @@ def install(app: FastAPI) -> None:
             message = f"no such path {request.url.path!r}: the API is under /v1 (see /docs)"
         elif exc.status_code == 405:
             message = f"{request.method} is not allowed on {request.url.path}: see /docs for the methods"
+        elif exc.status_code == 400 and exc.__cause__ is not None:  # FastAPI could not parse the body
+            message = unreadable_body(exc.__cause__)
         else:
             message = str(exc.detail)
         return error_response(exc.status_code, message, None, **(exc.headers or {}))
@@ -121,10 +134,24 @@ def install(app: FastAPI) -> None:
         return error_response(500, "internal error: the service failed on this request (it is logged)")
 
 
-class BodyLimit:
-    """Refuses request bodies over ``max_body`` bytes with a 413, whether announced by Content-Length or not.
+def unreadable_body(cause: BaseException) -> str:
+    """Why a body that FastAPI could not parse as JSON was unreadable, in words (never the exception's name)."""
+    if isinstance(cause, UnicodeDecodeError):
+        return "the body is not UTF-8 text: send the JSON encoded as UTF-8"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "the body holds a number thousands of digits long: every number a request takes is small"
+    if isinstance(cause, RecursionError):
+        return f"the body is nested too deep: at most {MAX_DEPTH} levels are read (a turn state is 3 or 4 deep)"
+    return 'the body cannot be read as JSON: send a JSON object such as {"hand": ["r:F6", "E"]}'
 
-    The body is read (up to the limit) before the app sees it, so an oversized body never reaches a handler.
+
+class BodyLimit:
+    """Refuses request bodies over ``max_body`` bytes with a 413, whether announced by Content-Length or not, and
+    bodies nested deeper than ``solver.text.MAX_DEPTH`` with a 400.
+
+    The body is read (up to the limit) before the app sees it, so an oversized body never reaches a handler, nor
+    does one whose nesting would exhaust the JSON parser's recursion (FastAPI would answer a bare "error parsing
+    the body"; a body nested a few hundred deep would reach the schema's validators).
     """
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
@@ -161,6 +188,11 @@ class BodyLimit:
             chunks.append(body)
             if not message.get("more_body", False):
                 break
+        try:
+            check_depth(b"".join(chunks), "the body")
+        except TextError as e:
+            await JSONResponse(error_body(str(e), None), status_code=400)(scope, receive, send)
+            return
         replayed = False
 
         async def replay() -> Message:

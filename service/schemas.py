@@ -182,13 +182,31 @@ class HintOut(AnswerOut):
     reason: str | None = Field(default=None, description="why there is no move, when there is none")
 
 
+class ValueGapOut(BaseModel):
+    """A rating's gap under the value objective."""
+
+    model_config = ConfigDict(extra="forbid")
+    value: float = Field(description="the best move's value less the played move's (0 when it is the best)")
+
+
+class TotalsGapOut(BaseModel):
+    """A rating's gap under the prestige or coins objective, in the game's own units."""
+
+    model_config = ConfigDict(extra="forbid")
+    prestige: int = Field(description="the best move's prestige less the played move's")
+    coins: int = Field(description="the best move's coins less the played move's (negative when the best has fewer)")
+
+
 class RateOut(AnswerOut):
     word: str
     played: MoveOut
     best: MoveOut
     moves: list[MoveOut]
     rank: int
-    gap: float
+    gap: ValueGapOut | TotalsGapOut = Field(
+        description='how far the played move is behind the best: {"value": ...} under the value objective, '
+        '{"prestige": ..., "coins": ...} under prestige or coins'
+    )
     objective: Literal["value", "prestige", "coins"]
 
 

@@ -14,9 +14,12 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.arrangement import read_arrangement
+from solver.errors import GhostwriterError
 from solver.moves import Move
+from solver.objectives import Objective
 from solver.search import Search
 from solver.state import TurnState
+from solver.text import lower_word
 
 
 @dataclass
@@ -44,8 +47,10 @@ def hint(search: Search, top: int, pareto: bool = False, familiarity: npt.NDArra
 def rate(search: Search, word: str, arrangement: object = None) -> tuple[Answer, Move]:
     """A played word: its best arrangement (or the one given), its rank among all words and the gap to the best.
 
-    Returns the answer, whose moves are the played move and then the best move, and the best move.
+    Returns the answer, whose moves are the played move and then the best move, and the best move. The word is
+    read as the word lists hold it (``solver.text.lower_word``: ``ＫＨＡＦＳ`` is khafs, ``Ёлка`` is елка).
     """
+    word = lower_word(word, "word", GhostwriterError)
     if arrangement is None:
         rating = search.rate(word)
     else:
@@ -57,11 +62,20 @@ def rate(search: Search, word: str, arrangement: object = None) -> tuple[Answer,
         "best": rating.best.to_json(),
         "moves": [rating.best.to_json()],  # the command line's earlier form: the best move, as in a hint
         "rank": rating.rank,
-        "gap": round(rating.gap, 6),
+        "gap": gap(rating.best, rating.move, search.objective),
         "objective": search.objective.value,
     }
     _finish(search, out)
     return Answer([rating.move, rating.best], out), rating.best
+
+
+def gap(best: Move, played: Move, objective: Objective) -> dict[str, float | int]:
+    """How far the played move is behind the best, in the objective's own terms (best minus played): the value
+    difference under ``value``; under ``prestige`` or ``coins``, the prestige and the coins differences (the
+    objective's lexicographic sort key, a million a point, is no number for people)."""
+    if objective is Objective.VALUE:
+        return {"value": round(best.value - played.value, 6)}
+    return {"prestige": best.prestige - played.prestige, "coins": best.coins - played.coins}
 
 
 def inexact_warning(time_limit: float | None) -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from solver.errors import CardCodeError
+from solver.lexicon.lexicon import normalize_word
+from solver.text import card_letter, describe_char, normalise
 
 
 class Genre(enum.Enum):
@@ -28,7 +29,7 @@ class Genre(enum.Enum):
     def parse(cls, text: str) -> Genre | None:
         """A genre from its name or initial, case-insensitive, in English or Russian (Приключения, Ужасы,
         Детективы, Романы; п, у, д, р); ``None`` for starters."""
-        t = text.strip().lower()
+        t = normalise(text, "genre", CardCodeError).strip().lower()
         if t in ("starter", "s", "", "стартовая", "с"):
             return None
         for g in cls:
@@ -124,15 +125,15 @@ class Benefit:
 
 
 _AMOUNT_TOKENS: list[tuple[re.Pattern[str], Kind]] = [
-    (re.compile(r"(\d+)c"), Kind.COINS),
-    (re.compile(r"(\d+)p"), Kind.PRESTIGE),
-    (re.compile(r"(\d+)c/p"), Kind.EITHER),
-    (re.compile(r"trash=(\d+)c"), Kind.TRASH_FOR_COINS),
-    (re.compile(r"trash=(\d+)p"), Kind.TRASH_FOR_PRESTIGE),
-    (re.compile(r"dump=(\d+)c"), Kind.DUMP),
-    (re.compile(r"preview=(\d+)"), Kind.PREVIEW),
-    (re.compile(r"(\d+)p\*wild"), Kind.PRESTIGE_PER_WILD),
-    (re.compile(r"(\d+)p\*inked"), Kind.PRESTIGE_PER_INKED),
+    (re.compile(r"([0-9]+)c"), Kind.COINS),
+    (re.compile(r"([0-9]+)p"), Kind.PRESTIGE),
+    (re.compile(r"([0-9]+)c/p"), Kind.EITHER),
+    (re.compile(r"trash=([0-9]+)c"), Kind.TRASH_FOR_COINS),
+    (re.compile(r"trash=([0-9]+)p"), Kind.TRASH_FOR_PRESTIGE),
+    (re.compile(r"dump=([0-9]+)c"), Kind.DUMP),
+    (re.compile(r"preview=([0-9]+)"), Kind.PREVIEW),
+    (re.compile(r"([0-9]+)p\*wild"), Kind.PRESTIGE_PER_WILD),
+    (re.compile(r"([0-9]+)p\*inked"), Kind.PRESTIGE_PER_INKED),
 ]
 _WORD_TOKENS = {
     "ink/remover": Kind.INK_OR_REMOVER,
@@ -141,8 +142,9 @@ _WORD_TOKENS = {
     "jail": Kind.JAIL,
     "opponents-return": Kind.OPPONENTS_RETURN,
 }
-_PER_GENRE = re.compile(r"(\d+)c\*([a-z]+)")
+_PER_GENRE = re.compile(r"([0-9]+)c\*([a-z]+)")
 MAX_AMOUNT = 99
+MAX_BENEFITS = 8  # on each side of a card: a printed card has at most 3, and each is a step of every layout's scoring
 
 BENEFIT_NOTATION_HELP = (
     "benefit tokens are Nc, Np, Nc/p, ink/remover, trash=Nc, trash=Np, dump=Nc, double, uncover, jail, "
@@ -153,10 +155,14 @@ BENEFIT_NOTATION_HELP = (
 def parse_benefits(text: str) -> tuple[Benefit, ...]:
     """Benefits from the notation of the catalogue (``2p trash=3c``); ``-`` or empty text is none."""
     out: list[Benefit] = []
-    for token in text.replace(",", " ").split():
+    tokens = [t for t in text.replace(",", " ").split() if t != "-"]
+    if len(tokens) > MAX_BENEFITS:
+        raise CardCodeError(
+            f"benefits {text.strip()[:60]!r}: {len(tokens)} benefits, and a side of a card has at most {MAX_BENEFITS} "
+            "(a printed card has 3 at most): give the card's own benefits"
+        )
+    for token in tokens:
         t = token.lower()
-        if t == "-":
-            continue
         if t in _WORD_TOKENS:
             out.append(Benefit(_WORD_TOKENS[t]))
             continue
@@ -189,8 +195,8 @@ def format_benefits(benefits: tuple[Benefit, ...]) -> str:
 
 
 def normalize_letter(letter: str) -> str:
-    """The form of a letter used for matching words: NFC, lowercase, ё as е (as words are stored)."""
-    return unicodedata.normalize("NFC", letter).lower().replace("ё", "е")
+    """The form of a letter used for matching words: the word lists' own (lowercase, ё as е)."""
+    return normalize_word(letter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,12 +303,24 @@ class ParsedCode:
     benefits: str | None
 
 
-_CODE = re.compile(r"^(?:(?P<genre>[^\W\d_]+):)?(?P<letter>[^\W\d_])(?P<cost>\d{1,2})?(?P<tc>[tT][cC])?$")
+_CODE = re.compile(r"^(?:(?P<genre>[^\W\d_]+):)?(?P<letter>[^\W\d_])(?P<cost>[0-9]{1,2})?(?P<tc>[tT][cC])?$")
+
+_SEVERAL_LETTERS = re.compile(r"^(?:[^\W\d_]+:)?(?P<letters>[^\W\d_]{2,})[0-9]{0,2}$")
 
 
 def parse_code(code: str) -> ParsedCode:
-    """Split a code into its parts; say what is wrong with a malformed one."""
-    text = unicodedata.normalize("NFC", code.strip())
+    """Split a code into its parts; say what is wrong with a malformed one.
+
+    The code is read as ``solver.text.normalise`` reads text (fullwidth ``ｒ：Ｆ６`` is ``r:F6``), its letter as
+    ``card_letter`` reads one (``Ё`` is ``Е``, as the word lists fold it); digits must be ASCII once normalised,
+    since ``٣`` read as 3 would be a card nobody typed."""
+    text = normalised = normalise(code, "card", CardCodeError).strip()
+    for ch in text:
+        if ch.isdigit() and not ch.isascii():
+            raise CardCodeError(
+                f"card {code!r}: {describe_char(ch)} is not a digit 0-9; costs and amounts are written in ASCII "
+                "digits, e.g. r:F6"
+            )
     benefits: str | None = None
     if "{" in text:
         head, _, rest = text.partition("{")
@@ -311,12 +329,21 @@ def parse_code(code: str) -> ParsedCode:
         text, benefits = head.strip(), rest[:-1]
     m = _CODE.match(text)
     if not m:
+        read = ""
+        if normalised != code.strip():
+            several = _SEVERAL_LETTERS.match(text)
+            if several:
+                raise CardCodeError(
+                    f"card {code!r} reads as {normalised!r} once normalised (NFKC): {several.group('letters')!r} is "
+                    f"{len(several.group('letters'))} letters, and a card has one: type the card's one letter"
+                )
+            read = f" (read as {normalised!r} once normalised)"
         raise CardCodeError(
-            f"malformed card code {code!r}: write genre:LETTERcost (romance:F6, r:F6), "
+            f"malformed card code {code!r}{read}: write genre:LETTERcost (romance:F6, r:F6), "
             "a starter letter (E), or an inline card romance:Q4{2p | 1c}"
         )
     genre = Genre.parse(m.group("genre")) if m.group("genre") else None
-    letter = m.group("letter").upper()
+    letter = card_letter(m.group("letter"), f"card {code!r} has the letter", CardCodeError)
     cost = int(m.group("cost")) if m.group("cost") else None
     if genre is not None and cost is None and benefits is None:
         raise CardCodeError(f"card code {code!r} has no cost: write it as {genre.value}:{letter}COST, e.g. romance:F6")

@@ -16,6 +16,7 @@ from importlib import resources
 
 from solver.cards import Card, Genre, parse_benefits, parse_code
 from solver.errors import CardCodeError
+from solver.text import card_letter, normalise
 
 
 class Rules(enum.Enum):
@@ -181,12 +182,15 @@ class Catalogue:
         cost: int | None = None,
         timeless: bool | None = None,
     ) -> list[Card]:
-        """Cards matching every given filter; ``text`` matches the code or the benefits' wording."""
+        """Cards matching every given filter; ``text`` matches the code or the benefits' wording. The text and the
+        letter are read as codes are (``solver.text``): a fullwidth ``Ｆ`` is F, a control character is refused."""
+        text = normalise(text, "search text", CardCodeError)
+        letter = card_letter(letter, "letter", CardCodeError) if letter else ""
         out = []
         for c in self._cards:
             if genre != "" and c.genre != genre:
                 continue
-            if letter and c.letter != letter.upper():
+            if letter and c.letter != letter:
                 continue
             if cost is not None and c.cost != cost:
                 continue

@@ -318,11 +318,20 @@ def _read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
 
 
 def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
+    """The states of a file: one JSON state, a JSON list of them, or JSON Lines. A line nested deeper than any
+    state (``solver.text.check_depth``, run before ``json.loads`` could recurse into it) is an error of its own."""
+    from solver.errors import TextError
+    from solver.text import check_depth
+
     stripped = text.strip()
     if not stripped:
         raise UsageError(f"state file {name!r} is empty: give a JSON turn state, or JSON Lines of many")
+    too_deep = ""  # the whole file's depth error, when no line of it reads either (one state over many lines)
     try:
+        check_depth(stripped, f"state file {name!r}")
         whole = json.loads(stripped)
+    except TextError as e:
+        too_deep = str(e)
     except json.JSONDecodeError:
         whole = None
     else:
@@ -334,11 +343,17 @@ def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
         if not line.strip():
             continue
         try:
+            check_depth(line, f"line {n}")
             obj = json.loads(line)
+        except TextError as e:
+            out.append(str(e))
+            continue
         except json.JSONDecodeError as e:
             out.append(f"line {n} is not JSON ({e.msg} at column {e.colno})")
             continue
         out.append(obj if isinstance(obj, dict) else f"line {n} is not a JSON object")
+    if too_deep and all(isinstance(o, str) for o in out):
+        return [too_deep]
     return out
 
 
@@ -417,7 +432,7 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
                 text = (
                     format_table(answer.moves[:1], f"{label}played {args.played.upper()}: rank {answer.json['rank']}")
                     + "\n"
-                    + format_table([best], f"best move (gap {_gap_text(answer.json['gap'], objective)})")
+                    + format_table([best], f"best move (the played word is {_gap_text(answer.json['gap'], objective)})")
                 )
             else:
                 answer = answers.hint(search, args.top, args.pareto, familiarity)
@@ -471,14 +486,26 @@ def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:
     return out
 
 
-def _gap_text(gap: float, objective: Any) -> str:
-    from solver.objectives import LEXICOGRAPHIC, Objective
+def _gap_text(gap: dict[str, float], objective: Any) -> str:
+    """A rating's gap (``answers.gap``) in words: "2.50 value behind the best", "5 prestige and 1 coin behind the
+    best" (the objective's own measure first), "level with the best"."""
+    from solver.objectives import Objective
 
-    if objective is Objective.VALUE:
-        return f"{gap:.2f} value"
-    major, minor = divmod(round(gap), int(LEXICOGRAPHIC))
-    first, second = ("prestige", "coins") if objective is Objective.PRESTIGE else ("coins", "prestige")
-    return f"{major} {first}, {minor} {second}" if major else f"{minor} {second}"
+    if "value" in gap:
+        return f"{gap['value']:.2f} value behind the best" if gap["value"] else "level with the best"
+    units = ("prestige", "coins") if objective is Objective.PRESTIGE else ("coins", "prestige")
+
+    def amount(unit: str) -> str:
+        n = abs(int(gap[unit]))
+        return f"{n} {'prestige' if unit == 'prestige' else 'coin' + 's' * (n != 1)}"
+
+    behind = [amount(u) for u in units if gap[u] > 0]
+    ahead = [amount(u) for u in units if gap[u] < 0]
+    if not behind and not ahead:
+        return "level with the best"
+    if not ahead:
+        return f"{' and '.join(behind)} behind the best"
+    return f"{' and '.join(behind)} behind the best, {' and '.join(ahead)} ahead of it"
 
 
 # -- serve ------------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 from solver.cards import Card
 from solver.catalogue import EDITIONS, Catalogue, Rules
 from solver.errors import CardCodeError, StateError
+from solver.text import check_depth
 
 MAX_HAND = 24  # hand + inked cards
 MAX_IN_PLAY = 16  # timeless classics on each side (the box has 16)
@@ -115,6 +116,7 @@ class TurnState:
 
     @staticmethod
     def from_text(text: str) -> TurnState:
+        check_depth(text, "the state", error=StateError)  # before json.loads could recurse past the stack
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:

@@ -34,6 +34,7 @@ _WHY = {
     "Zl": "a line break",
     "Zp": "a paragraph break",
 }
+_REPLACEMENT = "\ufffd"  # stands where bytes were not UTF-8: the text was damaged before it arrived
 
 
 def describe_char(ch: str) -> str:
@@ -50,6 +51,8 @@ def normalise(text: str, what: str, error: type[GhostwriterError] = TextError) -
     out = unicodedata.normalize("NFKC", text)
     for i, ch in enumerate(out):
         why = _WHY.get(unicodedata.category(ch))
+        if ch == _REPLACEMENT:
+            why = "the replacement character, left where bytes were not UTF-8 (send the text as UTF-8)"
         if why is not None:
             raise error(
                 f"{what} {text!r} has {describe_char(ch)} at character {i + 1}, {why}: type it without that character"

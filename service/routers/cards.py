@@ -6,11 +6,12 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query
 
-from service.errors import NotFound
+from service.errors import FieldError, NotFound
 from service.schemas import CardOut, CardsOut, ErrorOut
 from solver.cards import Card, Genre
 from solver.catalogue import Catalogue, Rules
-from solver.errors import CardCodeError
+from solver.errors import CardCodeError, TextError
+from solver.text import card_letter, normalise
 
 router = APIRouter(prefix="/v1/cards", tags=["cards"])
 Errors: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"model": ErrorOut}}
@@ -31,6 +32,11 @@ def list_cards(
     rules: Annotated[Literal["printed", "bga"], Query()] = "printed",
 ) -> CardsOut:
     """The cards matching every filter given."""
+    try:
+        normalise(q, "q")
+        letter = card_letter(letter, "letter") if letter else None
+    except TextError as e:
+        raise FieldError("letter" if str(e).startswith("letter") else "q", str(e)) from None
     g: Genre | str | None = "" if genre is None else Genre.parse(genre)
     cards = Catalogue.hardback(Rules.parse(rules)).search(q, g, letter or "", cost, timeless)
     return CardsOut(count=len(cards), cards=[_out(c) for c in cards])
@@ -42,6 +48,10 @@ def get_card(
     rules: Annotated[Literal["printed", "bga"], Query()] = "printed",
 ) -> CardOut:
     """One card by its code (genre name or initial, letter, cost: ``r:F6``; a starter by its letter)."""
+    try:
+        normalise(code, "code")  # text no code can hold is a wrong field (422), not an unknown card (404)
+    except TextError as e:
+        raise FieldError("code", str(e)) from None
     try:
         return _out(Catalogue.hardback(Rules.parse(rules)).lookup(code))
     except CardCodeError as e:

@@ -17,6 +17,7 @@ from solver.errors import GhostwriterError
 from solver.objectives import Objective, Weights
 from solver.search import Search
 from solver.state import TurnState
+from solver.text import lower_word
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
 Errors: dict[int | str, dict[str, Any]] = {
@@ -79,8 +80,12 @@ async def hint(body: HintIn, ctx: Annotated[Context, Depends(context)]) -> JSONR
 @router.post("/rate", response_model=RateOut, responses=Errors)
 async def rate(body: RateIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
     """How a played word ranks: as it was laid out (``arrangement``) or at its best, its rank among every word
-    (1 = best; tied words share a rank) and the gap to the best move."""
+    (1 = best; tied words share a rank) and the gap to the best move, in the objective's own terms."""
     start = time.perf_counter()
+    try:
+        lower_word(body.word, "word")  # a word no list can hold is the request's fault, named before any search
+    except GhostwriterError as e:
+        raise FieldError("word", str(e)) from None
     search, limit, name = await _search(ctx, body)
     arrangement = None
     if body.arrangement is not None:

@@ -7,8 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Query
 
 from service.context import Context, context
+from service.errors import FieldError
 from service.schemas import DictionariesOut, DictionaryOut, ErrorOut, WordOut
-from solver.lexicon.lexicon import normalize_word
+from solver.errors import GhostwriterError
+from solver.text import lower_word
 
 router = APIRouter(prefix="/v1", tags=["words"])
 
@@ -26,9 +28,13 @@ async def word(
     word: Annotated[str, Path(min_length=1, max_length=64, examples=["qi"])],
     dictionary: Annotated[str | None, Query(max_length=40)] = None,
 ) -> WordOut:
-    """Is it a word? With close real words (one or two edits away) when it is not."""
+    """Is it a word? With close real words (one or two edits away) when it is not. The word is read as the word
+    lists hold it (``solver.text.lower_word``): a control or invisible character is refused, not looked up."""
+    try:
+        w = lower_word(word, "word")
+    except GhostwriterError as e:
+        raise FieldError("word", str(e)) from None
     d = (await ctx.dictionaries()).get(dictionary)
-    w = normalize_word(word)
     valid = w in d.lexicon
     close = [] if valid else await ctx.runner.run(lambda: d.lexicon.close_words(w), ctx.settings.time_budget)
     return WordOut(word=w, dictionary=d.name, valid=valid, close=close)
