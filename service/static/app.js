@@ -71,7 +71,9 @@
         if (value === null || value === undefined || value === false) continue;
         if (key === "className") node.className = value;
         else if (key === "text") node.textContent = value;
-        else if (key === "dataset") Object.assign(node.dataset, value);
+        else if (key === "dataset") {
+          for (const [name, data] of Object.entries(value)) if (data !== undefined && data !== null) node.dataset[name] = data;
+        }
         else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
         else node.setAttribute(key, value === true ? "" : String(value));
       }
@@ -177,6 +179,87 @@
     return known ? Boolean(known.timeless) : null; // null: not in the catalogue, let the service judge
   }
 
+  const LATIN_LETTER = /^[A-Za-z]$/;
+
+  /** How many of each code the zones hold (the box's copies bound them). */
+  function usedCounts() {
+    const used = new Map();
+    for (const zone of ZONES) for (const code of state.zones[zone]) used.set(code, (used.get(code) || 0) + 1);
+    return used;
+  }
+
+  /** What is wrong with a (canonical) code in a zone, judged against the catalogue the page already holds, as
+      one sentence; null when it is a card, or when only the service can judge it (no catalogue yet, the Russian
+      edition, a letter of another script, a house card's benefits). ``used`` counts the codes given so far. */
+  function codeProblem(code, zone, used) {
+    if (catalogue.size === 0 || state.edition !== "en") return null;
+    const known = catalogue.get(code);
+    if (known) {
+      if ((zone === "mine" || zone === "others") && !known.timeless) {
+        return `${code} is not a timeless classic: only classics go to ${ZONE_NAMES[zone]}`;
+      }
+      const n = used.get(code) || 0;
+      if (n > known.copies) return `the box holds ${plural(known.copies, "copy", "copies")} of ${code}, and ${n} are given`;
+      return null;
+    }
+    const house = /^(\p{L}+):(\p{L})(\d+)(tc)?\{.*\}$/su.exec(code);
+    if (code.includes("{")) {
+      if (!code.endsWith("}")) return `${code}: a house card's benefits end with }, e.g. r:Q4{2p | 1p}`;
+      if (!house) return `${code}: write a house card as genre:LETTERcost{benefits}, e.g. r:Q4{2p | 1p}`;
+      return GENRE_ALIASES[house[1].toLowerCase()] || STARTER_PREFIXES.includes(house[1].toLowerCase())
+        ? null : `${house[1]} is not a genre: write a, h, m or r (adventure, horror, mystery, romance)`;
+    }
+    const coded = /^(\p{L}+):(\p{L})(\d+)(tc)?$/iu.exec(code);
+    if (coded) {
+      const prefix = coded[1].toLowerCase();
+      const letter = coded[2].toUpperCase();
+      if (STARTER_PREFIXES.includes(prefix)) return `${code}: a starter has no cost, write its letter alone (${letter})`;
+      const genre = GENRE_ALIASES[prefix];
+      if (!genre) return `${coded[1]} is not a genre: write a, h, m or r (adventure, horror, mystery, romance), e.g. r:F6`;
+      if (!LATIN_LETTER.test(coded[2])) return null;
+      const same = [...catalogue.values()].filter((c) => c.genre === genre && c.letter.toUpperCase() === letter);
+      return same.length
+        ? `no card ${code} in the catalogue: ${genre} ${letter} is ${same.map((c) => c.code).join(" or ")}`
+        : `no ${genre} card has the letter ${letter} (see the catalogue below)`;
+    }
+    const starter = /^(?:(?:starter|стартовая):)?(\p{L})$/iu.exec(code);
+    if (starter) {
+      if (!LATIN_LETTER.test(starter[1])) return null;
+      const letters = [...catalogue.values()].filter((c) => !c.genre).map((c) => c.code).sort();
+      return `${starter[1].toUpperCase()} is not a starter (the starters are ${letters.join(" ")}); a genre card needs its genre and cost, e.g. r:F6`;
+    }
+    return `${code} is not a card code: write genre:LETTERcost (r:F6), a starter's letter (E) or a house card (r:Q4{2p | 1p})`;
+  }
+
+  /** The problems of codes typed for a zone, as [code, sentence] pairs, counting the cards already given. */
+  function typedProblems(codes, zone) {
+    const used = usedCounts();
+    const problems = [];
+    for (const code of codes) {
+      used.set(code, (used.get(code) || 0) + 1);
+      const problem = codeProblem(code, zone, used);
+      if (problem && !problems.some(([c]) => c === code)) problems.push([code, problem]);
+    }
+    return problems;
+  }
+
+  /** Show the problems of the typed codes under the field as they are typed (before Add, before Find). */
+  function showCodeCheck(box, input, problems) {
+    box.replaceChildren(...problems.map(([code, problem]) =>
+      el("p", { className: "code-problem", dataset: { code } }, el("strong", { text: code }), ": ", problem)));
+    if (problems.length) {
+      input.setAttribute("aria-invalid", "true");
+      input.dataset.liveCheck = "true"; // kept when an error of the service is cleared
+    } else {
+      input.removeAttribute("aria-invalid");
+      delete input.dataset.liveCheck;
+    }
+  }
+
+  function checkTypedCodes() {
+    showCodeCheck($("code-check"), $("code-input"), typedProblems(tokenize($("code-input").value).map(canonical), state.target));
+  }
+
   // ---------------------------------------------------------------- Paperback cards (the notation)
 
   const PB_SPECIALS = ["spacebar", "dyslexic"];
@@ -260,6 +343,39 @@
     });
   }
 
+  /** What is wrong with a typed Paperback card, by the notation (the page has no catalogue of them), or null. */
+  function pbProblem(code) {
+    if (pbKind(code) === "special") return null;
+    if (pbKind(code) === "unknown") {
+      return "write its letters and score, e.g. TH/3 or E/1, then abilities after a colon (Q/5:double-word); ? is a wild";
+    }
+    const colon = code.indexOf(":");
+    if (colon < 0) return null;
+    const unknown = code.slice(colon + 1).split(",").filter((token) => !PB_ABILITIES.some(([pattern]) => pattern.test(token.trim())));
+    if (unknown.length === 0) return null;
+    return `${unknown.map((token) => token || "(empty)").join(", ")} ${unknown.length > 1 ? "are not abilities" : "is not an ability"} (see Card notation and abilities)`;
+  }
+
+  function pbProblems(codes) {
+    const problems = [];
+    for (const code of codes) {
+      const problem = pbProblem(code);
+      if (problem && !problems.some(([c]) => c === code)) problems.push([code, problem]);
+    }
+    return problems;
+  }
+
+  function checkTypedPaperbackCards() {
+    showCodeCheck($("pb-check"), $("pb-input"), pbProblems(pbTokenize($("pb-input").value).map(pbCanonical)));
+  }
+
+  /** A list under a hand of the cards given that have a problem (their chips are marked too). */
+  function showProblemList(list, problems, where) {
+    list.replaceChildren(...problems.map(([code, problem, zone]) => el("li", { className: "code-problem", dataset: { code } },
+      el("strong", { text: code }), where(zone), ": ", problem)));
+    list.hidden = problems.length === 0;
+  }
+
   // ---------------------------------------------------------------- errors and status
 
   const FIELD_INPUTS = {
@@ -276,7 +392,7 @@
 
   /** Mark the control or the card the service's error names (field "hand[3]", "options.min_length", ...). */
   function markField(field) {
-    for (const node of document.querySelectorAll("[aria-invalid=true]")) node.removeAttribute("aria-invalid");
+    for (const node of document.querySelectorAll("[aria-invalid=true]:not([data-live-check])")) node.removeAttribute("aria-invalid");
     for (const node of document.querySelectorAll(".chip.invalid")) node.classList.remove("invalid");
     if (!field) return;
     if (state.game === "paperback") {
@@ -348,22 +464,31 @@
     pbStatusTimer = window.setTimeout(() => { $("pb-status").textContent = PB_STATUS; }, 2500);
   }
 
-  /** GET or POST JSON; throws an Error whose message is the service's "error" sentence. */
-  async function api(path, body) {
+  /** GET or POST JSON; throws an Error whose message is the service's "error" sentence (``aborted`` set when
+      ``signal`` cancelled the request). */
+  async function api(path, body, signal) {
     const init = body === undefined
-      ? { headers: { Accept: "application/json" } }
+      ? { headers: { Accept: "application/json" }, signal }
       : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(body) };
+          body: JSON.stringify(body), signal };
+    const aborted = () => {
+      const error = new Error("The search was cancelled.");
+      error.field = null;
+      error.aborted = true;
+      return error;
+    };
     let response;
+    let text;
     try {
       response = await fetch(path, init);
+      text = await response.text();
     } catch (err) {
+      if (signal && signal.aborted) throw aborted();
       const error = new Error(`Could not reach the Ghostwriter service (${err && err.message ? err.message : "network error"}). Check the connection and try again.`);
       error.field = null;
       throw error;
     }
     let payload = null;
-    const text = await response.text();
     try {
       payload = text ? JSON.parse(text) : null;
     } catch (_err) {
@@ -540,6 +665,7 @@
         if (!radio.checked) return;
         state.target = radio.value;
         filterCatalogue();
+        checkTypedCodes();
       });
     }
     for (const radio of document.querySelectorAll('input[name="view"]')) {
@@ -550,6 +676,8 @@
         save();
       });
     }
+    $("code-input").addEventListener("input", checkTypedCodes);
+    $("edition").addEventListener("change", renderZones);
     $("code-form").addEventListener("submit", (event) => {
       event.preventDefault();
       addTypedCodes();
@@ -573,6 +701,7 @@
       announce("All cards cleared.");
     });
     $("find").addEventListener("click", findWords);
+    $("cancel").addEventListener("click", cancelSearch);
     for (const id of ["code-input"]) {
       $(id).addEventListener("keydown", (event) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
@@ -641,6 +770,7 @@
         announcePaperback(state.common ? `The Common card is ${state.common}.` : "No Common card.");
       });
     }
+    $("pb-input").addEventListener("input", checkTypedPaperbackCards);
     $("pb-form").addEventListener("submit", (event) => {
       event.preventDefault();
       addTypedPaperbackCards();
@@ -672,7 +802,10 @@
       input.focus();
       return;
     }
-    if (addCards(tokens.map(canonical), state.target, null)) input.value = "";
+    if (addCards(tokens.map(canonical), state.target, null)) {
+      input.value = "";
+      checkTypedCodes(); // the codes are in the zones now, no longer typed
+    }
   }
 
   /** Add codes to a zone; classics only go to the classics zones. Returns whether anything was added. */
@@ -724,6 +857,8 @@
   }
 
   function renderZones() {
+    const used = usedCounts();
+    const problems = [];
     for (const zone of ZONES) {
       const list = $(`zone-${zone}`);
       const codes = state.zones[zone];
@@ -731,13 +866,16 @@
       codes.forEach((code, index) => {
         const genre = genreOf(code);
         const isOpen = openChip && openChip.zone === zone && openChip.index === index;
+        const problem = codeProblem(code, zone, used);
+        if (problem && !problems.some(([c, , z]) => c === code && z === zone)) problems.push([code, problem, zone]);
         const chip = el("button", {
           type: "button",
-          className: `chip genre-${genre}${isOpen ? " open" : ""}`,
+          className: `chip genre-${genre}${isOpen ? " open" : ""}${problem ? " bad-code" : ""}`,
           "aria-expanded": isOpen ? "true" : "false",
           "aria-controls": isOpen ? `actions-${zone}` : null,
-          "aria-label": `${code} in ${ZONE_NAMES[zone]}: choose where it goes`,
-          dataset: { code, index: String(index), zone },
+          "aria-label": `${code} in ${ZONE_NAMES[zone]}${problem ? ` (${problem})` : ""}: choose where it goes`,
+          title: problem,
+          dataset: { code, index: String(index), zone, problem: problem || undefined },
           onclick: () => {
             openChip = isOpen ? null : { zone, index };
             renderZones();
@@ -759,6 +897,8 @@
         zoneBox.append(renderChipActions(zone, openChip.index));
       }
     }
+    showProblemList($("zone-problems"), problems, (zone) => ` (${ZONE_NAMES[zone]})`);
+    checkTypedCodes();
   }
 
   // ---------------------------------------------------------------- the Paperback hand
@@ -773,6 +913,7 @@
     }
     addPaperbackCards(tokens.map(pbCanonical));
     input.value = "";
+    checkTypedPaperbackCards();
   }
 
   function addPaperbackCards(codes) {
@@ -813,13 +954,15 @@
     state.pbHand.forEach((code, index) => {
       const isOpen = Boolean(openChip && openChip.zone === "pb" && openChip.index === index);
       const face = pbFace(code);
+      const problem = pbProblem(code);
       const chip = el("button", {
         type: "button",
-        className: `chip pb-chip pb-${pbKind(code)}${[...face].length > 1 ? " wide" : ""}${isOpen ? " open" : ""}`,
+        className: `chip pb-chip pb-${pbKind(code)}${[...face].length > 1 ? " wide" : ""}${isOpen ? " open" : ""}${problem ? " bad-code" : ""}`,
         "aria-expanded": isOpen ? "true" : "false",
         "aria-controls": isOpen ? "actions-pb" : null,
-        "aria-label": `${code} in the hand: edit or remove it`,
-        dataset: { code, index: String(index), zone: "pb" },
+        "aria-label": `${code} in the hand${problem ? ` (${problem})` : ""}: edit or remove it`,
+        title: problem,
+        dataset: { code, index: String(index), zone: "pb", problem: problem || undefined },
         onclick: () => {
           openChip = isOpen ? null : { zone: "pb", index };
           renderPaperbackHand();
@@ -838,6 +981,8 @@
     if (openChip && openChip.zone === "pb" && openChip.index < state.pbHand.length) {
       zoneBox.append(renderPaperbackChipActions(openChip.index));
     }
+    showProblemList($("pb-problems"), pbProblems(state.pbHand), () => "");
+    checkTypedPaperbackCards();
   }
 
   function renderPaperbackChipActions(index) {
@@ -1068,45 +1213,83 @@
   /** Each game's requests are numbered apart, so that an answer arriving after a switch is kept for its game. */
   const serials = { hardback: 0, paperback: 0 };
   const pending = { hardback: false, paperback: false };
+  /** each game's running search, to cancel it */
+  const controllers = { hardback: null, paperback: null };
 
   function setBusy(busy) {
     const button = $("find");
     button.disabled = busy;
     button.classList.toggle("busy", busy);
+    $("cancel").hidden = !busy;
     if (busy) $("results").setAttribute("aria-busy", "true");
     else $("results").removeAttribute("aria-busy");
   }
 
+  /** Empty the results: an error or a cancelled search must not leave an older answer's words on screen, as
+      though they belonged to the cards now given. */
+  function clearResults(game) {
+    lastAnswers[game] = null;
+    if (state.game !== game) return;
+    $("results").replaceChildren();
+    $("frontier").hidden = true;
+    $("frontier").replaceChildren();
+    $("summary").replaceChildren();
+    $("results-empty").hidden = true;
+  }
+
+  /** Stop the running search of the game shown: its answer, if it still comes, is dropped. */
+  function cancelSearch() {
+    const game = state.game;
+    const controller = controllers[game];
+    if (!controller) return;
+    serials[game] += 1;
+    controllers[game] = null;
+    pending[game] = false;
+    controller.abort();
+    setBusy(false);
+    clearResults(game);
+    $("summary").replaceChildren(el("p", { className: "summary-line muted", id: "cancelled",
+      text: "Search cancelled. Change the cards or the time limit and press Find again." }));
+    $("find").focus();
+  }
+
   async function findWords() {
     const game = state.game;
+    if (pending[game]) return;
     if (game === "paperback" && state.pbHand.length === 0) {
+      clearResults(game);
       showError("Add at least one card to your hand first: type cards as printed (TH/3 E/1 ?) or press Wild.", "hand");
       return;
     }
     const total = ZONES.reduce((sum, zone) => sum + state.zones[zone].length, 0);
     if (game === "hardback" && total === 0) {
+      clearResults(game);
       showError("Add at least one card to your hand first (type codes or tap cards in the catalogue).", "hand");
       return;
     }
     clearError();
     const serial = ++serials[game];
+    const controller = new AbortController();
+    controllers[game] = controller;
     pending[game] = true;
     setBusy(true);
+    $("results-empty").hidden = true;
     $("summary").replaceChildren(el("span", { className: "muted", text: "Searching…" }));
     try {
       const body = game === "paperback" ? buildPaperbackRequest() : buildRequest();
-      const data = await api(game === "paperback" ? "/v1/paperback/hint" : "/v1/hardback/hint", body);
+      const data = await api(game === "paperback" ? "/v1/paperback/hint" : "/v1/hardback/hint", body, controller.signal);
       if (serial !== serials[game]) return;
       if (typeof body.familiar === "number") data.familiarAsked = body.familiar; // for the summary line
       lastAnswers[game] = data;
       if (state.game === game) renderResults(data, game, true);
     } catch (err) {
-      if (serial !== serials[game] || state.game !== game) return;
-      $("summary").replaceChildren();
-      showError(err.message, err.field);
+      if (serial !== serials[game] || err.aborted) return;
+      clearResults(game);
+      if (state.game === game) showError(err.message, err.field);
     } finally {
       if (serial === serials[game]) {
         pending[game] = false;
+        controllers[game] = null;
         if (state.game === game) setBusy(false);
       }
     }
@@ -1116,6 +1299,13 @@
 
   const OBJECTIVE_NAMES = { value: "value", prestige: "prestige", coins: "coins", pareto: "the prestige/coins frontier",
     score: "score", length: "length" };
+
+  /** A message as a sentence: a capital first (unless ``capital`` is false) and a full stop last. */
+  function sentence(text, capital = true) {
+    const trimmed = String(text).trim();
+    const start = capital ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1) : trimmed;
+    return /[.!?]$/.test(start) ? start : `${start}.`;
+  }
 
   function plural(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;
@@ -1155,8 +1345,20 @@
       ? el("span", { className: "badge warn", id: "not-exact", text: "not proven best" })
       : el("span", { className: "badge ok", text: "exact" }));
     summary.append(line);
-    if (data.warning) summary.append(el("p", { className: "warning", text: data.warning }));
-    if (moves.length === 0) {
+    if (data.exact === false && moves.length === 0) {
+      // a search cut short proves nothing about the words it did not reach: never "no word can be played"
+      summary.append(el("p", { className: "warning", id: "cut-short" },
+        el("strong", { text: "The search was cut short before it found a word" }),
+        " (not proven best: a word may still exist). ", data.warning ? sentence(data.warning) + " " : "",
+        "Try a longer time limit or fewer cards."));
+    } else if (data.exact === false) {
+      summary.append(el("p", { className: "warning", id: "not-proven" },
+        el("strong", { text: "These moves are not proven best" }), ": ",
+        sentence(data.warning || "the search stopped before it could prove that no better word exists", false)));
+    } else if (data.warning) {
+      summary.append(el("p", { className: "warning", text: data.warning }));
+    }
+    if (moves.length === 0 && data.exact !== false) {
       summary.append(el("p", { className: "reason", id: "no-moves-reason",
         text: data.reason ? `No word: ${data.reason}.`.replace(/\.\.$/, ".") : "No word can be played with these cards." }));
     }
