@@ -7,6 +7,7 @@ objective), and named tests pin each rule.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -19,7 +20,7 @@ from paperback_oracle import best, oracle, ranking
 from solver.cli import main as cli_main
 from solver.errors import GhostwriterError
 from solver.paperback.cards import Kind, parse_card
-from solver.paperback.search import PaperbackObjective, PaperbackSearch
+from solver.paperback.search import PaperbackObjective, PaperbackSearch, best_doubles
 from solver.paperback.state import PaperbackState
 
 from helpers import lexicon_of
@@ -339,3 +340,43 @@ def test_the_first_move_and_the_top_3_are_the_oracles(rng: random.Random) -> Non
 def test_the_first_move_and_the_top_3_are_the_oracles_at_length(rng: random.Random) -> None:
     data, words = deal(rng, max_cards=8)
     check_head(data, words)
+
+
+def _doubles_by_every_choice(base: list[int], doublers: list[int], barrier: list[bool]) -> int:
+    """Every double-letter ability tries each neighbour in its word: the product the search used to run."""
+    m = len(base)
+    options = [
+        [j for j in (i - 1, i + 1) if 0 <= j < m and not barrier[j] and not barrier[i]] or [-1]
+        for i in range(m)
+        for _ in range(doublers[i])
+    ]
+    best_sum = -1
+    for choice in itertools.product(*options):
+        factors = [1] * m
+        for j in choice:
+            if j >= 0:
+                factors[j] = min(3, factors[j] + 1)
+        best_sum = max(best_sum, sum(b * f for b, f in zip(base, factors, strict=True)))
+    return best_sum
+
+
+@given(
+    pieces=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 3)), min_size=1, max_size=6),
+    space=st.integers(0, 5),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_doubles_programme_finds_what_every_choice_finds(pieces: list[tuple[int, int]], space: int) -> None:
+    base = [b for b, _ in pieces]
+    doublers = [d for _, d in pieces]
+    barrier = [False] * len(pieces)
+    if 0 < space < len(pieces) - 1:  # the Spacebar: no score, no doubler, nothing doubled across it
+        barrier[space], base[space], doublers[space] = True, 0, 0
+    total, factors = best_doubles(base, doublers, barrier)
+    assert total == _doubles_by_every_choice(base, doublers, barrier)
+    assert total == sum(b * f for b, f in zip(base, factors, strict=True))
+
+
+def test_many_double_letter_cards_are_scored_at_once() -> None:
+    # 24 cards of 8 double-letter abilities each: 2 to the 192 choices for the old product, a moment for the programme
+    total, factors = best_doubles([5] * 24, [8] * 24, [False] * 24)
+    assert total == 5 * 3 * 24 and factors == [3] * 24

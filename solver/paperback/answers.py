@@ -18,6 +18,7 @@ def hint(search: PaperbackSearch, top: int) -> tuple[list[PMove], dict[str, Any]
     }
     if not search.exact:
         out["warning"] = inexact_warning(search.time_limit)
+        out["reason"] = search.reason  # "not proven best", never "no word", even with no move found in time
     elif not moves:
         out["reason"] = "no word in the dictionary can be spelled with these cards at the minimum length"
     return moves, out

@@ -40,6 +40,22 @@ MAX_FACTOR = 3
 COMMON_GAIN = 3.0  # the value objective's worth of gaining the Common card, in score points
 CARD_NEXT = 0.5  # ... and of one more card next hand
 MAX_PAIRS = 200_000  # Spacebar pairs looked at before a search gives up exactness
+TICK = 64  # layout steps between two looks at the clock
+FIRST_STEPS = 2_000  # layout steps the quick first move may spend on one word
+FIRST_WORDS = 400  # words it may try
+QUICK_FLOOR = 0.04  # seconds the quick first move may take whatever the limit (a limit of 0.1 s still answers a word)
+NOT_PROVEN = "not proven best: the search was cut short by its time limit, and these are the best moves it found"
+TOO_MANY_PAIRS = (
+    f"not proven best: more than {MAX_PAIRS:,} Spacebar pairs could beat the moves kept, and the search stopped there"
+)
+
+
+class _OutOfTimeError(Exception):
+    """The search's deadline passed inside a word's layouts (caught by ``solve``)."""
+
+
+class _OutOfStepsError(Exception):
+    """A word used up the steps the quick first move gives it (caught by ``solve``)."""
 
 
 class PaperbackObjective(enum.Enum):
@@ -118,6 +134,7 @@ class PaperbackSearch:
         self.objective = objective
         self.time_limit = time_limit
         self.exact = True
+        self.reason = ""  # why the moves are not proven best, when they are not
         groups: Counter[PCard] = Counter(c for c in state.hand if not c.wild and not c.special)
         self.kinds: list[PCard] = list(groups)
         self.counts: list[int] = [groups[c] for c in self.kinds]
@@ -130,8 +147,11 @@ class PaperbackSearch:
             1 if common is not None and common.special == "dyslexic" else 0
         )
         self._deadline: float | None = None
+        self._steps = 0  # layout steps taken, for the clock (every TICK) and the quick first move's cap
+        self._step_cap: int | None = None
         self._generous_cache: dict[PCard, float] = {}
         self._tables_cache: _Tables | None = None
+        self._feasible_cache: tuple[npt.NDArray[np.int64], npt.NDArray[np.int16]] | None = None
 
     # -- one word -------------------------------------------------------------------------------------------------
 
@@ -203,6 +223,7 @@ class PaperbackSearch:
         got = [0.0, 0]  # the generous value of the pieces placed, and their double-word abilities
 
         def rec(pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
+            self._tick()
             if pos == n:
                 yield list(acc)
                 return
@@ -273,7 +294,7 @@ class PaperbackSearch:
         cards = [self.card_of(p) for p in pieces]
         base = [c.score if c is not None else 0 for c in cards]
         m = len(pieces)
-        doublers: list[int] = []
+        doublers = [0] * m  # the double-letter abilities of each piece's card
         flat = 0
         mult = 1
         cards_next = 0
@@ -290,7 +311,7 @@ class PaperbackSearch:
                 elif k is Kind.DOUBLE_WORD:
                     mult += 1
                 elif k is Kind.DOUBLE_LETTER:
-                    doublers.append(i)
+                    doublers[i] += 1
                 elif k is Kind.CARDS:
                     cards_next += a.amount
                 elif k is Kind.LENGTH:
@@ -306,20 +327,7 @@ class PaperbackSearch:
         uses_space = any(p.kind == SPACE for p in pieces)
         flat += reversals + (1 if uses_space else 0)
         mult = min(MAX_FACTOR, mult)
-        best_inner = -1
-        best_factors = [1] * m
-        options = []
-        for i in doublers:
-            near = [j for j in (i - 1, i + 1) if 0 <= j < m and pieces[j].kind != SPACE]
-            options.append(near or [-1])
-        for choice in itertools.product(*options):
-            factors = [1] * m
-            for j in choice:
-                if j >= 0:
-                    factors[j] = min(MAX_FACTOR, factors[j] + 1)
-            inner = sum(b * f for b, f in zip(base, factors, strict=True))
-            if inner > best_inner:
-                best_inner, best_factors = inner, factors
+        best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
         score = (best_inner + flat) * mult
         thr = self.state.threshold
         move = PMove(
@@ -357,13 +365,24 @@ class PaperbackSearch:
         # every layout of a text has its length, so under score and length a layout must beat the best score to
         # be better: scores are whole numbers, and the bar rises to half a point over the best found
         rising = self.objective is not PaperbackObjective.VALUE
-        for pieces in self.layouts(text, bar):
-            m = self.evaluate(text, pieces)
-            if best is None or self.key(m) > self.key(best):
-                best = m
-                if rising:
-                    bar[0] = max(bar[0], m.score + 0.5)
+        try:
+            for pieces in self.layouts(text, bar):
+                m = self.evaluate(text, pieces)
+                if best is None or self.key(m) > self.key(best):
+                    best = m
+                    if rising:
+                        bar[0] = max(bar[0], m.score + 0.5)
+        except (_OutOfTimeError, _OutOfStepsError):
+            pass  # the best layout found so far (the search is marked inexact, or the quick move tries another word)
         return best
+
+    def _tick(self) -> None:
+        """One layout step: past the deadline (looked at every TICK steps) or the step cap, stop the word."""
+        self._steps += 1
+        if self._step_cap is not None and self._steps > self._step_cap:
+            raise _OutOfStepsError
+        if self._steps % TICK == 0 and self._late():
+            raise _OutOfTimeError
 
     # -- the whole lexicon ----------------------------------------------------------------------------------------
 
@@ -384,21 +403,8 @@ class PaperbackSearch:
         before the word multiplier and the multiplier's upper bound. Without ``length_bonus`` the ``len>=L``
         bonuses are left out (a Spacebar pair adds them for the length of both words together)."""
         lex = self.lexicon
-        supply = self._supply()
-        capacity = sum(supply.values()) + self.wilds
-        lo, hi = lex.length_range(self.state.min_length, capacity)
-        if hi <= lo:
-            empty = np.zeros(0, dtype=np.int64)
-            return empty, np.zeros(0), np.zeros(0)
         counts = lex.counts
-        lengths = lex.lengths[lo:hi].astype(np.int16)
-        covered = np.zeros(hi - lo, dtype=np.int16)
-        for ch, n in supply.items():
-            a = lex.letter_index.get(ch)
-            if a is not None:
-                covered += np.minimum(counts[a, lo:hi], n).astype(np.int16)
-        feasible = np.nonzero(lengths - covered <= self.wilds)[0]
-        idx = feasible.astype(np.int64) + lo
+        idx, short = self._feasible()
         if not len(idx):
             return idx, np.zeros(0), np.zeros(0)
         lens = lex.lengths[idx].astype(np.float64)
@@ -406,11 +412,13 @@ class PaperbackSearch:
         mult = np.ones(len(idx))
         max_score = max([c.score for c in self.kinds] + ([self.common.score] if self.common else []), default=0)
         wild_use = np.minimum(lens, self.wilds)
-        needs_wild = (lengths - covered)[feasible] > 0  # then no ``nowild`` bonus can be had
+        needs_wild = short > 0  # then no ``nowild`` bonus can be had
         ends = word_ends(lex)
         first, last = ends[0][idx], ends[1][idx]
         singles: dict[str, list[npt.NDArray[np.float64]]] = {}  # per-word worth of each one-letter card, by letter
         for c, n in zip(self.kinds, self.counts, strict=True):
+            if self._late():
+                return idx, *self._loose(len(idx))
             usable = np.full(len(idx), float(n))
             # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
             ends_of = {c.letters[0], c.letters[-1]} if self.dyslexic and len(c.letters) == 2 else None
@@ -474,6 +482,37 @@ class PaperbackSearch:
         inner += self.dyslexic
         return idx, inner, np.minimum(mult, MAX_FACTOR)
 
+    def _feasible(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16]]:
+        """The words the cards' letters and the wilds can cover (indices into the lexicon, by length), each with
+        the letters it lacks (wilds needed); computed once a search."""
+        if self._feasible_cache is not None:
+            return self._feasible_cache
+        lex = self.lexicon
+        supply = self._supply()
+        capacity = sum(supply.values()) + self.wilds
+        lo, hi = lex.length_range(self.state.min_length, capacity)
+        if hi <= lo:
+            self._feasible_cache = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int16)
+            return self._feasible_cache
+        counts = lex.counts
+        lengths = lex.lengths[lo:hi].astype(np.int16)
+        covered = np.zeros(hi - lo, dtype=np.int16)
+        for ch, n in supply.items():
+            a = lex.letter_index.get(ch)
+            if a is not None:
+                covered += np.minimum(counts[a, lo:hi], n).astype(np.int16)
+        feasible = np.nonzero(lengths - covered <= self.wilds)[0]
+        self._feasible_cache = feasible.astype(np.int64) + lo, (lengths - covered)[feasible]
+        return self._feasible_cache
+
+    def _loose(self, size: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """A bound of every word at once, for a search whose deadline passed while it was bounding words one card
+        at a time: each card's generous worth, every card and the Common card in the word (never too low)."""
+        tables = self._tables()
+        total = sum(v * n for v, n in zip(tables.val, self.counts, strict=True)) + tables.common_val + self.dyslexic
+        factor = min(MAX_FACTOR, 1 + tables.dw_total)
+        return np.full(size, float(total)), np.full(size, float(factor))
+
     def _ub_keys(
         self, idx: npt.NDArray[np.int64], inner: npt.NDArray[np.float64], mult: npt.NDArray[np.float64]
     ) -> npt.NDArray[np.float64]:
@@ -504,6 +543,10 @@ class PaperbackSearch:
         if not 1 <= n <= 1000:
             raise GhostwriterError("top must be from 1 to 1000")
         self._deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        self.reason = ""
+        # with a deadline, a real move first (cheap layouts of the most promising, then the shortest, words), so a
+        # search cut short still answers; the exact search below then improves on it
+        quick = self._quick_move() if self._deadline is not None else None
         idx, inner, mult = self.bounds()
         keys = self._ub_keys(idx, inner, mult)
         order = np.argsort(-keys, kind="stable")
@@ -519,12 +562,52 @@ class PaperbackSearch:
             if m is None:
                 continue
             self._keep(heap, n, m)
-        if self.spacebar:
+        if self.spacebar and not self._late():
             self._pairs(heap, n, idx, inner, mult)
+        if not self.exact:
+            self.reason = self.reason or NOT_PROVEN
+            if quick is not None and all(m.word != quick.word for _, _, m in heap):
+                self._keep(heap, n, quick)
         moves = [m for _, _, m in sorted(heap, key=lambda x: (-x[0], x[2].word))]
         for m in moves:
             self.explain(m)
         return moves
+
+    def _quick_move(self) -> PMove | None:
+        """A real move found cheaply, before any bound: the best layout a word gives in FIRST_STEPS layout steps,
+        over the words that use the most of the cards' letters (a rough stand-in for the best) and then the
+        shortest in turn, at most FIRST_WORDS words and a fifth of the time limit (it must not eat the exact search's
+        time), or QUICK_FLOOR seconds, past a limit too short for it;
+        the first word with a layout is the move."""
+        idx, short = self._feasible()
+        if not len(idx):
+            return None
+        assert self._deadline is not None and self.time_limit is not None
+        now = time.monotonic()
+        stop = max(min(self._deadline, now + self.time_limit / 5), now + QUICK_FLOOR)
+        from_cards = self.lexicon.lengths[idx].astype(np.int64) - short
+        promising = np.argsort(-from_cards, kind="stable")
+        tried: set[int] = set()
+        found: PMove | None = None
+        half = FIRST_WORDS // 2
+        shortest = range(min(len(idx), half))  # the lexicon holds its words by length
+        for j in itertools.chain.from_iterable(itertools.zip_longest(promising[:half], shortest)):
+            if j is None:
+                continue
+            if int(j) in tried:
+                continue
+            tried.add(int(j))
+            if time.monotonic() > stop:
+                break
+            self._step_cap = self._steps + FIRST_STEPS
+            try:
+                m = self.solve(self.lexicon.word(int(idx[j])))
+            finally:
+                self._step_cap = None
+            if m is not None:
+                found = m
+                break
+        return found
 
     def _keep(self, heap: list[tuple[float, tuple[int, ...], PMove]], n: int, m: PMove) -> None:
         # ties go to the word first in alphabetical order, whatever ``n`` is
@@ -589,11 +672,6 @@ class PaperbackSearch:
         capacity = sum(supply.values()) + self.wilds
         rows = [self.lexicon.letter_index[ch] for ch in supply if ch in self.lexicon.letter_index]
         have = [supply[self.lexicon.alphabet[a]] for a in rows]
-        letters = (
-            self.lexicon.counts[np.ix_(np.array(rows, dtype=np.int64), idx[order])].T.tolist()
-            if rows
-            else [[] for _ in order]
-        )
         # what a pair can earn beyond its two words' bounds: the Spacebar's +1 and every len>=L bonus a pair can
         # reach (a pair is at most every card's letter and the space long), before the word factor; under value,
         # gaining the Common card and the cards next hand after it
@@ -611,7 +689,9 @@ class PaperbackSearch:
             """The most any pair of words of these bounds can be worth, as a heap key."""
             return ((ui + uj + flat) * total_mult + after) * 100 + 99
 
-        matrix = np.array(letters, dtype=np.int16).reshape(len(order), len(rows))
+        matrix = np.ascontiguousarray(
+            self.lexicon.counts[np.ix_(np.array(rows, dtype=np.int64), idx[order])].T, dtype=np.int16
+        ).reshape(len(order), len(rows))
         limit = np.array(have, dtype=np.int16)
         lens = lengths.astype(np.int16)
         longest = int(lens.max())
@@ -629,12 +709,17 @@ class PaperbackSearch:
                 continue
             cand = np.nonzero(lens <= room)[0]
             work += len(cand)
-            if work > MAX_PAIRS * 50 or self._late():
+            if self._late():
+                return
+            if work > MAX_PAIRS * 50:
                 self.exact = False
+                self.reason = TOO_MANY_PAIRS
                 return
             covered = np.minimum(matrix[cand] + matrix[i], limit).sum(axis=1)
             fits = cand[(lens[i] + lens[cand] - covered) <= self.wilds]
             for j in fits:  # the second word, in decreasing bound (or length) too
+                if self._late():
+                    return
                 if len(heap) >= n:
                     if by_length:
                         if int(lens[i]) + int(lens[j]) + 1 < heap[0][0] // 100_000:
@@ -644,6 +729,7 @@ class PaperbackSearch:
                 looked += 1
                 if looked > MAX_PAIRS:
                     self.exact = False
+                    self.reason = TOO_MANY_PAIRS
                     return
                 text = f"{self.lexicon.word(int(idx[order[i]]))} {self.lexicon.word(int(idx[order[j]]))}"
                 m = self.solve(text, self._need(heap, n))
@@ -720,6 +806,59 @@ class PaperbackSearch:
 
 # held by the lexicon itself, not by its id: a lexicon freed and another built at the same address with as many
 # words would otherwise be given the first one's ends (seen with many small test lexicons)
+def best_doubles(base: list[int], doublers: list[int], barrier: list[bool]) -> tuple[int, list[int]]:
+    """The most the pieces' scores can sum to when every double-letter ability doubles a neighbour of its piece
+    (a piece's factor is 1 + the doublers aimed at it, at most 3; no neighbour across the Spacebar, marked by
+    ``barrier``; a doubler with no neighbour doubles nothing), and the factors that give it.
+
+    A dynamic programme along the pieces, not a product over every doubler's choice (2 to the number of doublers,
+    which a hand of many double-letter cards made astronomical): how many of piece j's doublers go left decides
+    piece j-1's factor together with those piece j-2 sent right, so the state is what the last two pieces sent
+    right (each capped at 2, as a factor caps at 3)."""
+    m = len(base)
+    # state (sent right by j-2, sent right by j-1) -> (best sum of the factors settled so far, back pointer)
+    layer: dict[tuple[int, int], int] = {(0, 0): 0}
+    back: list[dict[tuple[int, int], tuple[tuple[int, int], int]]] = []
+    for j in range(m):
+        d = doublers[j]
+        left = j > 0 and not barrier[j] and not barrier[j - 1]
+        right = j + 1 < m and not barrier[j] and not barrier[j + 1]
+        if left and right:
+            # only how many go each way up to 2 matters (a factor caps at 3)
+            splits = sorted({x for x in (0, 1, 2, d - 2, d - 1, d) if 0 <= x <= d})
+        else:
+            splits = [d if left else 0]
+        nxt: dict[tuple[int, int], int] = {}
+        ptr: dict[tuple[int, int], tuple[tuple[int, int], int]] = {}
+        for (two, one), total in layer.items():
+            for to_left in splits:
+                to_right = d - to_left if right else 0
+                settled = total + (base[j - 1] * min(MAX_FACTOR, 1 + two + to_left) if j > 0 else 0)
+                key = (one, min(to_right, 2))
+                if key not in nxt or settled > nxt[key]:
+                    nxt[key], ptr[key] = settled, ((two, one), to_left)
+        layer = nxt
+        back.append(ptr)
+    if not m:
+        return 0, []
+    best_total, state = -1, (0, 0)
+    for (two, one), total in layer.items():
+        final = total + base[m - 1] * min(MAX_FACTOR, 1 + two)  # the last piece: what the one before sent right
+        if final > best_total:
+            best_total, state = final, (two, one)
+    sent_left = [0] * m
+    sent_right = [0] * m
+    for j in range(m - 1, -1, -1):
+        prev, sent_left[j] = back[j][state]
+        sent_right[j] = state[1]
+        state = prev
+    factors = [
+        min(MAX_FACTOR, 1 + (sent_right[j - 1] if j > 0 else 0) + (sent_left[j + 1] if j + 1 < m else 0))
+        for j in range(m)
+    ]
+    return best_total, factors
+
+
 _ENDS: weakref.WeakKeyDictionary[Lexicon, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -733,10 +872,16 @@ def word_ends(lex: Lexicon) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16
         first = np.empty(len(lex), dtype=np.int16)
         last = np.empty(len(lex), dtype=np.int16)
         index = lex.letter_index
-        for i in range(len(lex)):
-            w = lex.word(i)
-            first[i] = index[w[0]]
-            last[i] = index[w[-1]]
+        ids: list[int] = []
+        firsts: list[int] = []
+        lasts: list[int] = []
+        for w, kid in lex.trie.iteritems():  # one pass over the trie: ten times faster than a word at a time
+            ids.append(kid)
+            firsts.append(index[w[0]])
+            lasts.append(index[w[-1]])
+        at = lex.position[np.array(ids, dtype=np.int64)]
+        first[at] = firsts
+        last[at] = lasts
         found = (first, last)
         _ENDS[key] = found
     return found
