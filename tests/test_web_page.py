@@ -22,7 +22,7 @@ import pytest
 from live_server import live_server
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, Route, expect, sync_playwright
+    from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Route, expect, sync_playwright
 except ImportError:  # pragma: no cover - the skip below says what is missing
     HAVE_PLAYWRIGHT = False
 else:
@@ -91,11 +91,17 @@ def browser(chromium: str) -> Iterator[Browser]:
 
 
 class PageErrors:
-    """Uncaught JavaScript errors on a page: every test ends by checking there were none."""
+    """Uncaught JavaScript errors on a page, and anything the Content-Security-Policy blocked (Chromium reports
+    that on the console): every test ends by checking there were none."""
 
     def __init__(self, page: Page) -> None:
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
 
 def _new_page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, PageErrors]:
@@ -933,6 +939,24 @@ def test_the_page_and_its_files_carry_the_security_headers(browser: Browser, ser
         assert headers.get("referrer-policy") == "no-referrer", url
         assert headers.get("x-frame-options") == "DENY", url
     assert errors.errors == [] and console.errors == [], (errors.errors, console.errors)
+
+
+def test_the_policy_blocks_an_injected_inline_script(browser: Browser, server: str) -> None:
+    """What the CSP is for: a script that found its way into the page does not run, and the tests notice."""
+    page, errors = _new_page(browser, LAPTOP)
+    try:
+        _open(page, server)
+        page.evaluate("""() => {
+            const script = document.createElement("script");
+            script.textContent = "window.injected = true";
+            document.body.append(script);
+        }""")
+        page.wait_for_function("() => true")
+        assert page.evaluate("window.injected === undefined"), "an inline script ran"
+        page.wait_for_timeout(200)
+    finally:
+        page.context.close()
+    assert any("Content Security Policy" in e for e in errors.errors), errors.errors
 
 
 def _in_viewport(page: Page, selector: str) -> bool:
