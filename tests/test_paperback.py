@@ -101,7 +101,7 @@ def test_the_notation_reads_letters_score_cost_and_abilities() -> None:
         ("THE/3", "not a card"),
         ("E/1:triple-word", "not in the vocabulary"),
         ("?/2", "no score and no abilities"),
-        ("E/1:+0", "from 1 to 99"),
+        ("E/1:+0", "from 1 to 20"),
     ],
 )
 def test_bad_cards_are_named(text: str, message: str) -> None:

@@ -121,7 +121,21 @@ def test_no_playable_word_says_why(client: TestClient) -> None:
     ("body", "field", "says"),
     [
         ({"hand": ["TH/3", "E/1:sparkle"]}, "hand[1]", "'sparkle' is not in the vocabulary"),
-        ({"hand": ["E/1", "E/1:+0"]}, "hand[1]", "from 1 to 99"),
+        ({"hand": ["E/1", "E/1:+0"]}, "hand[1]", "from 1 to 20"),
+        ({"hand": ["E/1", "E/1:+21"]}, "hand[1]", "from 1 to 20, as a card can print it"),
+        ({"hand": ["E/21"]}, "hand[0]", "has score 21: a card prints 0 to 20"),
+        ({"hand": ["E/1:len>=31:+1"]}, "hand[0]", "the length must be from 1 to 30"),
+        ({"hand": ["E/1:cards+11"]}, "hand[0]", "from 1 to 10"),
+        ({"hand": ["E/1:trash-offer:8"]}, "hand[0]", "from 1 to 7"),
+        ({"hand": ["T/1", "E/1:" + ",".join(["+1"] * 3000)]}, "hand[1]", "3000 abilities on one card"),
+        ({"hand": [{"letters": "e", "score": 1, "abilities": ["+1"] * 9}]}, "hand[0]", "at most 8"),
+        ({"hand": [{"letters": "e", "score": 21}]}, "hand[0]", "from 0 to 20"),
+        ({"hand": ["E/٣"]}, "hand[0]", "U+0663 (ARABIC-INDIC DIGIT THREE): write scores, costs and"),
+        ({"hand": ["T/1", "İ/1"]}, "hand[1]", "U+0130 (LATIN CAPITAL LETTER I WITH DOT ABOVE) lowercases"),
+        ({"hand": ["ﬁ/1"]}, "hand[0]", "U+FB01 (LATIN SMALL LIGATURE FI) reads as 2 letters ('fi')"),
+        ({"hand": [{"letters": "ﬁ", "score": 1}]}, "hand[0]", "FI/SCORE for a two-letter card"),
+        ({"hand": ["E\u200d/1"]}, "hand[0]", "U+200D (ZERO WIDTH JOINER)"),
+        ({"hand": ["E/1"], "common": "İ/1"}, "common", "lowercases to 2 characters"),
         ({"hand": ["E/1", {"letters": "x", "score": 1, "abilities": ["zz"]}]}, "hand[1]", "'zz' is not in"),
         ({"hand": ["E1"]}, "hand[0]", "is not a card"),
         ({"hand": ["E/1", "E"]}, "hand[1]", "has no score"),
@@ -172,3 +186,60 @@ def test_the_dictionary_asked_for_is_used_and_named(client: TestClient, tmp_path
         assert [m["word"] for m in out["moves"]] == ["tac", "at"]  # only the house list's words
         status, out = post(c, {"hand": ["C/2", "A/1", "T/1"]})
         assert out["dictionary"] == "enable" and "cat" in {m["word"] for m in out["moves"]}
+
+
+# -- Unicode, caps and --min-length, through the service and the command line ---------------------------------------
+
+
+def test_fullwidth_cards_read_as_their_ascii_cards(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    # NFKC: a fullwidth E/1 (as a CJK keyboard types it) is E/1, in the service and on the command line alike
+    status, out = post(client, {"hand": ["Ｅ/１", "Ｔ/１", "Ａ/２"], "common": "Ｏ/１", "top": 3})
+    assert status == 200, out
+    codes = {c["code"] for m in out["moves"] for c in m["cards"]}
+    assert codes <= {"E/1", "T/1", "A/2", "O/1"} and out["moves"][0]["score"] >= 4
+    assert out["moves"] == cli_answer(capsys, "Ｅ/１", "Ｔ/１", "Ａ/２", "--common", "Ｏ/１", "--top", "3")["moves"]
+
+
+@pytest.mark.parametrize(
+    ("card", "says"),
+    [
+        ("E/٣", "write scores, costs and numbers with the digits 0-9"),
+        ("İ/1", "lowercases to 2 characters"),
+        ("ﬁ/1", "FI/SCORE for a two-letter card"),
+        ("E/1:" + ",".join(["+1"] * 3000), "a card holds at most 8"),
+        ("E/99", "a card prints 0 to 20"),
+        ("E/1:len>=40:+1", "the length must be from 1 to 30"),
+    ],
+)
+def test_bad_cards_on_the_command_line_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], card: str, says: str
+) -> None:
+    assert cli_main(["hint", "--game", "paperback", "T/1", card]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0] and lines[0].startswith("ghostwriter: error: hand[1]: ")
+    assert "Error" not in lines[0] and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_yo_on_a_card_is_folded_as_the_word_lists_fold_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    words = tmp_path / "ru.txt"
+    words.write_text("ёлка\nель\n", encoding="utf-8")  # the list folds ё to е: ёлка is held as елка
+    code = cli_main(["hint", "--game", "paperback", "Ё/2", "Л/1", "К/1", "А/1", "Ь/1", "--words", str(words),
+                     "--json", "--top", "5"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {m["word"] for m in out["moves"]} == {"елка", "ель"}
+    assert out["moves"][0]["word"] == "елка" and out["moves"][0]["cards"][0]["code"] == "Е/2"
+
+
+def test_min_length_on_the_command_line_applies_to_paperback(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["C/1", "A/1", "T/1", "S/1"]
+    short = cli_answer(capsys, *hand, "--top", "50")
+    assert min(len(m["word"]) for m in short["moves"]) == 2
+    long = cli_answer(capsys, *hand, "--top", "50", "--min-length", "4")
+    assert long["moves"] and all(len(m["word"]) >= 4 for m in long["moves"])
+    assert {m["word"] for m in long["moves"]} == {m["word"] for m in short["moves"] if len(m["word"]) >= 4}
+    assert cli_main(["hint", "--game", "paperback", *hand, "--min-length", "0"]) == 2
+    assert "--min-length" in capsys.readouterr().err

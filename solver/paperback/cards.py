@@ -17,19 +17,32 @@ or in JSON: ``{"letters": "TH", "score": 3, "cost": 6, "abilities": ["double-wor
     trash-offer:N  may trash the top card of N offer piles
 
 An ability outside the vocabulary is an error that names it.
+
+Text is read as people type it (``solver.text``): normalised with NFKC, so a fullwidth ``Ｅ/１`` is ``E/1``; the
+letters folded as the word lists fold them (``Ё`` is ``Е``); numbers in the digits 0-9 only (``E/٣`` is refused: a
+score is printed in those digits). A letter whose NFKC form or lowercase is more than one character is refused with
+the card named, not read as something else: the ligature ``ﬁ`` (NFKC reads it as the two letters "fi": type ``FI/1``
+for a two-letter card, ``F/1`` and ``I/1`` for two cards) and ``İ`` (whose lowercase is i and a combining dot that no
+word list holds: type ``I``). Numbers are capped at what a card can print (a score or cost up to 20, a bonus up to
+20, ``len>=L`` up to 30, ``cards+N`` up to 10, ``trash-offer:N`` up to the Offer's 7 piles) and a card holds at most
+8 abilities (the printed ones hold 1 to 3).
 """
 
 from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import GhostwriterError
+from solver.text import describe_char, lower_word, normalise
 
-MAX_NUMBER = 99
+MAX_NUMBER = 20  # the most a card prints as its score, cost or a bonus (the dearest Fame card costs 17)
+MAX_LENGTH = 30  # len>=L: the longest word the length track asks for
+MAX_CARDS = 10  # cards+N
+MAX_OFFER = 7  # trash-offer:N: the Offer has seven piles
+MAX_ABILITIES = 8  # abilities a card holds (printed cards hold 1 to 3)
 
 
 class PaperbackCardError(GhostwriterError):
@@ -96,15 +109,16 @@ class Ability:
 
 
 _NUMBERED = [
-    (re.compile(r"\+(\d+)"), Kind.PLUS),
-    (re.compile(r"cards\+(\d+)"), Kind.CARDS),
-    (re.compile(r"first:\+(\d+)"), Kind.FIRST),
-    (re.compile(r"last:\+(\d+)"), Kind.LAST),
-    (re.compile(r"nowild:\+(\d+)"), Kind.NOWILD),
-    (re.compile(r"wilds:\+(\d+)"), Kind.WILDS),
-    (re.compile(r"trash-offer:(\d+)"), Kind.TRASH_OFFER),
+    (re.compile(r"\+([0-9]+)"), Kind.PLUS),
+    (re.compile(r"cards\+([0-9]+)"), Kind.CARDS),
+    (re.compile(r"first:\+([0-9]+)"), Kind.FIRST),
+    (re.compile(r"last:\+([0-9]+)"), Kind.LAST),
+    (re.compile(r"nowild:\+([0-9]+)"), Kind.NOWILD),
+    (re.compile(r"wilds:\+([0-9]+)"), Kind.WILDS),
+    (re.compile(r"trash-offer:([0-9]+)"), Kind.TRASH_OFFER),
 ]
-_LENGTH = re.compile(r"len>=(\d+):\+(\d+)")
+_LENGTH = re.compile(r"len>=([0-9]+):\+([0-9]+)")
+_MOST = {Kind.CARDS: MAX_CARDS, Kind.TRASH_OFFER: MAX_OFFER}  # the other numbers: MAX_NUMBER
 
 
 def parse_ability(token: str, where: str = "") -> Ability:
@@ -118,19 +132,58 @@ def parse_ability(token: str, where: str = "") -> Ability:
         return Ability(Kind.TRASH_HAND)
     m = _LENGTH.fullmatch(t)
     if m:
-        return Ability(Kind.LENGTH, _number(m.group(2), token, prefix), _number(m.group(1), token, prefix))
+        length = _number(m.group(1), token, prefix, MAX_LENGTH, "the length")
+        return Ability(Kind.LENGTH, _number(m.group(2), token, prefix), length)
     for pattern, kind in _NUMBERED:
         m = pattern.fullmatch(t)
         if m:
-            return Ability(kind, _number(m.group(1), token, prefix))
+            return Ability(kind, _number(m.group(1), token, prefix, _MOST.get(kind, MAX_NUMBER)))
     raise PaperbackCardError(f"{prefix}ability {token!r} is not in the vocabulary: the abilities are {VOCABULARY}")
 
 
-def _number(digits: str, token: str, prefix: str) -> int:
+def _number(digits: str, token: str, prefix: str, most: int = MAX_NUMBER, what: str = "the number") -> int:
     n = int(digits)
-    if not 0 < n <= MAX_NUMBER:
-        raise PaperbackCardError(f"{prefix}ability {token!r}: the number must be from 1 to {MAX_NUMBER}")
+    if not 0 < n <= most:
+        raise PaperbackCardError(
+            f"{prefix}ability {token!r}: {what} must be from 1 to {most}, as a card can print it"
+        )
     return n
+
+
+def _abilities(tokens: list[str], where: str) -> tuple[Ability, ...]:
+    if len(tokens) > MAX_ABILITIES:
+        raise PaperbackCardError(
+            f"{where}: {len(tokens)} abilities on one card; a card holds at most {MAX_ABILITIES} "
+            "(the printed ones hold 1 to 3)"
+        )
+    return tuple(parse_ability(t, where) for t in tokens)
+
+
+def _read(text: str, where: str) -> str:
+    """Card text as NFKC reads it, or an error naming the card: a character no card can hold, or a digit other than
+    0-9 (the digits NFKC leaves as they are, such as Arabic-Indic ones)."""
+    out = normalise(text, f"{where}: card", PaperbackCardError)
+    for ch in out:
+        if ch.isdigit() and not "0" <= ch <= "9":
+            raise PaperbackCardError(
+                f"{where}: card {text!r} has the digit {describe_char(ch)}: write scores, costs and numbers "
+                "with the digits 0-9"
+            )
+    return out
+
+
+def _letters(raw: str, text: str, where: str) -> str:
+    """A card's one or two letters as the word lists hold them (lowercase, Ё folded to Е), or an error naming the
+    card for a letter that NFKC or lowercasing turns into more than one character."""
+    nfkc = normalise(raw, f"{where}: card", PaperbackCardError)
+    if len(nfkc) != len(raw):
+        bad = next(ch for ch in raw if len(normalise(ch, where, PaperbackCardError)) != 1)
+        shown = normalise(bad, where, PaperbackCardError)
+        raise PaperbackCardError(
+            f"{where}: card {text!r}: {describe_char(bad)} reads as {len(shown)} letters ({shown!r}) once normalised "
+            f"(NFKC); type the letters themselves: {shown.upper()}/SCORE for a two-letter card"
+        )
+    return lower_word(nfkc, f"{where}: card {text!r}, letters", PaperbackCardError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +237,7 @@ class PCard:
 
 SPACEBAR = PCard("", special="spacebar")
 DYSLEXIC = PCard("", special="dyslexic")
-_HEAD = re.compile(r"^(?P<letters>[^\W\d_]{1,2}|\?)(?:/(?P<score>\d{1,2}))?(?:\$(?P<cost>\d{1,2}))?$")
+_HEAD = re.compile(r"^(?P<letters>[^\W\d_]{1,2}|\?)(?:/(?P<score>[0-9]{1,2}))?(?:\$(?P<cost>[0-9]{1,2}))?$")
 
 
 def parse_card(value: object, where: str = "card") -> PCard:
@@ -193,10 +246,14 @@ def parse_card(value: object, where: str = "card") -> PCard:
         return _from_json(value, where)
     if not isinstance(value, str) or not value.strip():
         raise PaperbackCardError(f"{where}: give a card as notation (TH/3, E/1$2, ?, Q/5:double-word) or an object")
-    text = unicodedata.normalize("NFC", value.strip())
+    text = _read(value.strip(), where)
     low = text.lower()
     if low in ("spacebar", "dyslexic"):
         return SPACEBAR if low == "spacebar" else DYSLEXIC
+    head, _, rest = value.strip().partition(":")
+    letters_raw = re.match(r"[^\W\d_]{1,2}", head)
+    if letters_raw is not None:  # the letters as typed, so a ligature or İ is named as typed
+        _letters(letters_raw.group(), value, where)
     head, _, rest = text.partition(":")
     m = _HEAD.match(head)
     if not m:
@@ -204,12 +261,15 @@ def parse_card(value: object, where: str = "card") -> PCard:
             f"{where}: {value!r} is not a card: write LETTERS/SCORE[$COST][:ABILITY,...] (TH/3, E/1$2, "
             "Q/5:double-word), ? for a wild, spacebar or dyslexic"
         )
-    letters = "" if m.group("letters") == "?" else m.group("letters").lower()
+    letters = "" if m.group("letters") == "?" else _letters(m.group("letters"), value, where)
     if letters and m.group("score") is None:
         raise PaperbackCardError(f"{where}: {value!r} has no score: write it as {letters.upper()}/SCORE, e.g. E/1")
     score = int(m.group("score") or 0)
     cost = int(m.group("cost")) if m.group("cost") is not None else None
-    abilities = tuple(parse_ability(t, where) for t in rest.split(",") if t.strip()) if rest else ()
+    for name, v in (("score", score), ("cost", cost)):
+        if v is not None and v > MAX_NUMBER:
+            raise PaperbackCardError(f"{where}: {value!r} has {name} {v}: a card prints 0 to {MAX_NUMBER}")
+    abilities = _abilities([t for t in rest.split(",") if t.strip()], where) if rest else ()
     if not letters and (score or abilities):
         raise PaperbackCardError(f"{where}: a wild card (?) has no score and no abilities")
     return PCard(letters, score, cost, abilities)
@@ -225,6 +285,9 @@ def _from_json(data: dict[str, Any], where: str) -> PCard:
     score = data.get("score", 0)
     cost = data.get("cost")
     abilities = data.get("abilities", [])
+    if isinstance(letters, str) and letters:
+        _read(letters, where)  # a character no card holds is named
+        letters = _letters(letters, letters, where)
     if not isinstance(letters, str) or len(letters) > 2 or not all(ch.isalpha() for ch in letters):
         raise PaperbackCardError(f'{where}: "letters" must be one or two letters, or "" for a wild')
     for name, v in (("score", score), ("cost", cost)):
@@ -234,4 +297,4 @@ def _from_json(data: dict[str, Any], where: str) -> PCard:
         raise PaperbackCardError(f'{where}: "abilities" must be a list of ability strings, e.g. ["double-word"]')
     if not letters and (score or abilities):
         raise PaperbackCardError(f"{where}: a wild card has no score and no abilities")
-    return PCard(letters.lower(), int(score or 0), cost, tuple(parse_ability(a, where) for a in abilities))
+    return PCard(letters, int(score or 0), cost, _abilities([_read(a, where) for a in abilities], where))

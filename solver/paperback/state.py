@@ -79,5 +79,5 @@ class PaperbackState:
             raise StateError('"options" must be an object with at most "min_length"')
         min_length = options.get("min_length", 2)
         if isinstance(min_length, bool) or not isinstance(min_length, int) or not 1 <= min_length <= 30:
-            raise StateError("options.min_length must be a whole number from 1 to 30")
+            raise StateError("options.min_length (--min-length) must be a whole number from 1 to 30")
         return PaperbackState(tuple(cards), common, threshold, min_length)
