@@ -51,8 +51,13 @@ def field_of(message: str) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
+UNION_TAGS = re.compile(r"^(?:[A-Z]\w*|str|int|float|bool|list\[.*\]|dict\[.*\]|[a-z-]+\[.*\])$")
+
+
 def _loc(loc: Sequence[int | str]) -> str:
-    parts = [p for p in loc if p not in ("body", "query", "path")]
+    """A field's place as the API names it (``arrangement[0].face``), without pydantic's tags of union members
+    (``ArrangementEntryIn``, ``str``), which are no field of the request."""
+    parts = [p for p in loc if p not in ("body", "query", "path") and not (isinstance(p, str) and UNION_TAGS.match(p))]
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))

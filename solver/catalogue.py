@@ -51,7 +51,7 @@ def _parse_line(line: str, where: str) -> tuple[bool, Card]:
             elif flag.startswith("copies="):
                 copies = int(flag[7:])
             else:
-                raise ValueError(f"unknown flag {flag!r}")
+                raise CardCodeError(f"unknown flag {flag!r}: the flags are timeless, buy=Np and copies=N")
         card = Card(
             letter=letter,
             genre=genre,
@@ -62,8 +62,13 @@ def _parse_line(line: str, where: str) -> tuple[bool, Card]:
             purchase_prestige=buy,
             copies=copies,
         )
-    except (ValueError, IndexError) as e:
+    except CardCodeError as e:
         raise CardCodeError(f"{where}: cannot read card line {line.strip()!r}: {e}") from e
+    except (ValueError, IndexError):  # int() of a word, too few fields: the line's shape, not a Python message
+        raise CardCodeError(
+            f"{where}: cannot read card line {line.strip()!r}: write GENRE LETTER COST [timeless] [buy=Np] "
+            "[copies=N] | basic benefits | genre benefits"
+        ) from None
     return variant, card
 
 

@@ -256,8 +256,12 @@ def lexicon_choice(args: argparse.Namespace) -> Any:
     words = getattr(args, "words", None)
     if name and not words:
         registry.entry(name)  # an unknown name fails here, before any work
+    from solver.text import lower_word
+
     extra = registry.read_word_args(getattr(args, "extra_words", []) or [])
     banned = registry.read_word_args(getattr(args, "ban_words", []) or [])
+    extra = [lower_word(w, "--extra-words word") for w in extra]  # as the lists hold words, or refused
+    banned = [lower_word(w, "--ban-words word") for w in banned]
     return registry.LexiconChoice(name or None, words or None, tuple(extra), tuple(banned))
 
 
@@ -298,8 +302,13 @@ def _read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
             text = sys.stdin.read() if args.state == "-" else open(args.state, encoding="utf-8").read()  # noqa: SIM115
         except FileNotFoundError:
             raise UsageError(f"state file {args.state!r} does not exist") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise UsageError(f"state file {args.state!r} cannot be read: {e}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"state file {args.state!r} is not UTF-8 text: save it as UTF-8") from None
+        except OSError as e:
+            raise UsageError(
+                f"state file {args.state!r} cannot be read ({e.strerror or 'the system refused'}): check the path and "
+                "its permissions"
+            ) from None
         return _split_states(text, args.state)
     if not args.cards:
         raise UsageError("give the hand's card codes (e.g. ghostwriter hint r:F6 E a:A5 S T) or --state FILE")
@@ -332,9 +341,11 @@ def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
         whole = json.loads(stripped)
     except TextError as e:
         too_deep = str(e)
-    except json.JSONDecodeError:
+    except ValueError:  # not JSON as a whole (JSON Lines, or a line at fault: the lines say which)
         whole = None
     else:
+        if whole == []:
+            raise UsageError(f"state file {name!r} holds an empty list: give a JSON turn state, or a list of them")
         if isinstance(whole, list):
             return [s if isinstance(s, dict) else f"state {i + 1} is not a JSON object" for i, s in enumerate(whole)]
         return [whole] if isinstance(whole, dict) else ["the state is not a JSON object"]
@@ -350,6 +361,9 @@ def _split_states(text: str, name: str) -> list[dict[str, Any] | str]:
             continue
         except json.JSONDecodeError as e:
             out.append(f"line {n} is not JSON ({e.msg} at column {e.colno})")
+            continue
+        except ValueError:  # json.loads refuses an integer of over 4,300 digits with a plain ValueError
+            out.append(f"line {n} holds a number thousands of digits long: every number of a state is small")
             continue
         out.append(obj if isinstance(obj, dict) else f"line {n} is not a JSON object")
     if too_deep and all(isinstance(o, str) for o in out):
@@ -466,9 +480,6 @@ def _paperback_hint(
     if args.played or args.pareto:
         raise UsageError("--played and --pareto are for Hardback; Paperback answers the best moves")
     objective = PaperbackObjective.parse(args.objective or "score")
-    options = data.get("options", {})
-    if args.min_length is not None and isinstance(options, dict):  # --min-length overrides options.min_length
-        data = {**data, "options": {**options, "min_length": args.min_length}}
     state = PaperbackState.from_json(data)
     search = PaperbackSearch(lexicon, state, objective, time_limit=args.time_limit)
     moves, out = hint(search, args.top)

@@ -76,6 +76,15 @@ def table_options(args: argparse.Namespace, players: int) -> GameOptions:
         raise TableError(f"--target must be from 10 to 500 prestige (got {target}; the printed game plays to 60)")
     deck: tuple[Any, ...] = ()
     if args.event_deck is not None:
+        from pathlib import Path
+
+        from solver.text import check_depth
+
+        try:
+            text = Path(args.event_deck).read_bytes()
+        except OSError:
+            text = b""  # load_events says what is wrong with the path
+        check_depth(text, f"--event-deck {args.event_deck}", error=TableError)  # before json.loads recurses into it
         try:
             deck = tuple(load_events(args.event_deck))
         except EventError as e:

@@ -128,6 +128,6 @@ def check_depth(
     depth = json_depth(text)
     if depth > limit:
         raise error(
-            f"{what} is nested {depth} levels deep, and at most {limit} levels are read: send the state itself "
-            "(a turn state is 3 or 4 levels deep)"
+            f"{what} is nested {depth} levels deep, and at most {limit} levels are read: give the JSON Ghostwriter "
+            "asks for (a turn state nests 3 or 4 levels, a whole game 6)"
         )
