@@ -43,10 +43,40 @@ def test_codes_round_trip_for_every_catalogue_card() -> None:
         ("a:P8", "adventure:P8"),
         ("adventure:P8tc", "adventure:P8"),
         ("M:a5", "mystery:A5"),
+        ("ｒ：Ｆ６", "romance:F6"),  # fullwidth, as a CJK input mode types it: NFKC reads it as ASCII
+        ("Ｅ", "E"),
+        ("r:F\u2076", "romance:F6"),  # a superscript 6 is a 6 once normalised
+        ("ＲＯＭＡＮＣＥ:R5tc", "romance:R5tc"),
     ],
 )
 def test_code_forms(code: str, canonical: str) -> None:
     assert CATALOGUE.lookup(code).code == canonical
+
+
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        ("r:F٣", "U+0663 (ARABIC-INDIC DIGIT THREE) is not a digit 0-9"),
+        ("r:Q4{2p | ٢p}", "U+0662"),
+        ("ﬁ", "card 'ﬁ' reads as 'fi' once normalised (NFKC): 'fi' is 2 letters, and a card has one"),
+        ("r:İ4{2p | 2p}", "card 'r:İ4{2p | 2p}' has the letter 'İ': U+0130"),
+        ("r:ı4{2p | 2p}", "its capital is 'I', whose small form is 'i'"),
+        ("E\u200d", "U+200D (ZERO WIDTH JOINER)"),
+        ("r:Q4{" + "1c " * 9 + "| 2p}", "9 benefits, and a side of a card has at most 8"),
+        ("r:Q4{2p | " + "double " * 3000 + "}", "3000 benefits"),
+    ],
+)
+def test_codes_no_one_typed_are_refused_with_the_character_named(code: str, says: str) -> None:
+    with pytest.raises(CardCodeError) as e:
+        CATALOGUE.lookup(code)
+    assert says in str(e.value)
+
+
+def test_yo_is_folded_to_ye_as_the_word_lists_fold_it() -> None:
+    russian = Catalogue.russian()
+    assert russian.lookup("Ё") is russian.lookup("Е") and russian.lookup("ё").code == "Е"
+    inline = Card.from_code("романы:Ё4{2p | double}")
+    assert inline.letter == "Е" and inline.match_letter == "е" and inline.code == "romance:Е4{2p | double}"
 
 
 def test_the_timeless_romance_r_needs_tc() -> None:
