@@ -21,7 +21,7 @@ READY_WAIT = 30.0  # seconds a request waits for the dictionaries at start-up be
 class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.runner = Runner(settings.threads, settings.max_queue)
+        self.runner = Runner(settings.threads, settings.max_queue, per_client=settings.heavy_per_client)
         self._dictionaries: Dictionaries | None = None
         self.load_error: str | None = None
         self._loaded = threading.Event()
@@ -55,3 +55,8 @@ class Context:
 def context(request: Request) -> Context:
     ctx: Context = request.app.state.context
     return ctx
+
+
+def client(request: Request) -> str:
+    """Who asks, for the heavy lane's turns and limits: the peer's address (behind a proxy, the proxy's)."""
+    return request.client.host if request.client is not None else ""

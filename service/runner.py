@@ -1,54 +1,153 @@
-"""Searches run off the event loop, a few at a time, each within a time budget.
+"""Searches run off the event loop, in two lanes, each within a time budget, fairly between clients.
 
-A worker process runs at most ``threads`` searches at once and lets at most ``max_queue`` wait; beyond that it
-answers 503 at once instead of piling up work. The search itself stops at its time limit and answers with
-what it has (marked not exact); the runner's own deadline, a little later, is a guard for anything that does
+A request's cost is estimated before it runs (``Lane``: a small hand is light; a large hand, a hand rich in
+uncovers and doubles, a frontier, the ink advisor, a bot's turn are heavy). The two lanes have threads of their
+own, so light requests never wait behind heavy ones: a heavy search shares the process with at most a few light
+ones, which each take milliseconds. The heavy lane serves its clients in turn (one request of each client that
+has any waiting, round and round), so one client's pile of heavy requests delays another client's by at most
+one request each; a client may have at most ``per_client`` heavy requests under way or waiting in one worker,
+and beyond that is answered 429 at once. Each lane lets at most ``max_queue`` wait, beyond that 503.
+
+Every search stops at its own time limit (the whole search is bounded: see ``solver.budget``) and answers with
+what it has, marked not exact; the runner's own deadline, a little later, is a guard for anything that does
 not: its request gets a 503 while the thread finishes on its own.
 """
 
 from __future__ import annotations
 
 import asyncio
+import enum
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 GRACE = 3.0  # seconds past a search's own limit before its request is given up
+LIGHT_CARDS = 8  # a hand (with inked cards and classics) of at most this many cards is light ...
+LIGHT_SPECIALS = 3  # ... when at most this many of them uncover or double
+
+
+class Lane(enum.Enum):
+    LIGHT = "light"
+    HEAVY = "heavy"
+
+    @staticmethod
+    def for_hand(cards: int, specials: int = 0) -> Lane:
+        """The lane of a search over ``cards`` cards of which ``specials`` uncover or double (the search's cost
+        grows steeply with both)."""
+        return Lane.LIGHT if cards <= LIGHT_CARDS and specials <= LIGHT_SPECIALS else Lane.HEAVY
 
 
 class Unavailable(Exception):  # noqa: N818 - an answer, mapped to 503
     """The service cannot answer now: too busy, or the search outran its budget."""
 
-    def __init__(self, message: str, retry_after: int = 1) -> None:
+    def __init__(self, message: str, retry_after: int = 1, status: int = 503) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.status = status
+
+
+class _FairLane:
+    """Worker threads serving clients in turn: each client's requests in order, one client after another."""
+
+    def __init__(self, threads: int, name: str) -> None:
+        self._queues: dict[str, deque[tuple[Future[Any], Callable[[], Any]]]] = {}
+        self._turn: deque[str] = deque()  # clients with work waiting, in the order they are served
+        self._cv = threading.Condition()
+        self._closed = False
+        self._threads = [
+            threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True) for i in range(threads)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def submit(self, client: str, fn: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        with self._cv:
+            if client not in self._queues:
+                self._queues[client] = deque()
+                self._turn.append(client)
+            self._queues[client].append((future, fn))
+            self._cv.notify()
+        return future
+
+    def _next(self) -> tuple[Future[Any], Callable[[], Any]] | None:
+        with self._cv:
+            while not self._turn and not self._closed:
+                self._cv.wait()
+            if self._closed:
+                return None
+            client = self._turn.popleft()
+            queue = self._queues[client]
+            item = queue.popleft()
+            if queue:
+                self._turn.append(client)  # its next request waits for every other client's turn
+            else:
+                del self._queues[client]
+            return item
+
+    def _work(self) -> None:
+        while (item := self._next()) is not None:
+            future, fn = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn())
+            except BaseException as e:  # handed to the request, which maps it
+                future.set_exception(e)
+
+    def close(self) -> None:
+        with self._cv:
+            self._closed = True
+            for queue in self._queues.values():
+                for future, _ in queue:
+                    future.cancel()
+            self._queues.clear()
+            self._turn.clear()
+            self._cv.notify_all()
 
 
 class Runner:
-    def __init__(self, threads: int, max_queue: int) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="search")
+    def __init__(self, threads: int, max_queue: int, heavy_threads: int = 1, per_client: int = 4) -> None:
+        self._light = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="search")
+        self._heavy = _FairLane(heavy_threads, "heavy-search")
         self._lock = threading.Lock()
-        self._pending = 0
+        self._pending = {Lane.LIGHT: 0, Lane.HEAVY: 0}
+        self._by_client: dict[str, int] = {}
         self.threads = threads
         self.max_queue = max_queue
+        self.per_client = per_client
 
     @property
     def pending(self) -> int:
-        return self._pending
+        return sum(self._pending.values())
 
-    async def run(self, fn: Callable[[], T], time_limit: float) -> T:
-        """``fn()`` in a search thread; ``Unavailable`` when the queue is full or it outruns ``time_limit``."""
+    async def run(self, fn: Callable[[], T], time_limit: float, lane: Lane = Lane.LIGHT, client: str = "") -> T:
+        """``fn()`` in a thread of its lane; ``Unavailable`` when the lane is full, the client has too many heavy
+        requests, or it outruns ``time_limit``."""
+        heavy = lane is Lane.HEAVY
         with self._lock:
-            if self._pending >= self.threads + self.max_queue:
+            capacity = (1 if heavy else self.threads) + self.max_queue
+            if self._pending[lane] >= capacity:
                 raise Unavailable(
-                    f"the service is busy ({self._pending} searches under way or waiting): retry in a moment"
+                    f"the service is busy ({self._pending[lane]} {lane.value} searches under way or waiting): "
+                    "retry in a moment"
                 )
-            self._pending += 1
-        future: Future[T] = self._pool.submit(fn)
-        future.add_done_callback(self._done)
+            if heavy and self._by_client.get(client, 0) >= self.per_client:
+                raise Unavailable(
+                    f"too many large searches from one client at once (at most {self.per_client}): wait for the "
+                    "answers before asking more, or ask with smaller hands",
+                    retry_after=2,
+                    status=429,
+                )
+            self._pending[lane] += 1
+            if heavy:
+                self._by_client[client] = self._by_client.get(client, 0) + 1
+        future: Future[T] = self._heavy.submit(client, fn) if heavy else self._light.submit(fn)
+        future.add_done_callback(lambda _: self._done(lane, client))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout=time_limit * 1.25 + GRACE)
         except TimeoutError:
@@ -59,9 +158,16 @@ class Runner:
                 retry_after=int(time_limit) + 1,
             ) from None
 
-    def _done(self, _: Future[T]) -> None:
+    def _done(self, lane: Lane, client: str) -> None:
         with self._lock:
-            self._pending -= 1
+            self._pending[lane] -= 1
+            if lane is Lane.HEAVY:
+                left = self._by_client.get(client, 0) - 1
+                if left > 0:
+                    self._by_client[client] = left
+                else:
+                    self._by_client.pop(client, None)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._light.shutdown(wait=False, cancel_futures=True)
+        self._heavy.close()

@@ -21,8 +21,7 @@ from typing import Any
 from solver.catalogue import Catalogue
 from solver.errors import CardCodeError, GhostwriterError
 from solver.lexicon.lexicon import normalize_word
-from solver.score import Face, Pool, Resolver, Slot, Source
-from solver.search.exact import Placement
+from solver.score import Face, Placement, Pool, Resolver, Slot, Source
 
 ENTRY_KEYS = {"code", "face", "source"}
 
@@ -31,9 +30,20 @@ class ArrangementError(GhostwriterError):
     """A layout of cards that cannot spell the word, or cannot be played."""
 
 
-def read_arrangement(word: str, entries: object, pool: Pool, resolver: Resolver) -> Placement:
-    """The placement an arrangement describes, resolved at its best; an ``ArrangementError`` naming the entry."""
+def read_arrangement(word: str, entries: object, pool: Pool, resolver: Resolver, quickly: bool = False) -> Placement:
+    """The placement an arrangement describes, resolved at its best (with ``quickly``, well but not proven best:
+    ``Resolver.resolve_quickly``); an ``ArrangementError`` naming the entry."""
     word = normalize_word(word)
+    slots = arrangement_slots(word, entries, pool)
+    resolution = resolver.resolve_quickly(slots) if quickly else resolver.resolve(slots)
+    if resolution is None:
+        raise ArrangementError(f"this arrangement of {word!r} cannot be played: {_why(slots, pool)}")
+    return Placement(word, slots, resolution)
+
+
+def arrangement_slots(word: str, entries: object, pool: Pool) -> list[Slot]:
+    """The cards and faces an arrangement lays at each letter of ``word`` (normalised); an ``ArrangementError``
+    naming the entry."""
     if not isinstance(entries, list):
         raise ArrangementError('"arrangement" must be a list with one {"code": ..., "face": ...} a letter')
     if len(entries) != len(word):
@@ -74,10 +84,7 @@ def read_arrangement(word: str, entries: object, pool: Pool, resolver: Resolver)
             )
         left[k] -= 1
         slots.append((k, face))
-    resolution = resolver.resolve(slots)
-    if resolution is None:
-        raise ArrangementError(f"this arrangement of {word!r} cannot be played: {_why(slots, pool)}")
-    return Placement(word, slots, resolution)
+    return slots
 
 
 def _entry(entry: object, where: str) -> tuple[str, Face, Source | None]:

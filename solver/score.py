@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from solver.budget import Budget
 from solver.cards import Benefit, Card, Genre, Kind
 from solver.catalogue import Rules
 from solver.objectives import Weights
@@ -250,6 +251,19 @@ class Resolution:
 
 
 @dataclass
+class Placement:
+    """A word's cards and faces, letter by letter, resolved."""
+
+    word: str
+    slots: list[Slot]
+    resolution: Resolution
+
+    @property
+    def value(self) -> float:
+        return self.resolution.value
+
+
+@dataclass
 class CardReport:
     """One card's part in a move, for people and for the JSON form."""
 
@@ -284,11 +298,19 @@ class Totals:
     dumps: list[int] = field(default_factory=list)  # the coins of each dump taken (in ``coins`` too)
 
 
+# what every resolution of a placement shares: fixed value, value of the rest by factors, uncover order, active
+# genres, each doubling ability's position and aims
+_Setting = tuple[float, Callable[[list[int]], float], list[tuple[int, int]], list[bool], list[tuple[int, list[int]]]]
+
+
 class Resolver:
     """Resolves placements of one state under one set of weights."""
 
-    def __init__(self, pool: Pool) -> None:
+    def __init__(self, pool: Pool, budget: Budget | None = None) -> None:
+        """``budget``: the limits of the search this resolver serves (a placement's uncover orders and double
+        aims grow exponentially with its cards, so each one tried is a step of the search)."""
         self.pool = pool
+        self.budget = budget if budget is not None else Budget()
         self.profiles = pool.profiles
         self.w = pool.weights
         st = pool.state
@@ -379,13 +401,21 @@ class Resolver:
             active = p.genre >= 0 and counts[p.genre] >= 2
             return p.uncovers[1] if active else p.uncovers[0]
 
+        failed: set[tuple[frozenset[int], tuple[tuple[int, int], ...]]] = set()
+        tick = self.budget.tick
+
         def search(done: frozenset[int], used: tuple[tuple[int, int], ...]) -> list[tuple[int, int]] | None:
             if len(done) == len(targets):
                 return list(used)
-            counts = self._genre_counts(slots, set(done))
+            tick()
             spent: dict[int, int] = {}
             for s, _ in used:
                 spent[s] = spent.get(s, 0) + 1
+            # whether the rest can be uncovered depends only on what is uncovered and what each uncoverer spent
+            key = (done, tuple(sorted(spent.items())))
+            if key in failed:
+                return None
+            counts = self._genre_counts(slots, set(done))
             for t in targets:
                 if t in done:
                     continue
@@ -400,6 +430,7 @@ class Resolver:
                     found = search(done | {t}, (*used, (s, t)))
                     if found is not None:
                         return found
+            failed.add(key)
             return None
 
         return search(frozenset(), ())
@@ -416,13 +447,59 @@ class Resolver:
 
     def resolutions(self, slots: Sequence[Slot]) -> Iterator[Resolution]:
         """Every way to aim the doubles of a playable placement (nothing when it cannot be played)."""
+        setting = self._setting(slots)
+        if setting is None:
+            return
+        fixed, rest, order, active, options = setting
+        n = len(slots)
+        tick = self.budget.tick
+        for choice in itertools.product(*(o[1] for o in options)):
+            tick()
+            factors = [1] * n
+            for q in choice:
+                if q >= 0:
+                    factors[q] = min(MAX_FACTOR, factors[q] + 1)
+            value = fixed + rest(factors)
+            doubles = [(o[0], q) for o, q in zip(options, choice, strict=True) if q >= 0]
+            yield Resolution(value, factors, active, order, doubles)
+
+    def resolve_quickly(self, slots: Sequence[Slot]) -> Resolution | None:
+        """A good resolution without trying every aim of the doubles: each double aimed in turn where it adds
+        most. For answers cut short (``resolve`` is the exact one, exponential in the doubles); the uncover
+        order is still searched, so it is quick only for placements with few uncovered cards."""
+        setting = self._setting(slots)
+        if setting is None:
+            return None
+        fixed, rest, order, active, options = setting
+        factors = [1] * len(slots)
+        doubles: list[tuple[int, int]] = []
+        for pos, near in options:
+            self.budget.tick()
+            best_q, best_v = -1, float("-inf")
+            for q in near:  # a double is aimed whenever a neighbour can take it, as in ``resolutions``
+                if q < 0:
+                    continue
+                trial = list(factors)
+                trial[q] = min(MAX_FACTOR, trial[q] + 1)
+                v = rest(trial)
+                if v > best_v + EPS:
+                    best_q, best_v = q, v
+            if best_q >= 0:
+                factors[best_q] = min(MAX_FACTOR, factors[best_q] + 1)
+                doubles.append((pos, best_q))
+        return Resolution(fixed + rest(factors), factors, active, order, doubles)
+
+    def _setting(self, slots: Sequence[Slot]) -> _Setting | None:
+        """What every resolution of a placement shares: the fixed value, the value of the rest given the
+        factors, the uncover order, the active genres and each doubling ability's aims; None when it cannot be
+        played."""
         extras = self._extras(slots)
         if extras is None:
-            return
+            return None
         fixed, fodder, wilds, inked_up, _ = extras
         order = self._uncover_order(slots)
         if order is None:
-            return
+            return None
         counts = self._genre_counts(slots, None)
         active = [c >= 2 for c in counts]
         profiles = self.profiles
@@ -436,14 +513,11 @@ class Resolver:
             if d:
                 near = [q for q in (pos - 1, pos + 1) if 0 <= q < n and self._doublable(slots[q])]
                 options.extend((pos, near or [-1]) for _ in range(d))
-        for choice in itertools.product(*(o[1] for o in options)):
-            factors = [1] * n
-            for q in choice:
-                if q >= 0:
-                    factors[q] = min(MAX_FACTOR, factors[q] + 1)
-            value = fixed + self._value(slots, factors, active, counts, fodder, wilds, inked_up)
-            doubles = [(o[0], q) for o, q in zip(options, choice, strict=True) if q >= 0]
-            yield Resolution(value, factors, active, order, doubles)
+
+        def rest(factors: list[int]) -> float:
+            return self._value(slots, factors, active, counts, fodder, wilds, inked_up)
+
+        return fixed, rest, order, active, options
 
     def _doublable(self, slot: Slot) -> bool:
         k, face = slot

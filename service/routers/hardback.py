@@ -8,11 +8,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, context
+from service.context import Context, client, context
 from service.dictionaries import Dictionary
 from service.errors import FieldError
+from service.runner import Lane
 from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
 from solver import answers
+from solver.cards import Kind
 from solver.errors import GhostwriterError
 from solver.objectives import Objective, Weights
 from solver.search import Search
@@ -47,6 +49,15 @@ async def _search(ctx: Context, body: QueryIn) -> tuple[Search, float, str]:
     return Search(d.lexicon, state, Objective.parse(body.objective), weights, time_limit=limit), limit, d.name
 
 
+def lane_of(state: TurnState, heavy: bool = False) -> Lane:
+    """The runner's lane for a search of this state: by its cards and how many of them uncover or double."""
+    cards = (*state.hand, *state.inked, *state.mine, *state.others)
+    specials = sum(
+        1 for c in cards if any(b.kind in (Kind.UNCOVER, Kind.DOUBLE) for b in (*c.basic, *c.genre_bonus))
+    )
+    return Lane.HEAVY if heavy else Lane.for_hand(len(cards), specials)
+
+
 def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
     out["dictionary"] = name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
@@ -54,7 +65,9 @@ def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
 
 
 @router.post("/hint", response_model=HintOut, responses=Errors)
-async def hint(body: HintIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+async def hint(
+    body: HintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+) -> JSONResponse:
     """The best words of a turn, each with its arrangement of cards, coins, prestige and reasons (or, with
     ``pareto``, the prestige/coins frontier)."""
     start = time.perf_counter()
@@ -73,12 +86,14 @@ async def hint(body: HintIn, ctx: Annotated[Context, Depends(context)]) -> JSONR
             search.allowed = familiar_words(search.lexicon, familiar, language)
         return answers.hint(search, body.top, body.pareto, familiarity)
 
-    answer = await ctx.runner.run(run, limit)
+    answer = await ctx.runner.run(run, limit, lane_of(search.state, body.pareto), who)
     return _timed(answer.json, name, start)
 
 
 @router.post("/rate", response_model=RateOut, responses=Errors)
-async def rate(body: RateIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+async def rate(
+    body: RateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+) -> JSONResponse:
     """How a played word ranks: as it was laid out (``arrangement``) or at its best, its rank among every word
     (1 = best; tied words share a rank) and the gap to the best move, in the objective's own terms."""
     start = time.perf_counter()
@@ -90,5 +105,7 @@ async def rate(body: RateIn, ctx: Annotated[Context, Depends(context)]) -> JSONR
     arrangement = None
     if body.arrangement is not None:
         arrangement = [e if isinstance(e, str) else e.model_dump(exclude_none=True) for e in body.arrangement]
-    answer, _ = await ctx.runner.run(lambda: answers.rate(search, body.word, arrangement), limit)
+    answer, _ = await ctx.runner.run(
+        lambda: answers.rate(search, body.word, arrangement), limit, lane_of(search.state), who
+    )
     return _timed(answer.json, name, start)

@@ -8,9 +8,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, context
+from service.context import Context, client, context
 from service.errors import FieldError
 from service.routers.hardback import Errors
+from service.runner import Lane
 from service.schemas import PaperbackHintIn, PaperbackHintOut
 from solver.errors import GhostwriterError
 from solver.paperback.answers import hint as paperback_hint
@@ -21,7 +22,9 @@ router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
 
 
 @router.post("/hint", response_model=PaperbackHintOut, responses=Errors)
-async def hint(body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+async def hint(
+    body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+) -> JSONResponse:
     """The best words of a Paperback hand: score, length, the cards left to right (wilds, the Common card, a card
     reversed by Dyslexic, doubled cards) and the reasons; with the Spacebar as the Common card, two-word moves."""
     start = time.perf_counter()
@@ -36,7 +39,10 @@ async def hint(body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)])
         raise FieldError(field, message) from None
     limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
     search = PaperbackSearch(d.lexicon, state, PaperbackObjective(body.objective), time_limit=limit)
-    _, out = await ctx.runner.run(lambda: paperback_hint(search, body.top), limit)
+    # two-word moves (the Spacebar) and hands of many cards or abilities are the costly searches
+    abilities = sum(len(c.abilities) for c in state.hand)
+    lane = Lane.HEAVY if search.spacebar else Lane.for_hand(len(state.hand), abilities // 2)
+    _, out = await ctx.runner.run(lambda: paperback_hint(search, body.top), limit, lane, who)
     out["dictionary"] = d.name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out)

@@ -6,6 +6,7 @@ when an action is refused it tries its next choice. The word is chosen by the gh
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,16 +37,30 @@ class Bot:
     name = "bot"
 
     def __init__(self, lexicon: Lexicon, seed: int = 0, time_limit: float | None = None) -> None:
-        """``time_limit`` bounds each search (for a service; games between bots leave it off, so that they are
-        the same on every machine)."""
+        """``time_limit`` bounds the searches of a whole turn, in seconds (for a service; games between bots
+        leave it off, so that they are the same on every machine: every search is bounded by steps anyway)."""
         self.lexicon = lexicon
         self.seed = seed
         self.time_limit = time_limit
+        self._turn_end: float | None = None
 
     # -- the turn -----------------------------------------------------------------------------------------------
 
     def play_turn(self, game: Game) -> list[dict[str, Any]]:
         """Play the whole turn of the seat in turn; the actions applied, in order."""
+        self._turn_end = None if self.time_limit is None else time.monotonic() + self.time_limit
+        try:
+            return self._play_turn(game)
+        finally:
+            self._turn_end = None
+
+    def search_limit(self) -> float | None:
+        """The seconds a search may take now: what is left of the turn's time limit (None: no limit)."""
+        if self._turn_end is None:
+            return self.time_limit
+        return max(0.001, self._turn_end - time.monotonic())
+
+    def _play_turn(self, game: Game) -> list[dict[str, Any]]:
         start = len(game.log)
         seat = game.state.current
         if game.state.phase == Phase.PREPARE:
@@ -78,7 +93,7 @@ class Bot:
             game.turn_state(),
             objective,
             weights,
-            time_limit=self.time_limit,
+            time_limit=self.search_limit(),
             node_budget=NODE_BUDGET,
             allowed=self.vocabulary(),
         )

@@ -179,7 +179,7 @@ class PolicyBot(Bot):
                     exact_limit=ADVISOR_EXACT,
                     samples=ADVISOR_SAMPLES,
                     seed=self.seed + game.state.turns,
-                    time_limit=self.time_limit,
+                    time_limit=self.search_limit(),
                     node_budget=ADVISOR_BUDGET,
                     memo=self._memo,
                 )

@@ -43,7 +43,7 @@ def best_value(bot: PolicyBot, game: Game, extra_hand: int | None = None, wild: 
     """The best word's value of the turn, with an offer-row card (by slot) or one more wild in the hand."""
     objective, weights = bot.word_weights(game)
     state = state_with(game, extra_hand, wild)
-    search = Search(bot.lexicon, state, objective, weights, time_limit=bot.time_limit, node_budget=NODE_BUDGET)
+    search = Search(bot.lexicon, state, objective, weights, time_limit=bot.search_limit(), node_budget=NODE_BUDGET)
     moves = search.top(1)
     return moves[0].value if moves else 0.0
 

@@ -10,22 +10,28 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 
 import numpy as np
 import numpy.typing as npt
 
+from solver.arrangement import read_arrangement
+from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.moves import Move, summarize, value_of
 from solver.objectives import Objective, Weights
-from solver.score import EPS, Pool, Resolver, Slot
+from solver.score import EPS, Placement, Pool, Resolver, Slot
 from solver.search.bound import Bounds, word_bounds
-from solver.search.exact import OutOfTime, Placement, WordSolver
+from solver.search.exact import WordSolver
 from solver.state import TurnState
 
 BATCH = 64
 MAX_TOP = 1000
+CHECKPOINT = 0.2  # share of a time limit after which a search lays out promising words quickly, to have an answer
+RESERVE = 0.15  # the last share of a time limit, at most RESERVE_CAP seconds, kept to fill an answer cut short
+RESERVE_CAP = 0.3
 
 
 @dataclass
@@ -66,9 +72,13 @@ class Search:
         self.value_weights = weights or Weights.at_stage(state.options.stage)
         self.weights = Weights.for_objective(objective, self.value_weights)
         self.pool = Pool.of(state, self.weights)
-        self.resolver = Resolver(self.pool)
+        self.budget = Budget()
+        self.resolver = Resolver(self.pool, self.budget)
         self._bounds: Bounds | None = None
         self._solver: WordSolver | None = None
+        self._queries = 0  # queries under way (one inside another shares the outer one's limits)
+        self._graced = False  # the query was given its grace already
+        self._final = 0.0  # time.monotonic() at which the query's time limit ends, reserve included
 
     @property
     def bounds(self) -> Bounds:
@@ -109,18 +119,57 @@ class Search:
             raise GhostwriterError(f"top must be from 1 to {MAX_TOP}")
         return [self.move(p) for p in self.top_placements(n)]
 
-    def _start_clock(self, solver: WordSolver) -> None:
-        solver.deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
-        solver.node_limit = None if self.node_budget is None else solver._ticks + self.node_budget
+    @contextmanager
+    def _query(self, checkpoint: bool = False) -> Iterator[None]:
+        """The limits of one whole-lexicon query, started by the outermost (a rating's searches share one limit)."""
+        outer = self._queries == 0
+        if outer:
+            self._graced = False
+            share = CHECKPOINT if checkpoint and self.time_limit is not None else None
+            limit = self.time_limit
+            if limit is not None:  # the search proper; the reserve is for the grace
+                self._final = time.monotonic() + limit
+                limit -= min(RESERVE_CAP, RESERVE * limit)
+            self.budget.start(limit, self.node_budget, share)
+        self._queries += 1
+        try:
+            yield
+        finally:
+            self._queries -= 1
+            if outer:
+                self.budget.stop()
+
+    def _grace(self) -> None:
+        """Short new limits, once a query, to fill an answer cut short: the time limit's reserve (so the whole
+        query ends at its limit), or a twentieth of the step budget. A second call gives nothing more."""
+        self.exact = False
+        timed, stepped = self.time_limit is not None, self.node_budget is not None
+        if self._graced:
+            self.budget.extend(0.0 if timed else None, 0 if stepped else None)
+            return
+        self._graced = True
+        seconds = max(0.0, self._final - time.monotonic()) if timed else None
+        steps = max(200, (self.node_budget or 0) // 20) if stepped else None
+        self.budget.extend(seconds, steps)
 
     def top_placements(self, n: int) -> list[Placement]:
+        """The best placements of the n best words (fewer when fewer can be spelled), best first, within the
+        search's limits (``_best_first``)."""
+        with self._query(checkpoint=True):
+            return self._best_first(n)
+
+    def _best_first(self, n: int) -> list[Placement]:
         """The best placements of the n best words (fewer when fewer can be spelled), best first.
 
         Words are searched in decreasing bound against a common threshold that starts just under the best
         bound and is lowered step by step: a search with a high threshold prunes hard, and a word that does not
         beat it is known to be worth no more than it. Once n words are kept, the threshold is the n-th value.
+        At the checkpoint (part of the way to the time limit) the words with the best bounds are laid out
+        quickly: an answer cut short offers them, and once n are laid out the n-th is a floor no word of the
+        true top n falls under. Past the limit the answer is what was found, marked not exact.
         """
-        heap: list[tuple[float, int, Placement]] = []
+        heap: list[tuple[float, int, Placement]] = []  # (value, -position, placement): exact best of its word
+        seeds: dict[int, Placement] = {}  # position -> a quick layout (not proven best)
         ub = self.bounds.bound.copy()
         index = self.bounds.index
         lex = self.lexicon
@@ -129,42 +178,75 @@ class Search:
         top = float(ub.max())
         gap = max(1.0, abs(top) * 0.02)
         threshold = top - gap
-        self._start_clock(self.solver)
-        try:
-            while True:
-                floor = heap[0][0] if len(heap) == n else float("-inf")
-                level = max(floor, threshold)
-                for j in self._descending(ub, level):
+        seeded = float("-inf")  # a level every word of the true top n beats, from the quick layouts
+        while True:
+            try:
+                while True:
                     floor = heap[0][0] if len(heap) == n else float("-inf")
-                    level = max(floor, threshold)
-                    if ub[j] <= level + 2 * EPS:
-                        break  # words come in decreasing bound and the level only rises: none left can beat it
-                    p = self.solver.solve(lex.word(int(index[j])), level)
-                    if p is None:
-                        ub[j] = level  # proved: worth no more than the level
-                        continue
-                    ub[j] = float("-inf")
-                    heapq.heappush(heap, (p.value, -j, p))
-                    if len(heap) > n:
-                        heapq.heappop(heap)
-                floor = heap[0][0] if len(heap) == n else float("-inf")
-                if threshold <= floor or threshold == float("-inf"):
+                    level = max(floor, threshold, seeded)
+                    for j in self._descending(ub, level):
+                        floor = heap[0][0] if len(heap) == n else float("-inf")
+                        level = max(floor, threshold, seeded)
+                        if ub[j] <= level + 2 * EPS:
+                            break  # words come in decreasing bound and the level only rises: none left beats it
+                        p = self.solver.solve(lex.word(int(index[j])), level)
+                        if p is None:
+                            ub[j] = level  # proved: worth no more than the level
+                            continue
+                        ub[j] = float("-inf")
+                        heapq.heappush(heap, (p.value, -j, p))
+                        if len(heap) > n:
+                            heapq.heappop(heap)
+                    floor = heap[0][0] if len(heap) == n else float("-inf")
+                    if threshold <= max(floor, seeded) or threshold == float("-inf"):
+                        break
+                    gap *= 4
+                    threshold = threshold - gap if gap < 1e15 else float("-inf")
+                break
+            except Checkpoint:
+                try:
+                    seeded = self._lay_out_quickly(seeds, {-j for _, j, _ in heap}, n)
+                except OutOfTime:
+                    self._cut(heap, seeds, n)
                     break
-                gap *= 4
-                threshold = threshold - gap if gap < 1e15 else float("-inf")
-        except OutOfTime:
-            self.exact = False
+            except OutOfTime:
+                self._cut(heap, seeds, n)
+                break
+        best: dict[int, Placement] = {-j: p for _, j, p in heap}
+        for j, p in seeds.items():
+            if j not in best or p.value > best[j].value + EPS:
+                best[j] = p
+        return [p for j, p in sorted(best.items(), key=lambda x: (-x[1].value, x[0]))][:n]
+
+    def _cut(self, heap: list[tuple[float, int, Placement]], seeds: dict[int, Placement], n: int) -> None:
+        """Out of time: quick layouts (if the checkpoint did not make them) and short searches of the most
+        promising words, within a short grace."""
+        self._grace()
+        try:
+            self._lay_out_quickly(seeds, {-j for _, j, _ in heap}, n)
             self._fill_quickly(heap, n)
-        finally:
-            self.solver.deadline = None
-            self.solver.node_limit = None
-        return [p for _, _, p in sorted(heap, key=lambda x: (-x[0], -x[1]))]
+        except (OutOfTime, Checkpoint):
+            pass
+
+    def _lay_out_quickly(self, seeds: dict[int, Placement], solved: set[int], n: int) -> float:
+        """Quick layouts (``WordSolver.lay_out_quickly``) of the words with the best bounds not yet solved, into
+        ``seeds``; the level every word of the true top n then beats (-inf until n words are laid out)."""
+        ub = self.bounds.bound
+        order = np.argsort(-ub, kind="stable")[: max(20 * n, 200)]
+        for j in order:
+            j = int(j)
+            if j in solved or j in seeds:
+                continue
+            self.budget.check()
+            p = self.solver.lay_out_quickly(self.lexicon.word(int(self.bounds.index[j])))
+            if p is not None:
+                seeds[j] = p
+        values = sorted((p.value for p in seeds.values()), reverse=True)
+        return values[n - 1] - 4 * EPS if len(values) >= n else float("-inf")
 
     def _fill_quickly(self, heap: list[tuple[float, int, Placement]], n: int) -> None:
-        """Out of time: offer good moves all the same, from short searches of the words with the best bounds."""
-        grace = min(2.0, 0.25 * (self.time_limit or 0.0))
-        self.solver.node_limit = None
-        self.solver.deadline = None if self.time_limit is None else time.monotonic() + grace
+        """Out of time: better moves all the same, from short searches of the words with the best bounds (within
+        the grace the caller set)."""
         kept = {-j for _, j, _ in heap}
         ub = self.bounds.bound
         # with a step budget (bots) the filling is bounded by steps too, in proportion: fewer words, shorter searches
@@ -173,18 +255,16 @@ class Search:
         else:
             words, steps = max(20 * n, 200), 400
         best = np.argsort(-ub, kind="stable")[:words]
-        try:
-            for j in best:
-                if int(j) in kept:
-                    continue
-                p = self.solver.solve(self.lexicon.word(int(self.bounds.index[j])), max_nodes=steps)
-                if p is None or (len(heap) == n and p.value <= heap[0][0] + EPS):
-                    continue
-                heapq.heappush(heap, (p.value, -int(j), p))
-                if len(heap) > n:
-                    heapq.heappop(heap)
-        except OutOfTime:
-            pass
+        for j in best:
+            if int(j) in kept:
+                continue
+            self.budget.check()
+            p = self.solver.solve(self.lexicon.word(int(self.bounds.index[j])), max_nodes=steps)
+            if p is None or (len(heap) == n and p.value <= heap[0][0] + EPS):
+                continue
+            heapq.heappush(heap, (p.value, -int(j), p))
+            if len(heap) > n:
+                heapq.heappop(heap)
 
     @staticmethod
     def _descending(ub: npt.NDArray[np.float64], level: float) -> Iterator[int]:
@@ -200,6 +280,11 @@ class Search:
             yield from (int(j) for j in chosen[np.argsort(-ub[chosen], kind="stable")])
 
     def pareto(self) -> list[Move]:
+        """The prestige/coins frontier (``_pareto``) within the search's limits, its bounds included."""
+        with self._query():
+            return self._pareto()
+
+    def _pareto(self) -> list[Move]:
         """The prestige/coins frontier: one move for each (prestige, coins) that no other move beats on both.
 
         Every optional gain is taken, and each either choice may go either way, so a move with two either
@@ -213,7 +298,7 @@ class Search:
         ]
         pools = [Pool.of(self.state, w) for w in dims]
         bounds = [word_bounds(self.lexicon, p) for p in pools]
-        resolver = Resolver(pools[0])  # eithers go to prestige; the splits are made below
+        resolver = Resolver(pools[0], self.budget)  # eithers go to prestige; the splits are made below
         solver = WordSolver(pools[0], resolver, bounds[0].optimism)
         dimensions = [b.optimism for b in bounds]
         frontier: dict[tuple[int, int], tuple[Placement, int]] = {}
@@ -232,6 +317,7 @@ class Search:
 
         def visit(slots: list[Slot]) -> None:
             for res in resolver.resolutions(slots):
+                self.budget.check()
                 _, _, totals = resolver.explain(word, slots, res)
                 amounts = [a for a, _ in totals.eithers]
                 placement = Placement(word, list(slots), res)
@@ -241,7 +327,6 @@ class Search:
 
         ub_p, ub_c = bounds[0].bound, bounds[1].bound
         order = np.lexsort((-ub_c, -ub_p))
-        self._start_clock(solver)
         try:
             for j in order:
                 if hopeless([float(ub_p[j]), float(ub_c[j])]):
@@ -249,7 +334,17 @@ class Search:
                 word = self.lexicon.word(int(bounds[0].index[j]))
                 solver.enumerate(word, dimensions, hopeless, visit)
         except OutOfTime:
-            self.exact = False
+            self._grace()
+            try:  # cut short: quick layouts of the most promising words, so that the answer is never empty
+                for j in order[: 20 if frontier else 200]:
+                    word = self.lexicon.word(int(bounds[0].index[j]))
+                    self.budget.check()
+                    p = solver.lay_out_quickly(word)
+                    if p is not None:
+                        _, _, totals = resolver.explain(word, p.slots, p.resolution)
+                        add((totals.prestige, totals.coins), p, 0)
+            except OutOfTime:
+                pass
         moves = []
         for (_, _), (placement, split) in sorted(frontier.items(), key=lambda x: (-x[0][0], -x[0][1])):
             cards, in_play, totals = resolver.explain(placement.word, placement.slots, placement.resolution)
@@ -279,16 +374,24 @@ class Search:
         """How many words have a best arrangement worth more than ``value`` (a lower count when out of time)."""
         b = self.bounds
         better = 0
-        self._start_clock(self.solver)
-        try:
-            for j in np.nonzero(b.bound > value + 2 * EPS)[0]:
-                if self.solver.solve(self.lexicon.word(int(b.index[j])), value) is not None:
-                    better += 1
-        except OutOfTime:
-            self.exact = False
-        finally:
-            self.solver.deadline = None
+        with self._query():
+            try:
+                for j in np.nonzero(b.bound > value + 2 * EPS)[0]:
+                    if self.solver.solve(self.lexicon.word(int(b.index[j])), value) is not None:
+                        better += 1
+            except OutOfTime:
+                self.exact = False
         return better
+
+    def arranged(self, word: str, entries: object) -> Placement:
+        """A played word as it was laid out (``solver.arrangement``), resolved within the query's limits: past
+        them, resolved well but not proven best."""
+        with self._query():
+            try:
+                return read_arrangement(word, entries, self.pool, self.resolver)
+            except OutOfTime:
+                self._grace()
+                return read_arrangement(word, entries, self.pool, self.resolver, quickly=True)
 
     def rate(self, word: str, played: Placement | None = None) -> Rating:
         """How a played word ranks (1 = best) and the gap to the best move: the word as it was laid out
@@ -300,13 +403,20 @@ class Search:
             raise GhostwriterError(f"{word!r} is not in the dictionary {self.lexicon.name!r}{hint}")
         if len(w) < self.state.options.min_length:
             raise GhostwriterError(f"{word!r} is shorter than the minimum length {self.state.options.min_length}")
-        p = played or self.solve(w)
-        if p is None:
-            inked = ", ".join(c.code for c in self.state.inked)
-            why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""
-            raise GhostwriterError(f"{word!r} cannot be spelled with these cards{why}")
-        better = self.count_better(p.value)
-        found = self.top_placements(1)
+        with self._query():
+            p = played
+            if p is None:
+                try:
+                    p = self.solve(w)
+                except OutOfTime:  # rated as laid out quickly (not proven its best arrangement)
+                    self._grace()
+                    p = self.solver.lay_out_quickly(w)
+            if p is None:
+                inked = ", ".join(c.code for c in self.state.inked)
+                why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""
+                raise GhostwriterError(f"{word!r} cannot be spelled with these cards{why}")
+            better = self.count_better(p.value)
+            found = self.top_placements(1)
         best = found[0] if found and found[0].value > p.value else p
         move = self.move(p)
         move.rank = better + 1

@@ -10,23 +10,11 @@ played and makes its choices.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.score import EPS, Face, Pool, Resolution, Resolver, Slot, Source, award_prestige
+from solver.score import EPS, Face, Placement, Pool, Resolver, Slot, Source, award_prestige
 from solver.search.bound import Optimism, no_fodder
-
-
-@dataclass
-class Placement:
-    word: str
-    slots: list[Slot]
-    resolution: Resolution
-
-    @property
-    def value(self) -> float:
-        return self.resolution.value
 
 
 @dataclass
@@ -44,10 +32,6 @@ class Plan:
     caps: list[list[int]]  # ``suffix`` by the index of the cards' letters (see WordSolver.letter_ids)
     items: list[tuple[int, float, int, bool]]  # per kind in ``order``: kind, worth beyond a wild, letter index, pool
     by_step: list[int]  # kinds by what one doubling of them may add, most first
-
-
-class OutOfTime(Exception):  # noqa: N818 - a signal, not an error
-    """The search's deadline passed."""
 
 
 class _Enough(Exception):  # noqa: N818 - a signal, not an error
@@ -89,9 +73,7 @@ class WordSolver:
             if p.source in (Source.MINE, Source.OTHER):
                 self.classic_letters[p.letter] = self.classic_letters.get(p.letter, 0) + self.counts[k]
         self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
-        self.deadline: float | None = None  # time.monotonic() after which solve raises OutOfTime
-        self.node_limit: int | None = None  # a tick count after which solve raises OutOfTime (same on any machine)
-        self._ticks = 0
+        self.budget = resolver.budget  # the search's limits: solve raises OutOfTime past them
 
     def _plain_kinds(self) -> list[bool]:
         """Per kind: a card that is never better off elsewhere than face-up on a letter of its own.
@@ -287,13 +269,6 @@ class WordSolver:
                 extra += left * abilities[k] * reach
         return extra
 
-    def _tick(self) -> None:
-        self._ticks += 1
-        if self.node_limit is not None and self._ticks > self.node_limit:
-            raise OutOfTime
-        if self.deadline is not None and self._ticks & 1023 == 0 and time.monotonic() > self.deadline:
-            raise OutOfTime
-
     def _may_uncover(self, slot: Slot) -> bool:
         return slot[0] in self.uncoverers and slot[1] is not Face.WILD
 
@@ -308,7 +283,7 @@ class WordSolver:
         then good but not proven best.
         """
         if max_nodes is not None:
-            stop_at = self._ticks + max_nodes
+            stop_at = self.budget.ticks + max_nodes
             try:
                 return self._solve(word, floor, stop_at)
             except _Enough as enough:
@@ -336,10 +311,11 @@ class WordSolver:
         best: list[Placement | None] = [None]
         floor_box = [floor]
         resolver = self.resolver
+        clock = self.budget
 
         def go(i: int, acc: float, budget: int) -> None:
-            self._tick()
-            if stop_at is not None and self._ticks > stop_at:
+            clock.tick()
+            if stop_at is not None and clock.ticks > stop_at:
                 raise _Enough(best[0])
             avail = self._uncovers_ahead(i, plan, slots, used, budget)
             if (
@@ -372,6 +348,37 @@ class WordSolver:
         go(0, 0.0, plan.uncovers)
         return best[0]
 
+    def lay_out_quickly(self, word: str) -> Placement | None:
+        """A good placement of a word found in one pass, not proven best: every inked card face-up on a letter
+        of its own, each other letter the best card left for it face-up, the rest wild, the doubles aimed one
+        by one. None when that placement cannot be played (or the word is too short). It is what an answer cut
+        short by its limit offers while the exact search has not reached a word."""
+        n = len(word)
+        if n < self.pool.state.options.min_length:
+            return None
+        counts, profiles = self.counts, self.profiles
+        used = [0] * len(profiles)
+        slots: list[Slot | None] = [None] * n
+        inked = [k for k, p in enumerate(profiles) if p.source is Source.INKED]
+        for k in inked:  # inked cards first: they must stand face-up (or be freed by a remover)
+            for i in range(n):
+                if used[k] < counts[k] and slots[i] is None and word[i] == self.letters[k]:
+                    slots[i] = (k, Face.UP)
+                    used[k] += 1
+        opt = self.optimism.opt
+        for i in range(n):
+            if slots[i] is not None:
+                continue
+            k = next((k for k in self.by_letter.get(word[i], ()) if used[k] < counts[k] and opt[k] >= 0), -1)
+            if k >= 0:
+                used[k] += 1
+                slots[i] = (k, Face.UP)
+            else:
+                slots[i] = (-1, Face.WILD)
+        placed = [s for s in slots if s is not None]
+        res = self.resolver.resolve_quickly(placed)
+        return None if res is None else Placement(word, placed, res)
+
     def enumerate(
         self,
         word: str,
@@ -389,7 +396,7 @@ class WordSolver:
         slots: list[Slot] = []
 
         def go(i: int, acc: list[float], budget: int) -> None:
-            self._tick()
+            self.budget.tick()
             avail = self._uncovers_ahead(i, plans[0], slots, used, budget)
             if hopeless(
                 [
