@@ -1,13 +1,14 @@
-"""uvicorn's HTTP protocols with a deadline on the request head (``GHOSTWRITER_HEADER_TIMEOUT``, 10 s).
+"""uvicorn's HTTP protocols with deadlines on reading a request (``GHOSTWRITER_HEADER_TIMEOUT``, 10 s).
 
 uvicorn closes a keep-alive connection left idle between requests (``timeout_keep_alive``), but it waits for
-ever on a connection that opened and sent nothing, or that sends a request head a byte at a time (slowloris):
-each such connection holds a socket and a file descriptor, and enough of them exhaust the worker's. These
-protocols close a connection whose request head is not complete within the deadline, counted from the first
-moment the server waits for a head: the connection's start, or the first byte of the next request on a
-keep-alive connection (the idle gap before it stays the keep-alive timeout's). A request whose head arrived
-in time is never cut: the body and the search have limits of their own (``GHOSTWRITER_MAX_BODY`` and the
-time budget).
+ever on a connection that opened and sent nothing, or that sends a request head a byte at a time (slowloris),
+or a body so (its slow-POST variant): each such connection holds a socket, a file descriptor and a coroutine,
+and enough of them exhaust the worker's. These protocols close a connection whose request head is not complete
+within the deadline, counted from the first moment the server waits for a head (the connection's start, or the
+first byte of the next request on a keep-alive connection; the idle gap before it stays the keep-alive
+timeout's), and one whose body is not complete within the same deadline again, counted from the end of the
+head (a body is at most ``GHOSTWRITER_MAX_BODY``, 64 KiB: 10 s allows 6.5 KB/s). Once a request has arrived
+nothing is cut: the search has its own limit (the time budget).
 
 ``ghostwriter serve`` uses ``HeadDeadlineProtocol``; with plain uvicorn, pass
 ``--http service.http:HeadDeadlineProtocol``.
@@ -35,45 +36,56 @@ def header_timeout() -> float:
     return _header_timeout(os.environ.get("GHOSTWRITER_HEADER_TIMEOUT", ""))
 
 
-class _HeadDeadline:
+class _ReadDeadline:
     """The deadline's timer, shared by the two protocols below; ``transport`` and ``loop`` are theirs."""
 
     transport: asyncio.Transport
     loop: asyncio.AbstractEventLoop
-    _head_timer: asyncio.TimerHandle | None = None
+    _read_timer: asyncio.TimerHandle | None = None
 
-    def _arm_head_deadline(self) -> None:
-        if self._head_timer is None:
-            self._head_timer = self.loop.call_later(header_timeout(), self._head_too_slow)
+    def _arm_deadline(self) -> None:
+        """Start the deadline, unless one runs already."""
+        if self._read_timer is None:
+            self._read_timer = self.loop.call_later(header_timeout(), self._too_slow)
 
-    def _disarm_head_deadline(self) -> None:
-        if self._head_timer is not None:
-            self._head_timer.cancel()
-            self._head_timer = None
+    def _restart_deadline(self) -> None:
+        """A new deadline from now (the head is in: the body gets a deadline of its own)."""
+        self._disarm_deadline()
+        self._arm_deadline()
 
-    def _head_too_slow(self) -> None:
-        self._head_timer = None
+    def _disarm_deadline(self) -> None:
+        if self._read_timer is not None:
+            self._read_timer.cancel()
+            self._read_timer = None
+
+    def _too_slow(self) -> None:
+        self._read_timer = None
         if not self.transport.is_closing():
             self.transport.close()
 
 
-class H11HeadDeadlineProtocol(_HeadDeadline, H11Protocol):
-    """The pure-Python protocol (h11) with the head deadline: h11 is waiting for a head while the client's
-    state is IDLE."""
+class H11HeadDeadlineProtocol(_ReadDeadline, H11Protocol):
+    """The pure-Python protocol (h11) with the deadlines: h11 reads a head while the client's state is IDLE and
+    a body while it is SEND_BODY."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._arm_head_deadline()
+        self._arm_deadline()
 
     def data_received(self, data: bytes) -> None:
-        if self.conn.their_state is h11.IDLE:
-            self._arm_head_deadline()
+        before = self.conn.their_state
+        if before is h11.IDLE:
+            self._arm_deadline()
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:
-            self._disarm_head_deadline()
+        after = self.conn.their_state
+        if after is h11.SEND_BODY:
+            if before is not h11.SEND_BODY:
+                self._restart_deadline()
+        elif after is not h11.IDLE:
+            self._disarm_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm_head_deadline()
+        self._disarm_deadline()
         super().connection_lost(exc)
 
 
@@ -83,24 +95,31 @@ except ImportError:  # pragma: no cover - uvicorn[standard] brings httptools on 
     HeadDeadlineProtocol: type[asyncio.Protocol] = H11HeadDeadlineProtocol
 else:
 
-    class HttpToolsHeadDeadlineProtocol(_HeadDeadline, HttpToolsProtocol):
-        """The C parser's protocol (httptools, uvicorn's default) with the head deadline: a head begins with
-        ``on_message_begin`` and is complete at ``on_headers_complete``."""
+    class HttpToolsHeadDeadlineProtocol(_ReadDeadline, HttpToolsProtocol):
+        """The C parser's protocol (httptools, uvicorn's default) with the deadlines: a request begins with
+        ``on_message_begin``, its head is complete at ``on_headers_complete`` and its body at
+        ``on_message_complete``."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            self._arm_head_deadline()
+            self._arm_deadline()
 
         def on_message_begin(self) -> None:
-            self._arm_head_deadline()
+            self._arm_deadline()
             super().on_message_begin()
 
         def on_headers_complete(self) -> None:
-            self._disarm_head_deadline()
+            self._restart_deadline()
             super().on_headers_complete()
+            if self.parser.should_upgrade():  # a WebSocket's connection is no longer a request being read
+                self._disarm_deadline()
+
+        def on_message_complete(self) -> None:
+            self._disarm_deadline()
+            super().on_message_complete()
 
         def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm_head_deadline()
+            self._disarm_deadline()
             super().connection_lost(exc)
 
     HeadDeadlineProtocol = HttpToolsHeadDeadlineProtocol

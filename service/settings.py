@@ -9,7 +9,7 @@
 | ``GHOSTWRITER_MAX_TOP`` | largest ``top`` a request may ask | 50 |
 | ``GHOSTWRITER_THREADS`` | searches run at once in one worker process (they share its GIL: scale with workers) | 1 |
 | ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker before it answers 503 | 64 |
-| ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds a client may take to send a request head (``service.http``) | 10 |
+| ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds to send a request head, and again its body (``service.http``) | 10 |
 """
 
 from __future__ import annotations

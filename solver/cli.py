@@ -120,7 +120,11 @@ def _parser() -> Parser:
     s.add_argument("--time-budget", type=float, default=None, metavar="S", help="seconds a request may search (10)")
     s.add_argument("--max-top", type=int, default=None, metavar="N", help="largest top a request may ask (50)")
     s.add_argument(
-        "--header-timeout", type=float, default=None, metavar="S", help="seconds a client may take to send a head (10)"
+        "--header-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds a client may take to send a request head, and again its body (10)",
     )
     s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 

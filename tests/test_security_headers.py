@@ -211,6 +211,54 @@ def test_a_head_sent_a_byte_at_a_time_is_cut_at_the_deadline(any_server: str) ->
     assert time.monotonic() - start < HEADER_TIMEOUT + SLACK + 0.6
 
 
+BODY = b'{"hand": ["r:F6", "E", "S", "T"], "top": 1}'
+POST_HEAD = (
+    b"POST /v1/hardback/hint HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+)
+
+
+def test_a_body_sent_a_byte_at_a_time_is_cut_at_the_deadline(any_server: str) -> None:
+    """Slow POST: the head comes at once, the body trickles in; the body has the same deadline again."""
+    with socket.create_connection(("127.0.0.1", _port(any_server)), timeout=5) as sock:
+        sock.sendall(POST_HEAD % 4096)
+        start = time.monotonic()
+        closed = False
+        while time.monotonic() - start < HEADER_TIMEOUT + SLACK:
+            try:
+                sock.sendall(b" ")
+            except (BrokenPipeError, ConnectionResetError):
+                closed = True
+                break
+            sock.settimeout(0.05)
+            try:
+                if sock.recv(4096) == b"":
+                    closed = True
+                    break
+            except TimeoutError:
+                pass
+            except ConnectionResetError:
+                closed = True
+                break
+        assert closed, "the server kept a body that trickled in for longer than its deadline"
+        assert time.monotonic() - start >= HEADER_TIMEOUT - 0.2
+
+
+def test_a_body_that_arrives_in_time_is_answered(any_server: str) -> None:
+    """Head and body each within the deadline, though together longer than it: the search is answered."""
+    with socket.create_connection(("127.0.0.1", _port(any_server)), timeout=5) as sock:
+        head = POST_HEAD % len(BODY)
+        sock.sendall(head[:20])
+        time.sleep(HEADER_TIMEOUT * 0.6)
+        sock.sendall(head[20:])
+        time.sleep(HEADER_TIMEOUT * 0.6)
+        sock.sendall(BODY[:10])
+        time.sleep(HEADER_TIMEOUT * 0.3)
+        sock.sendall(BODY[10:])
+        sock.settimeout(10)
+        answer = sock.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+
+
 def test_half_open_connections_do_not_pile_up_and_others_are_served(any_server: str) -> None:
     socks = [socket.create_connection(("127.0.0.1", _port(any_server)), timeout=5) for _ in range(30)]
     try:
