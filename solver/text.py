@@ -8,14 +8,16 @@ lone surrogate, a combining mark left over once letters are composed) is refused
 text and the character, rather than read as something else or matched against nothing.
 
 JSON nested deeper than any real input would be is refused before ``json.loads`` recurses into it (Python's
-parser recurses once a level, so 100,000 ``[`` exhaust the interpreter's stack): ``check_depth`` scans the
-text for its bracket depth outside strings, in linear time and constant stack.
+parser recurses once a level, so 100,000 ``[`` exhaust the interpreter's stack): ``check_depth`` measures the
+text's bracket depth outside strings, in linear time and constant stack.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+import numpy as np
 
 from solver.errors import GhostwriterError, TextError
 from solver.lexicon.lexicon import normalize_word
@@ -98,23 +100,23 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).upper() or "a letter"
 
 
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 def json_depth(text: str | bytes) -> int:
-    """The deepest nesting of arrays and objects in JSON text, brackets inside strings not counted (linear time,
-    constant stack; the text need not be valid JSON)."""
-    if isinstance(text, bytes):
-        text = text.decode("latin-1")  # every byte a character: UTF-8 never hides an ASCII bracket in a sequence
-    depth = deepest = 0
-    for m in _TOKENS.finditer(text):
-        token = m.group()
-        if token in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token in "]}":
-            depth = max(depth - 1, 0)
-    return deepest
+    """The deepest nesting of arrays and objects in JSON text, brackets inside strings not counted, a closing
+    bracket with nothing open ignored (the text need not be valid JSON). Vectorised: a 64 KiB body of brackets
+    takes well under a millisecond, so a hostile body cannot hold the service's event loop."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    codes = np.frombuffer(_STRINGS.sub(b"", data), dtype=np.uint8)
+    # "[" and "{" are 0x5B and 0x7B, "]" and "}" 0x5D and 0x7D: setting bit 0x20 maps each pair, and only it, to one
+    pair = codes | 0x20
+    steps = (pair == 0x7B).astype(np.int64) - (pair == 0x7D)
+    if not steps.size:
+        return 0
+    depth = np.cumsum(steps)
+    depth -= np.minimum.accumulate(np.minimum(depth, 0))  # as if each unmatched closing bracket were dropped
+    return int(depth.max())
 
 
 def check_depth(

@@ -98,6 +98,11 @@ def test_json_depth_counts_brackets_outside_strings_only() -> None:
     assert json_depth(b'[[["\\\\"]]]') == 3
     assert json_depth("[" * 100_000) == 100_000
     assert json_depth("") == 0
+    assert json_depth("]]][[") == 2 and json_depth("[]]][") == 1  # a closing bracket with nothing open is dropped
+    assert json_depth("[\u06fb\u07fb{\ud800}]") == 2  # UTF-8 bytes 0xDB, 0xDF and surrogates are no brackets
+    start = time.perf_counter()
+    assert json_depth(b"[" * 64 * 1024) == 64 * 1024
+    assert time.perf_counter() - start < 0.05  # it runs on the service's event loop, for every body
 
 
 def test_check_depth_refuses_deep_text_quickly_and_passes_real_states() -> None:
