@@ -10,6 +10,7 @@
 | ``GHOSTWRITER_THREADS`` | searches run at once in one worker process (they share its GIL: scale with workers) | 1 |
 | ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker before it answers 503 | 64 |
 | ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds to send a request head, and again its body (``service.http``) | 10 |
+| ``GHOSTWRITER_STATE_KEY`` | sign returned game states, refuse altered ones (``service.signing``; 16+ chars) | none |
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Settings:
     threads: int = 1
     max_queue: int = 64
     header_timeout: float = 10.0
+    state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -50,6 +52,7 @@ class Settings:
             threads=int(_number(e, "GHOSTWRITER_THREADS", 1, 1, 64)),
             max_queue=int(_number(e, "GHOSTWRITER_MAX_QUEUE", 64, 1, 100_000)),
             header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
+            state_key=state_key(e.get("GHOSTWRITER_STATE_KEY", "")),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -63,7 +66,22 @@ class Settings:
             "GHOSTWRITER_THREADS": str(self.threads),
             "GHOSTWRITER_MAX_QUEUE": str(self.max_queue),
             "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
+            "GHOSTWRITER_STATE_KEY": self.state_key,
         }
+
+
+MIN_STATE_KEY = 16
+
+
+def state_key(text: str) -> str:
+    """The key that signs game states (empty: off); a ``SettingsError`` for one too short to be a secret."""
+    key = text.strip()
+    if key and len(key) < MIN_STATE_KEY:
+        raise SettingsError(
+            f"GHOSTWRITER_STATE_KEY (--state-key) is {len(key)} characters: use a secret of at least {MIN_STATE_KEY}, "
+            "e.g. from: python3 -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+    return key
 
 
 def parse_dictionaries(text: str) -> dict[str, str]:

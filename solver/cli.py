@@ -126,6 +126,14 @@ def _parser() -> Parser:
         metavar="S",
         help="seconds a client may take to send a request head, and again its body (10)",
     )
+    s.add_argument(
+        "--state-key",
+        default=None,
+        metavar="KEY",
+        help="sign every game state returned and refuse altered ones (a secret of 16+ characters; off by default; "
+        "--state-key-file or GHOSTWRITER_STATE_KEY keep it out of the process list)",
+    )
+    s.add_argument("--state-key-file", default=None, metavar="FILE", help="read the state key from FILE")
     s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
     d = sub.add_parser(
@@ -550,6 +558,19 @@ def _serve(args: argparse.Namespace) -> int:
         env["GHOSTWRITER_MAX_TOP"] = str(args.max_top)
     if args.header_timeout is not None:
         env["GHOSTWRITER_HEADER_TIMEOUT"] = str(args.header_timeout)
+    if args.state_key is not None and args.state_key_file is not None:
+        raise UsageError("give --state-key or --state-key-file, not both")
+    if args.state_key is not None:
+        env["GHOSTWRITER_STATE_KEY"] = args.state_key
+    if args.state_key_file is not None:
+        name = args.state_key_file
+        try:
+            with open(name, encoding="utf-8") as f:
+                env["GHOSTWRITER_STATE_KEY"] = f.read().strip()
+        except OSError as e:
+            raise UsageError(f"--state-key-file {name}: cannot read it ({e.strerror or 'unreadable'})") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"--state-key-file {name}: not UTF-8 text") from None
     try:
         settings = Settings.from_env(env)
     except SettingsError as e:

@@ -213,7 +213,7 @@ def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given:
 
 def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
     from solver.game.engine import Game
-    from solver.game.state import GameState
+    from solver.game.validate import load as load_game_state
 
     fixed = (["--seed"] if args.seed is not None else []) + given_option_flags(args)
     if fixed:
@@ -232,7 +232,7 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
     if not isinstance(data, dict):
         raise PlayError(f"--load {path}: a saved game is a JSON object (as written by --save)")
     try:
-        state = GameState.from_json(data)
+        state = load_game_state(data)  # read and checked in full: a hand-edited save is refused, naming the field
     except GhostwriterError as e:
         raise PlayError(f"--load {path}: {e}") from None
     log = data.get("log", [])

@@ -1,9 +1,11 @@
 """Invariants of the engine over many seeded games played by a random legal-action player, and by the bots.
 
-After every action: no card is created or lost, prestige never goes down, the offer row holds 7 cards while the
-offer deck and the removed non-starters last, tokens and coins are never negative, and a refused action leaves
-the state exactly as it was. At the end the log replays to the same state. Some games are saved to JSON and
-loaded in the middle and play on from the loaded state; the replay from the start must still agree.
+After every action: the state passes ``solver.game.validate`` (the checks a state from a client must pass, so
+that none refuses a state a real game reaches), no card is created or lost, prestige never goes down, the offer
+row holds 7 cards while the offer deck and the removed non-starters last, tokens and coins are never negative,
+and a refused action leaves the state exactly as it was. At the end the log replays to the same state. Some
+games are saved to JSON and loaded in the middle and play on from the loaded state; the replay from the start
+must still agree.
 
 The default run plays a few hundred short games on a small word list (every short word of ENABLE and one in
 sixty of the longer ones, about 4,000 words); ``pytest -m slow`` plays a thousand full-length ones.
@@ -27,6 +29,7 @@ from solver.game.engine import ADVERTS, AGGRESSIVE, POWERS, Game, IllegalActionE
 from solver.game.options import GameOptions, Powers
 from solver.game.play import play_game
 from solver.game.state import OFFER_ROW, GameState, Phase, PlayerState, Turn
+from solver.game.validate import problems
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import parse_words
 from solver.objectives import Objective, Weights
@@ -144,6 +147,8 @@ class CheckedGame(Game):
             assert len(st.offer_row) == OFFER_ROW, f"the offer row has {len(st.offer_row)} cards after {action}"
         assert len(st.offer_age) == len(st.offer_row)
         assert all(0 <= s < len(st.offer_row) for s in st.turn.borrowed)
+        # every state a game reaches passes the checks a state from outside must pass (no false refusals)
+        assert not (found := problems(st)), f"{action} reached a state the validator refuses: {found[:3]}"
 
 
 # -- a random legal-action player -------------------------------------------------------------------------------

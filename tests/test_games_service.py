@@ -30,6 +30,12 @@ def new_game(client: TestClient, **options: Any) -> dict[str, Any]:
     return game
 
 
+def hand_event(game: dict[str, Any], seat: int, name: str) -> None:
+    """Put an event of the deck in front of a seat (taken from the event deck: every event is in one place)."""
+    game["events_deck"] = [e for e in game["events_deck"] if e["name"] != name]
+    game["players"][seat]["event"] = name
+
+
 def test_a_new_game_is_dealt_from_its_seed(client: TestClient) -> None:
     a, b = new_game(client), new_game(client)
     assert a == b
@@ -78,9 +84,9 @@ def test_an_illegal_action_is_refused_with_the_rule(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"game": {}, "bot": "hard"}, "game"),
-        ({"game": {"options": {}, "players": "x"}, "bot": "hard"}, "game"),
-        ({"game": {"options": {"players": 9}}}, "game"),
+        ({"game": {}, "bot": "hard"}, "game.options"),
+        ({"game": {"options": {}, "players": "x"}, "bot": "hard"}, "game.players"),
+        ({"game": {"options": {"players": 9}}}, "game.options"),
         ({"bot": "hard"}, "game"),
         ({"game": {}, "bot": "grandmaster"}, "bot"),
     ],
@@ -92,10 +98,18 @@ def test_a_bad_game_is_a_422_naming_it(client: TestClient, body: dict[str, Any],
 
 
 def test_a_finished_game_has_no_turn_for_a_bot(client: TestClient) -> None:
-    game = new_game(client)
-    game["phase"] = "over"
+    game = new_game(client, target=10, max_turns=1)
+    for _ in range(2):  # one round: the game stops at max_turns
+        status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "pass"}})
+        assert status == 200, out
+        game = out["game"]
+    assert out["phase"] == "over"
     status, out = post(client, "/v1/hardback/bot/move", {"game": game})
-    assert status == 422 and "over" in out["error"]
+    assert status == 422 and out["field"] == "game" and "the game is over" in out["error"]
+    # a dealt game merely marked over is not a game that ended: refused as a state, naming what is inconsistent
+    dealt = new_game(client)
+    status, out = post(client, "/v1/hardback/bot/move", {"game": {**dealt, "phase": "over"}})
+    assert status == 422 and out["field"] == "game.turns" and "no turn has been played" in out["error"], out
 
 
 def test_bad_options_are_named(client: TestClient) -> None:
@@ -110,7 +124,8 @@ def test_a_tables_own_events_and_the_event_choice_over_http(client: TestClient) 
     assert sorted(e["name"] for e in game["events_deck"]) == ["Epic", "Haiku"]
     # seat 0 enters the 10s with seat 1 ahead holding an event: passing leaves seat 0 to choose
     game["players"][0]["prestige"] = 10
-    game["players"][1]["prestige"], game["players"][1]["event"] = 20, "Epic"
+    game["players"][1]["prestige"] = 20
+    hand_event(game, 1, "Epic")
     status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "pass"}})
     assert status == 200 and out["phase"] == "event" and out["seat"] == 0, out
     drawn = out["game"]["players"][0]["event"]
@@ -138,10 +153,25 @@ def test_a_bad_event_deck_is_a_422_naming_it(client: TestClient, deck: list[dict
 def test_a_bot_settles_an_event_choice_left_open(client: TestClient) -> None:
     game = new_game(client, events=True, event_deck=[{"name": "Haiku", "max_length": 3}, {"name": "Epic"}])
     game["players"][0]["prestige"] = 10
-    game["players"][1]["prestige"], game["players"][1]["event"] = 20, "Epic"
+    game["players"][1]["prestige"] = 20
+    hand_event(game, 1, "Epic")
     status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "pass"}})
     assert status == 200 and out["phase"] == "event"
     status, out = post(client, "/v1/hardback/bot/move", {"game": out["game"], "bot": "hard"})
     assert status == 200, out
     assert out["played"] == 0 and [a["action"] for a in out["actions"]] == ["event"]
     assert out["phase"] == "prepare" and out["seat"] == 1
+
+
+def test_a_bad_layout_of_a_spell_names_the_layout(client: TestClient) -> None:
+    game = new_game(client)
+    hand = game["players"][0]["hand"]
+    spell = {"action": "spell", "word": "at"}
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {**spell, "layout": "A T"}})
+    assert status == 422 and out["field"] == "action.layout" and out["error"].startswith('"layout" must be a list')
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {**spell, "layout": ["A"]}})
+    assert status == 422 and out["field"] == "action.layout" and "entries" in out["error"]
+    layout = [{"code": hand[0], "face": "sideways"}, hand[1]]
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {**spell, "layout": layout}})
+    assert status == 422 and out["field"] == "action.layout[0]", out
+    assert out["error"].startswith("layout[0] (letter A): ") and "arrangement" not in out["error"]

@@ -168,7 +168,7 @@ def test_a_turn_played_by_hand_layout_buy_and_the_bots_answer(lex: Lexicon) -> N
     code, text = play(lex, ["--bots", "hard,medium", "--seed", "3", "--target", "10"], lines)
     assert code == 0
     assert "Your hand: O  R  A  L  N" in text
-    assert "refused: arrangement[0] (letter R): N shows N face-up, not R" in text
+    assert "refused: layout[0] (letter R): N shows N face-up, not R" in text
     assert "refused: give one card a letter: ROAN has 4 letters, you gave 5 cards" in text
     assert "You spelled ROAN (1 prestige, 3 coins)." in text
     assert "refused: hints are for your word, before it is played" in text
@@ -358,11 +358,24 @@ def saved_with_hand(
     """A new game against one easy bot whose seat 0 holds ``hand`` (and the attributes ``mine`` sets), saved to
     ``path`` for --load."""
     game = Game.new(options or GameOptions(players=2, target=10), seed, lex)
-    me = game.state.players[0]
+    st = game.state
+    me = st.players[0]
     me.discard.extend(me.hand)
-    me.hand = [game.catalogue.lookup(c) for c in hand]
+    me.hand = []
+    for code in hand:  # each card taken from where it is, so that --load finds a state a game can reach
+        card = game.catalogue.lookup(code)
+        if card.is_starter:
+            pile = me.discard if card in me.discard else me.draw
+            pile.remove(card)
+        elif card in st.offer_row:
+            slot = st.offer_row.index(card)
+            st.offer_row[slot] = st.offer_deck.pop()
+        else:
+            st.offer_deck.remove(card)
+        me.hand.append(card)
     for key, value in mine.items():
         setattr(me, key, value)
+    st.events_deck = [e for e in st.events_deck if e.name != me.event]  # an event in front of you left the deck
     path.write_text(json.dumps({**game.state.to_json(), "log": [], "seats": ["you", "easy"]}))
     return path
 
@@ -474,6 +487,7 @@ def test_an_event_drawn_is_kept_or_exchanged_at_the_prompt(lex: Lexicon, tmp_pat
     path = saved_with_hand(lex, tmp_path / "g.json", ["R", "O", "A", "N", "E"], options=options, prestige=10)
     game = Game(GameState.from_json(json.loads(path.read_text())), lex)
     game.state.players[1].prestige, game.state.players[1].event = 30, "Royalties"
+    game.state.events_deck = [e for e in game.state.events_deck if e.name != "Royalties"]
     path.write_text(json.dumps({**game.state.to_json(), "log": [], "seats": ["you", "easy"]}))
     lines = ["pass", "end", "event swap 5", "event swap", "event swap easy", "board"]
     code, text = play(lex, ["--load", str(path)], lines)

@@ -1,7 +1,9 @@
 """Games and bots: deal a game, apply a player's action, and let a bot play the seat in turn.
 
 The service keeps no games: every request carries the whole game state (as the engine saves it) and gets the
-new state back, so any client can hold a table and call a bot to fill an empty seat.
+new state back, so any client can hold a table and call a bot to fill an empty seat. A state from a client is
+checked in full before anything is played on it (``solver.game.validate``: a 422 naming the field at fault), and
+with a state key it must carry the service's own signature (``service.signing``).
 """
 
 from __future__ import annotations
@@ -12,25 +14,30 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, context
+from service.context import Context, client, context
 from service.errors import FieldError
 from service.routers.hardback import Errors
+from service.runner import Lane
 from service.schemas import BotMoveIn, BotMoveOut, GameActionIn, GameOut, NewGameIn
+from service.signing import sign, verify
 from solver.bots.base import make_bot
 from solver.errors import GhostwriterError
 from solver.game.engine import Game, IllegalActionError
 from solver.game.options import GameOptions
-from solver.game.state import GameState, Phase
+from solver.game.state import GameStateError, Phase
+from solver.game.validate import load
 from solver.lexicon import Lexicon
 
 router = APIRouter(prefix="/v1/hardback", tags=["games"])
 
 
-def _answer(game: Game, extra: dict[str, Any] | None = None, start: float | None = None) -> JSONResponse:
+def _answer(
+    game: Game, extra: dict[str, Any] | None = None, start: float | None = None, *, key: str = ""
+) -> JSONResponse:
     st = game.state
     over = st.phase == Phase.OVER
     out: dict[str, Any] = {
-        "game": st.to_json(),
+        "game": sign(st.to_json(), key),
         "seat": st.current,
         "phase": st.phase,
         "scores": game.final_scores(),
@@ -42,9 +49,13 @@ def _answer(game: Game, extra: dict[str, Any] | None = None, start: float | None
     return JSONResponse(out)
 
 
-def _load(data: dict[str, Any], lexicon: Lexicon) -> Game:
+def _load(data: dict[str, Any], lexicon: Lexicon, key: str) -> Game:
+    """The game of a request, its signature checked (with a state key) and the state checked in full."""
+    verify(data, key)
     try:
-        state = GameState.from_json(data)
+        state = load(data)
+    except GameStateError as e:
+        raise FieldError(e.field, str(e)) from None
     except GhostwriterError as e:
         raise FieldError("game", str(e)) from None
     return Game(state, lexicon)
@@ -58,34 +69,36 @@ async def new_game(body: NewGameIn, ctx: Annotated[Context, Depends(context)]) -
         options = GameOptions.from_json(body.options.model_dump())
     except GhostwriterError as e:
         raise FieldError("options", str(e)) from None
-    return _answer(Game.new(options, body.seed, d.lexicon))
+    return _answer(Game.new(options, body.seed, d.lexicon), key=ctx.settings.state_key)
 
 
 @router.post("/game/action", response_model=GameOut, responses=Errors)
 async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
     """Apply one action of the player in turn; a refused action is a 422 naming the rule, and changes nothing."""
     d = (await ctx.dictionaries()).get(body.dictionary)
-    game = _load(body.game, d.lexicon)
+    game = _load(body.game, d.lexicon, ctx.settings.state_key)
     try:
         await ctx.runner.run(lambda: game.apply(body.action), ctx.settings.time_budget)
     except IllegalActionError as e:
-        raise FieldError("action", str(e)) from None
-    return _answer(game)
+        raise FieldError(f"action.{e.field}" if e.field else "action", str(e)) from None
+    return _answer(game, key=ctx.settings.state_key)
 
 
 @router.post("/bot/move", response_model=BotMoveOut, responses=Errors)
-async def bot_move(body: BotMoveIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+async def bot_move(
+    body: BotMoveIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+) -> JSONResponse:
     """The bot plays the whole turn of the seat in turn (from whatever phase the turn is in): its actions, the
     word it spelled, and the game state after."""
     start = time.perf_counter()
     d = (await ctx.dictionaries()).get(body.dictionary)
-    game = _load(body.game, d.lexicon)
+    game = _load(body.game, d.lexicon, ctx.settings.state_key)
     if game.state.phase == Phase.OVER:
         raise FieldError("game", "the game is over: there is no turn to play")
     seat = game.state.current
-    limit = ctx.settings.time_budget / 4  # a turn runs a few searches
+    limit = ctx.settings.time_budget * 0.8  # the whole turn's searches, with room for their graces
     bot = make_bot(body.bot, d.lexicon, game.state.seed * 7919 + seat, time_limit=limit)
-    actions = await ctx.runner.run(lambda: bot.play_turn(game), ctx.settings.time_budget)
+    actions = await ctx.runner.run(lambda: bot.play_turn(game), ctx.settings.time_budget, Lane.HEAVY, who)
     word = next((a["word"] for a in actions if a.get("action") == "spell"), None)
     extra = {"bot": body.bot, "played": seat, "actions": actions, "word": word}
-    return _answer(game, extra, start)
+    return _answer(game, extra, start, key=ctx.settings.state_key)

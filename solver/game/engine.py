@@ -28,6 +28,7 @@ of the same seed and options reaches the same state.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,7 +68,12 @@ POWERS = {
 
 
 class IllegalActionError(GhostwriterError):
-    """An action the rules do not allow now; the state is unchanged."""
+    """An action the rules do not allow now; the state is unchanged. ``field`` names the action's argument at
+    fault when one is (``layout[2]``), else it is empty."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 FACE_DOWN = "Ω"  # the letter the ghost writer sees on a card that must be played face-down: in no word list
@@ -267,7 +273,7 @@ class Game:
         try:
             placement = read_arrangement(word, action.get("layout"), search.pool, search.resolver)
         except GhostwriterError as e:
-            raise IllegalActionError(str(e)) from None
+            raise _layout_error(str(e)) from None
         reports, _, totals = search.resolver.explain(word, placement.slots, placement.resolution)
         wilds = sum(1 for r in reports if r.face != Face.UP.value)
         event = self.event_of(p)
@@ -921,6 +927,20 @@ def can_flush(row: Sequence[Card]) -> bool:
     dear = sum(1 for c in row if c.cost >= 6)
     genres = Counter(c.genre for c in row if c.genre is not None)
     return dear >= 4 or (bool(genres) and max(genres.values()) >= 4)
+
+
+LAYOUT_ENTRY = re.compile(r"arrangement(\[\d+\])")
+
+
+def _layout_error(message: str) -> IllegalActionError:
+    """The ghost writer's arrangement error in the spell action's words: the action calls it ``layout``, so the
+    message and the field name ``layout`` (``layout[2] (letter T): ...``), whichever entry is wrong."""
+    text = LAYOUT_ENTRY.sub(r"layout\1", message)
+    text = text.replace('"arrangement"', '"layout"').replace("this arrangement", "this layout")
+    m = re.match(r"(layout(?:\[\d+\])?)", text.lstrip('"'))
+    if not text.lstrip('"').startswith("layout"):
+        text = f"layout: {text}"
+    return IllegalActionError(text, m.group(1) if m else "layout")
 
 
 def _count(value: object, name: str) -> int:

@@ -7,6 +7,8 @@ state, so a saved game loads and plays on exactly as it would have.
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,7 +25,12 @@ OFFER_ROW = 7
 
 
 class GameStateError(GhostwriterError):
-    """A saved game that cannot be read."""
+    """A saved game that cannot be read, or a state no game can reach; ``field`` names the part at fault
+    (``game.players[1].hand``)."""
+
+    def __init__(self, message: str, field: str = "game") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class Phase:
@@ -226,7 +233,11 @@ class GameState:
 
     @staticmethod
     def from_json(data: object) -> GameState:
-        """A game from its JSON form; a ``GameStateError`` naming the field when anything is wrong."""
+        """A game from its JSON form; a ``GameStateError`` naming the field when anything is malformed.
+
+        This reads the form (types, codes, the random generator's state); whether the game could ever reach the
+        state is ``solver.game.validate``'s question, asked by whoever takes a state from outside.
+        """
         if not isinstance(data, dict):
             raise GameStateError("a game state must be a JSON object (as saved by the engine)")
         try:
@@ -235,100 +246,251 @@ class GameState:
             raise
         except GhostwriterError as e:
             raise GameStateError(f"game state: {e}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise GameStateError(f"game state: missing or malformed field ({type(e).__name__}: {e})") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError):
+            # a safety net: every field below is read through checks that name it
+            raise GameStateError(
+                "game state: a field is malformed: save the game with the engine and load that"
+            ) from None
+
+
+MAX_NUMBER = 10**9  # no count of a game comes near it; the validator holds each to what a game can reach
+MT_N = 624  # the Mersenne Twister's words of state (random.getstate: version 3, 624 words and a position)
+
+
+def _missing(where: str, what: str) -> GameStateError:
+    return GameStateError(f"game state: missing or malformed field {where} ({what})", where)
+
+
+def _field(obj: dict[str, Any], key: str, where: str, what: str, default: object = ...) -> object:
+    """``obj[key]``, or the default when it may be left out; a missing required field names itself."""
+    if key in obj:
+        return obj[key]
+    if default is ...:
+        raise _missing(f"{where}.{key}", what)
+    return default
+
+
+def _object(value: object, where: str, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise GameStateError(f"{where} must be a JSON object ({what})", where)
+    return value
+
+
+def _number(value: object, where: str, low: int = 0, high: int = MAX_NUMBER) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise GameStateError(f"{where} must be a whole number from {low} to {high} (got {_shown(value)})", where)
+    return value
+
+
+def _flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise GameStateError(f"{where} must be true or false (got {_shown(value)})", where)
+    return value
+
+
+def _text(value: object, where: str, longest: int = 200) -> str:
+    if not isinstance(value, str) or len(value) > longest:
+        raise GameStateError(f"{where} must be a string of at most {longest} characters", where)
+    return value
+
+
+def _list(value: object, where: str, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise GameStateError(f"{where} must be a list ({what})", where)
+    return value
+
+
+def _shown(value: object) -> str:
+    """A value as the message shows it: short, and its kind in words when it is not a plain value."""
+    if isinstance(value, bool | int | float | str) or value is None:
+        text = json.dumps(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else "another kind of value"
+
+
+def _cards(cat: Catalogue, value: object, where: str) -> list[Card]:
+    out = []
+    for i, code in enumerate(_list(value, where, 'card codes, e.g. ["E", "romance:F6"]')):
+        if not isinstance(code, str) or len(code) > 200:
+            raise GameStateError(f'{where}[{i}] must be a card code such as "romance:F6"', f"{where}[{i}]")
+        try:
+            out.append(cat.lookup(code))
+        except GhostwriterError as e:
+            raise GameStateError(f"{where}[{i}]: {e}", f"{where}[{i}]") from None
+    return out
+
+
+def _rng(value: object) -> random.Random:
+    """The random generator from ``random.getstate``'s JSON form: ``[3, [624 words and the position], gauss]``."""
+    where = "game.rng"
+    shape = f"[3, a list of {MT_N + 1} whole numbers, null or a number], as the engine saves it"
+    if not isinstance(value, list) or len(value) != 3:
+        raise GameStateError(f"{where} must be {shape}", where)
+    version, internal, gauss = value
+    if version != 3 or isinstance(version, bool):
+        raise GameStateError(f"{where}[0] must be 3, the version of the generator's state", f"{where}[0]")
+    if not isinstance(internal, list) or len(internal) != MT_N + 1:
+        raise GameStateError(f"{where}[1] must be a list of {MT_N + 1} whole numbers", f"{where}[1]")
+    for i, word in enumerate(internal[:MT_N]):
+        _number(word, f"{where}[1][{i}]", 0, 2**32 - 1)
+    _number(internal[MT_N], f"{where}[1][{MT_N}]", 0, MT_N)
+    if gauss is not None and (
+        isinstance(gauss, bool) or not isinstance(gauss, int | float) or not math.isfinite(gauss)
+    ):
+        raise GameStateError(f"{where}[2] must be null or a finite number", f"{where}[2]")
+    rng = random.Random()
+    rng.setstate((3, tuple(internal), None if gauss is None else float(gauss)))
+    return rng
 
 
 def _load(data: dict[str, Any]) -> GameState:
-    options = GameOptions.from_json(data["options"])
+    try:
+        options = GameOptions.from_json(_field(data, "options", "game", "the table's options, an object"))
+    except GhostwriterError as e:
+        text = str(e)
+        raise GameStateError(
+            f"game.{text}" if text.startswith("options.") else f"game.options: {text}", "game.options"
+        ) from None
     cat = Catalogue.hardback(options.rules)
 
-    def cards(value: object, name: str) -> list[Card]:
-        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-            raise GameStateError(f"game state: {name} must be a list of card codes")
-        return [cat.lookup(c) for c in value]
+    def cards(value: object, where: str) -> list[Card]:
+        return _cards(cat, value, where)
 
-    def number(value: object, name: str, low: int = 0, high: int = 1_000_000) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise GameStateError(f"game state: {name} must be a whole number from {low} to {high}")
-        return value
-
+    raw_players = _list(_field(data, "players", "game", "one object a seat"), "game.players", "one object a seat")
+    if len(raw_players) != options.players:
+        raise GameStateError(
+            f"game.players: options.players is {options.players} but {len(raw_players)} players are given",
+            "game.players",
+        )
     players = []
-    for i, p in enumerate(data["players"]):
-        where = f"players[{i}]"
+    for i, raw in enumerate(raw_players):
+        w = f"game.players[{i}]"
+        p = _object(raw, w, "a seat's cards and tokens")
+
+        def req(key: str, what: str, p: dict[str, Any] = p, w: str = w) -> object:
+            return _field(p, key, w, what)
+
+        def opt(key: str, default: object, p: dict[str, Any] = p) -> object:
+            return p.get(key, default)
+
         players.append(
             PlayerState(
-                seat=i,
-                draw=cards(p["draw"], f"{where}.draw"),
-                discard=cards(p["discard"], f"{where}.discard"),
-                hand=cards(p["hand"], f"{where}.hand"),
-                inked=cards(p["inked"], f"{where}.inked"),
-                in_play=cards(p["in_play"], f"{where}.in_play"),
-                jail=cards(p["jail"], f"{where}.jail"),
-                set_aside=cards(p.get("set_aside", []), f"{where}.set_aside"),
-                must_wild=cards(p.get("must_wild", []), f"{where}.must_wild"),
-                disfigured=cards(p.get("disfigured", []), f"{where}.disfigured"),
-                prestige=number(p["prestige"], f"{where}.prestige"),
-                ink=number(p["ink"], f"{where}.ink"),
-                remover=number(p["remover"], f"{where}.remover"),
-                adverts=number(p.get("adverts", 0), f"{where}.adverts", 0, 5),
-                power=str(p.get("power", "")),
-                event=str(p.get("event", "")),
-                rap_battle=number(p.get("rap_battle", 0), f"{where}.rap_battle"),
-                bought=number(p.get("bought", 0), f"{where}.bought"),
-                words=number(p.get("words", 0), f"{where}.words"),
-                passes=number(p.get("passes", 0), f"{where}.passes"),
-                decade=number(p.get("decade", 0), f"{where}.decade"),
+                seat=_number(opt("seat", i), f"{w}.seat", 0, 4),
+                draw=cards(req("draw", "the draw pile"), f"{w}.draw"),
+                discard=cards(req("discard", "the discard pile"), f"{w}.discard"),
+                hand=cards(req("hand", "the hand"), f"{w}.hand"),
+                inked=cards(req("inked", "the cards drawn with ink"), f"{w}.inked"),
+                in_play=cards(req("in_play", "the classics in play"), f"{w}.in_play"),
+                jail=cards(req("jail", "the jailed card"), f"{w}.jail"),
+                set_aside=cards(opt("set_aside", []), f"{w}.set_aside"),
+                must_wild=cards(opt("must_wild", []), f"{w}.must_wild"),
+                disfigured=cards(opt("disfigured", []), f"{w}.disfigured"),
+                prestige=_number(req("prestige", "a number"), f"{w}.prestige"),
+                ink=_number(req("ink", "a number"), f"{w}.ink"),
+                remover=_number(req("remover", "a number"), f"{w}.remover"),
+                adverts=_number(opt("adverts", 0), f"{w}.adverts", 0, 5),
+                power=_text(opt("power", ""), f"{w}.power"),
+                event=_text(opt("event", ""), f"{w}.event"),
+                rap_battle=_number(opt("rap_battle", 0), f"{w}.rap_battle"),
+                bought=_number(opt("bought", 0), f"{w}.bought"),
+                words=_number(opt("words", 0), f"{w}.words"),
+                passes=_number(opt("passes", 0), f"{w}.passes"),
+                decade=_number(opt("decade", 0), f"{w}.decade"),
             )
         )
-    if len(players) != options.players:
-        raise GameStateError(f"game state: options.players is {options.players} but {len(players)} players are given")
-    t = data.get("turn", {})
+    t = _object(data.get("turn", {}), "game.turn", "what the player in turn has done")
+    sent_home = []
+    for i, pair in enumerate(_list(t.get("sent_home", []), "game.turn.sent_home", "[owner seat, card code] pairs")):
+        w = f"game.turn.sent_home[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise GameStateError(f"{w} must be a pair [owner seat, card code]", w)
+        sent_home.append((_number(pair[0], f"{w}[0]", 0, 4), cards([pair[1]], w)[0]))
+    ghost = t.get("ghost")
     turn = Turn(
-        coins=number(t.get("coins", 0), "turn.coins"),
-        word=cards(t.get("word", []), "turn.word"),
-        word_text=str(t.get("word_text", "")),
-        kept=cards(t.get("kept", []), "turn.kept"),
-        sent_home=[(number(o, "turn.sent_home owner", 0, 4), cat.lookup(c)) for o, c in t.get("sent_home", [])],
-        dumps=[number(d, "turn.dumps") for d in t.get("dumps", [])],
-        jails=number(t.get("jails", 0), "turn.jails"),
-        previews=[number(d, "turn.previews") for d in t.get("previews", [])],
-        peek=cards(t.get("peek", []), "turn.peek"),
-        flushed=bool(t.get("flushed", False)),
-        bought=number(t.get("bought", 0), "turn.bought"),
-        row_changed=bool(t.get("row_changed", False)),
-        powers_used=[str(x) for x in t.get("powers_used", [])],
-        borrowed=[number(s, "turn.borrowed", 0, 6) for s in t.get("borrowed", [])],
-        ink_used=number(t.get("ink_used", 0), "turn.ink_used"),
-        ghost=t.get("ghost"),
+        coins=_number(t.get("coins", 0), "game.turn.coins"),
+        word=cards(t.get("word", []), "game.turn.word"),
+        word_text=_text(t.get("word_text", ""), "game.turn.word_text"),
+        kept=cards(t.get("kept", []), "game.turn.kept"),
+        sent_home=sent_home,
+        dumps=[
+            _number(d, f"game.turn.dumps[{i}]")
+            for i, d in enumerate(_list(t.get("dumps", []), "game.turn.dumps", "coins"))
+        ],
+        jails=_number(t.get("jails", 0), "game.turn.jails"),
+        previews=[
+            _number(d, f"game.turn.previews[{i}]")
+            for i, d in enumerate(_list(t.get("previews", []), "game.turn.previews", "cards to look at"))
+        ],
+        peek=cards(t.get("peek", []), "game.turn.peek"),
+        flushed=_flag(t.get("flushed", False), "game.turn.flushed"),
+        bought=_number(t.get("bought", 0), "game.turn.bought"),
+        row_changed=_flag(t.get("row_changed", False), "game.turn.row_changed"),
+        powers_used=[
+            _text(x, f"game.turn.powers_used[{i}]", 40)
+            for i, x in enumerate(_list(t.get("powers_used", []), "game.turn.powers_used", "power names"))
+        ],
+        borrowed=[
+            _number(s, f"game.turn.borrowed[{i}]", 0, OFFER_ROW - 1)
+            for i, s in enumerate(_list(t.get("borrowed", []), "game.turn.borrowed", "offer-row slots"))
+        ],
+        ink_used=_number(t.get("ink_used", 0), "game.turn.ink_used"),
+        ghost=None if ghost is None else _number(ghost, "game.turn.ghost", 0, 4),
     )
-    rng = random.Random()
-    version, internal, gauss = data["rng"]
-    rng.setstate((version, tuple(internal), gauss))
+    rng = _rng(_field(data, "rng", "game", "the random generator's state"))
     penny = data.get("penny")
-    state = GameState(
+    if penny is not None:
+        penny_obj = _object(penny, "game.penny", "Penny Dreadful's genre and prestige, or null")
+        penny = Penny(
+            _text(_field(penny_obj, "genre", "game.penny", "her signature genre"), "game.penny.genre", 20),
+            _number(_field(penny_obj, "prestige", "game.penny", "a number"), "game.penny.prestige"),
+        )
+
+    def events(key: str) -> list[Event]:
+        out = []
+        for i, e in enumerate(_list(data.get(key, []), f"game.{key}", "event objects")):
+            try:
+                out.append(Event.from_json(e))
+            except GhostwriterError as err:
+                raise GameStateError(f"game.{key}[{i}]: {err}", f"game.{key}[{i}]") from None
+        return out
+
+    def top(key: str, what: str) -> object:
+        return _field(data, key, "game", what)
+
+    offer_row = cards(top("offer_row", "the offer row"), "game.offer_row")
+    offer_age = [
+        _number(a, f"game.offer_age[{i}]")
+        for i, a in enumerate(_list(top("offer_age", "a turn for each offer-row card"), "game.offer_age", "turns"))
+    ]
+    if len(offer_age) != len(offer_row):
+        raise GameStateError("game.offer_age must give one turn for each offer-row card", "game.offer_age")
+    phase = _text(top("phase", "the phase of the turn"), "game.phase", 20)
+    if phase not in PHASES:
+        raise GameStateError(f"game.phase: unknown phase {phase!r}: one of {', '.join(PHASES)}", "game.phase")
+    return GameState(
         options=options,
         players=players,
-        offer_deck=cards(data["offer_deck"], "offer_deck"),
-        offer_row=cards(data["offer_row"], "offer_row"),
-        offer_age=[number(a, "offer_age") for a in data["offer_age"]],
-        removed=cards(data["removed"], "removed"),
-        unused=cards(data["unused"], "unused"),
-        events_deck=[Event.from_json(e) for e in data.get("events_deck", [])],
-        events_used=[Event.from_json(e) for e in data.get("events_used", [])],
-        current=number(data["current"], "current", 0, options.players - 1),
-        phase=str(data["phase"]),
-        turns=number(data["turns"], "turns"),
-        award_length=number(data.get("award_length", 0), "award_length", 0, 12),
-        award_holders=[number(h, "award_holders", 0, 4) for h in data.get("award_holders", [])],
-        ending=bool(data.get("ending", False)),
-        penny=Penny(str(penny["genre"]), number(penny["prestige"], "penny.prestige")) if penny else None,
+        offer_deck=cards(top("offer_deck", "the offer deck"), "game.offer_deck"),
+        offer_row=offer_row,
+        offer_age=offer_age,
+        removed=cards(top("removed", "the cards out of the game"), "game.removed"),
+        unused=cards(top("unused", "the starters not dealt"), "game.unused"),
+        events_deck=events("events_deck"),
+        events_used=events("events_used"),
+        current=_number(top("current", "the seat in turn"), "game.current", 0, options.players - 1),
+        phase=phase,
+        turns=_number(top("turns", "the turns played"), "game.turns"),
+        award_length=_number(data.get("award_length", 0), "game.award_length", 0, 12),
+        award_holders=[
+            _number(h, f"game.award_holders[{i}]", 0, options.players - 1)
+            for i, h in enumerate(_list(data.get("award_holders", []), "game.award_holders", "seats"))
+        ],
+        ending=_flag(data.get("ending", False), "game.ending"),
+        penny=penny,
         turn=turn,
         rng=rng,
-        seed=number(data.get("seed", 0), "seed", 0, 2**63),
+        seed=_number(data.get("seed", 0), "game.seed", 0, 2**63),
     )
-    if state.phase not in (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT, Phase.OVER):
-        raise GameStateError(f"game state: unknown phase {state.phase!r}")
-    if len(state.offer_age) != len(state.offer_row):
-        raise GameStateError("game state: offer_age must give one turn for each offer-row card")
-    return state
+
+
+PHASES = (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT, Phase.OVER)
