@@ -18,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import enum
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -28,6 +30,19 @@ T = TypeVar("T")
 GRACE = 3.0  # seconds past a search's own limit before its request is given up
 LIGHT_CARDS = 8  # a hand (with inked cards and classics) of at most this many cards is light ...
 LIGHT_SPECIALS = 3  # ... when at most this many of them uncover or double
+
+
+# the last search of this request: seconds it waited for a thread, and seconds it held one
+TIMING: ContextVar[tuple[float, float] | None] = ContextVar("search_timing", default=None)
+
+
+def server_timing() -> dict[str, str]:
+    """A ``Server-Timing`` header with the request's queue wait and search time (none when it ran no search)."""
+    timing = TIMING.get()
+    if timing is None:
+        return {}
+    queued, ran = timing
+    return {"Server-Timing": f"queue;dur={queued * 1000:.1f}, search;dur={ran * 1000:.1f}"}
 
 
 class Lane(enum.Enum):
@@ -111,7 +126,9 @@ class _FairLane:
 
 
 class Runner:
-    def __init__(self, threads: int, max_queue: int, heavy_threads: int = 1, per_client: int = 4) -> None:
+    def __init__(
+        self, threads: int, max_queue: int, heavy_threads: int = 1, per_client: int = 4, max_wait: float = 30.0
+    ) -> None:
         self._light = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="search")
         self._heavy = _FairLane(heavy_threads, "heavy-search")
         self._lock = threading.Lock()
@@ -120,6 +137,7 @@ class Runner:
         self.threads = threads
         self.max_queue = max_queue
         self.per_client = per_client
+        self.max_wait = max_wait  # seconds a request may wait for a thread before it is answered 503
 
     @property
     def pending(self) -> int:
@@ -146,10 +164,33 @@ class Runner:
             self._pending[lane] += 1
             if heavy:
                 self._by_client[client] = self._by_client.get(client, 0) + 1
-        future: Future[T] = self._heavy.submit(client, fn) if heavy else self._light.submit(fn)
+        submitted = time.monotonic()
+        started: list[float] = []
+        loop = asyncio.get_running_loop()
+        running = asyncio.Event()
+
+        def timed() -> T:
+            started.append(time.monotonic())
+            loop.call_soon_threadsafe(running.set)
+            return fn()
+
+        future: Future[T] = self._heavy.submit(client, timed) if heavy else self._light.submit(timed)
         future.add_done_callback(lambda _: self._done(lane, client))
+        answer = asyncio.wrap_future(future)
+        began = asyncio.ensure_future(running.wait())
+        # the wait for a thread and the search itself are bounded apart: a request that waited its turn behind
+        # other clients' searches still gets its whole time limit
+        either: set[asyncio.Future[Any]] = {answer, began}
+        await asyncio.wait(either, timeout=self.max_wait, return_when=asyncio.FIRST_COMPLETED)
+        began.cancel()
+        if not started and not answer.done():
+            future.cancel()
+            raise Unavailable(
+                f"the service is busy (no search thread was free for {self.max_wait:g} s): retry in a moment",
+                retry_after=int(self.max_wait),
+            )
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), timeout=time_limit * 1.25 + GRACE)
+            out = await asyncio.wait_for(answer, timeout=time_limit * 1.25 + GRACE)
         except TimeoutError:
             future.cancel()  # still queued: never runs; already running: ends at its own time limit
             raise Unavailable(
@@ -157,6 +198,9 @@ class Runner:
                 "smaller hand or top",
                 retry_after=int(time_limit) + 1,
             ) from None
+        if started:
+            TIMING.set((started[0] - submitted, time.monotonic() - started[0]))
+        return out
 
     def _done(self, lane: Lane, client: str) -> None:
         with self._lock:

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from service.context import Context, client, context
 from service.dictionaries import Dictionary
 from service.errors import FieldError
-from service.runner import Lane
+from service.runner import Lane, server_timing
 from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
 from solver import answers
 from solver.cards import Kind
@@ -61,7 +61,7 @@ def lane_of(state: TurnState, heavy: bool = False) -> Lane:
 def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
     out["dictionary"] = name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
-    return JSONResponse(out)
+    return JSONResponse(out, headers=server_timing())
 
 
 @router.post("/hint", response_model=HintOut, responses=Errors)

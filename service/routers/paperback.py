@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from service.context import Context, client, context
 from service.errors import FieldError
 from service.routers.hardback import Errors
-from service.runner import Lane
+from service.runner import Lane, server_timing
 from service.schemas import PaperbackHintIn, PaperbackHintOut
 from solver.errors import GhostwriterError
 from solver.paperback.answers import hint as paperback_hint
@@ -45,4 +45,4 @@ async def hint(
     _, out = await ctx.runner.run(lambda: paperback_hint(search, body.top), limit, lane, who)
     out["dictionary"] = d.name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
-    return JSONResponse(out)
+    return JSONResponse(out, headers=server_timing())

@@ -32,6 +32,7 @@ MAX_TOP = 1000
 CHECKPOINT = 0.2  # share of a time limit after which a search lays out promising words quickly, to have an answer
 RESERVE = 0.15  # the last share of a time limit, at most RESERVE_CAP seconds, kept to fill an answer cut short
 RESERVE_CAP = 0.3
+GRACE_MIN = 0.1  # seconds to fill a cut answer even when the limit is already spent (by the bounds, say)
 
 
 @dataclass
@@ -148,7 +149,7 @@ class Search:
             self.budget.extend(0.0 if timed else None, 0 if stepped else None)
             return
         self._graced = True
-        seconds = max(0.0, self._final - time.monotonic()) if timed else None
+        seconds = max(GRACE_MIN, self._final - time.monotonic()) if timed else None
         steps = max(200, (self.node_budget or 0) // 20) if stepped else None
         self.budget.extend(seconds, steps)
 

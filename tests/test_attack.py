@@ -1,0 +1,86 @@
+"""Fair under attack: a real server of two workers, four clients sending hostile hints without pause, and a
+player asking for normal 5-card hints all the while.
+
+The hostile searches run in the heavy lane (``service.runner``), the normal ones in the light lane, so the
+player's hints keep being answered quickly; every hostile search ends within its limit plus half a second, with
+real words. ``benchmarks/bench_attack.py`` measures the same for longer.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from live_server import live_server
+
+BUDGET = 2.0
+HOSTILE = [
+    *["m:A3", "m:C5", "m:D4", "m:E4", "m:G6", "m:I5", "m:J8", "m:K2", "m:K4", "m:L6", "m:M3"],
+    *["r:B3", "r:D4", "r:F6", "r:H7", "r:J6", "r:L8", "r:O4", "r:P6", "r:S4", "r:U9", "r:W4", "r:Y4", "r:Z5"],
+]
+NORMAL = [["r:F6", "E", "a:A5", "S", "T"], ["h:H7", "A", "R", "E", "S"], ["m:C5", "O", "T", "N", "I"]]
+
+
+def post(url: str, body: dict[str, Any], timeout: float = 30.0) -> tuple[int, dict[str, Any], float]:
+    """Status, answer and wall seconds; the answer gets ``held_ms``, what its search held a worker (from the
+    Server-Timing header)."""
+    data = json.dumps(body).encode()
+    request = urllib.request.Request(url, data, {"content-type": "application/json"})
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as r:
+            answer = json.loads(r.read())
+            timing = dict(part.strip().split(";dur=") for part in r.headers.get("Server-Timing", "").split(","))
+            answer["held_ms"] = float(timing["search"])
+            return int(r.status), answer, time.monotonic() - start
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read()), time.monotonic() - start
+
+
+def test_normal_hints_are_answered_quickly_while_four_hostile_clients_run() -> None:
+    cmd = [sys.executable, "-m", "solver.cli", "serve", "--workers", "2", "--time-budget", str(BUDGET)]
+    with live_server(cmd) as base:
+        post(base + "/v1/hardback/hint", {"hand": NORMAL[0]})  # warm both workers' first request
+        post(base + "/v1/hardback/hint", {"hand": NORMAL[1]})
+        stop = threading.Event()
+        hostile: list[tuple[int, dict[str, Any], float]] = []
+
+        def attack(kind: str) -> None:
+            while not stop.is_set():
+                if kind == "rate":
+                    body: dict[str, Any] = {"hand": HOSTILE, "word": "dichlorodifluoromethane"}
+                else:
+                    body = {"hand": HOSTILE, "top": 10, "pareto": kind == "pareto"}
+                status, answer, seconds = post(f"{base}/v1/hardback/{'rate' if kind == 'rate' else 'hint'}", body)
+                hostile.append((status, {**answer, "kind": kind}, seconds))
+
+        attackers = [threading.Thread(target=attack, args=(k,)) for k in ("hint", "hint", "pareto", "rate")]
+        for t in attackers:
+            t.start()
+        time.sleep(0.5)  # the attack is under way
+        normal = []
+        until = time.monotonic() + 3 * BUDGET
+        i = 0
+        while time.monotonic() < until:
+            normal.append(post(base + "/v1/hardback/hint", {"hand": NORMAL[i % len(NORMAL)], "top": 5}))
+            i += 1
+        stop.set()
+        for t in attackers:
+            t.join(timeout=4 * BUDGET)
+
+    assert all(status == 200 and answer["moves"] for status, answer, _ in normal), normal[:1]
+    slowest = max(seconds for _, _, seconds in normal)
+    assert slowest < 2.0, f"the slowest normal hint took {slowest:.2f} s during the attack"
+    assert len(normal) >= 10
+    answered = [(answer, seconds) for status, answer, seconds in hostile if status == 200]
+    assert answered, [status for status, _, _ in hostile]
+    for answer, _ in answered:
+        assert answer["held_ms"] <= (BUDGET + 0.5) * 1000, (answer["kind"], answer["held_ms"])
+        assert answer.get("moves") or answer.get("best"), answer
+    # a hostile client's requests wait their turn; none is refused for a worker stuck on another's request
+    assert all(status in (200, 429) for status, _, _ in hostile), [status for status, _, _ in hostile]
