@@ -40,7 +40,7 @@ MAX_FACTOR = 3
 COMMON_GAIN = 3.0  # the value objective's worth of gaining the Common card, in score points
 CARD_NEXT = 0.5  # ... and of one more card next hand
 MAX_PAIRS = 200_000  # Spacebar pairs looked at before a search gives up exactness
-TICK = 64  # layout steps between two looks at the clock
+TICK = 64  # layout steps between two looks at the clock (a power of 2)
 FIRST_STEPS = 2_000  # layout steps the quick first move may spend on one word
 FIRST_WORDS = 400  # words it may try
 QUICK_FLOOR = 0.04  # seconds the quick first move may take whatever the limit (a limit of 0.1 s still answers a word)
@@ -223,7 +223,9 @@ class PaperbackSearch:
         got = [0.0, 0]  # the generous value of the pieces placed, and their double-word abilities
 
         def rec(pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
-            self._tick()
+            self._steps += 1
+            if not self._steps & (TICK - 1):
+                self._tick()
             if pos == n:
                 yield list(acc)
                 return
@@ -327,7 +329,10 @@ class PaperbackSearch:
         uses_space = any(p.kind == SPACE for p in pieces)
         flat += reversals + (1 if uses_space else 0)
         mult = min(MAX_FACTOR, mult)
-        best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
+        if any(doublers):
+            best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
+        else:
+            best_inner, best_factors = sum(base), [1] * m
         score = (best_inner + flat) * mult
         thr = self.state.threshold
         move = PMove(
@@ -377,11 +382,10 @@ class PaperbackSearch:
         return best
 
     def _tick(self) -> None:
-        """One layout step: past the deadline (looked at every TICK steps) or the step cap, stop the word."""
-        self._steps += 1
+        """Every TICK layout steps: past the deadline or the step cap, stop the word."""
         if self._step_cap is not None and self._steps > self._step_cap:
             raise _OutOfStepsError
-        if self._steps % TICK == 0 and self._late():
+        if self._late():
             raise _OutOfTimeError
 
     # -- the whole lexicon ----------------------------------------------------------------------------------------
@@ -434,7 +438,9 @@ class PaperbackSearch:
                 elif kind is Kind.FIRST or kind is Kind.LAST:
                     end = first if kind is Kind.FIRST else last
                     gives = ends_of or {c.letters[0] if kind is Kind.FIRST else c.letters[-1]}
-                    hit = np.isin(end, [lex.letter_index.get(ch, -1) for ch in gives])
+                    hit = np.zeros(len(idx), dtype=bool)
+                    for ch in gives:
+                        hit |= end == lex.letter_index.get(ch, -1)
                     per += np.where(hit, ab.amount, 0)
                 elif kind is Kind.NOWILD:
                     per += np.where(needs_wild, 0, ab.amount)
