@@ -260,6 +260,16 @@
     showCodeCheck($("code-check"), $("code-input"), typedProblems(tokenize($("code-input").value).map(canonical), state.target));
   }
 
+  /** The discard pile's codes: cards of the box (a pile is not bounded by the copies in play here). */
+  function checkDiscard() {
+    const problems = [];
+    for (const code of tokenize($("discard").value).map(canonical)) {
+      const problem = codeProblem(code, "discard", new Map());
+      if (problem && !problems.some(([c]) => c === code)) problems.push([code, problem]);
+    }
+    showCodeCheck($("discard-check"), $("discard"), problems);
+  }
+
   // ---------------------------------------------------------------- Paperback cards (the notation)
 
   const PB_SPECIALS = ["spacebar", "dyslexic"];
@@ -677,6 +687,7 @@
       });
     }
     $("code-input").addEventListener("input", checkTypedCodes);
+    $("discard").addEventListener("input", checkDiscard);
     $("edition").addEventListener("change", renderZones);
     $("code-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -899,6 +910,7 @@
     }
     showProblemList($("zone-problems"), problems, (zone) => ` (${ZONE_NAMES[zone]})`);
     checkTypedCodes();
+    checkDiscard();
   }
 
   // ---------------------------------------------------------------- the Paperback hand
