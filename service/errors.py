@@ -119,7 +119,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Unavailable)
     async def _unavailable(_: Request, exc: Unavailable) -> JSONResponse:
-        return error_response(503, str(exc), None, **{"Retry-After": str(exc.retry_after)})
+        return error_response(exc.status, str(exc), None, **{"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:

@@ -8,7 +8,9 @@
 | ``GHOSTWRITER_MAX_BODY`` | largest request body, in bytes | 65536 |
 | ``GHOSTWRITER_MAX_TOP`` | largest ``top`` a request may ask | 50 |
 | ``GHOSTWRITER_THREADS`` | searches run at once in one worker process (they share its GIL: scale with workers) | 1 |
-| ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker before it answers 503 | 64 |
+| ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker's lane before it answers 503 | 64 |
+| ``GHOSTWRITER_HEAVY_PER_CLIENT`` | heavy searches (``service.runner.Lane``) of one client under way or waiting | 4 |
+|   | in one worker before it answers 429 | |
 | ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds to send a request head, and again its body (``service.http``) | 10 |
 | ``GHOSTWRITER_STATE_KEY`` | sign returned game states, refuse altered ones (``service.signing``; 16+ chars) | none |
 """
@@ -37,6 +39,7 @@ class Settings:
     max_top: int = 50
     threads: int = 1
     max_queue: int = 64
+    heavy_per_client: int = 4
     header_timeout: float = 10.0
     state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks
 
@@ -51,6 +54,7 @@ class Settings:
             max_top=int(_number(e, "GHOSTWRITER_MAX_TOP", 50, 1, 1000)),
             threads=int(_number(e, "GHOSTWRITER_THREADS", 1, 1, 64)),
             max_queue=int(_number(e, "GHOSTWRITER_MAX_QUEUE", 64, 1, 100_000)),
+            heavy_per_client=int(_number(e, "GHOSTWRITER_HEAVY_PER_CLIENT", 4, 1, 10_000)),
             header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
             state_key=state_key(e.get("GHOSTWRITER_STATE_KEY", "")),
         )
@@ -65,6 +69,7 @@ class Settings:
             "GHOSTWRITER_MAX_TOP": str(self.max_top),
             "GHOSTWRITER_THREADS": str(self.threads),
             "GHOSTWRITER_MAX_QUEUE": str(self.max_queue),
+            "GHOSTWRITER_HEAVY_PER_CLIENT": str(self.heavy_per_client),
             "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
             "GHOSTWRITER_STATE_KEY": self.state_key,
         }

@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from solver.arrangement import read_arrangement
 from solver.errors import GhostwriterError
 from solver.moves import Move
 from solver.objectives import Objective
@@ -51,11 +50,7 @@ def rate(search: Search, word: str, arrangement: object = None) -> tuple[Answer,
     read as the word lists hold it (``solver.text.lower_word``: ``ＫＨＡＦＳ`` is khafs, ``Ёлка`` is елка).
     """
     word = lower_word(word, "word", GhostwriterError)
-    if arrangement is None:
-        rating = search.rate(word)
-    else:
-        placement = read_arrangement(word, arrangement, search.pool, search.resolver)
-        rating = search.rate(word, placement)
+    rating = search.rate(word, arrangement=arrangement)
     out: dict[str, Any] = {
         "word": rating.move.word,
         "played": rating.move.to_json(),

@@ -492,6 +492,9 @@ def _paperback_hint(
     if args.played or args.pareto:
         raise UsageError("--played and --pareto are for Hardback; Paperback answers the best moves")
     objective = PaperbackObjective.parse(args.objective or "score")
+    options = data.get("options", {})
+    if args.min_length is not None and isinstance(options, dict):  # --min-length overrides options.min_length
+        data = {**data, "options": {**options, "min_length": args.min_length}}
     state = PaperbackState.from_json(data)
     search = PaperbackSearch(lexicon, state, objective, time_limit=args.time_limit)
     moves, out = hint(search, args.top)

@@ -16,10 +16,11 @@ from dataclasses import dataclass, fields
 import numpy as np
 import numpy.typing as npt
 
-from solver.arrangement import read_arrangement
+from solver.arrangement import arrangement_slots, read_arrangement
 from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
+from solver.lexicon.lexicon import normalize_word
 from solver.moves import Move, summarize, value_of
 from solver.objectives import Objective, Weights
 from solver.score import EPS, Placement, Pool, Resolver, Slot
@@ -394,9 +395,11 @@ class Search:
                 self._grace()
                 return read_arrangement(word, entries, self.pool, self.resolver, quickly=True)
 
-    def rate(self, word: str, played: Placement | None = None) -> Rating:
+    def rate(self, word: str, played: Placement | None = None, arrangement: object = None) -> Rating:
         """How a played word ranks (1 = best) and the gap to the best move: the word as it was laid out
-        (``played``), or at its best arrangement."""
+        (``played``, or ``arrangement`` read by ``arranged``), or at its best arrangement. One time limit for all."""
+        if arrangement is not None:  # a layout's own mistakes are said first (its cards, faces and letters)
+            arrangement_slots(normalize_word(word), arrangement, self.pool)
         w = word.strip().lower()
         if w not in self.lexicon:
             close = self.lexicon.close_words(w, 5)
@@ -405,7 +408,7 @@ class Search:
         if len(w) < self.state.options.min_length:
             raise GhostwriterError(f"{word!r} is shorter than the minimum length {self.state.options.min_length}")
         with self._query():
-            p = played
+            p = played if arrangement is None else self.arranged(word, arrangement)
             if p is None:
                 try:
                     p = self.solve(w)

@@ -197,7 +197,7 @@ def _run_dask(
         client = dask.Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as e:
         raise TournamentError(
-            f"cannot reach the Dask scheduler at {address!r} ({type(e).__name__}: {e}): "
+            f"cannot reach the Dask scheduler at {address!r} ({e or 'no answer'}): "
             "give the address it prints (tcp://HOST:8786), or drop --cluster to play locally"
         ) from None
     try:
