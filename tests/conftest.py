@@ -6,8 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 
+from service.main import create_app
+from service.settings import Settings
 from solver.lexicon import Lexicon, default_lexicon, load_word_file
 
 from tests_paths import DATA
@@ -20,6 +23,13 @@ settings.register_profile(
 )
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("default")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    """The service in process (the shipped dictionary, default settings)."""
+    with TestClient(create_app(Settings())) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi.testclient import TestClient
+
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import parse_words
 from solver.objectives import Objective, Weights
@@ -40,3 +42,9 @@ def agrees_with_oracle(state: dict[str, Any], words: list[str], objective: str =
             assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
         assert bound_of[s.lexicon.index(word)] >= p.value - 1e-6, word
     return want
+
+
+def post(client: TestClient, path: str, body: object) -> tuple[int, Any]:
+    """A JSON request to the service in process: the status and the JSON answer."""
+    r = client.post(path, json=body)
+    return r.status_code, r.json()

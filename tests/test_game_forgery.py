@@ -32,24 +32,13 @@ from solver.lexicon import Lexicon, default_lexicon
 from solver.objectives import Objective
 from solver.search import Search
 
-from helpers import lexicon_of
+from helpers import lexicon_of, post
 from live_server import live_server
 
 Game_ = dict[str, Any]
 ACTION = "/v1/hardback/game/action"
 BOT = "/v1/hardback/bot/move"
 KEY = "a-state-key-of-32-characters-xyz"
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings())) as c:
-        yield c
-
-
-def post(client: TestClient, path: str, body: object) -> tuple[int, Any]:
-    r = client.post(path, json=body)
-    return r.status_code, r.json()
 
 
 def dealt(client: TestClient, **options: Any) -> Game_:

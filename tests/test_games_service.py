@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from service.main import create_app
-from service.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings())) as c:
-        yield c
-
-
-def post(client: TestClient, path: str, body: object) -> tuple[int, Any]:
-    r = client.post(path, json=body)
-    return r.status_code, r.json()
+from helpers import post
 
 
 def new_game(client: TestClient, **options: Any) -> dict[str, Any]:

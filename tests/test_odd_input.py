@@ -10,15 +10,12 @@ import re
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from service.main import create_app
-from service.settings import Settings
 from solver.cli import EXIT_BAD_INPUT, main
 from solver.errors import GhostwriterError, StateError, TextError
 from solver.state import TurnState
@@ -316,12 +313,6 @@ def test_state_from_text_checks_depth_first() -> None:
 # -- the service: every Hardback endpoint, odd input, a 4xx naming the field ------------------------------------
 
 FIVE: dict[str, Any] = {"hand": ["r:F6", "E", "a:A5", "S", "T"]}
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings())) as c:
-        yield c
 
 
 def refused_4xx(r: Any, field: str | None, says: str = "") -> str:

@@ -24,6 +24,7 @@ from solver.objectives import Objective
 from solver.search import Search
 from solver.state import TurnState
 
+from helpers import post
 from live_server import get_json, live_server
 
 README_HAND: dict[str, Any] = {
@@ -32,17 +33,6 @@ README_HAND: dict[str, Any] = {
     "timeless": {"mine": ["m:A5"], "others": ["r:K5"]},
 }
 FIVE = {"hand": ["r:F6", "E", "a:A5", "S", "T"]}
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings())) as c:
-        yield c
-
-
-def post(client: TestClient, path: str, body: object) -> tuple[int, Any]:
-    r = client.post(path, json=body)
-    return r.status_code, r.json()
 
 
 # -- hint -------------------------------------------------------------------------------------------------------
