@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from solver.errors import GhostwriterError
 from solver.table_flags import add_table_flags, given_option_flags, table_options, table_words
+from solver.text import check_depth
 
 if TYPE_CHECKING:
     from solver.bots.base import Bot
@@ -226,6 +227,7 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
     except (OSError, UnicodeDecodeError) as e:
         raise PlayError(f"--load {path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
     try:
+        check_depth(text, f"--load {path}", error=PlayError)  # before json.loads, whose recursion it would exhaust
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PlayError(f"--load {path}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
