@@ -10,7 +10,7 @@ import threading
 from fastapi import Request
 
 from service.dictionaries import Dictionaries
-from service.runner import Runner, Unavailable
+from service.runner import Caller, Runner, Unavailable
 from service.settings import Settings
 from solver.paperback.search import word_ends
 
@@ -64,6 +64,7 @@ def context(request: Request) -> Context:
     return ctx
 
 
-def client(request: Request) -> str:
-    """Who asks, for the heavy lane's turns and limits: the peer's address (behind a proxy, the proxy's)."""
-    return request.client.host if request.client is not None else ""
+def caller(request: Request) -> Caller:
+    """Who asks, for the heavy lane's turns and limits (the peer's address: behind a proxy, the proxy's), and
+    whether they went away."""
+    return Caller(request.client.host if request.client is not None else "", request.is_disconnected)

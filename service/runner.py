@@ -20,14 +20,16 @@ import enum
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 GRACE = 3.0  # seconds past a search's own limit before its request is given up
+POLL = 0.5  # seconds between two looks at whether a waiting request's client went away
 LIGHT_CARDS = 8  # a hand (with inked cards and classics) of at most this many cards is light ...
 LIGHT_SPECIALS = 3  # ... when at most this many of them uncover or double
 
@@ -43,6 +45,16 @@ def server_timing() -> dict[str, str]:
         return {}
     queued, ran = timing
     return {"Server-Timing": f"queue;dur={queued * 1000:.1f}, search;dur={ran * 1000:.1f}"}
+
+
+@dataclass
+class Caller:
+    """Who asks (the heavy lane's turns and limits are by address), whether they went away, and the flag that
+    stops their search then."""
+
+    address: str = ""
+    gone: Callable[[], Awaitable[bool]] | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
 
 
 class Lane(enum.Enum):
@@ -143,9 +155,76 @@ class Runner:
     def pending(self) -> int:
         return sum(self._pending.values())
 
-    async def run(self, fn: Callable[[], T], time_limit: float, lane: Lane = Lane.LIGHT, client: str = "") -> T:
-        """``fn()`` in a thread of its lane; ``Unavailable`` when the lane is full, the client has too many heavy
-        requests, or it outruns ``time_limit``."""
+    async def run(
+        self,
+        fn: Callable[[], T],
+        time_limit: float,
+        lane: Lane = Lane.LIGHT,
+        caller: Caller | None = None,
+    ) -> T:
+        """``fn()`` in a thread of its lane; ``Unavailable`` when the lane is full, the caller has too many heavy
+        requests, or it outruns ``time_limit``. Whether the caller went away is asked twice a second while it
+        waits: then its search is dropped from the queue, or its ``cancel`` flag is set to stop it."""
+        heavy = lane is Lane.HEAVY
+        client = caller.address if caller is not None else ""
+        gone = caller.gone if caller is not None else None
+        self._admit(lane, client)
+        submitted = time.monotonic()
+        started: list[float] = []
+        loop = asyncio.get_running_loop()
+        running = asyncio.Event()
+
+        def timed() -> T:
+            started.append(time.monotonic())
+            loop.call_soon_threadsafe(running.set)
+            return fn()
+
+        future: Future[T] = self._heavy.submit(client, timed) if heavy else self._light.submit(timed)
+        future.add_done_callback(lambda _: self._done(lane, client))
+        answer = asyncio.wrap_future(future)
+
+        async def wait(waiting: set[asyncio.Future[Any]], timeout: float) -> None:
+            """Until one of ``waiting`` is done or ``timeout`` passes; the search is stopped if the client goes."""
+            end = loop.time() + timeout
+            while (left := end - loop.time()) > 0:
+                step = min(left, POLL) if gone is not None else left
+                done, _ = await asyncio.wait(waiting, timeout=step, return_when=asyncio.FIRST_COMPLETED)
+                if done:
+                    return
+                if gone is not None and await gone():
+                    future.cancel()  # still queued: it never runs
+                    if caller is not None:
+                        caller.cancel.set()  # running: it stops at its next look at the clock
+                    raise Unavailable("the client went away: its search was stopped")
+
+        began = asyncio.ensure_future(running.wait())
+        try:
+            # the wait for a thread and the search itself are bounded apart: a request that waited its turn
+            # behind other clients' searches still gets its whole time limit
+            await wait({answer, began}, self.max_wait)
+        finally:
+            began.cancel()
+        if not started and not answer.done():
+            future.cancel()
+            raise Unavailable(
+                f"the service is busy (no search thread was free for {self.max_wait:g} s): retry in a moment",
+                retry_after=int(self.max_wait),
+            )
+        await wait({answer}, time_limit * 1.25 + GRACE)
+        if not answer.done():
+            future.cancel()  # running: ends at its own time limit
+            raise Unavailable(
+                f"the search did not finish within its time budget ({time_limit:g} s): retry, or ask with a "
+                "smaller hand or top",
+                retry_after=int(time_limit) + 1,
+            )
+        out = await answer
+        if started:
+            TIMING.set((started[0] - submitted, time.monotonic() - started[0]))
+        return out
+
+    def _admit(self, lane: Lane, client: str) -> None:
+        """Count a request in, or ``Unavailable`` when its lane is full or its client has too many heavy ones."""
         heavy = lane is Lane.HEAVY
         with self._lock:
             capacity = (1 if heavy else self.threads) + self.max_queue
@@ -164,43 +243,6 @@ class Runner:
             self._pending[lane] += 1
             if heavy:
                 self._by_client[client] = self._by_client.get(client, 0) + 1
-        submitted = time.monotonic()
-        started: list[float] = []
-        loop = asyncio.get_running_loop()
-        running = asyncio.Event()
-
-        def timed() -> T:
-            started.append(time.monotonic())
-            loop.call_soon_threadsafe(running.set)
-            return fn()
-
-        future: Future[T] = self._heavy.submit(client, timed) if heavy else self._light.submit(timed)
-        future.add_done_callback(lambda _: self._done(lane, client))
-        answer = asyncio.wrap_future(future)
-        began = asyncio.ensure_future(running.wait())
-        # the wait for a thread and the search itself are bounded apart: a request that waited its turn behind
-        # other clients' searches still gets its whole time limit
-        either: set[asyncio.Future[Any]] = {answer, began}
-        await asyncio.wait(either, timeout=self.max_wait, return_when=asyncio.FIRST_COMPLETED)
-        began.cancel()
-        if not started and not answer.done():
-            future.cancel()
-            raise Unavailable(
-                f"the service is busy (no search thread was free for {self.max_wait:g} s): retry in a moment",
-                retry_after=int(self.max_wait),
-            )
-        try:
-            out = await asyncio.wait_for(answer, timeout=time_limit * 1.25 + GRACE)
-        except TimeoutError:
-            future.cancel()  # still queued: never runs; already running: ends at its own time limit
-            raise Unavailable(
-                f"the search did not finish within its time budget ({time_limit:g} s): retry, or ask with a "
-                "smaller hand or top",
-                retry_after=int(time_limit) + 1,
-            ) from None
-        if started:
-            TIMING.set((started[0] - submitted, time.monotonic() - started[0]))
-        return out
 
     def _done(self, lane: Lane, client: str) -> None:
         with self._lock:

@@ -9,6 +9,7 @@ out a few promising words cheaply, so that an answer cut short still has good mo
 
 from __future__ import annotations
 
+import threading
 import time
 
 CHECK_EVERY = 255  # ticks between two looks at the clock (a mask: one in 256)
@@ -25,9 +26,12 @@ class Checkpoint(Exception):  # noqa: N818 - a signal, not an error
 class Budget:
     """A deadline (``time.monotonic()``) and a step limit, either or both None (no limit)."""
 
-    __slots__ = ("checkpoint_at", "checkpoint_ticks", "deadline", "node_limit", "ticks")
+    __slots__ = ("cancel", "checkpoint_at", "checkpoint_ticks", "deadline", "node_limit", "ticks")
 
-    def __init__(self) -> None:
+    def __init__(self, cancel: threading.Event | None = None) -> None:
+        """``cancel``: set by another thread when the answer is no longer wanted (its client went away); a search
+        with a deadline then stops at its next look at the clock, as if out of time."""
+        self.cancel = cancel
         self.deadline: float | None = None
         self.node_limit: int | None = None
         self.checkpoint_at: float | None = None
@@ -65,7 +69,7 @@ class Budget:
                 raise Checkpoint
         if self.deadline is not None and self.ticks & CHECK_EVERY == 0:
             now = time.monotonic()
-            if now > self.deadline:
+            if now > self.deadline or (self.cancel is not None and self.cancel.is_set()):
                 raise OutOfTime
             if self.checkpoint_at is not None and now > self.checkpoint_at:
                 self.skip_checkpoint()
@@ -80,6 +84,8 @@ class Budget:
     def expired(self) -> bool:
         """Whether the limits have passed (a look at the clock now, for loops between steps)."""
         if self.node_limit is not None and self.ticks > self.node_limit:
+            return True
+        if self.cancel is not None and self.cancel.is_set():
             return True
         return self.deadline is not None and time.monotonic() > self.deadline
 

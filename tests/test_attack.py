@@ -9,6 +9,7 @@ real words. ``benchmarks/bench_attack.py`` measures the same for longer.
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 import time
@@ -84,3 +85,19 @@ def test_normal_hints_are_answered_quickly_while_four_hostile_clients_run() -> N
         assert answer.get("moves") or answer.get("best"), answer
     # a hostile client's requests wait their turn; none is refused for a worker stuck on another's request
     assert all(status in (200, 429) for status, _, _ in hostile), [status for status, _, _ in hostile]
+
+
+def test_a_search_whose_client_went_away_frees_its_worker() -> None:
+    """A client that asks for a long search and hangs up (the page's Cancel): its search stops within a second,
+    and the next heavy request is served at once instead of after the first one's limit."""
+    cmd = [sys.executable, "-m", "solver.cli", "serve", "--workers", "1", "--time-budget", "30"]
+    with live_server(cmd) as base:
+        host, port = base.removeprefix("http://").split(":")
+        body = json.dumps({"hand": HOSTILE, "time_limit": 20}).encode()
+        head = f"POST /v1/hardback/hint HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        with socket.create_connection((host, int(port))) as s:
+            s.sendall(head.encode() + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            time.sleep(1.0)  # the search is under way; the client hangs up
+        status, answer, seconds = post(base + "/v1/hardback/hint", {"hand": HOSTILE, "time_limit": 1})
+    assert status == 200 and answer["moves"]
+    assert seconds < 4.0, f"the next heavy request waited {seconds:.1f} s behind a search nobody wanted"

@@ -14,10 +14,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, client, context
+from service.context import Context, caller, context
 from service.errors import FieldError
 from service.routers.hardback import Errors
-from service.runner import Lane
+from service.runner import Caller, Lane
 from service.schemas import BotMoveIn, BotMoveOut, GameActionIn, GameOut, NewGameIn
 from service.signing import sign, verify
 from solver.bots.base import make_bot
@@ -86,7 +86,7 @@ async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(contex
 
 @router.post("/bot/move", response_model=BotMoveOut, responses=Errors)
 async def bot_move(
-    body: BotMoveIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+    body: BotMoveIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
     """The bot plays the whole turn of the seat in turn (from whatever phase the turn is in): its actions, the
     word it spelled, and the game state after."""

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, client, context
+from service.context import Context, caller, context
 from service.dictionaries import Dictionary
 from service.errors import FieldError
-from service.runner import Lane, server_timing
+from service.runner import Caller, Lane, server_timing
 from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
 from solver import answers
 from solver.cards import Kind
@@ -43,10 +43,12 @@ async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState
     return d, state, weights, limit
 
 
-async def _search(ctx: Context, body: QueryIn) -> tuple[Search, float, str]:
-    """The search a request asks for (not yet run), its time limit and the dictionary's name."""
+async def _search(ctx: Context, body: QueryIn, who: Caller) -> tuple[Search, float, str]:
+    """The search a request asks for (not yet run; stopped if its caller goes), its time limit and the
+    dictionary's name."""
     d, state, weights, limit = await read_query(ctx, body)
-    return Search(d.lexicon, state, Objective.parse(body.objective), weights, time_limit=limit), limit, d.name
+    objective = Objective.parse(body.objective)
+    return Search(d.lexicon, state, objective, weights, time_limit=limit, cancel=who.cancel), limit, d.name
 
 
 def lane_of(state: TurnState, heavy: bool = False) -> Lane:
@@ -66,14 +68,14 @@ def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
 
 @router.post("/hint", response_model=HintOut, responses=Errors)
 async def hint(
-    body: HintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+    body: HintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
     """The best words of a turn, each with its arrangement of cards, coins, prestige and reasons (or, with
     ``pareto``, the prestige/coins frontier)."""
     start = time.perf_counter()
     if body.top > ctx.settings.max_top:
         raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
-    search, limit, name = await _search(ctx, body)
+    search, limit, name = await _search(ctx, body, who)
     familiar = body.familiar
 
     def run() -> answers.Answer:
@@ -92,7 +94,7 @@ async def hint(
 
 @router.post("/rate", response_model=RateOut, responses=Errors)
 async def rate(
-    body: RateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+    body: RateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
     """How a played word ranks: as it was laid out (``arrangement``) or at its best, its rank among every word
     (1 = best; tied words share a rank) and the gap to the best move, in the objective's own terms."""
@@ -101,7 +103,7 @@ async def rate(
         lower_word(body.word, "word")  # a word no list can hold is the request's fault, named before any search
     except GhostwriterError as e:
         raise FieldError("word", str(e)) from None
-    search, limit, name = await _search(ctx, body)
+    search, limit, name = await _search(ctx, body, who)
     arrangement = None
     if body.arrangement is not None:
         arrangement = [e if isinstance(e, str) else e.model_dump(exclude_none=True) for e in body.arrangement]

@@ -8,10 +8,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, client, context
+from service.context import Context, caller, context
 from service.errors import FieldError
 from service.routers.hardback import Errors, read_query
-from service.runner import Lane
+from service.runner import Caller, Lane
 from service.schemas import InkAdviceIn, InkAdviceOut
 from solver.ink import InkError, advise, read_cards, validate
 from solver.objectives import Objective
@@ -21,7 +21,7 @@ router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
 
 @router.post("/ink-advice", response_model=InkAdviceOut, responses=Errors)
 async def ink_advice(
-    body: InkAdviceIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+    body: InkAdviceIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
     """The expected worth of the turn if you draw k = 0..``max_k`` more cards with ink (each must be in the word
     face-up unless a remover frees it; none playable forfeits the turn), over every draw the unknown order of the

@@ -8,10 +8,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, client, context
+from service.context import Context, caller, context
 from service.errors import FieldError
 from service.routers.hardback import Errors
-from service.runner import Lane, server_timing
+from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackHintIn, PaperbackHintOut
 from solver.errors import GhostwriterError
 from solver.paperback.answers import hint as paperback_hint
@@ -23,7 +23,7 @@ router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
 
 @router.post("/hint", response_model=PaperbackHintOut, responses=Errors)
 async def hint(
-    body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[str, Depends(client)]
+    body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
     """The best words of a Paperback hand: score, length, the cards left to right (wilds, the Common card, a card
     reversed by Dyslexic, doubled cards) and the reasons; with the Spacebar as the Common card, two-word moves."""

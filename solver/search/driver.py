@@ -8,6 +8,7 @@ most words are never looked at one by one. A query past its time limit returns w
 from __future__ import annotations
 
 import heapq
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,11 +60,13 @@ class Search:
         time_limit: float | None = None,
         node_budget: int | None = None,
         allowed: npt.NDArray[np.bool_] | None = None,
+        cancel: threading.Event | None = None,
     ) -> None:
         """``time_limit`` (seconds) bounds each whole-lexicon query; past it the query returns what it has found
         and sets ``exact`` to False. ``node_budget`` bounds it by search steps instead, which gives the same answer
         on every machine (for bots, whose games must replay). ``allowed`` (one flag a lexicon word) keeps the
-        whole-lexicon queries to some words, e.g. the familiar ones."""
+        whole-lexicon queries to some words, e.g. the familiar ones. ``cancel``, once set, ends a time-limited query
+        at once (a service's client went away)."""
         self.allowed = allowed
         self.lexicon = lexicon
         self.time_limit = time_limit
@@ -74,7 +77,7 @@ class Search:
         self.value_weights = weights or Weights.at_stage(state.options.stage)
         self.weights = Weights.for_objective(objective, self.value_weights)
         self.pool = Pool.of(state, self.weights)
-        self.budget = Budget()
+        self.budget = Budget(cancel)
         self.resolver = Resolver(self.pool, self.budget)
         self._bounds: Bounds | None = None
         self._solver: WordSolver | None = None
