@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 import numpy.typing as npt
 
-from solver.arrangement import arrangement_slots, read_arrangement
+from solver.arrangement import ArrangementError, arrangement_slots, read_arrangement
 from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
@@ -396,7 +396,13 @@ class Search:
                 return read_arrangement(word, entries, self.pool, self.resolver)
             except OutOfTime:
                 self._grace()
+            try:
                 return read_arrangement(word, entries, self.pool, self.resolver, quickly=True)
+            except OutOfTime:  # its uncover orders alone outran the limit
+                raise ArrangementError(
+                    f"this arrangement of {word!r} could not be checked within the time limit "
+                    f"({self.time_limit or 0:g} s): allow more time, or lay fewer cards face-down to be uncovered"
+                ) from None
 
     def rate(self, word: str, played: Placement | None = None, arrangement: object = None) -> Rating:
         """How a played word ranks (1 = best) and the gap to the best move: the word as it was laid out
@@ -417,7 +423,15 @@ class Search:
                     p = self.solve(w)
                 except OutOfTime:  # rated as laid out quickly (not proven its best arrangement)
                     self._grace()
-                    p = self.solver.lay_out_quickly(w)
+                    try:
+                        p = self.solver.lay_out_quickly(w)
+                    except OutOfTime:
+                        p = None
+                    if p is None:
+                        raise GhostwriterError(
+                            f"{word!r}: no arrangement of it was found within the time limit "
+                            f"({self.time_limit or 0:g} s): allow more time"
+                        ) from None
             if p is None:
                 inked = ", ".join(c.code for c in self.state.inked)
                 why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""
