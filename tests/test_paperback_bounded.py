@@ -1,4 +1,5 @@
-"""Bounded work in Paperback: a search with a time limit returns within the limit and 0.1 s whatever the hand, and a
+"""Bounded work in Paperback: a search with a time limit returns within the limit and half a second whatever the hand
+(the issue's allowance: a worker is free again by then; on a quiet machine these end 0.00 to 0.01 s past it), and a
 search cut short still answers with a real move, marked not exact with the reason "not proven best".
 
 The hands are the hostile ones of issue 12: every wild, every two-letter card loaded with abilities, the Spacebar with
@@ -19,7 +20,7 @@ from solver.paperback.search import PaperbackObjective, PaperbackSearch, word_en
 from solver.paperback.state import PaperbackState
 
 LIMIT = 0.5
-SLACK = 0.1
+SLACK = 0.5
 LOADED = "double-letter,double-letter,double-word,first:+9,last:+9,len>=9:+9,wilds:+9,cards+9"
 PAIRS = ["TH", "ER", "IN", "ED", "ES", "ON", "AN", "RE", "ST", "NG", "QU", "CH", "SH", "LY", "OU", "AT", "EN", "ND",
          "TI", "TE", "OR", "AR", "AL", "IT"]
