@@ -147,6 +147,7 @@ class Runner:
         self._pending = {Lane.LIGHT: 0, Lane.HEAVY: 0}
         self._by_client: dict[str, int] = {}
         self.threads = threads
+        self.heavy_threads = heavy_threads
         self.max_queue = max_queue
         self.per_client = per_client
         self.max_wait = max_wait  # seconds a request may wait for a thread before it is answered 503
@@ -227,7 +228,7 @@ class Runner:
         """Count a request in, or ``Unavailable`` when its lane is full or its client has too many heavy ones."""
         heavy = lane is Lane.HEAVY
         with self._lock:
-            capacity = (1 if heavy else self.threads) + self.max_queue
+            capacity = (self.heavy_threads if heavy else self.threads) + self.max_queue
             if self._pending[lane] >= capacity:
                 raise Unavailable(
                     f"the service is busy ({self._pending[lane]} {lane.value} searches under way or waiting): "

@@ -15,7 +15,6 @@ import numpy.typing as npt
 
 from solver.errors import GhostwriterError
 from solver.moves import Move
-from solver.objectives import Objective
 from solver.search import Search
 from solver.state import TurnState
 from solver.text import lower_word
@@ -57,20 +56,11 @@ def rate(search: Search, word: str, arrangement: object = None) -> tuple[Answer,
         "best": rating.best.to_json(),
         "moves": [rating.best.to_json()],  # the command line's earlier form: the best move, as in a hint
         "rank": rating.rank,
-        "gap": gap(rating.best, rating.move, search.objective),
+        "gap": rating.gap,
         "objective": search.objective.value,
     }
     _finish(search, out)
     return Answer([rating.move, rating.best], out), rating.best
-
-
-def gap(best: Move, played: Move, objective: Objective) -> dict[str, float | int]:
-    """How far the played move is behind the best, in the objective's own terms (best minus played): the value
-    difference under ``value``; under ``prestige`` or ``coins``, the prestige and the coins differences (the
-    objective's lexicographic sort key, a million a point, is no number for people)."""
-    if objective is Objective.VALUE:
-        return {"value": round(best.value - played.value, 6)}
-    return {"prestige": best.prestige - played.prestige, "coins": best.coins - played.coins}
 
 
 def inexact_warning(time_limit: float | None) -> str:

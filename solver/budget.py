@@ -54,10 +54,6 @@ class Budget:
     def stop(self) -> None:
         self.deadline = self.node_limit = self.checkpoint_at = self.checkpoint_ticks = None
 
-    @property
-    def limited(self) -> bool:
-        return self.deadline is not None or self.node_limit is not None
-
     def tick(self) -> None:
         """One step; ``OutOfTime`` past the limits, ``Checkpoint`` once at the checkpoint."""
         self.ticks += 1

@@ -516,7 +516,7 @@ def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:
 
 
 def _gap_text(gap: dict[str, float], objective: Any) -> str:
-    """A rating's gap (``answers.gap``) in words: "2.50 value behind the best", "5 prestige and 1 coin behind the
+    """A rating's gap (``solver.moves.gap``) in words: "2.50 value behind the best", "5 prestige and 1 coin behind the
     best" (the objective's own measure first), "level with the best"."""
     from solver.objectives import Objective
 

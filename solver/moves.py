@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.objectives import Weights
+from solver.objectives import Objective, Weights
 from solver.score import CardReport, Totals
 
 
@@ -150,3 +150,12 @@ def _gain(c: CardReport) -> str:
     if c.coins:
         parts.append(f"{c.coins}c")
     return " ".join(parts) or "-"
+
+
+def gap(best: Move, played: Move, objective: Objective) -> dict[str, float | int]:
+    """How far the played move is behind the best, in the objective's own terms (best minus played): the value
+    difference under ``value``; under ``prestige`` or ``coins``, the prestige and the coins differences (the
+    objective's lexicographic sort key, a million a point, is no number for people)."""
+    if objective is Objective.VALUE:
+        return {"value": round(best.value - played.value, 6)}
+    return {"prestige": best.prestige - played.prestige, "coins": best.coins - played.coins}

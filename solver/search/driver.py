@@ -22,7 +22,7 @@ from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import normalize_word
-from solver.moves import Move, summarize, value_of
+from solver.moves import Move, gap, summarize, value_of
 from solver.objectives import Objective, Weights
 from solver.score import EPS, Placement, Pool, Resolver, Slot
 from solver.search.bound import Bounds, word_bounds
@@ -45,7 +45,7 @@ class Rating:
     rank: int
     words_better: int
     best: Move
-    gap: float
+    gap: dict[str, float | int]  # ``solver.moves.gap``: in the objective's own terms
 
 
 class Search:
@@ -443,4 +443,4 @@ class Search:
         move.rank = better + 1
         best_move = self.move(best)
         best_move.rank = 1
-        return Rating(move, better + 1, better, best_move, best.value - p.value)
+        return Rating(move, better + 1, better, best_move, gap(best_move, move, self.objective))
