@@ -24,11 +24,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_hostile import MYSTERY_ROMANCE, UNCOVER_DOUBLE  # noqa: E402
 
-from solver.catalogue import Catalogue  # noqa: E402
+from solver.hardback.catalogue import Catalogue  # noqa: E402
+from solver.hardback.objectives import Objective  # noqa: E402
+from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
-from solver.objectives import Objective  # noqa: E402
 from solver.search import Search  # noqa: E402
-from solver.state import TurnState  # noqa: E402
 
 
 def main() -> None:

@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.game.options import GameOptions  # noqa: E402
-from solver.game.play import play_game  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
 from solver.tournament import Progress, default_workers, run_tournament  # noqa: E402
+from solver.tournament.play import play_game  # noqa: E402
 from solver.tournament.progress import wanted  # noqa: E402
 
 LADDER = ("greedy", "easy", "medium", "hard")

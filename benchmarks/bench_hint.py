@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from solver.catalogue import Catalogue  # noqa: E402
+from solver.hardback.catalogue import Catalogue  # noqa: E402
+from solver.hardback.objectives import Objective  # noqa: E402
+from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon, load_word_file  # noqa: E402
-from solver.objectives import Objective  # noqa: E402
 from solver.search import Search  # noqa: E402
-from solver.state import TurnState  # noqa: E402
 
 from oracle import oracle_best  # noqa: E402
 

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.lexicon import default_lexicon  # noqa: E402
-from solver.paperback.search import PaperbackSearch  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
+from solver.search.paperback import PaperbackSearch  # noqa: E402
 
 FREQ = "eeeeeeeeeeeeaaaaaaaaaiiiiiiiiioooooooonnnnnnrrrrrrttttttllllssssuuuuddddgggbbccmmppffhhvvwwyykjxqz"
 PAIRS = ["th", "er", "in", "ed", "es", "on", "an", "re", "st", "ng", "qu", "ch", "sh", "ly", "ou"]

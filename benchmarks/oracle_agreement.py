@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_search_vs_oracle import check, states, word_sample  # noqa: E402
 
-from solver.objectives import Objective  # noqa: E402
+from solver.hardback.objectives import Objective  # noqa: E402
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from fastapi import Request
 from service.dictionaries import Dictionaries
 from service.runner import Caller, Runner, Unavailable
 from service.settings import Settings
-from solver.paperback.search import word_ends
+from solver.search.paperback import word_ends
 
 log = logging.getLogger("ghostwriter.service")
 

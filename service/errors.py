@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.runner import Unavailable
 from solver.errors import GhostwriterError, TextError
-from solver.objectives import Weights
+from solver.hardback.objectives import Weights
 from solver.text import MAX_DEPTH, check_depth
 
 log = logging.getLogger("ghostwriter.service")

@@ -1,7 +1,7 @@
 """Request and response schemas of the HTTP API, apart from the solver's own types.
 
 Requests are strict (no ``"5"`` for 5) and refuse unknown fields; the turn state's fields are those of the
-command line's state file (``solver.state``), which reads them again for what a schema cannot say (that a
+command line's state file (``solver.hardback.state``), which reads them again for what a schema cannot say (that a
 code names a card, that the box holds so many copies).
 """
 
@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from solver.ink import MAX_DRAW, MAX_EXACT_LIMIT, MAX_K, MAX_RESHUFFLE, MAX_SAMPLES, MAX_SEED
-from solver.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS
+from solver.answers.ink import MAX_DRAW, MAX_EXACT_LIMIT, MAX_K, MAX_RESHUFFLE, MAX_SAMPLES, MAX_SEED
+from solver.hardback.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS
 
 Code = Annotated[str, Field(min_length=1, max_length=200, examples=["romance:F6"])]
 STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
@@ -111,7 +111,7 @@ class RateIn(QueryIn):
 
 
 class InkAdviceIn(QueryIn):
-    """A turn state and the draw pile: how many cards to draw with ink (``solver.ink``)."""
+    """A turn state and the draw pile: how many cards to draw with ink (``solver.answers.ink``)."""
 
     draw: list[Code] = Field(
         min_length=1,

@@ -20,7 +20,14 @@ import unicodedata
 import numpy as np
 
 from solver.errors import GhostwriterError, TextError
-from solver.lexicon.lexicon import normalize_word
+
+FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays a letter of its own
+
+
+def normalize_word(text: str) -> str:
+    """The form words are stored and looked up in: NFC, lowercase, ё folded to е."""
+    return unicodedata.normalize("NFC", text.strip()).lower().translate(FOLD)
+
 
 MAX_DEPTH = 32  # a turn state is 3 or 4 levels deep, a whole game's state about 6
 

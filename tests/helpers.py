@@ -6,11 +6,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import parse_words
-from solver.objectives import Objective, Weights
 from solver.search import Search
-from solver.state import TurnState
 
 from oracle import OracleMove, oracle_best
 

@@ -1,8 +1,8 @@
 """A brute-force oracle for Hardback turns: the best result for every word, by trying everything.
 
-This module is written independently of the fast search (``solver/search``, ``solver/score.py``) and
-shares with it only the card data (``solver.cards``), the turn state (``solver.state``) and the weights
-(``solver.objectives``). It is meant to be plainly correct, not fast:
+This module is written independently of the fast search (``solver/search``, ``solver/hardback/resolve.py``) and
+shares with it only the card data (``solver.hardback.cards``), the turn state (``solver.hardback.state``) and the
+weights (``solver.hardback.objectives``). It is meant to be plainly correct, not fast:
 
 1. **Placements.** For a word, every way of putting exactly one card on each letter position is tried:
    a hand card face-up (where its letter matches) or face-down as a wild (anywhere); an inked card
@@ -37,10 +37,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from solver.cards import Benefit, Card, Genre, Kind
-from solver.catalogue import Rules
-from solver.objectives import Objective, Weights
-from solver.state import TurnState
+from solver.hardback.cards import Benefit, Card, Genre, Kind
+from solver.hardback.catalogue import Rules
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import TurnState
 
 Source = Literal["hand", "freed", "inked", "mine", "other"]
 """Where a placed card comes from; ``freed`` is an inked card turned into a hand card with a remover."""

@@ -12,9 +12,9 @@ from solver.bots.base import BOT_NAMES, BotError, make_bot
 from solver.game.engine import Game
 from solver.game.events import Event
 from solver.game.options import GameOptions
-from solver.game.play import play_game
 from solver.game.state import Phase
 from solver.lexicon import Lexicon, default_lexicon
+from solver.tournament.play import play_game
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +57,8 @@ def test_an_unknown_bot_is_named(lexicon: Lexicon) -> None:
 
 
 def test_bots_play_with_every_option_on(lexicon: Lexicon) -> None:
-    from solver.catalogue import Rules
     from solver.game.options import Powers
+    from solver.hardback.catalogue import Rules
 
     for powers in (Powers.PASSIVE, Powers.AGGRESSIVE):
         options = GameOptions(

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.cards import Benefit, Card, Genre, Kind, parse_benefits, parse_code
-from solver.catalogue import Catalogue, Rules
 from solver.errors import CardCodeError
+from solver.hardback.cards import Benefit, Card, Genre, Kind, parse_benefits, parse_code
+from solver.hardback.catalogue import Catalogue, Rules
 
 CATALOGUE = Catalogue.hardback()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main as cli_main
+from solver.cli.main import main as cli_main
 from solver.errors import LexiconError
 from solver.lexicon import default_lexicon, registry
 

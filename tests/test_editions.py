@@ -8,13 +8,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from solver.cards import Genre
-from solver.catalogue import Catalogue
-from solver.cli import main as cli_main
+from solver.cli.main import main as cli_main
 from solver.errors import StateError
+from solver.hardback.cards import Genre
+from solver.hardback.catalogue import Catalogue
+from solver.hardback.state import TurnState
 from solver.lexicon.familiarity import familiar_words, familiarity
-from solver.lexicon.lexicon import normalize_word
-from solver.state import TurnState
+from solver.text import normalize_word
 
 from helpers import agrees_with_oracle, lexicon_of, search
 

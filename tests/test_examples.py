@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from solver.hardback.objectives import Objective
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.objectives import Objective
 from solver.search import Search
-from solver.state import TurnState
 
 from tests_paths import DATA
 

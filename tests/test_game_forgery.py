@@ -28,8 +28,8 @@ from solver.game.engine import Game
 from solver.game.options import GameOptions
 from solver.game.state import GameState, GameStateError
 from solver.game.validate import check, load, problems
+from solver.hardback.objectives import Objective
 from solver.lexicon import Lexicon, default_lexicon
-from solver.objectives import Objective
 from solver.search import Search
 
 from helpers import lexicon_of, post
@@ -431,8 +431,8 @@ def test_serve_signs_with_a_key_file(tmp_path: Any) -> None:
 def test_play_load_refuses_a_hand_edited_save_naming_the_field(tmp_path: Any) -> None:
     import io
 
-    from solver.cli import Parser
-    from solver.play_cli import PlayError, add_parser, run
+    from solver.cli.main import Parser
+    from solver.cli.play import PlayError, add_parser, run
 
     lex = lexicon_of("at", "ta", "eat", "tea")
     save = Game.new(GameOptions(target=10), 2, lex).state.to_json()

@@ -23,17 +23,17 @@ from typing import Any
 import pytest
 
 from solver.bots.base import BOT_NAMES, make_bot, spell_action
-from solver.cards import Card
-from solver.catalogue import Rules
 from solver.game.engine import ADVERTS, AGGRESSIVE, POWERS, Game, IllegalActionError, can_flush
 from solver.game.options import GameOptions, Powers
-from solver.game.play import play_game
 from solver.game.state import OFFER_ROW, GameState, Phase, PlayerState, Turn
 from solver.game.validate import problems
+from solver.hardback.cards import Card
+from solver.hardback.catalogue import Rules
+from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import parse_words
-from solver.objectives import Objective, Weights
 from solver.search import Search
+from solver.tournament.play import play_game
 from wordlists import shipped_bytes
 
 GENRES = ("adventure", "horror", "mystery", "romance")

@@ -16,8 +16,6 @@ from typing import Any
 import pytest
 
 from solver.bots.base import make_bot
-from solver.cards import Benefit, Card, Kind
-from solver.catalogue import Rules
 from solver.game.engine import (
     ADVERTS,
     COIN_STARTERS,
@@ -31,6 +29,8 @@ from solver.game.engine import (
 from solver.game.events import Event, EventError, load_events
 from solver.game.options import GameOptions, GameOptionsError, Powers
 from solver.game.state import GameState, GameStateError, Phase, PlayerState
+from solver.hardback.cards import Benefit, Card, Kind
+from solver.hardback.catalogue import Rules
 
 from helpers import lexicon_of
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
+from solver.cli.main import main
 
 from tests_paths import DATA
 

@@ -15,15 +15,15 @@ from typing import Any, TypeVar
 
 import pytest
 
+from solver.answers.ink import advise, read_cards
 from solver.bots.base import make_bot
-from solver.catalogue import Catalogue
 from solver.game.engine import Game
 from solver.game.options import GameOptions
-from solver.ink import advise, read_cards
+from solver.hardback.catalogue import Catalogue
+from solver.hardback.objectives import Objective
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon, default_lexicon
-from solver.objectives import Objective
 from solver.search import Search, driver
-from solver.state import TurnState
 
 T = TypeVar("T")
 LIMIT = 1.0

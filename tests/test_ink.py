@@ -1,4 +1,4 @@
-"""The ink advisor (``solver.ink``): exact against a brute force over every ordered draw, sampled within its
+"""The ink advisor (``solver.answers.ink``): exact against a brute force over every ordered draw, sampled within its
 standard error, forfeits, removers, the reshuffle, the cache, every bad input, the command line and the HTTP
 route."""
 
@@ -18,23 +18,23 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import solver.ink
+import solver.answers.ink
 from service import errors
 from service.context import Context
 from service.main import create_app
 from service.routers import hardback
 from service.routers import ink as ink_router
 from service.settings import Settings
-from solver import ink_cli
-from solver.cards import Card
-from solver.cli import Parser, UsageError
-from solver.cli import main as cli_main
+from solver.answers.ink import InkAdvice, InkError, advise, count_multisets, multisets, read_cards
+from solver.cli import ink as ink_cli
+from solver.cli.main import Parser, UsageError
+from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError, StateError
-from solver.ink import InkAdvice, InkError, advise, count_multisets, multisets, read_cards
+from solver.hardback.cards import Card
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.objectives import Objective, Weights
 from solver.search import Search
-from solver.state import TurnState
 
 from helpers import lexicon_of
 
@@ -146,7 +146,7 @@ def test_reshuffle_overflow(lex: Lexicon, monkeypatch: pytest.MonkeyPatch) -> No
             searched.append(state)
             super().__init__(lexicon, state, *args, **kwargs)
 
-    monkeypatch.setattr(solver.ink, "Search", Recording)
+    monkeypatch.setattr(solver.answers.ink, "Search", Recording)
     state = state_of(**HAND, discard=["B"], ink=5)
     draw, reshuffle = cards("S", "N"), cards("r:F6", "h:H7", "N")
     advice = advise(lex, state, draw, reshuffle, max_k=5)
@@ -262,7 +262,7 @@ def test_each_distinct_state_is_searched_once(lex: Lexicon, monkeypatch: pytest.
             calls.append(state)
             super().__init__(lexicon, state, *args, **kwargs)
 
-    monkeypatch.setattr(solver.ink, "Search", Counting)
+    monkeypatch.setattr(solver.answers.ink, "Search", Counting)
     counted = advise(lex, state, draw, max_k=2, exact_limit=1, samples=300, seed=1)
     assert counted.to_json() == plain.to_json()
     # k = 0: 1 state; k = 1: at most 3 ({S}, {F}, {N}); k = 2: at most 4 ({S,F}, {S,N}, {F,N}, {N,N}); 600 samples
@@ -275,7 +275,7 @@ def test_each_distinct_state_is_searched_once(lex: Lexicon, monkeypatch: pytest.
 
 def test_past_the_time_limit_the_rest_is_skipped(lex: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
     clock = iter(range(0, 10_000, 10))  # every look at the clock is 10 s later
-    monkeypatch.setattr(solver.ink, "clock", lambda: float(next(clock)))
+    monkeypatch.setattr(solver.answers.ink, "clock", lambda: float(next(clock)))
     advice = advise(lex, state_of(**HAND, ink=3), cards(*PILE), max_k=3, time_limit=15)
     assert [o.k for o in advice.options] == [0] and advice.skipped == (1, 2, 3)
     assert not advice.exact and advice.best_k == 0
@@ -290,7 +290,7 @@ def test_a_search_cut_short_makes_its_k_inexact(lex: Lexicon, monkeypatch: pytes
             self.exact = len(self.state.inked) != 2  # as if every k = 2 search had hit its time limit
             return moves
 
-    monkeypatch.setattr(solver.ink, "Search", CutShort)
+    monkeypatch.setattr(solver.answers.ink, "Search", CutShort)
     advice = advise(lex, state_of(**HAND), cards(*PILE), max_k=3, time_limit=100)
     assert [o.exact for o in advice.options] == [True, True, False, True] and not advice.skipped
     assert not advice.exact and "a search stopped at the time limit (100 s)" in advice.to_json()["warning"]
@@ -365,7 +365,7 @@ def test_no_draw_pile_answers_k0_only(lex: Lexicon) -> None:
 
 
 def _wired() -> bool:
-    from solver.cli import _parser
+    from solver.cli.main import _parser
 
     try:
         _parser().parse_args(["ink-advice", "E", "--draw", "S"])
@@ -375,7 +375,7 @@ def _wired() -> bool:
 
 
 def ghostwriter(argv: list[str]) -> int:
-    """``solver.cli.main`` once ``ink-advice`` is wired into it; until then the same parser and error lines here."""
+    """``solver.cli.main.main`` once ``ink-advice`` is wired into it; until then the same parser and errors here."""
     if _wired():
         return cli_main(argv)
     import sys

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from solver.hardback.moves import card_json
+from solver.hardback.objectives import Objective
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.moves import card_json
-from solver.objectives import Objective
 from solver.search import Search
-from solver.state import TurnState
 
 
 def test_card_json_is_every_field_of_the_report(enable: Lexicon) -> None:

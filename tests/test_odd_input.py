@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from solver.cli import EXIT_BAD_INPUT, main
+from solver.cli.main import EXIT_BAD_INPUT, main
 from solver.errors import GhostwriterError, StateError, TextError
-from solver.state import TurnState
+from solver.hardback.state import TurnState
 from solver.text import MAX_DEPTH, card_letter, check_depth, json_depth, lower_word, normalise
 
 from live_server import live_server

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from solver.objectives import Objective, Weights
-from solver.state import TurnState
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import TurnState
 
 from oracle import OracleMove, award_prestige, oracle_best
 

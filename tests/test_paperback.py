@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paperback_oracle import best, oracle, ranking
 
-from solver.cli import main as cli_main
+from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
 from solver.paperback.cards import Kind, parse_card
-from solver.paperback.search import PaperbackObjective, PaperbackSearch, best_doubles
 from solver.paperback.state import PaperbackState
+from solver.search.paperback import PaperbackObjective, PaperbackSearch, best_doubles
 
 from helpers import lexicon_of
 

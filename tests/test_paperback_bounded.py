@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from solver.answers.paperback import hint
 from solver.lexicon import Lexicon
-from solver.paperback.answers import hint
-from solver.paperback.search import PaperbackObjective, PaperbackSearch, word_ends
 from solver.paperback.state import PaperbackState
+from solver.search.paperback import PaperbackObjective, PaperbackSearch, word_ends
 
 LIMIT = 0.5
 SLACK = 0.5

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from service.main import create_app
 from service.settings import Settings
-from solver.cli import main as cli_main
+from solver.cli.main import main as cli_main
 
 HAND = ["TH/3", "E/1", "?", "R/2:double-word", "S/1"]
 PATH = "/v1/paperback/hint"

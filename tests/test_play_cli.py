@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from solver.cli import Parser, UsageError
+from solver.cli.main import Parser, UsageError
+from solver.cli.play import PlayError, add_parser, run
 from solver.errors import GhostwriterError
 from solver.game.engine import Game
 from solver.game.options import GameOptions, Powers
 from solver.game.state import GameState
 from solver.lexicon import Lexicon
-from solver.play_cli import PlayError, add_parser, run
 
 from tests_paths import DATA
 

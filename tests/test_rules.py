@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from solver.objectives import Objective
-from solver.score import CardReport
-from solver.state import TurnState
+from solver.hardback.objectives import Objective
+from solver.hardback.resolve import CardReport
+from solver.hardback.state import TurnState
 
 from helpers import agrees_with_oracle, search
 

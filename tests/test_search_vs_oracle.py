@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.catalogue import Catalogue
+from solver.hardback.catalogue import Catalogue
+from solver.hardback.moves import Move
+from solver.hardback.objectives import LEXICOGRAPHIC, Objective, Weights
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.moves import Move
-from solver.objectives import LEXICOGRAPHIC, Objective, Weights
 from solver.search import Search
-from solver.state import TurnState
 
 from helpers import lexicon_of
 from oracle import OracleMove, oracle_best

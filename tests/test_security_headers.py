@@ -18,7 +18,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from service.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SecurityHeaders
 from service.settings import Settings, SettingsError
-from solver.cli import main as cli_main
+from solver.cli.main import main as cli_main
 
 from live_server import live_server
 

@@ -17,12 +17,12 @@ from fastapi.testclient import TestClient
 from service.main import create_app
 from service.runner import Runner, Unavailable
 from service.settings import Settings, SettingsError
-from solver import answers
-from solver.cli import main as cli_main
+from solver.answers import hint as answers
+from solver.cli.main import main as cli_main
+from solver.hardback.objectives import Objective
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.objectives import Objective
 from solver.search import Search
-from solver.state import TurnState
 
 from helpers import post
 from live_server import get_json, live_server

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.catalogue import Catalogue, Rules
 from solver.errors import StateError
-from solver.state import MAX_HAND, TurnState
+from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.state import MAX_HAND, TurnState
 
 CODES = [c.code for c in Catalogue.hardback() if not c.timeless and not c.is_starter]
 TIMELESS = [c.code for c in Catalogue.hardback() if c.timeless]

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from solver.cli import Parser
+from solver.cli.main import Parser
+from solver.cli.tournament import add_parser, run
 from solver.errors import GhostwriterError
 from solver.game.events import Event
 from solver.game.options import GameOptions
@@ -39,7 +40,6 @@ from solver.tournament import runner as runner_module
 from solver.tournament.progress import wanted
 from solver.tournament.seating import SEED_MODULUS, rotations
 from solver.tournament.stats import shares, winners
-from solver.tournament_cli import add_parser, run
 
 STRENGTH = {"greedy": 0, "easy": 1, "medium": 2, "hard": 3}
 
@@ -499,26 +499,26 @@ def test_a_dictionary_the_engine_cannot_play_is_refused(argv: list[str], message
 
 
 def test_bad_input_exits_2_through_the_main_command(capsys: pytest.CaptureFixture[str]) -> None:
-    from solver.cli import main
+    from solver.cli.main import main
 
     code = main(["tournament", "--bots", "greedy,expert", "--games", "2"])
     err = capsys.readouterr().err
     if "invalid choice: 'tournament'" in err:
-        pytest.skip("the tournament command is not wired into solver.cli yet")
+        pytest.skip("the tournament command is not wired into solver.cli.main yet")
     assert code == 2 and err.count("\n") == 1 and "unknown bot 'expert'" in err
 
 
 # -- real games -------------------------------------------------------------------------------------------------
 
 needs_engine = pytest.mark.skipif(
-    importlib.util.find_spec("solver.game.play") is None, reason="the game engine (solver.game.play) is not there yet"
+    importlib.util.find_spec("solver.tournament.play") is None, reason="the game engine is not there yet"
 )
 
 
 @needs_engine
 def test_real_short_games_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     from solver.bots import BOT_NAMES
-    from solver.cli import main
+    from solver.cli.main import main
 
     bots = ",".join(["greedy", "hard"] if "hard" in BOT_NAMES else [BOT_NAMES[0]])
     argv = ["tournament", "--bots", bots, "--games", "4", "--seed", "5", "--target", "20", "--json", "--quiet"]

@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from importlib import util as import_util
 from pathlib import Path
 
+from solver.cache import cache_root
 from solver.errors import LexiconError
-from solver.lexicon.lexicon import cache_root, normalize_word
+from solver.text import normalize_word
 
 Progress = Callable[[int, int], None]
 

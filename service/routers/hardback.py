@@ -13,12 +13,12 @@ from service.dictionaries import Dictionary
 from service.errors import FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
-from solver import answers
-from solver.cards import Kind
+from solver.answers import hint as answers
 from solver.errors import GhostwriterError
-from solver.objectives import Objective, Weights
+from solver.hardback.cards import Kind
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import TurnState
 from solver.search import Search
-from solver.state import TurnState
 from solver.text import lower_word
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])

@@ -1,4 +1,4 @@
-"""The ink advisor over HTTP: how many cards to draw with ink before spelling a word (``solver.ink``)."""
+"""The ink advisor over HTTP: how many cards to draw with ink before spelling a word (``solver.answers.ink``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from service.errors import FieldError
 from service.routers.hardback import Errors, read_query
 from service.runner import Caller, Lane
 from service.schemas import InkAdviceIn, InkAdviceOut
-from solver.ink import InkError, advise, read_cards, validate
-from solver.objectives import Objective
+from solver.answers.ink import InkError, advise, read_cards, validate
+from solver.hardback.objectives import Objective
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
 

@@ -13,10 +13,10 @@ from service.errors import FieldError
 from service.routers.hardback import Errors
 from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackHintIn, PaperbackHintOut
+from solver.answers.paperback import hint as paperback_hint
 from solver.errors import GhostwriterError
-from solver.paperback.answers import hint as paperback_hint
-from solver.paperback.search import PaperbackObjective, PaperbackSearch
 from solver.paperback.state import PaperbackState
+from solver.search.paperback import PaperbackObjective, PaperbackSearch
 
 router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
 

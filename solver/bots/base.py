@@ -16,9 +16,9 @@ import numpy.typing as npt
 from solver.errors import GhostwriterError
 from solver.game.engine import Game, IllegalActionError
 from solver.game.state import Phase
+from solver.hardback.moves import Move
+from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
-from solver.moves import Move
-from solver.objectives import Objective, Weights
 from solver.search import Search
 
 BOT_NAMES = ("greedy", "easy", "medium", "hard")

@@ -1,6 +1,6 @@
 """The worth of a coin in prestige points by game stage, measured in self-play.
 
-``solver.objectives.coin_value(stage)`` reads the table shipped in ``solver/data/coin_value.json`` (stage 0 is
+``solver.hardback.objectives.coin_value(stage)`` reads the table shipped in ``solver/data/coin_value.json`` (stage 0 is
 the start of a game, 1 the moment a player reaches the target) and interpolates between its points. ``measure`` makes
 that table: in pairs of seeded games between two copies of a bot, one game hands seat 0 extra coins at its
 first turn past a stage and the other does not; the difference of seat 0's final margin over its opponent,
@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from solver.objectives import coin_value
+from solver.hardback.objectives import coin_value
 
 __all__ = ["coin_value", "margin_with_bonus", "measure"]
 

@@ -9,7 +9,7 @@ from dataclasses import fields
 
 from solver.bots.base import Bot
 from solver.game.engine import Game
-from solver.objectives import Objective, Weights
+from solver.hardback.objectives import Objective, Weights
 
 # Most prestige, ties broken by coins: a light lexicographic order the search prunes well.
 PRESTIGE_FIRST = Weights(**{**{f.name: 0.0 for f in fields(Weights)}, "prestige": 1.0, "coins": 0.01})

@@ -28,15 +28,15 @@ import numpy.typing as npt
 
 from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.calibration import coin_value
-from solver.cards import Card
 from solver.game.engine import ADVERTS, Game, IllegalActionError, can_flush
 from solver.game.events import Event
 from solver.game.state import HAND_SIZE
+from solver.hardback.cards import Card
+from solver.hardback.moves import Move
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.resolve import Source, make_profile
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.moves import Move
-from solver.objectives import Objective, Weights
-from solver.score import Source, make_profile
-from solver.state import TurnState
 
 # How often a card's letter can stand face-up in a good word: the rare letters are often played wild.
 RARE = {"j": 0.55, "q": 0.45, "x": 0.55, "z": 0.55, "k": 0.75, "v": 0.75, "w": 0.8, "y": 0.85, "f": 0.85}
@@ -163,7 +163,7 @@ class PolicyBot(Bot):
     def _advised_ink(self, game: Game) -> None:
         """Draw with ink: the first cards freely (a word that uses one or two more cards is nearly always there),
         then one at a time while the ink advisor says one more card is worth its ink."""
-        from solver.ink import advise
+        from solver.answers.ink import advise
 
         p = game.state.player
         while p.ink >= 1 and len(p.inked) < SURE_DRAWS + ADVISED_DRAWS and p.draw:

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 from solver.bots.base import NODE_BUDGET
 from solver.game.engine import FACE_DOWN, POWERS, Game, IllegalActionError, blank
 from solver.game.state import Phase
+from solver.hardback.moves import Move
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.moves import Move
-from solver.objectives import Objective, Weights
 from solver.search import Search
-from solver.state import TurnState
 
 if TYPE_CHECKING:
     from solver.bots.policy import PolicyBot

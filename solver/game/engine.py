@@ -34,19 +34,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.arrangement import read_arrangement
-from solver.cards import Card, Genre
-from solver.catalogue import Catalogue, Rules
 from solver.errors import GhostwriterError
 from solver.game.events import Event, shipped_events
 from solver.game.options import GameOptions, Powers
 from solver.game.state import HAND_SIZE, OFFER_ROW, GameState, Penny, Phase, PlayerState, Turn
+from solver.hardback.arrangement import read_arrangement
+from solver.hardback.cards import Card, Genre
+from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.resolve import AWARDS, Face, Source, Totals
+from solver.hardback.state import Options, TurnState
 from solver.lexicon import Lexicon
-from solver.lexicon.lexicon import normalize_word
-from solver.objectives import Objective, Weights
-from solver.score import AWARDS, Face, Source, Totals
 from solver.search import Search
-from solver.state import Options, TurnState
+from solver.text import normalize_word
 
 COIN_STARTERS = "AEILNRST"
 PRESTIGE_STARTERS = "BCDGHMOPUY"

@@ -6,9 +6,9 @@ import enum
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from solver.catalogue import Rules
 from solver.errors import GhostwriterError
 from solver.game.events import MAX_EVENTS, Event, EventError, read_event_deck
+from solver.hardback.catalogue import Rules
 
 TARGETS = (40, 60, 80, 90, 180)  # BGA's game lengths; the printed rule is 60
 

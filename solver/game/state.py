@@ -14,11 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.cards import Card
-from solver.catalogue import Catalogue
 from solver.errors import GhostwriterError
 from solver.game.events import Event
 from solver.game.options import GameOptions
+from solver.hardback.cards import Card
+from solver.hardback.catalogue import Catalogue
 
 HAND_SIZE = 5
 OFFER_ROW = 7

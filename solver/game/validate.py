@@ -25,12 +25,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solver.cards import Card, Kind
-from solver.catalogue import Catalogue, Rules
 from solver.game.engine import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
 from solver.game.events import shipped_events
 from solver.game.options import Powers
 from solver.game.state import OFFER_ROW, PHASES, GameState, GameStateError, Phase
+from solver.hardback.cards import Card, Kind
+from solver.hardback.catalogue import Catalogue, Rules
 
 PRESTIGE_STARTERS_EACH = 2  # prestige starters dealt to each player
 NO_STARTERS = ("offer_deck", "offer_row", "in_play", "jail", "turn.kept")  # zones no starter ever reaches

@@ -14,8 +14,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from solver.cache import cache_root
 from solver.errors import GhostwriterError
-from solver.lexicon.lexicon import FORMAT_VERSION, Lexicon, cache_root, normalize_word
+from solver.lexicon.lexicon import FORMAT_VERSION, Lexicon
+from solver.text import normalize_word
 
 LANGUAGES = ("en", "ru", "de", "fr")
 

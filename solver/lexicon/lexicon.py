@@ -8,7 +8,6 @@ import os
 import shutil
 import sys
 import tempfile
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,9 @@ import marisa_trie
 import numpy as np
 import numpy.typing as npt
 
+from solver.cache import cache_root
 from solver.errors import LexiconError
+from solver.text import normalize_word
 
 FORMAT_VERSION = 1
 MAX_WORD_LENGTH = 64
@@ -32,14 +33,6 @@ class WordList:
     words: list[str]
     skipped: int
     name: str
-
-
-FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays a letter of its own
-
-
-def normalize_word(text: str) -> str:
-    """The form words are stored and looked up in: NFC, lowercase, ё folded to е."""
-    return unicodedata.normalize("NFC", text.strip()).lower().translate(FOLD)
 
 
 def _is_word(word: str) -> bool:
@@ -118,15 +111,6 @@ def edit_distance(a: str, b: str, cap: int) -> int:
             return cap + 1
         before, prev = prev, row
     return prev[-1]
-
-
-def cache_root() -> Path:
-    """Where compiled lexicons are kept: $GHOSTWRITER_CACHE, else the user cache folder."""
-    env = os.environ.get("GHOSTWRITER_CACHE")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "ghostwriter"
 
 
 class Lexicon:

@@ -16,18 +16,18 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from solver.cache import cache_root
 from solver.errors import LexiconError
 from solver.lexicon.lexicon import (
     FORMAT_VERSION,
     Lexicon,
-    cache_root,
     default_lexicon,
     load_lexicon,
     load_word_file,
-    normalize_word,
     parse_words,
     read_word_file,
 )
+from solver.text import normalize_word
 
 ALIASES = {
     "ru": "ru-opencorpora",

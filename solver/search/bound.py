@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from solver.hardback.resolve import EPS, Pool, Source, award_prestige
 from solver.lexicon import Lexicon
-from solver.score import EPS, Pool, Source, award_prestige
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

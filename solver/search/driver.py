@@ -17,17 +17,17 @@ from dataclasses import dataclass, fields
 import numpy as np
 import numpy.typing as npt
 
-from solver.arrangement import ArrangementError, arrangement_slots, read_arrangement
 from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
+from solver.hardback.arrangement import ArrangementError, arrangement_slots, read_arrangement
+from solver.hardback.moves import Move, gap, summarize, value_of
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.resolve import EPS, Placement, Pool, Resolver, Slot
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.lexicon.lexicon import normalize_word
-from solver.moves import Move, gap, summarize, value_of
-from solver.objectives import Objective, Weights
-from solver.score import EPS, Placement, Pool, Resolver, Slot
 from solver.search.bound import Bounds, word_bounds
 from solver.search.exact import WordSolver
-from solver.state import TurnState
+from solver.text import normalize_word
 
 BATCH = 64
 MAX_TOP = 1000
@@ -45,7 +45,7 @@ class Rating:
     rank: int
     words_better: int
     best: Move
-    gap: dict[str, float | int]  # ``solver.moves.gap``: in the objective's own terms
+    gap: dict[str, float | int]  # ``solver.hardback.moves.gap``: in the objective's own terms
 
 
 class Search:
@@ -389,7 +389,7 @@ class Search:
         return better
 
     def arranged(self, word: str, entries: object) -> Placement:
-        """A played word as it was laid out (``solver.arrangement``), resolved within the query's limits: past
+        """A played word as it was laid out (``solver.hardback.arrangement``), resolved within the query's limits: past
         them, resolved well but not proven best."""
         with self._query():
             try:

@@ -4,7 +4,7 @@ At each letter the search tries the cards whose letter matches (face-up), hand c
 uncovered by a neighbour, and an unnamed wild, best first, and prunes a branch when even its most
 optimistic completion cannot beat the best value known. The optimistic completion counts, for the letters
 still to fill, the best cards of each letter (each card once) and the best cards the uncovers left could
-turn up. Every complete placement is resolved by ``solver.score.Resolver``, which checks that it can be
+turn up. Every complete placement is resolved by ``solver.hardback.resolve.Resolver``, which checks that it can be
 played and makes its choices.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.score import EPS, Face, Placement, Pool, Resolver, Slot, Source, award_prestige
+from solver.hardback.resolve import EPS, Face, Placement, Pool, Resolver, Slot, Source, award_prestige
 from solver.search.bound import Optimism, no_fodder
 
 

@@ -30,7 +30,7 @@ CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
 
 
 class PlayFn(Protocol):
-    """The engine's entry point, ``solver.game.play.play_game``, or any function of its signature."""
+    """The engine's entry point, ``solver.tournament.play.play_game``, or any function of its signature."""
 
     def __call__(
         self, bots: Sequence[str], seed: int, options: GameOptions | None = None, lexicon: Lexicon | None = None
@@ -44,7 +44,7 @@ def play_game(
     bots: Sequence[str], seed: int, options: GameOptions | None = None, lexicon: Lexicon | None = None
 ) -> GameRecord:
     """The engine's ``play_game``, imported on first use (so that ``--help`` stays instant)."""
-    from solver.game.play import play_game as play
+    from solver.tournament.play import play_game as play
 
     return play(bots, seed, options, lexicon)
 

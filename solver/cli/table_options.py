@@ -50,7 +50,7 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="play with the table's own events: a JSON list of events (see solver/game/events.py); implies --events",
     )
-    from solver.cli import add_dictionary_flags
+    from solver.cli.main import add_dictionary_flags
 
     p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
     add_dictionary_flags(
@@ -67,9 +67,9 @@ def given_option_flags(args: argparse.Namespace) -> list[str]:
 
 def table_options(args: argparse.Namespace, players: int) -> GameOptions:
     """The game's options from the flags; ``TableError`` naming the flag that is wrong."""
-    from solver.catalogue import Rules
     from solver.game.events import EventError, load_events
     from solver.game.options import GameOptions, Powers
+    from solver.hardback.catalogue import Rules
 
     target = args.target if args.target is not None else 60
     if not 10 <= target <= 500:
@@ -103,7 +103,7 @@ def table_options(args: argparse.Namespace, players: int) -> GameOptions:
 
 def table_words(args: argparse.Namespace) -> LexiconChoice:
     """The word list of the flags; a dictionary of another language than the cards' is refused."""
-    from solver.cli import lexicon_choice
+    from solver.cli.main import lexicon_choice
 
     choice: LexiconChoice = lexicon_choice(args)
     if choice.edition not in (None, "en"):

@@ -47,14 +47,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.cards import Card
-from solver.catalogue import Catalogue, Rules
 from solver.errors import CardCodeError, GhostwriterError
+from solver.hardback.cards import Card
+from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.moves import Move
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.state import MAX_DISCARD, MAX_HAND, TurnState
 from solver.lexicon import Lexicon
-from solver.moves import Move
-from solver.objectives import Objective, Weights
 from solver.search import Search
-from solver.state import MAX_DISCARD, MAX_HAND, TurnState
 
 MAX_K = 5
 MAX_SAMPLES = 2000

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.answers import inexact_warning
-from solver.paperback.search import PaperbackSearch, PMove
+from solver.answers.hint import inexact_warning
+from solver.search.paperback import PaperbackSearch, PMove
 
 
 def hint(search: PaperbackSearch, top: int) -> tuple[list[PMove], dict[str, Any]]:

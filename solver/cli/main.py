@@ -153,15 +153,15 @@ def _parser() -> Parser:
     c.add_argument("--rules", choices=["printed", "bga"], default="printed")
     c.add_argument("--json", action="store_true", help="JSON output")
 
-    from solver import tournament_cli
+    from solver.cli import tournament as tournament_cli
 
     tournament_cli.add_parser(sub)
 
-    from solver import play_cli
+    from solver.cli import play as play_cli
 
     play_cli.add_parser(sub)
 
-    from solver import ink_cli
+    from solver.cli import ink as ink_cli
 
     ink_cli.add_parser(sub)
     return p
@@ -185,15 +185,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "dictionaries":
             return _dictionaries(args, sys.stdout)
         if args.command == "tournament":
-            from solver import tournament_cli
+            from solver.cli import tournament as tournament_cli
 
             return tournament_cli.run(args, sys.stdout)
         if args.command == "ink-advice":
-            from solver import ink_cli
+            from solver.cli import ink as ink_cli
 
             return ink_cli.run(args, sys.stdout)
         if args.command == "play":
-            from solver import play_cli
+            from solver.cli import play as play_cli
 
             return play_cli.run(args, sys.stdin, sys.stdout)
         _parser().print_help()
@@ -403,12 +403,12 @@ def _apply_overrides(data: dict[str, Any], args: argparse.Namespace) -> dict[str
 
 
 def _hint(args: argparse.Namespace, out: IO[str]) -> int:
-    from solver import answers
+    from solver.answers import hint as answers
     from solver.errors import GhostwriterError
-    from solver.moves import format_table
-    from solver.objectives import Objective, Weights
+    from solver.hardback.moves import format_table
+    from solver.hardback.objectives import Objective, Weights
+    from solver.hardback.state import TurnState
     from solver.search import Search
-    from solver.state import TurnState
 
     if not 1 <= args.top <= 1000:
         raise UsageError("--top must be from 1 to 1000")
@@ -485,9 +485,9 @@ def _hint(args: argparse.Namespace, out: IO[str]) -> int:
 def _paperback_hint(
     lexicon: Any, data: dict[str, Any], args: argparse.Namespace, label: str
 ) -> tuple[str, dict[str, Any]]:
-    from solver.paperback.answers import format_table, hint
-    from solver.paperback.search import PaperbackObjective, PaperbackSearch
+    from solver.answers.paperback import format_table, hint
     from solver.paperback.state import PaperbackState
+    from solver.search.paperback import PaperbackObjective, PaperbackSearch
 
     if args.played or args.pareto:
         raise UsageError("--played and --pareto are for Hardback; Paperback answers the best moves")
@@ -516,9 +516,9 @@ def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:
 
 
 def _gap_text(gap: dict[str, float], objective: Any) -> str:
-    """A rating's gap (``solver.moves.gap``) in words: "2.50 value behind the best", "5 prestige and 1 coin behind the
-    best" (the objective's own measure first), "level with the best"."""
-    from solver.objectives import Objective
+    """A rating's gap (``solver.hardback.moves.gap``) in words: "2.50 value behind the best", "5 prestige and 1 coin
+    behind the best" (the objective's own measure first), "level with the best"."""
+    from solver.hardback.objectives import Objective
 
     if "value" in gap:
         return f"{gap['value']:.2f} value behind the best" if gap["value"] else "level with the best"
@@ -611,8 +611,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _cards(args: argparse.Namespace, out: IO[str]) -> int:
-    from solver.cards import Genre
-    from solver.catalogue import Catalogue, Rules
+    from solver.hardback.cards import Genre
+    from solver.hardback.catalogue import Catalogue, Rules
 
     catalogue = Catalogue.hardback(Rules.parse(args.rules))
     genre: Genre | str | None = "" if args.genre is None else Genre.parse(args.genre)
@@ -625,6 +625,3 @@ def _cards(args: argparse.Namespace, out: IO[str]) -> int:
     out.write(f"{len(cards)} card{'s' * (len(cards) != 1)}\n")
     return 0 if cards else EXIT_NO_WORD
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

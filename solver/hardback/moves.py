@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.objectives import Objective, Weights
-from solver.score import CardReport, Totals
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.resolve import CardReport, Totals
 
 
 def value_of(t: Totals, w: Weights) -> float:

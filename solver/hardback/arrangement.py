@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.catalogue import Catalogue
 from solver.errors import CardCodeError, GhostwriterError
-from solver.lexicon.lexicon import normalize_word
-from solver.score import Face, Placement, Pool, Resolver, Slot, Source
+from solver.hardback.catalogue import Catalogue
+from solver.hardback.resolve import Face, Placement, Pool, Resolver, Slot, Source
+from solver.text import normalize_word
 
 ENTRY_KEYS = {"code", "face", "source"}
 

@@ -25,20 +25,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from solver.cli.table_options import add_table_flags, given_option_flags, table_options, table_words
 from solver.errors import GhostwriterError
-from solver.table_flags import add_table_flags, given_option_flags, table_options, table_words
 from solver.text import check_depth
 
 if TYPE_CHECKING:
     from solver.bots.base import Bot
-    from solver.cards import Card
     from solver.game.engine import Game
     from solver.game.state import PlayerState
+    from solver.hardback.cards import Card
+    from solver.hardback.moves import Move
+    from solver.hardback.state import TurnState
     from solver.lexicon import Lexicon
     from solver.lexicon.registry import LexiconChoice
-    from solver.moves import Move
     from solver.search import Search
-    from solver.state import TurnState
 
 COMMAND = "play"
 HUMAN = "you"
@@ -473,7 +473,7 @@ def summarize_turn(lines: Sequence[str]) -> str:
 def render_board(game: Game, names: Sequence[str], style: Style | None = None, viewer: int = 0) -> str:
     """The table as the player in ``viewer`` sees it: scores, offer row, classics, jail, hand, awards, events."""
     from solver.game.engine import ADVERTS, POWERS
-    from solver.score import AWARDS
+    from solver.hardback.resolve import AWARDS
 
     s = style or Style()
     st = game.state
@@ -743,7 +743,7 @@ class Session:
             self.saved_turns = st.turns
 
     def finish(self) -> None:
-        from solver.score import AWARDS
+        from solver.hardback.resolve import AWARDS
 
         g = self.game
         st = g.state
@@ -964,8 +964,8 @@ class Session:
     def spell_of(self, word: str, tokens: list[str]) -> tuple[dict[str, Any], Move | None, Search]:
         """The spell action of ``play WORD [CARD ...]``, the ghost writer's reading of it (None when the layout
         cannot be read: the engine then says why) and the search that read it."""
-        from solver.arrangement import read_arrangement
-        from solver.lexicon.lexicon import normalize_word
+        from solver.hardback.arrangement import read_arrangement
+        from solver.text import normalize_word
 
         w = normalize_word(word)
         lex = self.game.lexicon
@@ -1015,7 +1015,7 @@ class Session:
             )
 
     def hint(self, n: int) -> None:
-        from solver import answers
+        from solver.answers import hint as answers
 
         st = self.game.state
         if st.phase != "prepare" or st.current != 0:
@@ -1247,7 +1247,7 @@ def _number(words: Sequence[str], usage: str, name: str, low: int, high: int) ->
 
 
 def _table(moves: list[Move], title: str = "") -> str:
-    from solver.moves import format_table
+    from solver.hardback.moves import format_table
 
     return format_table(moves, title)
 

@@ -29,9 +29,9 @@ import numpy.typing as npt
 
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
-from solver.lexicon.lexicon import normalize_word
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.state import PaperbackState
+from solver.text import normalize_word
 
 COMMON = -1  # the Common card as a piece
 SPACE = -2  # the Spacebar between two words

@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.errors import GhostwriterError
-from solver.moves import Move
+from solver.hardback.moves import Move
+from solver.hardback.state import TurnState
 from solver.search import Search
-from solver.state import TurnState
 from solver.text import lower_word
 
 

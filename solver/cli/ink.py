@@ -3,7 +3,7 @@
     ghostwriter ink-advice r:F6 E a:A5 S T --ink 2 --draw A I N h:H7 r:Z4 a:X4
     ghostwriter ink-advice --state turn.json --draw A I N --reshuffle B C --max-k 3 --json
 
-The hand and state arguments are those of ``ghostwriter hint`` (its helpers in ``solver.cli`` read them). Heavy
+The hand and state arguments are those of ``ghostwriter hint`` (its helpers in ``solver.cli.main`` read them). Heavy
 imports happen inside ``run``, so ``--help`` stays instant; every input error is one line and exit code 2.
 """
 
@@ -15,7 +15,7 @@ import sys
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from solver.ink import InkAdvice
+    from solver.answers.ink import InkAdvice
 
 COMMAND = "ink-advice"
 FLAGS = {
@@ -38,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "be in the word face-up, unless a remover frees it; none playable forfeits the turn), over every draw the "
         "unknown order of the draw pile allows, and the best k your ink affords.",
     )
-    from solver.cli import add_state_flags
+    from solver.cli.main import add_state_flags
 
     add_state_flags(p)
     p.add_argument(
@@ -64,7 +64,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     )
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random draws (default 0)")
     p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
-    from solver.cli import add_dictionary_flags
+    from solver.cli.main import add_dictionary_flags
 
     add_dictionary_flags(p)
     p.add_argument(
@@ -84,23 +84,23 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
 
 def run(args: argparse.Namespace, out: IO[str]) -> int:
     """Answer ``ghostwriter ink-advice``; every input error raises a ``GhostwriterError`` (one line, exit 2)."""
-    from solver.cli import UsageError
+    from solver.cli.main import UsageError
     from solver.errors import GhostwriterError
 
     try:
         return _run(args, out)
     except UsageError as e:
-        # a ValueError, which main reports as one line even when it runs as ``python -m solver.cli`` (where its
+        # a ValueError, which main reports as one line even when it runs as ``python -m solver.cli.main`` (where its
         # own UsageError is another class than the one imported here)
         raise GhostwriterError(str(e)) from None
 
 
 def _run(args: argparse.Namespace, out: IO[str]) -> int:
-    from solver.cli import EXIT_BAD_INPUT, UsageError, _apply_overrides, _read_states
+    from solver.answers.ink import InkError, advise, read_cards, validate
+    from solver.cli.main import EXIT_BAD_INPUT, UsageError, _apply_overrides, _read_states
     from solver.errors import GhostwriterError
-    from solver.ink import InkError, advise, read_cards, validate
-    from solver.objectives import Objective, Weights
-    from solver.state import TurnState
+    from solver.hardback.objectives import Objective, Weights
+    from solver.hardback.state import TurnState
 
     if args.state is None and not args.cards:
         raise UsageError(
@@ -124,7 +124,7 @@ def _run(args: argparse.Namespace, out: IO[str]) -> int:
             validate(state, draw, reshuffle, *settings)  # before the dictionary loads: a bad flag fails at once
         except InkError as e:
             raise UsageError(f"{FLAGS.get(e.field.partition('[')[0], e.field)}: {e.detail}") from None
-        from solver.cli import choose_lexicon
+        from solver.cli.main import choose_lexicon
 
         lexicon = choose_lexicon(args)
         if lexicon.skipped:

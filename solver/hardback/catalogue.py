@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from importlib import resources
 
-from solver.cards import Card, Genre, parse_benefits, parse_code
 from solver.errors import CardCodeError
+from solver.hardback.cards import Card, Genre, parse_benefits, parse_code
 from solver.text import card_letter, normalise
 
 

@@ -3,7 +3,7 @@
 A card is a small frozen value. Its text form is its *code* (``romance:F6``, ``E``, ``romance:R5tc``) and,
 for a house card whose catalogue is not shipped, the code followed by its benefits in braces
 (``romance:Q4{2p dump=1c | 2p}``). ``Card.from_code`` reads inline cards; catalogue codes are resolved by
-``solver.catalogue.Catalogue``.
+``solver.hardback.catalogue.Catalogue``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from solver.errors import CardCodeError
-from solver.lexicon.lexicon import normalize_word
-from solver.text import card_letter, describe_char, normalise
+from solver.text import card_letter, describe_char, normalise, normalize_word
 
 
 class Genre(enum.Enum):
@@ -49,7 +48,7 @@ RUSSIAN_GENRES = {
 
 
 class Kind(enum.Enum):
-    """The closed set of benefit kinds. ``solver.score`` is the one interpreter of them."""
+    """The closed set of benefit kinds. ``solver.hardback.resolve`` is the one interpreter of them."""
 
     COINS = "coins"
     PRESTIGE = "prestige"

@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.cards import Card
-from solver.catalogue import EDITIONS, Catalogue, Rules
 from solver.errors import CardCodeError, StateError
+from solver.hardback.cards import Card
+from solver.hardback.catalogue import EDITIONS, Catalogue, Rules
 from solver.text import check_depth
 
 MAX_HAND = 24  # hand + inked cards

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from solver.table_flags import add_table_flags, table_options, table_words
+from solver.cli.table_options import add_table_flags, table_options, table_words
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solver.budget import Budget
-from solver.cards import Benefit, Card, Genre, Kind
-from solver.catalogue import Rules
-from solver.objectives import Weights
-from solver.state import TurnState
+from solver.hardback.cards import Benefit, Card, Genre, Kind
+from solver.hardback.catalogue import Rules
+from solver.hardback.objectives import Weights
+from solver.hardback.state import TurnState
 
 GENRES = list(Genre)
 GENRE_INDEX = {g: i for i, g in enumerate(GENRES)}
