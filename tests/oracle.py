@@ -37,8 +37,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from solver.hardback.cards import Benefit, Card, Genre, Kind
+from solver.hardback.benefits import Benefit, Kind
+from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
+from solver.hardback.genres import Genre
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 

@@ -7,8 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import CardCodeError
-from solver.hardback.cards import Benefit, Card, Genre, Kind, parse_benefits, parse_code
+from solver.hardback.benefits import Benefit, Kind, parse_benefits
+from solver.hardback.cards import Card, parse_code
 from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.genres import Genre
 
 CATALOGUE = Catalogue.hardback()
 

@@ -10,8 +10,8 @@ import pytest
 
 from solver.cli.main import main as cli_main
 from solver.errors import StateError
-from solver.hardback.cards import Genre
 from solver.hardback.catalogue import Catalogue
+from solver.hardback.genres import Genre
 from solver.hardback.state import TurnState
 from solver.lexicon.familiarity import familiar_words, familiarity
 from solver.text import normalize_word

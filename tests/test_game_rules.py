@@ -29,7 +29,8 @@ from solver.game.engine import (
 from solver.game.events import Event, EventError, load_events
 from solver.game.options import GameOptions, GameOptionsError, Powers
 from solver.game.state import GameState, GameStateError, Phase, PlayerState
-from solver.hardback.cards import Benefit, Card, Kind
+from solver.hardback.benefits import Benefit, Kind
+from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
 
 from helpers import lexicon_of

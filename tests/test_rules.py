@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from solver.hardback.explain import CardReport
 from solver.hardback.objectives import Objective
-from solver.hardback.resolve import CardReport
 from solver.hardback.state import TurnState
 
 from helpers import agrees_with_oracle, search

@@ -358,7 +358,12 @@ def test_serve_starts_a_real_server_with_workers(tmp_path: Path) -> None:
     house.write_text("feats\nfeat\n", encoding="utf-8")
     cmd = [sys.executable, "-m", "solver.cli", "serve", "--workers", "2", "--words", f"club={house}"]
     with live_server(cmd) as base:
+        # live_server saw one worker ready; the other may still be loading its dictionaries on a busy machine
+        deadline = time.monotonic() + 30
         status, ready = get_json(base + "/readyz")
+        while status == 503 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            status, ready = get_json(base + "/readyz")
         assert status == 200 and ready == {"status": "ready", "dictionaries": ["enable", "club"]}
         status, word = get_json(base + "/v1/words/feats?dictionary=club")
         assert status == 200 and word["valid"] is True  # type: ignore[index]

@@ -9,8 +9,9 @@ from fastapi import APIRouter, Path, Query
 from service.errors import FieldError, NotFound
 from service.schemas import CardOut, CardsOut, ErrorOut
 from solver.errors import CardCodeError, TextError
-from solver.hardback.cards import Card, Genre
+from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.genres import Genre
 from solver.text import card_letter, normalise
 
 router = APIRouter(prefix="/v1/cards", tags=["cards"])

@@ -15,7 +15,7 @@ from service.runner import Caller, Lane, server_timing
 from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
 from solver.answers import hint as answers
 from solver.errors import GhostwriterError
-from solver.hardback.cards import Kind
+from solver.hardback.benefits import Role
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.search import Search
@@ -54,9 +54,8 @@ async def _search(ctx: Context, body: QueryIn, who: Caller) -> tuple[Search, flo
 def lane_of(state: TurnState, heavy: bool = False) -> Lane:
     """The runner's lane for a search of this state: by its cards and how many of them uncover or double."""
     cards = (*state.hand, *state.inked, *state.mine, *state.others)
-    specials = sum(
-        1 for c in cards if any(b.kind in (Kind.UNCOVER, Kind.DOUBLE) for b in (*c.basic, *c.genre_bonus))
-    )
+    moving = (Role.UNCOVER, Role.DOUBLE)
+    specials = sum(1 for c in cards if any(b.row.role in moving for b in (*c.basic, *c.genre_bonus)))
     return Lane.HEAVY if heavy else Lane.for_hand(len(cards), specials)
 
 

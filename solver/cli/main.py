@@ -611,8 +611,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _cards(args: argparse.Namespace, out: IO[str]) -> int:
-    from solver.hardback.cards import Genre
     from solver.hardback.catalogue import Catalogue, Rules
+    from solver.hardback.genres import Genre
 
     catalogue = Catalogue.hardback(Rules.parse(args.rules))
     genre: Genre | str | None = "" if args.genre is None else Genre.parse(args.genre)

@@ -39,10 +39,13 @@ from solver.game.events import Event, shipped_events
 from solver.game.options import GameOptions, Powers
 from solver.game.state import HAND_SIZE, OFFER_ROW, GameState, Penny, Phase, PlayerState, Turn
 from solver.hardback.arrangement import read_arrangement
-from solver.hardback.cards import Card, Genre
+from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.genres import Genre
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.resolve import AWARDS, Face, Source, Totals
+from solver.hardback.outcome import Totals
+from solver.hardback.outcome import outcome as resolve_outcome
+from solver.hardback.resolve import AWARDS, Face, Source
 from solver.hardback.state import Options, TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search
@@ -274,8 +277,9 @@ class Game:
             placement = read_arrangement(word, action.get("layout"), search.pool, search.resolver)
         except GhostwriterError as e:
             raise _layout_error(str(e)) from None
-        reports, _, totals = search.resolver.explain(word, placement.slots, placement.resolution)
-        wilds = sum(1 for r in reports if r.face != Face.UP.value)
+        resolved = resolve_outcome(search.resolver, word, placement.slots, placement.resolution)
+        totals = resolved.totals
+        wilds = sum(1 for part in resolved.cards if part.face is not Face.UP)
         event = self.event_of(p)
         if event:
             why = event.allows(word, wilds)
@@ -301,9 +305,9 @@ class Game:
         used_borrowed: list[int] = []
         sent_home: list[tuple[int, Card]] = []
         inked_up = 0
-        for rep in reports:
-            card = self.catalogue.lookup(rep.code)
-            if rep.source == Source.HAND.value:
+        for part in resolved.cards:
+            card = self.catalogue.lookup(part.card.code)
+            if part.source is Source.HAND:
                 if card == blank(FACE_DOWN) and must:
                     # a card that must be played face-down (it can stand only as a wild): no benefits to show
                     word_cards.append(must.pop(0))
@@ -312,9 +316,9 @@ class Game:
                 else:
                     hand.remove(card)
                     word_cards.append(card)
-            elif rep.source == Source.INKED.value:
+            elif part.source is Source.INKED:
                 if card.inline and card in disfigured:
-                    if rep.face != Face.UP.value:  # a remover frees inked cards, not the letter a rival imposed
+                    if part.face is not Face.UP:  # a remover frees inked cards, not the letter a rival imposed
                         raise IllegalActionError(
                             f"the Disfigured Letter {card.letter} must stand face-up at its letter in this word"
                         )
@@ -322,8 +326,8 @@ class Game:
                 else:
                     inked.remove(card)
                     word_cards.append(card)
-                    inked_up += rep.face == Face.UP.value  # still under its ink (a remover lets one be wild)
-            elif rep.source == Source.OTHER.value:
+                    inked_up += part.face is Face.UP  # still under its ink (a remover lets one be wild)
+            elif part.source is Source.OTHER:
                 sent_home.append((owners[card], card))
         if must:
             raise IllegalActionError(
@@ -397,7 +401,8 @@ class Game:
             st.players[ghost].ink += 1 + inked_up
         t.ghost = ghost
         p.words += 1
-        self.last = Outcome(word, totals, [{"code": r.code, "face": r.face, "source": r.source} for r in reports])
+        layout = [{"code": c.card.code, "face": c.face.value, "source": c.source.value} for c in resolved.cards]
+        self.last = Outcome(word, totals, layout)
         self._after_choices()
 
     def _do_dump(self, action: dict[str, Any]) -> None:

@@ -29,7 +29,8 @@ from solver.game.engine import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PREST
 from solver.game.events import shipped_events
 from solver.game.options import Powers
 from solver.game.state import OFFER_ROW, PHASES, GameState, GameStateError, Phase
-from solver.hardback.cards import Card, Kind
+from solver.hardback.benefits import Kind, Role, amounts, most
+from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
 
 PRESTIGE_STARTERS_EACH = 2  # prestige starters dealt to each player
@@ -75,28 +76,17 @@ class Box:
 
 def coin_most(card: Card, cards: int) -> int:
     """The most coins a card's benefits can give once (before doubling), with ``cards`` cards in the tableau."""
-    out = 0
-    for b in (*card.basic, *card.genre_bonus):
-        if b.kind in (Kind.COINS, Kind.EITHER, Kind.TRASH_FOR_COINS, Kind.DUMP):
-            out += b.amount
-        elif b.kind is Kind.COINS_PER_GENRE:
-            out += b.amount * cards
-    return out
+    return most((*card.basic, *card.genre_bonus), "coins", cards)
 
 
 def prestige_most(card: Card, cards: int) -> int:
     """The most prestige a card's benefits can give once (before doubling), with ``cards`` cards in the word."""
-    out = 0
-    for b in (*card.basic, *card.genre_bonus):
-        if b.kind in (Kind.PRESTIGE, Kind.EITHER, Kind.TRASH_FOR_PRESTIGE):
-            out += b.amount
-        elif b.kind in (Kind.PRESTIGE_PER_WILD, Kind.PRESTIGE_PER_INKED):
-            out += b.amount * cards
-    return out
+    return most((*card.basic, *card.genre_bonus), "prestige", cards)
 
 
-def _amounts(cards: Iterable[Card], kind: Kind) -> int:
-    return sum(b.amount for c in cards for b in (*c.basic, *c.genre_bonus) if b.kind is kind)
+def _tokens(cards: Iterable[Card], gain: str) -> int:
+    """The most tokens of one kind (ink, jail) the cards' benefits can give once."""
+    return sum(most((*c.basic, *c.genre_bonus), gain, 0) for c in cards)
 
 
 @functools.cache
@@ -108,7 +98,7 @@ def box(rules: Rules) -> Box:
     events = [*shipped_events()]
     event_coins = 99  # an event's coins a word (the most an event may give: its numbers are at most 99)
     turn_coins = 3 * sum(coin_most(c, size) for c in every) + event_coins
-    ink = _amounts(every, Kind.INK_OR_REMOVER)
+    ink = _tokens(every, "ink")
     turn_ink = turn_coins + 3 * ink + 1 + size  # coins bought as ink, ink/remover, the ghost writer's ink
     turn_prestige = (
         3 * sum(prestige_most(c, size) for c in every)
@@ -125,15 +115,15 @@ def box(rules: Rules) -> Box:
         ids={id(c): n for c, n in copies.items()},
         letters=frozenset(c.letter for c in copies),
         coins={
-            id(c): (coin_most(c, 0), coin_most(c, 1) - coin_most(c, 0), _amounts([c], Kind.INK_OR_REMOVER))
+            id(c): (coin_most(c, 0), coin_most(c, 1) - coin_most(c, 0), _tokens([c], "ink"))
             for c in copies
         },
         size=size,
         turn_coins=turn_coins,
         turn_ink=turn_ink,
         turn_prestige=turn_prestige,
-        jail=3 * _amounts(every, Kind.JAIL),
-        dump=3 * max((b.amount for c in every for b in (*c.basic, *c.genre_bonus) if b.kind is Kind.DUMP), default=0),
+        jail=3 * _tokens(every, "jail"),
+        dump=3 * max((d for c in every for d in amounts((*c.basic, *c.genre_bonus), Role.DUMP)), default=0),
         preview=max((b.amount for c in every for b in (*c.basic, *c.genre_bonus) if b.kind is Kind.PREVIEW), default=3),
     )
 

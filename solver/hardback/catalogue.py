@@ -15,7 +15,9 @@ from dataclasses import replace
 from importlib import resources
 
 from solver.errors import CardCodeError
-from solver.hardback.cards import Card, Genre, parse_benefits, parse_code
+from solver.hardback.benefits import parse_benefits
+from solver.hardback.cards import Card, parse_code
+from solver.hardback.genres import Genre
 from solver.text import card_letter, normalise
 
 

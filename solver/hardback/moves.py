@@ -5,20 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.hardback.benefits import GAINS, ON_CARD, weight
+from solver.hardback.explain import CardReport, explain
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.resolve import CardReport, Totals
+from solver.hardback.outcome import Outcome, Totals
 
 
 def value_of(t: Totals, w: Weights) -> float:
     """The ``value`` of a move's totals under weights (the same sum the search maximises)."""
+    gains = 0.0
+    for g in GAINS:
+        gains += weight(w, g) * getattr(t, g)
     return (
-        w.prestige * t.prestige
-        + w.coins * t.coins
-        + w.ink * t.ink
-        + w.remover * t.remover
-        + w.jail * t.jail
-        + w.preview * t.preview
-        + w.opponents_return * t.opponents_return
+        gains
         + w.classic_kept * len(t.classics_kept)
         + w.classic_sent_home * len(t.classics_sent_home)
         - w.trash * len(t.trashed)
@@ -30,6 +29,8 @@ def value_of(t: Totals, w: Weights) -> float:
 
 @dataclass
 class Move:
+    """A word as an answer: its cards and the classics in play explained, its totals and value, and why."""
+
     word: str
     cards: list[CardReport]
     in_play: list[CardReport]
@@ -55,11 +56,7 @@ class Move:
             "value": round(self.value, 6),
             "cards": [card_json(c) for c in self.cards],
             "in_play": [card_json(c) for c in self.in_play],
-            "ink": t.ink,
-            "remover": t.remover,
-            "jail": t.jail,
-            "preview": t.preview,
-            "opponents_return": t.opponents_return,
+            **{g: getattr(t, g) for g in GAINS if g not in ON_CARD},
             "trashed": t.trashed,
             "dumped": t.dumped,
             "removers_spent": t.removers_spent,
@@ -72,6 +69,14 @@ class Move:
         if self.rank is not None:
             out["rank"] = self.rank
         return out
+
+
+def move_of(outcome: Outcome, weights: Weights) -> Move:
+    """The move of an outcome: explained, valued under the weights of ``value``, with its reasons."""
+    cards, in_play = explain(outcome)
+    m = Move(outcome.word, cards, in_play, outcome.totals, value_of(outcome.totals, weights))
+    m.reasons = summarize(m)
+    return m
 
 
 def card_json(c: CardReport) -> dict[str, Any]:

@@ -1,10 +1,11 @@
-"""Scoring: the one interpreter of card benefits, and the resolution of a placed word.
+"""Resolution of a placed word: which cards stand, in which order they uncover, which they double, what it is worth.
 
 A *placement* puts one card (or an unnamed wild) at each letter of a word. ``Resolver.resolve`` turns a
-placement into its best outcome under a set of weights, following the order of resolution of the rules
+placement into its best resolution under a set of weights, following the order of resolution of the rules
 reference: uncovers one at a time (each may need a genre that earlier uncovers activated), then doubles,
 then everything else, with every free choice (either, ink or remover, trash this card, dump) made in the
-objective's favour. ``Resolver.explain`` gives the same outcome card by card, for people.
+objective's favour. Each card's benefits are read through the benefit table (``solver.hardback.benefits``) once,
+into a ``Profile``; ``solver.hardback.outcome`` turns a resolution into its typed gains card by card.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import enum
 import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from solver.budget import Budget
-from solver.hardback.cards import Benefit, Card, Genre, Kind
+from solver.hardback.benefits import Count, Role, Special, abilities, amounts, plain_value, specials
+from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
+from solver.hardback.genres import Genre
 from solver.hardback.objectives import Weights
 from solver.hardback.state import TurnState
 
@@ -65,7 +68,7 @@ class Profile:
     letter: str
     genre: int  # index into GENRES, -1 for none
     value: tuple[tuple[float, ...], tuple[float, ...]]
-    specials: tuple[tuple[Benefit, ...], tuple[Benefit, ...]]
+    specials: tuple[tuple[Special, ...], tuple[Special, ...]]
     dumps: tuple[tuple[int, ...], tuple[int, ...]]
     uncovers: tuple[int, int]
     doubles: tuple[int, int]
@@ -95,7 +98,7 @@ class Profile:
         for a in self._activities(max_counts):
             v = (
                 self.value[a][1]
-                + sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])
+                + sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
                 + (sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a]) if dumps else 0.0)
             )
             best = max(best, v)
@@ -104,7 +107,7 @@ class Profile:
     def optimistic_per_wild(self, max_counts: tuple[int, int, int, int], weights: Weights) -> float:
         """The most its per-wild specials bring for each wild card in the word."""
         return max(
-            sum(weights.prestige * b.amount for b in self.specials[a] if b.kind is Kind.PRESTIGE_PER_WILD)
+            sum(s.weight * s.benefit.amount for s in self.specials[a] if s.per is Count.WILD)
             for a in self._activities(max_counts)
         )
 
@@ -119,54 +122,10 @@ class Profile:
         for a in self._activities(max_counts):
             for f in (1, 2):
                 v = self.value[a][f + 1] - self.value[a][f]
-                v += sum(_special_value(b, 1, max_counts, wilds, inked, weights) for b in self.specials[a])
+                v += sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
                 v += sum(max(0.0, weights.coins * d) for d in self.dumps[a])
                 best = max(best, v)
         return best
-
-
-def _special_value(b: Benefit, f: int, counts: Sequence[int], wilds: int, inked: int, w: Weights) -> float:
-    if b.kind is Kind.COINS_PER_GENRE:
-        assert b.genre is not None
-        return w.coins * b.amount * f * counts[GENRE_INDEX[b.genre]]
-    if b.kind is Kind.PRESTIGE_PER_WILD:
-        return w.prestige * b.amount * f * wilds
-    return w.prestige * b.amount * f * inked  # PRESTIGE_PER_INKED
-
-
-SPECIALS = (Kind.COINS_PER_GENRE, Kind.PRESTIGE_PER_WILD, Kind.PRESTIGE_PER_INKED)
-
-
-def _plain_value(benefits: Sequence[Benefit], f: int, w: Weights) -> float:
-    """Weighted value of the benefits that depend only on the card itself, best choices made."""
-    v = 0.0
-    trash = 0.0
-    has_trash = False
-    for b in benefits:
-        k = b.kind
-        if k is Kind.COINS:
-            v += w.coins * b.amount * f
-        elif k is Kind.PRESTIGE:
-            v += w.prestige * b.amount * f
-        elif k is Kind.EITHER:
-            v += max(w.coins, w.prestige) * b.amount * f
-        elif k is Kind.INK_OR_REMOVER:
-            v += max(w.ink, w.remover)
-        elif k is Kind.TRASH_FOR_COINS:
-            trash += w.coins * b.amount * f
-            has_trash = True
-        elif k is Kind.TRASH_FOR_PRESTIGE:
-            trash += w.prestige * b.amount * f
-            has_trash = True
-        elif k is Kind.JAIL:
-            v += w.jail
-        elif k is Kind.PREVIEW:
-            v += w.preview
-        elif k is Kind.OPPONENTS_RETURN:
-            v += w.opponents_return
-    if has_trash:
-        v += max(0.0, trash - w.trash)
-    return v
 
 
 @functools.lru_cache(maxsize=8192)
@@ -177,24 +136,24 @@ def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
         zero = (0.0, 0.0, 0.0, 0.0)
         return Profile(card, source, card.match_letter, -1, (zero, zero), ((), ()), ((), ()), (0, 0), (0, 0))
     values: list[tuple[float, ...]] = []
-    specials: list[tuple[Benefit, ...]] = []
+    per_card: list[tuple[Special, ...]] = []
     dumps: list[tuple[int, ...]] = []
     uncovers: list[int] = []
     doubles: list[int] = []
     for a in (0, 1):
         bs = card.basic + (card.genre_bonus if a and card.genre is not None else ())
-        values.append(tuple([0.0] + [_plain_value(bs, f, weights) for f in (1, 2, 3)]))
-        specials.append(tuple(b for b in bs if b.kind in SPECIALS))
-        dumps.append(tuple(b.amount for b in bs if b.kind is Kind.DUMP))
-        uncovers.append(sum(b.kind is Kind.UNCOVER for b in bs))
-        doubles.append(sum(b.kind is Kind.DOUBLE for b in bs))
+        values.append(tuple([0.0] + [plain_value(bs, f, weights) for f in (1, 2, 3)]))
+        per_card.append(specials(bs, weights, GENRES))
+        dumps.append(amounts(bs, Role.DUMP))
+        uncovers.append(abilities(bs, Role.UNCOVER))
+        doubles.append(abilities(bs, Role.DOUBLE))
     return Profile(
         card,
         source,
         card.match_letter,
         GENRE_INDEX[card.genre] if card.genre is not None else -1,
         (values[0], values[1]),
-        (specials[0], specials[1]),
+        (per_card[0], per_card[1]),
         (dumps[0], dumps[1]),
         (uncovers[0], uncovers[1]),
         (doubles[0], doubles[1]),
@@ -261,41 +220,6 @@ class Placement:
     @property
     def value(self) -> float:
         return self.resolution.value
-
-
-@dataclass
-class CardReport:
-    """One card's part in a move, for people and for the JSON form."""
-
-    code: str
-    letter: str
-    face: str
-    source: str
-    position: int | None
-    factor: int = 1
-    coins: int = 0
-    prestige: int = 0
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Totals:
-    coins: int = 0
-    prestige: int = 0
-    ink: int = 0
-    remover: int = 0
-    jail: int = 0
-    preview: int = 0
-    opponents_return: int = 0
-    trashed: list[str] = field(default_factory=list)
-    dumped: int = 0
-    removers_spent: int = 0
-    classics_kept: list[str] = field(default_factory=list)
-    classics_sent_home: list[str] = field(default_factory=list)
-    award: int = 0
-    genres_active: list[str] = field(default_factory=list)
-    eithers: list[tuple[int, CardReport]] = field(default_factory=list)  # each either amount and its card
-    dumps: list[int] = field(default_factory=list)  # the coins of each dump taken (in ``coins`` too)
 
 
 # what every resolution of a placement shares: fixed value, value of the rest by factors, uncover order, active
@@ -549,8 +473,8 @@ class Resolver:
             a = 1 if p.genre >= 0 and active[p.genre] else 0
             f = factors[pos]
             total += p.value[a][f]
-            for b in p.specials[a]:
-                total += _special_value(b, f, counts, wilds, inked_up, w)
+            for s in p.specials[a]:
+                total += s.value(f, counts, wilds, inked_up)
             dumps.extend(d * f for d in p.dumps[a])
         for k in self.mine:
             p = profiles[k]
@@ -558,7 +482,7 @@ class Resolver:
             if outside <= 0:
                 continue
             a = 1 if p.genre >= 0 and active[p.genre] else 0
-            per = p.value[a][1] + sum(_special_value(b, 1, counts, wilds, inked_up, w) for b in p.specials[a])
+            per = p.value[a][1] + sum(s.value(1, counts, wilds, inked_up) for s in p.specials[a])
             total += per * outside
             dumps.extend(list(p.dumps[a]) * outside)
         if dumps:
@@ -569,165 +493,3 @@ class Resolver:
                     break
                 total += gain
         return total
-
-    # -- explanation --------------------------------------------------------------------------------------------
-
-    def explain(
-        self, word: str, slots: Sequence[Slot], res: Resolution
-    ) -> tuple[list[CardReport], list[CardReport], Totals]:
-        """The cards of the word and the classics in play, each with what it brought, and the totals."""
-        extras = self._extras(slots)
-        assert extras is not None
-        _, fodder, wilds, inked_up, spent = extras
-        w = self.w
-        counts = self._genre_counts(slots, None)
-        totals = Totals(removers_spent=spent)
-        totals.genres_active = [g.value for g, on in zip(GENRES, res.active, strict=True) if on]
-        if self.awards:
-            totals.award = award_prestige(len(slots), self.rules, self.award_held)
-        uncovered_by = {t: s for s, t in res.uncovers}
-        doubled_by: dict[int, list[int]] = {}
-        for s, t in res.doubles:
-            doubled_by.setdefault(t, []).append(s)
-        wild_cards = self._name_wilds(slots)
-        dump_claims: list[tuple[int, CardReport]] = []
-        reports: list[CardReport] = []
-        outside: list[CardReport] = []
-        in_word = [0] * len(self.profiles)
-
-        def credit(rep: CardReport, p: Profile, f: int) -> None:
-            a = 1 if p.genre >= 0 and res.active[p.genre] else 0
-            if a:
-                rep.notes.append(f"{GENRES[p.genre].value} active")
-            trash_c = trash_p = 0
-            for b in p.card.basic + (p.card.genre_bonus if a else ()):
-                k, amt = b.kind, b.amount * f
-                if k is Kind.COINS:
-                    rep.coins += amt
-                elif k is Kind.PRESTIGE:
-                    rep.prestige += amt
-                elif k is Kind.EITHER:
-                    totals.eithers.append((amt, rep))
-                    if w.coins > w.prestige:
-                        rep.coins += amt
-                        rep.notes.append(f"either: {amt} coins")
-                    else:
-                        rep.prestige += amt
-                        rep.notes.append(f"either: {amt} prestige")
-                elif k is Kind.INK_OR_REMOVER:
-                    if w.ink >= w.remover:
-                        totals.ink += 1
-                        rep.notes.append("takes an ink")
-                    else:
-                        totals.remover += 1
-                        rep.notes.append("takes a remover")
-                elif k is Kind.TRASH_FOR_COINS:
-                    trash_c += amt
-                elif k is Kind.TRASH_FOR_PRESTIGE:
-                    trash_p += amt
-                elif k is Kind.DUMP:
-                    dump_claims.append((amt, rep))
-                elif k is Kind.JAIL:
-                    totals.jail += 1
-                    rep.notes.append("jails an offer-row card")
-                elif k is Kind.PREVIEW:
-                    totals.preview += 1
-                    rep.notes.append(f"previews {b.amount} cards")
-                elif k is Kind.OPPONENTS_RETURN:
-                    totals.opponents_return += 1
-                    rep.notes.append("each other player returns an ink or remover")
-                elif k is Kind.COINS_PER_GENRE:
-                    assert b.genre is not None
-                    n = counts[GENRE_INDEX[b.genre]]
-                    rep.coins += amt * n
-                    rep.notes.append(f"{amt * n} coins for {n} {b.genre.value} cards")
-                elif k is Kind.PRESTIGE_PER_WILD:
-                    rep.prestige += amt * wilds
-                    rep.notes.append(f"{amt * wilds} prestige for {wilds} wild cards")
-                elif k is Kind.PRESTIGE_PER_INKED:
-                    rep.prestige += amt * inked_up
-                    rep.notes.append(f"{amt * inked_up} prestige for {inked_up} inked cards")
-            if trash_c or trash_p:
-                gain = w.coins * trash_c + w.prestige * trash_p
-                if gain - w.trash > 0:
-                    rep.coins += trash_c
-                    rep.prestige += trash_p
-                    totals.trashed.append(p.card.code)
-                    rep.notes.append(
-                        "trashed for "
-                        + " and ".join(
-                            x
-                            for x in (f"{trash_c} coins" if trash_c else "", f"{trash_p} prestige" if trash_p else "")
-                            if x
-                        )
-                    )
-
-        for pos, (k, face) in enumerate(slots):
-            letter = word[pos]
-            if k < 0:
-                card = wild_cards[pos]
-                reports.append(CardReport(card.code, letter, Face.WILD.value, Source.HAND.value, pos))
-                continue
-            p = self.profiles[k]
-            rep = CardReport(p.card.code, letter, face.value, p.source.value, pos, res.factors[pos])
-            if p.source is Source.MINE:
-                in_word[k] += 1
-            if p.source is Source.OTHER:
-                rep.notes.append("opponent's classic: no benefits; it goes back to its owner")
-                totals.classics_sent_home.append(p.card.code)
-            elif face is Face.WILD:
-                pass
-            else:
-                if face is Face.UNCOVERED:
-                    rep.notes.append(f"uncovered by {self._code_at(slots, uncovered_by[pos])}")
-                if pos in doubled_by:
-                    by = " and ".join(self._code_at(slots, s) for s in doubled_by[pos])
-                    rep.notes.append(f"{'tripled' if res.factors[pos] == 3 else 'doubled'} by {by}")
-                if p.source is Source.INKED:
-                    rep.notes.append("inked: must be used")
-                if face is Face.UP and p.pool and p.card.timeless:
-                    totals.classics_kept.append(p.card.code)
-                    rep.notes.append("timeless classic: stays in play")
-                credit(rep, p, res.factors[pos])
-            reports.append(rep)
-        for k in self.mine:
-            p = self.profiles[k]
-            for _ in range(self.pool.counts[k] - in_word[k]):
-                rep = CardReport(p.card.code, p.letter, Face.UP.value, Source.MINE.value, None)
-                rep.notes.append("your timeless classic in play")
-                credit(rep, p, 1)
-                outside.append(rep)
-        dump_claims.sort(key=lambda x: -x[0])
-        for amt, rep in dump_claims[:fodder]:
-            if w.coins * amt - w.dump <= 0:
-                break
-            rep.coins += amt
-            totals.dumped += 1
-            totals.dumps.append(amt)
-            rep.notes.append(f"dumps a discarded card for {amt} coin{'s' * (amt != 1)}")
-        for rep in reports + outside:
-            totals.coins += rep.coins
-            totals.prestige += rep.prestige
-        return reports, outside, totals
-
-    def _code_at(self, slots: Sequence[Slot], pos: int) -> str:
-        return f"{self.profiles[slots[pos][0]].card.code} (letter {pos + 1})"
-
-    def _name_wilds(self, slots: Sequence[Slot]) -> dict[int, Card]:
-        """Which hand cards to lay face-down for the unnamed wilds: the least useful ones left over."""
-        left: list[tuple[float, int, Card]] = []
-        used = [0] * len(self.profiles)
-        for k, _ in slots:
-            if k >= 0:
-                used[k] += 1
-        for k, p in enumerate(self.profiles):
-            if p.pool:
-                worth = p.value[1][1] + (100.0 if p.source is Source.INKED else 0.0)
-                left.extend((worth, k, p.card) for _ in range(self.pool.counts[k] - used[k]))
-        left.sort(key=lambda x: (x[0], x[1]))
-        out: dict[int, Card] = {}
-        it = iter(left)
-        for pos, (k, _) in enumerate(slots):
-            if k < 0:
-                out[pos] = next(it)[2]
-        return out

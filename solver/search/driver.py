@@ -20,8 +20,9 @@ import numpy.typing as npt
 from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.arrangement import ArrangementError, arrangement_slots, read_arrangement
-from solver.hardback.moves import Move, gap, summarize, value_of
+from solver.hardback.moves import Move, gap, move_of
 from solver.hardback.objectives import Objective, Weights
+from solver.hardback.outcome import outcome
 from solver.hardback.resolve import EPS, Placement, Pool, Resolver, Slot
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
@@ -111,10 +112,8 @@ class Search:
         return self.solver.solve(word, floor)
 
     def move(self, placement: Placement) -> Move:
-        cards, in_play, totals = self.resolver.explain(placement.word, placement.slots, placement.resolution)
-        m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
-        m.reasons = summarize(m)
-        return m
+        resolved = outcome(self.resolver, placement.word, placement.slots, placement.resolution)
+        return move_of(resolved, self.value_weights)
 
     # -- the whole lexicon --------------------------------------------------------------------------------------
 
@@ -323,8 +322,9 @@ class Search:
         def visit(slots: list[Slot]) -> None:
             for res in resolver.resolutions(slots):
                 self.budget.check()
-                _, _, totals = resolver.explain(word, slots, res)
-                amounts = [a for a, _ in totals.eithers]
+                resolved = outcome(resolver, word, slots, res)
+                totals = resolved.totals
+                amounts = [g.amount for _, g in resolved.choices()]
                 placement = Placement(word, list(slots), res)
                 for split in range(1 << len(amounts)):
                     moved = sum(a for b, a in enumerate(amounts) if split >> b & 1)
@@ -346,25 +346,17 @@ class Search:
                     self.budget.check()
                     p = solver.lay_out_quickly(word)
                     if p is not None:
-                        _, _, totals = resolver.explain(word, p.slots, p.resolution)
+                        totals = outcome(resolver, word, p.slots, p.resolution).totals
                         add((totals.prestige, totals.coins), p, 0)
             except OutOfTime:
                 pass
         moves = []
         for (_, _), (placement, split) in sorted(frontier.items(), key=lambda x: (-x[0][0], -x[0][1])):
-            cards, in_play, totals = resolver.explain(placement.word, placement.slots, placement.resolution)
-            for b, (amount, rep) in enumerate(totals.eithers):
+            resolved = outcome(resolver, placement.word, placement.slots, placement.resolution)
+            for b, (part, choice) in enumerate(resolved.choices()):
                 if split >> b & 1:
-                    rep.prestige -= amount
-                    rep.coins += amount
-                    totals.prestige -= amount
-                    totals.coins += amount
-                    rep.notes = [
-                        f"either: {amount} coins" if x == f"either: {amount} prestige" else x for x in rep.notes
-                    ]
-            m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
-            m.reasons = summarize(m)
-            moves.append(m)
+                    resolved.switch(part, choice, "coins")
+            moves.append(move_of(resolved, self.value_weights))
         return moves
 
     def words(self) -> Iterator[str]:

@@ -1,0 +1,91 @@
+"""Words for people: a move's outcome card by card, each card with what it brought and why.
+
+The last step of an answer, and nothing decides anything by reading it: the search, the frontier and the engine
+read the typed outcome (``solver.hardback.outcome``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.hardback.benefits import TABLE, Kind, note
+from solver.hardback.outcome import CardPart, Outcome
+from solver.hardback.resolve import Face, Source
+
+
+@dataclass
+class CardReport:
+    """One card's part in a move, for people and for the JSON form."""
+
+    code: str
+    letter: str
+    face: str
+    source: str
+    position: int | None
+    factor: int = 1
+    coins: int = 0
+    prestige: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def explain(outcome: Outcome) -> tuple[list[CardReport], list[CardReport]]:
+    """The cards of the word and the classics in play, each with what it brought and why."""
+    return [_report(part, outcome) for part in outcome.cards], [_report(part, outcome) for part in outcome.in_play]
+
+
+def _report(part: CardPart, outcome: Outcome) -> CardReport:
+    return CardReport(
+        part.card.code,
+        part.letter,
+        part.face.value,
+        part.source.value,
+        part.position,
+        part.factor,
+        part.coins,
+        part.prestige,
+        _notes(part, outcome),
+    )
+
+
+def _notes(part: CardPart, outcome: Outcome) -> list[str]:
+    notes: list[str] = []
+    if part.position is None:
+        notes.append("your timeless classic in play")
+    elif part.source is Source.OTHER:
+        return ["opponent's classic: no benefits; it goes back to its owner"]
+    elif part.face is Face.WILD:
+        return []
+    else:
+        notes.extend(_placement_notes(part, outcome))
+    if part.active_genre:
+        notes.append(f"{part.active_genre} active")
+    for g in part.gains:
+        text = note(TABLE[g.kind], g.gain, g.amount, g.printed, g.count, g.what)
+        if text:
+            notes.append(text)
+    if part.trashed is not None:
+        coins, prestige = part.trashed
+        got = [x for x in (f"{coins} coins" if coins else "", f"{prestige} prestige" if prestige else "") if x]
+        notes.append("trashed for " + " and ".join(got))
+    if part.dumped is not None:
+        notes.append(note(TABLE[Kind.DUMP], "coins", part.dumped, part.dumped))
+    return notes
+
+
+def _placement_notes(part: CardPart, outcome: Outcome) -> list[str]:
+    """How a card of the word came to stand: uncovered, doubled, inked, kept in play."""
+    notes = []
+    if part.face is Face.UNCOVERED and part.uncovered_by is not None:
+        notes.append(f"uncovered by {_code_at(outcome, part.uncovered_by)}")
+    if part.doubled_by:
+        by = " and ".join(_code_at(outcome, s) for s in part.doubled_by)
+        notes.append(f"{'tripled' if part.factor == 3 else 'doubled'} by {by}")
+    if part.source is Source.INKED:
+        notes.append("inked: must be used")
+    if part.kept:
+        notes.append("timeless classic: stays in play")
+    return notes
+
+
+def _code_at(outcome: Outcome, pos: int) -> str:
+    return f"{outcome.cards[pos].card.code} (letter {pos + 1})"

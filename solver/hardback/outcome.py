@@ -1,0 +1,260 @@
+"""What a resolved placement brings, card by card and in total, as typed values (no words for people).
+
+``outcome`` reads a resolution (``solver.hardback.resolve``) through the benefit table: for each card of the word
+and each of the player's classics in play, the gains of each benefit, the trash and dump taken, and what the card
+did (uncovered by, doubled by, kept in play, sent home); then the turn's totals. The engine applies the totals to
+the game; ``solver.hardback.explain`` says the same in words; the prestige/coins frontier switches the either
+choices (``Outcome.choices``, ``Outcome.switch``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, choose, weight
+from solver.hardback.cards import Card
+from solver.hardback.resolve import (
+    GENRE_INDEX,
+    GENRES,
+    Face,
+    Profile,
+    Resolution,
+    Resolver,
+    Slot,
+    Source,
+    award_prestige,
+)
+
+
+@dataclass
+class Gain:
+    """One benefit of a card as it resolved: its kind, what it went to and how much (``printed`` is the amount on
+    the card; a per-card benefit says what it counted)."""
+
+    kind: Kind
+    gain: str
+    amount: int
+    printed: int
+    count: int = 0
+    what: str = ""
+
+
+@dataclass
+class CardPart:
+    """One card's part in a move: where it stands and how, what it did, and what it brought."""
+
+    card: Card
+    letter: str
+    face: Face
+    source: Source
+    position: int | None  # None for a classic in play outside the word
+    factor: int = 1
+    coins: int = 0
+    prestige: int = 0
+    active_genre: str | None = None  # its genre, when active and the card's genre benefits count
+    uncovered_by: int | None = None  # the position of the card that uncovered it
+    doubled_by: list[int] = field(default_factory=list)  # the positions of the cards that doubled it
+    kept: bool = False  # a timeless classic of the player's put into play
+    gains: list[Gain] = field(default_factory=list)
+    trashed: tuple[int, int] | None = None  # (coins, prestige) for trashing it, when taken
+    dumped: int | None = None  # the coins of a discarded card it trashed
+
+    def add(self, gain: str, amount: int, totals: Totals) -> None:
+        if gain in ON_CARD:
+            setattr(self, gain, getattr(self, gain) + amount)
+        else:
+            setattr(totals, gain, getattr(totals, gain) + amount)
+
+
+@dataclass
+class Totals:
+    """A move's totals: what the turn gains, spends and moves."""
+
+    coins: int = 0
+    prestige: int = 0
+    ink: int = 0
+    remover: int = 0
+    jail: int = 0
+    preview: int = 0
+    opponents_return: int = 0
+    trashed: list[str] = field(default_factory=list)
+    dumped: int = 0
+    removers_spent: int = 0
+    classics_kept: list[str] = field(default_factory=list)
+    classics_sent_home: list[str] = field(default_factory=list)
+    award: int = 0
+    genres_active: list[str] = field(default_factory=list)
+    dumps: list[int] = field(default_factory=list)  # the coins of each dump taken (in ``coins`` too)
+
+
+@dataclass
+class Outcome:
+    """A resolved placement, card by card: the word's cards left to right, the classics in play, the totals."""
+
+    word: str
+    cards: list[CardPart]
+    in_play: list[CardPart]
+    totals: Totals
+
+    def choices(self) -> list[tuple[CardPart, Gain]]:
+        """The gains that went to prestige or coins by the objective's choice (eithers), in the order of the cards."""
+        return [
+            (part, g)
+            for part in self.cards + self.in_play
+            for g in part.gains
+            if len(TABLE[g.kind].gives) > 1 and set(TABLE[g.kind].gives) <= set(ON_CARD)
+        ]
+
+    def switch(self, part: CardPart, g: Gain, to: str) -> None:
+        """Send a choice's gain to ``to`` instead (the frontier's other splits)."""
+        if g.gain == to:
+            return
+        setattr(part, g.gain, getattr(part, g.gain) - g.amount)
+        setattr(self.totals, g.gain, getattr(self.totals, g.gain) - g.amount)
+        setattr(part, to, getattr(part, to) + g.amount)
+        setattr(self.totals, to, getattr(self.totals, to) + g.amount)
+        g.gain = to
+
+
+def outcome(resolver: Resolver, word: str, slots: Sequence[Slot], res: Resolution) -> Outcome:
+    """The typed outcome of a resolution: each card's part and the totals."""
+    extras = resolver._extras(slots)
+    assert extras is not None
+    _, fodder, wilds, inked_up, spent = extras
+    counts = resolver._genre_counts(slots, None)
+    totals = Totals(removers_spent=spent)
+    totals.genres_active = [g.value for g, on in zip(GENRES, res.active, strict=True) if on]
+    if resolver.awards:
+        totals.award = award_prestige(len(slots), resolver.rules, resolver.award_held)
+    credit = _Credit(resolver, res, totals, counts, wilds, inked_up)
+    cards = _word_cards(resolver, word, slots, res, totals, credit)
+    in_play = _classics_in_play(resolver, slots, credit)
+    _dump(resolver, credit.dump_claims, fodder, totals)
+    for part in cards + in_play:
+        totals.coins += part.coins
+        totals.prestige += part.prestige
+    return Outcome(word, cards, in_play, totals)
+
+
+class _Credit:
+    """Credits a standing card with its benefits, through the benefit table."""
+
+    def __init__(
+        self, resolver: Resolver, res: Resolution, totals: Totals, counts: list[int], wilds: int, inked: int
+    ) -> None:
+        self.w = resolver.w
+        self.res = res
+        self.totals = totals
+        self.counted = {Count.WILD: wilds, Count.INKED: inked}
+        self.counts = counts
+        self.dump_claims: list[tuple[int, CardPart]] = []
+
+    def __call__(self, part: CardPart, p: Profile, f: int) -> None:
+        a = 1 if p.genre >= 0 and self.res.active[p.genre] else 0
+        if a:
+            part.active_genre = GENRES[p.genre].value
+        trash = dict.fromkeys(ON_CARD, 0)
+        for b in p.card.basic + (p.card.genre_bonus if a else ()):
+            row = TABLE[b.kind]
+            amt = b.amount * f
+            if row.role is Role.GAIN:
+                g = choose(row, self.w)
+                q = amt if row.scaled else 1
+                part.add(g, q, self.totals)
+                part.gains.append(Gain(b.kind, g, q, b.amount))
+            elif row.role is Role.PER_CARD:
+                assert row.per is not None
+                if row.per is Count.GENRE:
+                    assert b.genre is not None
+                    n, what = self.counts[GENRE_INDEX[b.genre]], b.genre.value
+                else:
+                    n, what = self.counted[row.per], row.per.value
+                g = row.gives[0]
+                part.add(g, amt * n, self.totals)
+                part.gains.append(Gain(b.kind, g, amt * n, b.amount, n, what))
+            elif row.role is Role.TRASH:
+                trash[row.gives[0]] += amt
+            elif row.role is Role.DUMP:
+                self.dump_claims.append((amt, part))
+        if any(trash.values()) and sum(weight(self.w, g) * trash[g] for g in ON_CARD) - self.w.trash > 0:
+            part.coins += trash["coins"]
+            part.prestige += trash["prestige"]
+            part.trashed = (trash["coins"], trash["prestige"])
+            self.totals.trashed.append(p.card.code)
+
+
+def _word_cards(
+    resolver: Resolver, word: str, slots: Sequence[Slot], res: Resolution, totals: Totals, credit: _Credit
+) -> list[CardPart]:
+    uncovered_by = {t: s for s, t in res.uncovers}
+    doubled_by: dict[int, list[int]] = {}
+    for s, t in res.doubles:
+        doubled_by.setdefault(t, []).append(s)
+    wild_cards = name_wilds(resolver, slots)
+    parts: list[CardPart] = []
+    for pos, (k, face) in enumerate(slots):
+        if k < 0:
+            parts.append(CardPart(wild_cards[pos], word[pos], Face.WILD, Source.HAND, pos))
+            continue
+        p = resolver.profiles[k]
+        part = CardPart(p.card, word[pos], face, p.source, pos, res.factors[pos])
+        parts.append(part)
+        if p.source is Source.OTHER:
+            totals.classics_sent_home.append(p.card.code)
+        elif face is not Face.WILD:
+            part.uncovered_by = uncovered_by.get(pos)
+            part.doubled_by = doubled_by.get(pos, [])
+            if face is Face.UP and p.pool and p.card.timeless:
+                totals.classics_kept.append(p.card.code)
+                part.kept = True
+            credit(part, p, res.factors[pos])
+    return parts
+
+
+def _classics_in_play(resolver: Resolver, slots: Sequence[Slot], credit: _Credit) -> list[CardPart]:
+    in_word = [0] * len(resolver.profiles)
+    for k, _ in slots:
+        if k >= 0 and resolver.profiles[k].source is Source.MINE:
+            in_word[k] += 1
+    parts: list[CardPart] = []
+    for k in resolver.mine:
+        p = resolver.profiles[k]
+        for _ in range(resolver.pool.counts[k] - in_word[k]):
+            part = CardPart(p.card, p.letter, Face.UP, Source.MINE, None)
+            credit(part, p, 1)
+            parts.append(part)
+    return parts
+
+
+def _dump(resolver: Resolver, claims: list[tuple[int, CardPart]], fodder: int, totals: Totals) -> None:
+    """The dumps taken: the largest first, one discarded (or unplayed) card each, while worth it."""
+    claims.sort(key=lambda x: -x[0])
+    w = resolver.w
+    for amt, part in claims[:fodder]:
+        if w.coins * amt - w.dump <= 0:
+            break
+        part.coins += amt
+        part.dumped = amt
+        totals.dumped += 1
+        totals.dumps.append(amt)
+
+
+def name_wilds(resolver: Resolver, slots: Sequence[Slot]) -> dict[int, Card]:
+    """Which hand cards to lay face-down for the unnamed wilds: the least useful ones left over."""
+    left: list[tuple[float, int, Card]] = []
+    used = [0] * len(resolver.profiles)
+    for k, _ in slots:
+        if k >= 0:
+            used[k] += 1
+    for k, p in enumerate(resolver.profiles):
+        if p.pool:
+            worth = p.value[1][1] + (100.0 if p.source is Source.INKED else 0.0)
+            left.extend((worth, k, p.card) for _ in range(resolver.pool.counts[k] - used[k]))
+    left.sort(key=lambda x: (x[0], x[1]))
+    out: dict[int, Card] = {}
+    it = iter(left)
+    for pos, (k, _) in enumerate(slots):
+        if k < 0:
+            out[pos] = next(it)[2]
+    return out
