@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from solver.answers.ink import MAX_DRAW, MAX_EXACT_LIMIT, MAX_K, MAX_RESHUFFLE, MAX_SAMPLES, MAX_SEED
-from solver.hardback.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS
+from solver.hardback.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS, STATE_KEYS
 
 Code = Annotated[str, Field(min_length=1, max_length=200, examples=["romance:F6"])]
 STRICT = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
@@ -44,9 +44,6 @@ class OptionsIn(BaseModel):
     )
 
 
-STATE_FIELDS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}
-
-
 class StateIn(BaseModel):
     """The turn state: the command line's state file, field for field."""
 
@@ -62,7 +59,7 @@ class StateIn(BaseModel):
 
     def state_json(self, language: str = "en") -> dict[str, Any]:
         """The state as the solver reads it; an edition not given is the dictionary's ``language``'s."""
-        out = self.model_dump(include=STATE_FIELDS)
+        out = self.model_dump(include=set(STATE_KEYS))
         if out["options"]["edition"] is None:
             out["options"]["edition"] = "ru" if language == "ru" else "en"
         return out

@@ -95,3 +95,12 @@ def test_inline_cards_in_a_state() -> None:
 def test_states_round_trip(hand: list[str], classics: list[str], remover: int) -> None:
     state = TurnState.from_json({"hand": hand, "timeless": {"mine": classics}, "remover": remover})
     assert TurnState.from_json(state.to_json()) == state
+
+
+def test_the_service_reads_the_same_fields() -> None:
+    """One field set: the service's request models name the fields the solver reads, no more and no fewer."""
+    from service.schemas import OptionsIn, StateIn
+    from solver.hardback.state import OPTION_KEYS, STATE_KEYS
+
+    assert set(StateIn.model_fields) == STATE_KEYS
+    assert set(OptionsIn.model_fields) == OPTION_KEYS

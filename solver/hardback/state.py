@@ -29,8 +29,9 @@ MAX_DISCARD = 200
 MAX_TOKENS = 99
 MAX_MIN_LENGTH = 30
 
-STATE_KEYS = {"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"}
-OPTION_KEYS = {"rules", "literary_awards", "award_held", "min_length", "stage", "edition"}
+# the fields of a turn state and of its options (the service's request models have the same, a test says)
+STATE_KEYS = frozenset({"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"})
+OPTION_KEYS = frozenset({"rules", "literary_awards", "award_held", "min_length", "stage", "edition"})
 
 
 @dataclass(frozen=True)
