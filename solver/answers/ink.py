@@ -304,69 +304,18 @@ def advise(
     proven best move of each resulting turn state searched (a bot spells from it without searching again)."""
     validate(state, draw, discard_for_reshuffle, max_k, samples, exact_limit, seed, time_limit)
     value_weights = weights or Weights.at_stage(state.options.stage)  # as the search itself defaults
-    deadline = None if time_limit is None else clock() + time_limit
-    cache: dict[TurnState, _Outcome] = {}
-
-    def out_of_time() -> bool:
-        return deadline is not None and clock() >= deadline
-
-    def outcome(drawn: Sequence[Card], k: int, reshuffled: bool) -> _Outcome:
-        st = replace(
-            state,
-            inked=state.inked + tuple(sorted(drawn, key=_key)),
-            ink=max(0, state.ink - k),
-            discard=() if reshuffled else state.discard,
-        )
-        found = cache.get(st)
-        if found is None:
-            left = None if deadline is None else max(deadline - clock(), 0.001)
-            search = Search(lexicon, st, objective, value_weights, time_limit=left, node_budget=node_budget)
-            moves = search.top(1)
-            if moves:
-                m = moves[0]
-                found = _Outcome(m.value, m.prestige, m.coins, True, search.exact)
-                if memo is not None and search.exact:
-                    memo[st] = m
-            else:
-                found = _Outcome(0.0, 0, 0, False, search.exact)
-            cache[st] = found
-        return found
-
-    draw_groups = _groups(draw)
-    reshuffle_groups = _groups(discard_for_reshuffle)
+    turns = _Turns(lexicon, state, objective, value_weights, time_limit, node_budget, memo)
     top_k = min(max_k, len(draw) + len(discard_for_reshuffle))
     options: list[InkOption] = []
     skipped: list[int] = []
     for k in range(top_k + 1):
-        if k > 0 and out_of_time():
+        weighted = None
+        if k == 0 or not turns.out_of_time():
+            weighted = _draws(turns, k, draw, discard_for_reshuffle, exact_limit, samples, seed)
+        if weighted is None:
             skipped.extend(range(k, top_k + 1))
             break
-        reshuffled = k > len(draw)
-        base: tuple[Card, ...] = tuple(draw) if reshuffled else ()
-        groups = reshuffle_groups if reshuffled else draw_groups
-        pool = list(discard_for_reshuffle if reshuffled else draw)
-        m = k - len(base)
-        weighted: list[tuple[_Outcome, float]] = []
-        distinct = count_multisets([n for _, n in groups], m)
-        sampled = distinct > exact_limit
-        if not sampled:
-            total = math.comb(len(pool), m)
-            for cards, ways in multisets(groups, m):
-                if k > 0 and out_of_time():
-                    break
-                weighted.append((outcome(base + cards, k, reshuffled), ways / total))
-            complete = len(weighted) == distinct
-        else:
-            rng = random.Random(seed * 8 + k)  # one stream a k: a k's draws do not depend on the others
-            for _ in range(samples):
-                if out_of_time():
-                    break
-                weighted.append((outcome(base + tuple(rng.sample(pool, m)), k, reshuffled), 1.0 / samples))
-            complete = len(weighted) == samples
-        if not complete:
-            skipped.extend(range(k, top_k + 1))
-            break
-        options.append(_option(k, weighted, sampled, value_weights.ink, state.ink))
+        options.append(_option(k, weighted[0], weighted[1], value_weights.ink, state.ink))
     best = options[0]
     for o in options[1:]:
         if o.affordable and o.net > best.net + TIE:
@@ -380,10 +329,93 @@ def advise(
         tuple(skipped),
         value_weights.ink,
         state.ink,
-        len(cache),
+        len(turns.cache),
         time_limit,
-        any(not o.exact for o in cache.values()),
+        any(not o.exact for o in turns.cache.values()),
     )
+
+
+class _Turns:
+    """The best move of each turn a draw leads to, searched once (within the advice's time limit)."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        state: TurnState,
+        objective: Objective,
+        weights: Weights,
+        time_limit: float | None,
+        node_budget: int | None,
+        memo: dict[TurnState, Move] | None,
+    ) -> None:
+        self.lexicon, self.state, self.objective, self.weights = lexicon, state, objective, weights
+        self.deadline = None if time_limit is None else clock() + time_limit
+        self.node_budget = node_budget
+        self.memo = memo
+        self.cache: dict[TurnState, _Outcome] = {}
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and clock() >= self.deadline
+
+    def after(self, drawn: Sequence[Card], k: int, reshuffled: bool) -> _Outcome:
+        """The best move once ``drawn`` are drawn with k ink (the discard reshuffled into the draw pile, or not)."""
+        state = self.state
+        st = replace(
+            state,
+            inked=state.inked + tuple(sorted(drawn, key=_key)),
+            ink=max(0, state.ink - k),
+            discard=() if reshuffled else state.discard,
+        )
+        found = self.cache.get(st)
+        if found is None:
+            left = None if self.deadline is None else max(self.deadline - clock(), 0.001)
+            search = Search(
+                self.lexicon, st, self.objective, self.weights, time_limit=left, node_budget=self.node_budget
+            )
+            moves = search.top(1)
+            if moves:
+                m = moves[0]
+                found = _Outcome(m.value, m.prestige, m.coins, True, search.exact)
+                if self.memo is not None and search.exact:
+                    self.memo[st] = m
+            else:
+                found = _Outcome(0.0, 0, 0, False, search.exact)
+            self.cache[st] = found
+        return found
+
+
+def _draws(
+    turns: _Turns,
+    k: int,
+    draw: Sequence[Card],
+    discard_for_reshuffle: Sequence[Card],
+    exact_limit: int,
+    samples: int,
+    seed: int,
+) -> tuple[list[tuple[_Outcome, float]], bool] | None:
+    """The turns drawing k cards leads to, each with its probability, and whether they were sampled; None when
+    the time limit cut them short. Past the draw pile, the discard is reshuffled and drawn from."""
+    reshuffled = k > len(draw)
+    base: tuple[Card, ...] = tuple(draw) if reshuffled else ()
+    groups = _groups(discard_for_reshuffle if reshuffled else draw)
+    pool = list(discard_for_reshuffle if reshuffled else draw)
+    m = k - len(base)
+    weighted: list[tuple[_Outcome, float]] = []
+    distinct = count_multisets([n for _, n in groups], m)
+    sampled = distinct > exact_limit
+    if not sampled:
+        total = math.comb(len(pool), m)
+        for cards, ways in multisets(groups, m):
+            if k > 0 and turns.out_of_time():
+                return None
+            weighted.append((turns.after(base + cards, k, reshuffled), ways / total))
+        return weighted, False
+    rng = random.Random(seed * 8 + k)  # one stream a k: a k's draws do not depend on the others
+    for _ in range(samples):
+        if turns.out_of_time():
+            return None
+        weighted.append((turns.after(base + tuple(rng.sample(pool, m)), k, reshuffled), 1.0 / samples))
+    return weighted, True
 
 
 def _option(k: int, weighted: list[tuple[_Outcome, float]], sampled: bool, ink_weight: float, ink: int) -> InkOption:
