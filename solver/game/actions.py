@@ -204,10 +204,6 @@ class Buy:
     KIND: ClassVar[str] = "buy"
     slot: int | None
 
-    @property
-    def from_jail(self) -> bool:
-        return self.slot is None
-
     def to_json(self) -> Json:
         return {"action": self.KIND, "jail": True} if self.slot is None else {"action": self.KIND, "slot": self.slot}
 
@@ -292,7 +288,7 @@ def action_from_json(data: object) -> Action:
     return read(data)
 
 
-def count(value: object, name: str) -> int:
+def _count(value: object, name: str) -> int:
     """A count of ink or coins: a whole number from 1 to 999."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 999:
         raise IllegalActionError(f'"{name}" must be a whole number from 1 to 999')
@@ -324,8 +320,8 @@ def _read_power(data: Json) -> Power:
     genre = data.get("genre")
     if genre is not None and not isinstance(genre, str):
         raise IllegalActionError('"genre" must be a genre: adventure, horror, mystery or romance')
-    n = None if data.get("n") is None else count(data["n"], "n")
-    return Power(name, slot, genre, n, None if data.get("cards") is None else _picks(data["cards"]))
+    n = _count(data["n"], "n") if "n" in data else None
+    return Power(name, slot, genre, n, _picks(data["cards"]) if "cards" in data else None)
 
 
 def _picks(value: object) -> tuple[tuple[int, str], ...]:
@@ -398,10 +394,9 @@ _READERS: dict[str, Callable[[Json], Action]] = {
     Skip.KIND: lambda d: Skip(),
     Flush.KIND: lambda d: Flush(),
     Buy.KIND: lambda d: Buy(None) if d.get("jail") is True else Buy(_slot(d.get("slot"))),
-    InkBuy.KIND: lambda d: InkBuy(count(d.get("n", 1), "n")),
-    Convert.KIND: lambda d: Convert(count(d.get("n", 1), "n")),
+    InkBuy.KIND: lambda d: InkBuy(_count(d.get("n", 1), "n")),
+    Convert.KIND: lambda d: Convert(_count(d.get("n", 1), "n")),
     Advert.KIND: lambda d: Advert(),
     End.KIND: lambda d: End(),
     EventChoice.KIND: _read_event,
 }
-KINDS = tuple(_READERS)  # the action names, in the protocol's order
