@@ -326,9 +326,14 @@ def _read_power(data: Json) -> Power:
 
 def _picks(value: object) -> tuple[tuple[int, str], ...]:
     """``{"1": CODE, ...}``: a card for some opponents, by seat (as a string); a null card picks none."""
-    if not isinstance(value, dict) or not all(isinstance(k, str) and k.isdecimal() and str(int(k)) == k for k in value):
+    if not isinstance(value, dict) or not all(isinstance(k, str) and _seat_key(k) for k in value):
         raise IllegalActionError('"cards" must map each opponent\'s seat (as a string) to a card code')
     return tuple((int(seat), _card(code, f"cards[{seat}]")) for seat, code in value.items() if code is not None)
+
+
+def _seat_key(key: str) -> bool:
+    """A seat as a JSON key: a whole number written plainly (``"1"``, not ``"01"`` or ``"+1"``)."""
+    return key.isascii() and key.isdigit() and len(key) <= 3 and str(int(key)) == key
 
 
 def _read_spell(data: Json) -> Spell:

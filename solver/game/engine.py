@@ -12,6 +12,7 @@ same state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from solver.game import buying, choices, prepare
 from solver.game.actions import (
@@ -137,6 +138,8 @@ class Game:
                 buying.end(st, action)
             case EventChoice():
                 choose_event(st, action)
+            case _:
+                assert_never(action)
         self.log.append(action)
 
     # -- the end ------------------------------------------------------------------------------------------------

@@ -11,6 +11,9 @@ Offer-row slots and previewed cards are numbered from 1 here (the engine counts 
 when stdout is a terminal and ``NO_COLOR`` is unset. Heavy imports happen inside ``run``, so ``--help`` is
 instant. Bad flags or a saved game that cannot be read raise a ``PlayError`` (one line, exit 2 from the main
 command).
+
+``command``: the flags and the session they start; ``session``: the game loop and the prompt; ``commands``: a
+command line read into an engine action; ``hints``: the ghost writer's advice; ``render``: the screen text.
 """
 
 from solver.cli.play.command import PlayError, add_parser, run
