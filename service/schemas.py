@@ -319,7 +319,10 @@ class NewGameIn(BaseModel):
 class GameActionIn(BaseModel):
     model_config = STRICT
     game: GameJson
-    action: dict[str, Any] = Field(description='one engine action, e.g. {"action": "ink"} (see the engine\'s docs)')
+    action: dict[str, Any] = Field(
+        description='one action of the player in turn, e.g. {"action": "ink"} (the kinds and their fields: '
+        "solver.game.actions)"
+    )
     dictionary: str | None = Field(default=None, max_length=40)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.bots.base import BOT_NAMES, BotError, make_bot
+from solver.bots import BOT_NAMES, BotError, make_bot
+from solver.game.actions import End, EventChoice, Pass
 from solver.game.engine import Game
 from solver.game.events import Event
 from solver.game.options import GameOptions
@@ -36,7 +37,7 @@ def test_a_bot_turn_is_a_legal_whole_turn(lexicon: Lexicon) -> None:
     game = Game.new(GameOptions(), 11, lexicon)
     bot = make_bot("hard", lexicon, 1)
     actions = bot.play_turn(game)
-    assert actions[-1]["action"] in ("end", "pass")
+    assert isinstance(actions[-1], End | Pass)
     assert game.state.current == 1 and game.state.phase == Phase.PREPARE
     replayed = Game.replay(GameOptions(), 11, lexicon, actions)
     assert replayed.state.to_json() == game.state.to_json()
@@ -81,10 +82,10 @@ def test_a_bot_exchanges_a_harsh_event_for_a_mild_one_ahead(
     game = Game.new(GameOptions(events=True, event_deck=deck), 5, lexicon)
     st = game.state
     st.players[0].prestige, st.players[1].prestige, st.players[1].event = 10, 20, held
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.phase == Phase.EVENT
     st.players[0].event = drawn
     for name in BOT_NAMES:
         assert make_bot(name, lexicon).event_swap(game) == swap.get(name), name
     actions = make_bot("hard", lexicon).play_turn(game)
-    assert actions[-1]["action"] == "event" and st.phase == Phase.PREPARE and st.current == 1
+    assert isinstance(actions[-1], EventChoice) and st.phase == Phase.PREPARE and st.current == 1

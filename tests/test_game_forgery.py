@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 
 from service.main import create_app
 from service.settings import Settings, SettingsError
-from solver.bots.base import spell_action
+from solver.game.actions import Skip, Spell
 from solver.game.engine import Game
 from solver.game.options import GameOptions
 from solver.game.state import GameState, GameStateError
@@ -52,9 +52,9 @@ def buy_phase(lexicon: Lexicon) -> Game_:
     """A real game in its buy phase: seat 0 spelled its best word and made its choices."""
     game = Game.new(GameOptions(), 3, lexicon)
     move = Search(lexicon, game.turn_state(), Objective.COINS).top(1)[0]
-    game.apply(spell_action(move, Objective.COINS, None))
+    game.apply(Spell.of_move(move, Objective.COINS))
     while game.state.phase == "choices":
-        game.apply({"action": "skip"})
+        game.apply(Skip())
     assert game.state.phase == "buy"
     return game.state.to_json()
 

@@ -17,14 +17,36 @@ import json
 import os
 import random
 from collections import Counter
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
 
-from solver.bots.base import BOT_NAMES, make_bot, spell_action
-from solver.game.engine import ADVERTS, AGGRESSIVE, POWERS, Game, IllegalActionError, can_flush
+from solver.bots import BOT_NAMES, make_bot
+from solver.game.actions import (
+    Action,
+    Advert,
+    Buy,
+    Convert,
+    Dump,
+    End,
+    EventChoice,
+    Flush,
+    IllegalActionError,
+    Ink,
+    InkBuy,
+    Jail,
+    Pass,
+    Power,
+    Preview,
+    Remover,
+    Skip,
+    Spell,
+    action_from_json,
+)
+from solver.game.engine import Game
 from solver.game.options import GameOptions, Powers
+from solver.game.rules import ADVERTS, AGGRESSIVE, POWERS, can_flush
 from solver.game.state import OFFER_ROW, GameState, Phase, PlayerState, Turn
 from solver.game.validate import problems
 from solver.hardback.cards import Card
@@ -121,7 +143,7 @@ class CheckedGame(Game):
         self.actions = 0
         self.refusals = 0
 
-    def apply(self, action: dict[str, Any]) -> None:
+    def apply(self, action: Action) -> None:
         st = self.state
         before = fingerprint(st)
         prestige = [p.prestige for p in st.players]
@@ -167,7 +189,7 @@ class RandomPlayer:
         if rng.random() < 0.04:
             self.try_(game, self.probe(game))
         elif st.turn.peek:
-            game.apply({"action": "preview", "discard": [i for i in range(len(st.turn.peek)) if rng.random() < 0.5]})
+            game.apply(Preview(tuple([i for i in range(len(st.turn.peek)) if rng.random() < 0.5])))
         elif st.phase == Phase.PREPARE:
             self.prepare(game)
         elif st.phase == Phase.CHOICES:
@@ -177,9 +199,10 @@ class RandomPlayer:
         else:
             self.buy(game)
 
-    def try_(self, game: CheckedGame, action: dict[str, Any]) -> bool:
+    def try_(self, game: CheckedGame, action: Action | dict[str, Any]) -> bool:
+        """Apply an action (or its JSON form, read first); False when it is refused."""
         try:
-            game.apply(action)
+            game.apply(action_from_json(action) if isinstance(action, dict) else action)
         except IllegalActionError:
             return False
         return True
@@ -187,13 +210,13 @@ class RandomPlayer:
     def prepare(self, game: CheckedGame) -> None:
         p, r = game.state.player, self.rng.random()
         if r < 0.12 and p.ink:
-            self.try_(game, {"action": "ink"})  # an event may forbid it
+            self.try_(game, Ink())  # an event may forbid it
         elif r < 0.2 and p.remover and p.inked:
-            game.apply({"action": "remover", "card": self.rng.choice(p.inked).code})
+            game.apply(Remover(self.rng.choice(p.inked).code))
         elif r < 0.3 and p.power:
             self.try_(game, self.power(game))
         elif r < 0.33:
-            game.apply({"action": "pass"})
+            game.apply(Pass())
         else:
             self.spell(game)
 
@@ -207,101 +230,100 @@ class RandomPlayer:
         moves = Search(self.lexicon, game.turn_state(), objective, weights).top(5)
         rng.shuffle(moves)
         for move in moves:
-            action = spell_action(move, objective, weights)
+            action = Spell.of_move(move, objective, weights)
             if st.options.ghost_writer and len(st.players) > 1 and rng.random() < 0.3:
-                action["ghost"] = rng.choice([q.seat for q in st.players if q.seat != st.current])
+                action = replace(action, ghost=rng.choice([q.seat for q in st.players if q.seat != st.current]))
             if self.try_(game, action):
                 return
-        game.apply({"action": "pass"})
+        game.apply(Pass())
 
     def choose(self, game: CheckedGame) -> None:
         st, p, t, r = game.state, game.state.player, game.state.turn, self.rng.random()
         if t.dumps and p.discard and r < 0.8:
-            game.apply({"action": "dump", "card": self.rng.choice(p.discard).code})
+            game.apply(Dump(self.rng.choice(p.discard).code))
         elif t.jails and st.offer_row and r < 0.8:
-            game.apply({"action": "jail", "slot": self.rng.randrange(len(st.offer_row)), "keep": r < 0.5})
+            game.apply(Jail(self.rng.randrange(len(st.offer_row)), r < 0.5))
         else:
-            game.apply({"action": "skip"})
+            game.apply(Skip())
 
     def event(self, game: CheckedGame) -> None:
         """Keep the event drawn, or exchange it with a player ahead (now and then with anyone, to be refused)."""
         st, rng = game.state, self.rng
         ahead = [q.seat for q in st.players if q.prestige > st.player.prestige and q.event]
         if rng.random() < 0.2:
-            self.try_(game, {"action": "event", "swap": rng.randrange(-1, len(st.players) + 1)})
+            self.try_(game, EventChoice(rng.randrange(-1, len(st.players) + 1)))
         elif ahead and rng.random() < 0.6:
-            game.apply({"action": "event", "swap": rng.choice(ahead)})
+            game.apply(EventChoice(rng.choice(ahead)))
         else:
-            game.apply({"action": "event"})
+            game.apply(EventChoice())
 
     def buy(self, game: CheckedGame) -> None:
         st, p, t, rng = game.state, game.state.player, game.state.turn, self.rng
-        options: list[dict[str, Any]] = [{"action": "end"}]
+        options: list[Action] = [End()]
         if not st.options.coop and not t.flushed and not t.bought and can_flush(st.offer_row):
-            options += [{"action": "flush"}] * 2
-        options += [{"action": "buy", "slot": i} for i, c in enumerate(st.offer_row) if c.cost <= t.coins] * 2
+            options += [Flush()] * 2
+        options += [Buy(i) for i, c in enumerate(st.offer_row) if c.cost <= t.coins] * 2
         if p.jail and p.jail[0].cost <= t.coins:
-            options.append({"action": "buy", "jail": True})
+            options.append(Buy(None))
         if t.coins:
-            options.append({"action": "ink_buy", "n": rng.randint(1, t.coins)})
+            options.append(InkBuy(rng.randint(1, t.coins)))
         if p.ink >= 3:
-            options.append({"action": "convert", "n": rng.randint(1, p.ink // 3)})
+            options.append(Convert(rng.randint(1, p.ink // 3)))
         if st.options.adverts and p.adverts < len(ADVERTS) and ADVERTS[p.adverts][0] <= t.coins:
-            options += [{"action": "advert"}] * 2
+            options += [Advert()] * 2
         if p.power and rng.random() < 0.15:
             options.append(self.power(game))
         action = rng.choice(options)
-        if action["action"] == "power":
+        if isinstance(action, Power):
             self.try_(game, action)
         else:
             game.apply(action)
 
-    def power(self, game: CheckedGame) -> dict[str, Any]:
+    def power(self, game: CheckedGame) -> Power:
         """The player's power with random arguments (refused when its cost is not met, or for an aggressive one
         used already this turn)."""
         st, p, rng = game.state, game.state.player, self.rng
-        action: dict[str, Any] = {"action": "power", "name": p.power}
         opponents = [q for q in st.players if q.seat != p.seat]
         if p.power == "unnatural":
-            action["slot"] = rng.randrange(len(st.offer_row) + 1)  # one past the end now and then
-        elif p.power == "exploration":
-            action["genre"] = rng.choice(GENRES)
-        elif p.power == "miniaturize":
-            action["n"] = rng.randint(1, max(1, p.ink))
-        elif p.power in ("triangle", "journey"):
+            return Power(p.power, slot=rng.randrange(len(st.offer_row) + 1))  # one past the end now and then
+        if p.power == "exploration":
+            return Power(p.power, genre=rng.choice(GENRES))
+        if p.power == "miniaturize":
+            return Power(p.power, n=rng.randint(1, max(1, p.ink)))
+        if p.power in ("triangle", "journey"):
             zone = "discard" if p.power == "triangle" else "hand"
-            action["cards"] = {
-                str(q.seat): rng.choice(getattr(q, zone)).code
+            picks = tuple(
+                (q.seat, rng.choice(getattr(q, zone)).code)
                 for q in opponents
                 if getattr(q, zone) and rng.random() < 0.8
-            }
-        return action
+            )
+            return Power(p.power, cards=picks)
+        return Power(p.power)
 
-    def probe(self, game: CheckedGame) -> dict[str, Any]:
+    def probe(self, game: CheckedGame) -> Action | dict[str, Any]:
         """An action drawn from all kinds, legal or not: a refusal must change nothing."""
         st, rng = game.state, self.rng
         codes = [c.code for c in rng.sample(list(game.catalogue), 3)]
-        return rng.choice(
-            [
-                {"action": "buy", "slot": rng.randrange(-1, 9)},
-                {"action": "buy", "jail": True},
-                {"action": "dump", "card": codes[0]},
-                {"action": "remover", "card": codes[1]},
-                {"action": "jail", "slot": rng.randrange(9), "keep": rng.random() < 0.5},
-                {"action": "preview", "discard": [rng.randrange(4)]},
-                {"action": "flush"},
-                {"action": "advert"},
-                {"action": "convert", "n": rng.randint(1, 3)},
-                {"action": "ink_buy", "n": rng.randint(1, 9)},
-                {"action": "ink"},
-                {"action": "end"},
-                {"action": "skip"},
-                {"action": "power", "name": rng.choice(["lyrical", *AGGRESSIVE])},
-                {"action": "spell", "word": "zzz", "layout": []},
-                {"action": "spell", "word": "at", "layout": ["A", codes[2]]},
-                {"action": st.phase},
-            ]
-        )
+        probes: list[Action | dict[str, Any]] = [
+            Buy(rng.randrange(-1, 9)),
+            Buy(None),
+            Dump(codes[0]),
+            Remover(codes[1]),
+            Jail(rng.randrange(9), rng.random() < 0.5),
+            Preview((rng.randrange(4),)),
+            Flush(),
+            Advert(),
+            Convert(rng.randint(1, 3)),
+            InkBuy(rng.randint(1, 9)),
+            Ink(),
+            End(),
+            Skip(),
+            Power(rng.choice(["lyrical", *AGGRESSIVE])),
+            {"action": "spell", "word": "zzz", "layout": []},
+            {"action": "spell", "word": "at", "layout": ["A", codes[2]]},
+            {"action": st.phase},
+        ]
+        return rng.choice(probes)
 
 
 # -- whole games ------------------------------------------------------------------------------------------------
@@ -362,12 +384,12 @@ def play_random_game(lexicon: Lexicon, seed: int, target: int) -> CheckedGame:
     return game
 
 
-def _kind(action: dict[str, Any]) -> str:
-    if action["action"] == "power":
-        return f"power:{action['name']}"
-    if action["action"] == "event" and "swap" in action:
+def _kind(action: Action) -> str:
+    if isinstance(action, Power):
+        return f"power:{action.name}"
+    if isinstance(action, EventChoice) and action.swap is not None:
         return "event:swap"
-    return str(action["action"])
+    return action.KIND
 
 
 SEEDS = range(300)

@@ -15,23 +15,39 @@ from typing import Any
 
 import pytest
 
-from solver.bots.base import make_bot
-from solver.game.engine import (
-    ADVERTS,
-    COIN_STARTERS,
-    PASSIVE,
-    PRESTIGE_STARTERS,
-    Game,
+from solver.bots import make_bot
+from solver.game.actions import (
+    Action,
+    Advert,
+    Buy,
+    Convert,
+    Dump,
+    End,
+    EventChoice,
+    Flush,
     IllegalActionError,
-    can_flush,
-    exchange_seats,
+    Ink,
+    InkBuy,
+    Jail,
+    LayoutEntry,
+    Pass,
+    Power,
+    Preview,
+    Remover,
+    Skip,
+    Spell,
+    action_from_json,
 )
+from solver.game.engine import Game
 from solver.game.events import Event, EventError, load_events
 from solver.game.options import GameOptions, GameOptionsError, Powers
+from solver.game.rules import ADVERTS, COIN_STARTERS, PASSIVE, PRESTIGE_STARTERS, can_flush, exchange_seats
 from solver.game.state import GameState, GameStateError, Phase, PlayerState
 from solver.hardback.benefits import Benefit, Kind
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
+from solver.hardback.objectives import Objective, Weights
+from solver.hardback.resolve import Face, Source
 
 from helpers import lexicon_of
 
@@ -70,40 +86,42 @@ def row(game: Game, *codes: str) -> None:
     game.state.offer_age = [0] * len(codes)
 
 
-def lay(*entries: str) -> list[dict[str, str]]:
+def lay(*entries: str) -> tuple[LayoutEntry, ...]:
     """A layout in short: ``"E"`` face-up, ``"E*"`` wild, ``"E^"`` uncovered, ``"adventure:C5@other"`` a source."""
     out = []
     for entry in entries:
         code, _, source = entry.partition("@")
-        face = "up"
+        face = Face.UP
         if code.endswith("*"):
-            code, face = code[:-1], "wild"
+            code, face = code[:-1], Face.WILD
         elif code.endswith("^"):
-            code, face = code[:-1], "uncovered"
-        item = {"code": code, "face": face}
-        if source:
-            item["source"] = source
-        out.append(item)
-    return out
+            code, face = code[:-1], Face.UNCOVERED
+        out.append(LayoutEntry(code, face, Source(source) if source else None))
+    return tuple(out)
 
 
-def spell_action(word: str, *entries: str, objective: str = "prestige", **extra: Any) -> dict[str, Any]:
-    return {"action": "spell", "word": word, "layout": lay(*entries), "objective": objective, **extra}
+def spell_action(
+    word: str, *entries: str, objective: str = "prestige", weights: Weights | None = None, ghost: int | None = None
+) -> Spell:
+    return Spell(word, lay(*entries), Objective.parse(objective), weights, ghost)
 
 
-def spell(game: Game, word: str, *entries: str, objective: str = "prestige", **extra: Any) -> None:
-    game.apply(spell_action(word, *entries, objective=objective, **extra))
+def spell(
+    game: Game, word: str, *entries: str, objective: str = "prestige", weights: Weights | None = None, **extra: Any
+) -> None:
+    game.apply(spell_action(word, *entries, objective=objective, weights=weights, **extra))
 
 
 def snapshot(game: Game) -> str:
     return json.dumps(game.state.to_json(), sort_keys=True)
 
 
-def refused(game: Game, action: dict[str, Any], match: str) -> None:
-    """The action raises ``IllegalActionError`` saying why, and changes nothing (state and log)."""
+def refused(game: Game, action: Action | dict[str, Any] | str, match: str) -> None:
+    """The action (or its JSON form, read first) raises ``IllegalActionError`` saying why, and changes nothing
+    (state and log)."""
     before, logged = snapshot(game), len(game.log)
     with pytest.raises(IllegalActionError, match=match):
-        game.apply(action)
+        game.apply(action_from_json(action) if isinstance(action, dict | str) else action)
     assert snapshot(game) == before
     assert len(game.log) == logged
 
@@ -111,8 +129,8 @@ def refused(game: Game, action: dict[str, Any], match: str) -> None:
 def finish(game: Game) -> None:
     """Give up the choices left and end the turn."""
     if game.state.phase == Phase.CHOICES:
-        game.apply({"action": "skip"})
-    game.apply({"action": "end"})
+        game.apply(Skip())
+    game.apply(End())
 
 
 def codes(zone: list[Card]) -> list[str]:
@@ -173,7 +191,7 @@ def test_a_word_not_in_the_dictionary_is_refused() -> None:
     game = new_game()
     seat(game, hand=["T", "A", "E", "S", "R"])
     refused(game, spell_action("aet", "A", "E", "T"), "'aet' is not in the dictionary")
-    refused(game, spell_action(""), "spell needs")
+    refused(game, {"action": "spell", "word": " ", "layout": []}, "spell needs")
     spell(game, "ate", "A", "T", "E")
     assert game.state.phase == Phase.BUY and game.state.turn.word_text == "ate"
 
@@ -240,7 +258,7 @@ def test_the_remover_action_turns_an_inked_card_into_a_hand_card() -> None:
     refused(game, {"action": "remover", "card": "E"}, "not an inked card of yours")
     refused(game, {"action": "remover", "card": "adventure:Q9"}, "no card")
     refused(game, {"action": "remover"}, "must be a card code")
-    game.apply({"action": "remover", "card": "adventure:G2"})
+    game.apply(Remover("adventure:G2"))
     assert p.remover == 1 and not p.inked and p.hand[-1].code == "adventure:G2"
     spell(game, "tea", "T", "adventure:G2*", "A")  # now it may be wild, or left out
     assert p.remover == 1
@@ -249,7 +267,7 @@ def test_the_remover_action_turns_an_inked_card_into_a_hand_card() -> None:
 def test_ink_draws_the_top_card_of_the_draw_pile_as_an_inked_card() -> None:
     game = new_game()
     p = seat(game, hand=["T", "A", "E", "S", "R"], draw=["L", "adventure:G2"], ink=2)
-    game.apply({"action": "ink"})
+    game.apply(Ink())
     assert p.ink == 1 and codes(p.inked) == ["adventure:G2"] and codes(p.draw) == ["L"]
     assert game.state.turn.ink_used == 1
     p.ink = 0
@@ -261,7 +279,7 @@ def test_ink_draws_the_top_card_of_the_draw_pile_as_an_inked_card() -> None:
 def test_ink_reshuffles_the_discard_pile_when_the_draw_pile_is_empty() -> None:
     game = new_game()
     p = seat(game, hand=["T", "A", "E", "S", "R"], draw=[], discard=["L", "N"], ink=1)
-    game.apply({"action": "ink"})
+    game.apply(Ink())
     assert len(p.inked) == 1 and len(p.draw) == 1 and not p.discard
     assert sorted(codes(p.inked + p.draw)) == ["L", "N"]
 
@@ -278,7 +296,7 @@ def test_unused_cards_are_discarded_before_benefits_so_a_dump_can_take_one() -> 
     assert game.state.turn.coins == 2  # the dump's coin comes with the choice
     refused(game, {"action": "dump", "card": "T"}, "not in your discard pile")  # in the word: cannot be dumped
     refused(game, {"action": "end"}, "not allowed in the choices phase")
-    game.apply({"action": "dump", "card": "S"})
+    game.apply(Dump("S"))
     assert game.state.turn.coins == 3 and codes(p.discard) == ["E", "R"]
     assert game.catalogue.lookup("S") in game.state.removed
     assert game.state.phase == Phase.BUY
@@ -296,7 +314,7 @@ def test_skip_gives_up_the_choices_left() -> None:
     game = new_game()
     seat(game, hand=["romance:A4", "T", "E"])
     spell(game, "at", "romance:A4", "T", objective="coins")
-    game.apply({"action": "skip"})
+    game.apply(Skip())
     assert game.state.phase == Phase.BUY and game.state.turn.coins == 2
 
 
@@ -334,7 +352,7 @@ def test_coins_or_prestige_is_all_of_one(objective: str, coins: int, prestige: i
 def test_ink_or_remover_is_one_token_of_either(weights: dict[str, float], ink: int, remover: int) -> None:
     game = new_game()
     p = seat(game, hand=["horror:C5", "A", "T"])
-    spell(game, "cat", "horror:C5", "A", "T", objective="value", weights={"ink": 0.0, **weights})
+    spell(game, "cat", "horror:C5", "A", "T", objective="value", weights=Weights.from_mapping({"ink": 0.0, **weights}))
     assert (p.ink, p.remover, p.prestige) == (ink, remover, 2)  # C5: 2p ink/remover
 
 
@@ -352,7 +370,7 @@ def test_trash_this_card_leaves_the_game_after_giving_its_benefits() -> None:
 def test_trash_is_a_choice_the_objective_makes() -> None:
     game = new_game()
     p = seat(game, hand=["adventure:C3", "A", "T"])
-    spell(game, "cat", "adventure:C3", "A", "T", objective="value", weights={"trash": 5.0})
+    spell(game, "cat", "adventure:C3", "A", "T", objective="value", weights=Weights(trash=5.0))
     assert game.state.turn.coins == 3 and not game.state.removed
     finish(game)
     assert game.catalogue.lookup("adventure:C3") in p.discard + p.draw + p.hand
@@ -398,17 +416,17 @@ def test_jail_reserves_an_offer_card_for_its_owner_one_at_a_time() -> None:
     assert st.phase == Phase.CHOICES and st.turn.jails == 1
     refused(game, {"action": "jail", "slot": 7}, "slot")
     refused(game, {"action": "jail", "slot": 2, "keep": "yes"}, "keep")
-    game.apply({"action": "jail", "slot": 2, "keep": True})
+    game.apply(Jail(2, True))
     assert p.jail == [before[2]] and st.offer_row[2] is top and len(st.offer_row) == 7
     assert st.turn.row_changed and st.phase == Phase.BUY
     # a second jail: the card held before leaves the game
     finish(game)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     seat(game, 0, hand=["A", "mystery:X3"])
     held = p.jail[0]
     spell(game, "ax", "A", "mystery:X3")
     new = st.offer_row[0]
-    game.apply({"action": "jail", "slot": 0, "keep": True})
+    game.apply(Jail(0, True))
     assert p.jail == [new] and held in st.removed
 
 
@@ -418,7 +436,7 @@ def test_jail_can_remove_an_offer_card_from_the_game() -> None:
     p = seat(game, hand=["A", "mystery:X3"], jail=["romance:U9"])
     gone = st.offer_row[4]
     spell(game, "ax", "A", "mystery:X3")
-    game.apply({"action": "jail", "slot": 4, "keep": False})
+    game.apply(Jail(4, False))
     assert gone in st.removed and codes(p.jail) == ["romance:U9"] and len(st.offer_row) == 7
 
 
@@ -428,7 +446,7 @@ def test_only_the_jailer_can_buy_a_jailed_card() -> None:
     seat(game, hand=["A", "T", "E", "S", "R"], jail=["adventure:B4"])
     spell(game, "stare", "S", "T", "A", "R", "E", objective="coins")
     assert st.turn.coins == 5
-    game.apply({"action": "buy", "jail": True})
+    game.apply(Buy(None))
     p = st.player
     assert not p.jail and p.prestige == 3 and st.turn.coins == 1  # B4 costs 4, gives 3 prestige when bought
     refused(game, {"action": "buy", "jail": True}, "your jail is empty")
@@ -442,7 +460,7 @@ def test_preview_looks_at_three_cards_and_keeps_or_discards_each() -> None:
     assert st.phase == Phase.CHOICES and codes(st.turn.peek) == ["T", "S", "N"] and codes(p.draw) == ["L"]
     refused(game, {"action": "skip"}, "choose which of the cards looked at to discard first")
     refused(game, {"action": "preview", "discard": [3]}, "positions 0 to 2")
-    game.apply({"action": "preview", "discard": [1]})
+    game.apply(Preview((1,)))
     assert codes(p.discard) == ["S"] and codes(p.draw) == ["L", "N", "T"]  # T back on top, then N
     assert st.phase == Phase.BUY and p.prestige == 2 + 1 + 0
 
@@ -500,7 +518,7 @@ def test_own_classics_in_play_activate_a_genre_and_pay_every_turn() -> None:
     assert (p.prestige, game.state.turn.coins) == (5 + 3, 1)
     finish(game)
     assert codes(p.in_play) == ["adventure:C5"]  # it stays in play
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     seat(game, hand=["A", "T"])
     spell(game, "at", "A", "T")  # the next turn: the classic pays again, outside the word
     assert (p.prestige, game.state.turn.coins) == (8 + 2, 2)
@@ -571,7 +589,7 @@ def test_a_purchase_goes_to_the_discard_and_the_row_is_refilled_from_the_deck() 
     top = st.offer_deck[-1]
     p = st.player
     refused(game, {"action": "buy", "slot": 2}, "costs 9 coins; you have 5")
-    game.apply({"action": "buy", "slot": 0})
+    game.apply(Buy(0))
     assert codes(p.discard)[-1] == "adventure:B4" and p.prestige == 3  # B4's purchase prestige
     assert st.offer_row[0] is top and len(st.offer_row) == 7 and st.turn.coins == 1
     assert (st.turn.bought, p.bought) == (1, 1)
@@ -583,11 +601,11 @@ def test_ink_costs_a_coin_and_three_ink_convert_to_a_coin() -> None:
     p = game.state.player
     refused(game, {"action": "ink_buy", "n": 4}, "4 ink costs 4 coins; you have 3")
     refused(game, {"action": "ink_buy", "n": 0}, "whole number from 1")
-    game.apply({"action": "ink_buy", "n": 2})
+    game.apply(InkBuy(2))
     assert (p.ink, game.state.turn.coins) == (2, 1)
     refused(game, {"action": "convert", "n": 1}, "1 coin.* need 3 ink; you have 2")
     p.ink = 7
-    game.apply({"action": "convert", "n": 2})
+    game.apply(Convert(2))
     assert (p.ink, game.state.turn.coins) == (1, 3)
 
 
@@ -596,7 +614,7 @@ def test_coins_left_over_are_lost_in_print_and_become_ink_on_bga() -> None:
         game = new_game(rules=rules)
         buying(game, 2)
         p = game.state.player
-        game.apply({"action": "end"})
+        game.apply(End())
         assert p.ink == ink
 
 
@@ -612,21 +630,21 @@ def test_a_flush_needs_four_dear_cards_or_four_of_a_genre() -> None:
     row(game, *DEAR, "adventure:G2", "horror:K2", "romance:E2")
     old = list(st.offer_row)
     new = st.offer_deck[-7:][::-1]
-    game.apply({"action": "flush"})
+    game.apply(Flush())
     assert st.offer_row == new and all(c in st.removed for c in old)
     assert st.turn.flushed and st.turn.row_changed
     refused(game, {"action": "flush"}, "once a turn, before buying")
     game2 = new_game()
     row(game2, "adventure:G2", "adventure:V2", "adventure:L2", "adventure:Y2", "horror:K2", "romance:E2", "mystery:U2")
     buying(game2, 0)
-    game2.apply({"action": "flush"})  # four of one genre
+    game2.apply(Flush())  # four of one genre
 
 
 def test_no_flush_after_buying() -> None:
     game = new_game()
     row(game, *DEAR, "adventure:G2", "horror:K2", "romance:E2")
     buying(game, 2)
-    game.apply({"action": "buy", "slot": 4})
+    game.apply(Buy(4))
     assert can_flush(game.state.offer_row)
     refused(game, {"action": "flush"}, "before buying")
 
@@ -638,7 +656,7 @@ def test_an_empty_offer_deck_is_remade_from_the_removed_non_starters() -> None:
     st.removed = list(removed)
     st.offer_deck = []
     buying(game, 9)
-    game.apply({"action": "buy", "slot": 0})
+    game.apply(Buy(0))
     assert st.offer_row[0] in removed[1::2] and len(st.offer_row) == 7
     assert len(st.offer_deck) == 1 and st.offer_deck[0] in removed[1::2]
     assert codes(st.removed) == ["A", "E"]  # starters stay out of the game
@@ -649,7 +667,7 @@ def test_the_row_shrinks_only_when_nothing_is_left_to_deal() -> None:
     st = game.state
     st.offer_deck, st.removed = [], cards(game, "A")
     buying(game, 9)
-    game.apply({"action": "buy", "slot": 0})
+    game.apply(Buy(0))
     assert len(st.offer_row) == 6
 
 
@@ -660,13 +678,13 @@ def test_adverts_are_bought_in_order_once_each() -> None:
     p = st.player
     for i, (cost, gain) in enumerate(ADVERTS):
         before, coins = p.prestige, st.turn.coins
-        game.apply({"action": "advert"})
+        game.apply(Advert())
         assert (p.prestige, st.turn.coins, p.adverts) == (before + gain, coins - cost, i + 1)
     assert st.turn.coins == 0 and p.adverts == 5
     refused(game, {"action": "advert"}, "every advert is bought")
     game2 = new_game(adverts=True)
     buying(game2, 8)
-    game2.apply({"action": "advert"})
+    game2.apply(Advert())
     refused(game2, {"action": "advert"}, "the next advert costs 9 coins; you have 2")
     game3 = new_game()
     buying(game3, 8)
@@ -689,10 +707,10 @@ def test_the_word_is_discarded_and_a_new_hand_drawn_reshuffling_when_needed() ->
 def test_pass_discards_everything_inked_cards_too_and_the_ink_is_gone() -> None:
     game = new_game()
     p = seat(game, hand=["A", "T", "E"], draw=["L", "N", "I", "O", "U", "S", "R"], discard=[], ink=2)
-    game.apply({"action": "ink"})
-    game.apply({"action": "ink"})
+    game.apply(Ink())
+    game.apply(Ink())
     inked = list(p.inked)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert p.ink == 0 and p.passes == 1 and not p.inked
     assert sorted(codes(p.discard)) == sorted(["A", "T", "E", *codes(inked)])
     assert len(p.hand) == 5 and game.state.current == 1
@@ -704,20 +722,20 @@ def test_pass_discards_everything_inked_cards_too_and_the_ink_is_gone() -> None:
 def test_the_game_ends_at_the_target_when_every_player_has_had_as_many_turns() -> None:
     game = new_game(3, target=10)
     st = game.state
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     seat(game, prestige=10)  # seat 1 reaches the target
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.ending and st.phase == Phase.PREPARE and st.current == 2
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.phase == Phase.OVER and st.turns == 3
     refused(game, {"action": "pass"}, "the game is over")
 
 
 def test_the_last_seat_reaching_the_target_ends_the_game_at_once() -> None:
     game = new_game(2, target=10)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     seat(game, prestige=12)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert game.state.phase == Phase.OVER and game.winner() == 1
 
 
@@ -733,7 +751,7 @@ def test_a_tie_goes_to_the_most_ink_and_otherwise_stays_a_tie() -> None:
 def test_the_safety_stop_ends_a_game_nobody_finishes() -> None:
     game = new_game(2, max_turns=2)
     for _ in range(4):
-        game.apply({"action": "pass"})
+        game.apply(Pass())
     assert game.state.phase == Phase.OVER and game.state.turns == 4
 
 
@@ -797,7 +815,7 @@ def test_bga_trashes_the_oldest_offer_card_when_the_row_did_not_change() -> None
     st.offer_age = [2, 0, 1, 0, 3, 4, 5]
     oldest, top = st.offer_row[1], st.offer_deck[-1]
     buying(game, 0)
-    game.apply({"action": "end"})
+    game.apply(End())
     assert oldest in st.removed and st.offer_row[1] is top and st.offer_age[1] == 1
 
 
@@ -806,9 +824,9 @@ def test_bga_clock_counts_a_card_dealt_in_a_turn_younger_than_the_set_up_row() -
     st = game.state
     row(game, "adventure:B4", "horror:A3", "romance:U9", "mystery:X3", "horror:K2", "romance:E2", "adventure:G2")
     buying(game, 4)
-    game.apply({"action": "buy", "slot": 0})  # a new card in slot 0, dealt in turn 0
-    game.apply({"action": "end"})
-    game.apply({"action": "pass"})  # turn 1: the row did not change
+    game.apply(Buy(0))  # a new card in slot 0, dealt in turn 0
+    game.apply(End())
+    game.apply(Pass())  # turn 1: the row did not change
     assert game.catalogue.lookup("horror:A3") in st.removed and st.offer_row[0] not in st.removed
 
 
@@ -817,8 +835,8 @@ def test_bga_clock_waits_when_the_row_changed() -> None:
     st = game.state
     row(game, "adventure:B4", "horror:A3", "romance:U9", "mystery:X3", "horror:K2", "romance:E2", "adventure:G2")
     buying(game, 2)
-    game.apply({"action": "buy", "slot": 4})
-    game.apply({"action": "end"})
+    game.apply(Buy(4))
+    game.apply(End())
     assert codes(st.offer_row)[:4] == ["adventure:B4", "horror:A3", "romance:U9", "mystery:X3"]
     assert st.removed == []
 
@@ -827,7 +845,7 @@ def test_the_printed_game_has_no_clock() -> None:
     game = new_game()
     before = list(game.state.offer_row)
     buying(game, 0)
-    game.apply({"action": "end"})
+    game.apply(End())
     assert game.state.offer_row == before
 
 
@@ -837,8 +855,8 @@ def test_the_printed_game_has_no_clock() -> None:
 def test_a_ghost_writer_gets_an_ink_and_the_ink_on_the_inked_cards() -> None:
     game = new_game(3, ghost_writer=True)
     p = seat(game, hand=["A", "T"], draw=["L", "E"], ink=2)
-    game.apply({"action": "ink"})
-    game.apply({"action": "ink"})
+    game.apply(Ink())
+    game.apply(Ink())
     assert codes(p.inked) == ["E", "L"]
     spell(game, "let", "L@inked", "E@inked", "T", ghost=2)
     assert game.state.players[2].ink == 1 + 2 and game.state.players[1].ink == 0
@@ -849,20 +867,20 @@ def test_ink_cancelled_by_a_remover_goes_back_to_the_supply_not_to_the_ghost_wri
     game = new_game(3, ghost_writer=True)
     p = seat(game, hand=["A", "T"], draw=["S", "L", "E"], ink=3, remover=2)
     for _ in range(3):
-        game.apply({"action": "ink"})
-    game.apply({"action": "remover", "card": "S"})  # freed by the remover action
+        game.apply(Ink())
+    game.apply(Remover("S"))  # freed by the remover action
     spell(game, "let", "L@inked", "E@inked", "T", ghost=1)
     assert game.state.players[1].ink == 1 + 2
     game = new_game(3, ghost_writer=True)
     p = seat(game, hand=["A", "T"], draw=["S", "L", "E"], ink=3, remover=1)
     for _ in range(3):
-        game.apply({"action": "ink"})
+        game.apply(Ink())
     spell(game, "let", "L@inked", "E@inked", "T", ghost=1)  # S freed by the remover held
     assert p.remover == 0 and game.state.players[1].ink == 1 + 2
     game = new_game(3, ghost_writer=True)
     p = seat(game, hand=["A", "T"], draw=["S", "L", "E"], ink=3, remover=1)
     for _ in range(3):
-        game.apply({"action": "ink"})
+        game.apply(Ink())
     spell(game, "teal", "T", "E@inked", "S*@inked", "L@inked", ghost=1)  # S laid wild: its ink is cancelled
     assert p.remover == 0 and game.state.players[1].ink == 1 + 2
 
@@ -874,7 +892,7 @@ def test_a_ghost_writer_must_be_another_seat_with_the_rule_on() -> None:
     game = new_game(3, ghost_writer=True)
     seat(game, hand=["A", "T"])
     for ghost in (0, 3, -1, True, "1"):
-        refused(game, spell_action("at", "A", "T", ghost=ghost), "ghost must be another player's seat")
+        refused(game, {**spell_action("at", "A", "T").to_json(), "ghost": ghost}, "ghost must be another player's seat")
 
 
 # -- player powers ----------------------------------------------------------------------------------------------
@@ -887,8 +905,8 @@ def powered(*names: str, players: int = 2) -> Game:
     return Game.new(GameOptions(players=players, powers=side), 1, LEX, powers=dealt)
 
 
-def power(game: Game, **args: Any) -> dict[str, Any]:
-    return {"action": "power", "name": game.state.player.power, **args}
+def power(game: Game, **args: Any) -> Power:
+    return Power(game.state.player.power, **args)
 
 
 def test_powers_are_dealt_one_a_player_from_the_chosen_side() -> None:
@@ -961,10 +979,10 @@ def test_pint_sized_proficiency_looks_at_the_top_card_to_keep_or_discard() -> No
     game.apply(power(game))
     assert codes(st.turn.peek) == ["L"]
     refused(game, {"action": "pass"}, "choose which of the cards looked at to discard first")
-    game.apply({"action": "preview", "discard": [0]})
+    game.apply(Preview((0,)))
     assert codes(p.discard) == ["L"] and codes(p.draw) == ["E"]
     game.apply(power(game))
-    game.apply({"action": "preview", "discard": []})
+    game.apply(Preview(()))
     assert codes(p.draw) == ["E"] and p.ink == 0
 
 
@@ -974,9 +992,9 @@ def test_pint_sized_proficiency_works_in_the_buy_phase_too() -> None:
     p = seat(game, hand=["A", "T"], draw=["E", "L"], ink=1)
     spell(game, "at", "A", "T")
     game.apply(power(game))
-    game.apply({"action": "preview", "discard": [0]})
+    game.apply(Preview((0,)))
     assert game.state.phase == Phase.BUY and codes(p.discard)[-1] == "L"
-    game.apply({"action": "end"})
+    game.apply(End())
 
 
 def test_bizarre_love_triangle_sets_aside_an_opponents_discard_for_one_shuffle() -> None:
@@ -986,14 +1004,14 @@ def test_bizarre_love_triangle_sets_aside_an_opponents_discard_for_one_shuffle()
     p = seat(game, hand=["A", "T"], ink=3)
     q1 = seat(game, 1, discard=["romance:U9", "E", "S", "R", "L", "N"], draw=[])
     q2 = seat(game, 2, discard=["adventure:K9"])
-    refused(game, power(game, cards={"1": "A"}), "not in seat 1's discard")
-    refused(game, power(game, cards=["romance:U9"]), "must map each opponent")
-    game.apply(power(game, cards={"1": "romance:U9"}))
+    refused(game, power(game, cards=((1, "A"),)), "not in seat 1's discard")
+    refused(game, {**power(game).to_json(), "cards": ["romance:U9"]}, "must map each opponent")
+    game.apply(power(game, cards=((1, "romance:U9"),)))
     assert codes(q1.set_aside) == ["romance:U9"] and "romance:U9" not in codes(q1.discard)
     assert codes(q2.discard) == ["adventure:K9"]
     assert p.ink == 0
-    refused(game, power(game, cards={}), "once a turn")
-    game.apply({"action": "pass"})
+    refused(game, power(game, cards=()), "once a turn")
+    game.apply(Pass())
     seat(game, hand=["A", "T"])
     spell(game, "at", "A", "T")
     finish(game)  # seat 1 draws a new hand from an empty draw pile: the discard is shuffled
@@ -1009,7 +1027,7 @@ def test_disfigured_letter_makes_every_opponent_use_the_offer_decks_top_letter()
     game.apply(power(game))
     assert game.catalogue.lookup("romance:E2") in st.removed
     assert [codes(q.disfigured) for q in st.players] == [[], ["starter:E0{- | -}"], ["starter:E0{- | -}"]]
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     q = seat(game, hand=["A", "T", "E"])
     refused(game, spell_action("at", "A", "T"), r"starter:E0\{- \| -\}\) must be in the word face-up")
     spell(game, "tea", "T", "starter:E0{- | -}@inked", "A")
@@ -1022,7 +1040,7 @@ def test_miniaturize_supplies_costs_what_it_takes_and_opponents_lose_twice_as_mu
     seat(game, 1, ink=5)
     seat(game, 2, ink=3)
     refused(game, power(game, n=4), "costs 4 ink; you have 3")
-    refused(game, power(game, n=0), "whole number from 1")
+    refused(game, {**power(game).to_json(), "n": 0}, "whole number from 1")
     game.apply(power(game, n=2))
     assert [q.ink for q in game.state.players] == [1, 1, 0] and p.ink == 1
 
@@ -1033,7 +1051,7 @@ def test_mechanical_rap_battle_takes_a_card_from_each_opponents_next_hand() -> N
     seat(game, ink=2)
     game.apply(power(game))
     assert st.players[1].rap_battle == 1
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     q = st.players[1]
     seat(game, hand=["A", "T"], draw=["B", "C", "D", "E", "G", "H"], discard=[])
     spell(game, "at", "A", "T")
@@ -1056,9 +1074,9 @@ def test_wild_journey_makes_an_opponents_card_wild() -> None:
     st = game.state
     seat(game, ink=3)
     seat(game, 1, hand=["A", "T", "E"])
-    refused(game, power(game, cards={"1": "romance:U9"}), "not in seat 1's hand")
-    game.apply(power(game, cards={"1": "E"}))
-    game.apply({"action": "pass"})
+    refused(game, power(game, cards=((1, "romance:U9"),)), "not in seat 1's hand")
+    game.apply(power(game, cards=((1, "E"),)))
+    game.apply(Pass())
     q = st.players[1]
     assert codes(q.hand) == ["A", "T"] and codes(q.must_wild) == ["E"]
     refused(game, spell_action("at", "A", "T"), "must be played face-down")
@@ -1071,8 +1089,8 @@ def test_an_aggressive_power_once_a_turn() -> None:
     seat(game, ink=9)
     game.apply(power(game))
     refused(game, power(game), "Mechanical Rap Battle is an aggressive power: once a turn")
-    game.apply({"action": "pass"})
-    game.apply({"action": "pass"})
+    game.apply(Pass())
+    game.apply(Pass())
     game.apply(power(game))  # a new turn
 
 
@@ -1150,16 +1168,16 @@ def test_entering_a_new_decade_draws_an_event_and_discards_the_old_one(event_dec
     game = new_game(events=True, event_deck=event_deck)
     st = game.state
     p = seat(game, prestige=9)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert p.event == "" and len(st.events_deck) == len(EVENTS)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     seat(game, 0, prestige=10)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     first = p.event
     assert first and p.decade == 1 and game.event_of(p) is not None and len(st.events_deck) == len(EVENTS) - 1
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     seat(game, 0, prestige=25)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert p.event != first and p.decade == 2 and [e.name for e in st.events_used] == [first]
 
 
@@ -1170,7 +1188,7 @@ def test_an_event_drawn_may_be_exchanged_with_a_player_ahead(event_deck: Deck) -
     seat(game, 1, prestige=30, event="Rich")
     seat(game, 2, prestige=5, event="Famous")  # behind: not offered
     p = seat(game, 0, prestige=10)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.phase == Phase.EVENT and st.current == 0
     drawn = p.event
     assert drawn and exchange_seats(st) == [1]
@@ -1178,7 +1196,7 @@ def test_an_event_drawn_may_be_exchanged_with_a_player_ahead(event_deck: Deck) -
     refused(game, {"action": "event", "swap": 0}, "another player's")
     refused(game, {"action": "event", "swap": 7}, "a player ahead of you holding an event: \\[1\\]")
     refused(game, {"action": "end"}, "end is not allowed in the event phase")
-    game.apply({"action": "event", "swap": 1})
+    game.apply(EventChoice(1))
     assert (p.event, st.players[1].event) == ("Rich", drawn)
     assert st.phase == Phase.PREPARE and st.current == 1
 
@@ -1187,7 +1205,7 @@ def test_an_event_drawn_is_kept_without_a_choice_when_nobody_ahead_holds_one(eve
     game = new_game(events=True, event_deck=event_deck)
     seat(game, 1, prestige=30)  # ahead, but holds no event
     p = seat(game, 0, prestige=10)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert p.event and game.state.phase == Phase.PREPARE and game.state.current == 1
 
 
@@ -1195,11 +1213,11 @@ def test_keeping_the_event_ends_the_turn_and_replays(event_deck: Deck) -> None:
     game = new_game(events=True, event_deck=event_deck)
     seat(game, 1, prestige=30, event="Rich")
     p = seat(game, 0, prestige=10)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     drawn = p.event
     loaded = Game(GameState.from_json(json.loads(snapshot(game))), LEX)  # saved in the event phase
-    game.apply({"action": "event"})
-    loaded.apply({"action": "event"})
+    game.apply(EventChoice())
+    loaded.apply(EventChoice())
     assert p.event == drawn and game.state.current == 1
     assert snapshot(loaded) == snapshot(game)
 
@@ -1272,7 +1290,7 @@ def test_penny_takes_the_card_furthest_from_the_deck_and_scores_its_cost() -> No
     game = anthology()
     st = game.state
     top = st.offer_deck[-1]
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.penny is not None and st.penny.prestige == 9
     assert codes(st.offer_row) == [*ROW[1:], top.code] and game.catalogue.lookup("romance:U9") in st.removed
     assert st.current == 1 and st.phase == Phase.PREPARE
@@ -1281,7 +1299,7 @@ def test_penny_takes_the_card_furthest_from_the_deck_and_scores_its_cost() -> No
 @pytest.mark.parametrize(("genre", "prestige"), [("none", 9), ("romance", 18), ("adventure", 9), ("horror", 9)])
 def test_pennys_romance_signature_doubles_a_romance_card(genre: str, prestige: int) -> None:
     game = anthology(genre)
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert game.state.penny is not None and game.state.penny.prestige == prestige
 
 
@@ -1289,11 +1307,11 @@ def test_pennys_mystery_signature_also_removes_the_cheapest_card_for_nothing() -
     game = anthology("mystery")
     st = game.state
     row(game, "mystery:V9", "horror:A3", "adventure:B4", "romance:E2", "horror:K2", "mystery:K2", "romance:U9")
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.penny is not None and st.penny.prestige == 9
     assert codes(st.removed) == ["mystery:V9", "romance:E2"] and len(st.offer_row) == 7
     game2 = anthology("mystery")  # not a Mystery card: nothing more
-    game2.apply({"action": "pass"})
+    game2.apply(Pass())
     assert codes(game2.state.removed) == ["romance:U9"]
 
 
@@ -1302,10 +1320,10 @@ def test_pennys_adventure_signature_scores_each_card_bought_while_an_adventure_i
     st = game.state
     assert st.penny is not None
     buying(game, 4)
-    game.apply({"action": "buy", "slot": 3})
+    game.apply(Buy(3))
     assert st.penny.prestige == 1
     row(game, "horror:A3", "horror:K2", "romance:E2", "mystery:K2", "horror:U2", "romance:I2", "mystery:U2")
-    game.apply({"action": "buy", "slot": 1})
+    game.apply(Buy(1))
     assert st.penny.prestige == 1
 
 
@@ -1314,10 +1332,10 @@ def test_pennys_horror_signature_scores_each_ink_used_while_a_horror_is_offered(
     st = game.state
     assert st.penny is not None
     seat(game, ink=2)
-    game.apply({"action": "ink"})
+    game.apply(Ink())
     assert st.penny.prestige == 1
     row(game, "romance:U9", "adventure:B4", "mystery:K2", "romance:E2", "mystery:V9", "adventure:G2", "romance:I2")
-    game.apply({"action": "ink"})
+    game.apply(Ink())
     assert st.penny.prestige == 1
 
 
@@ -1333,7 +1351,7 @@ def test_the_anthology_ends_when_penny_reaches_the_target_times_the_players() ->
     st = game.state
     assert st.penny is not None
     st.penny.prestige = 11
-    game.apply({"action": "pass"})
+    game.apply(Pass())
     assert st.phase == Phase.OVER and st.penny.prestige == 20
 
 
@@ -1357,9 +1375,9 @@ def test_in_the_anthology_a_classic_goes_home_when_a_card_of_its_genre_is_dealt(
     st.offer_deck[-1] = game.catalogue.lookup("horror:C8")  # dealt to replace the card bought
     st.offer_deck[-2] = game.catalogue.lookup("adventure:A7")  # dealt after Penny's turn
     buying(game, 9)
-    game.apply({"action": "buy", "slot": 3})
+    game.apply(Buy(3))
     assert codes(p.in_play) == ["adventure:C5"] and "horror:E5" in codes(p.discard)
-    game.apply({"action": "end"})
+    game.apply(End())
     assert not p.in_play and "adventure:C5" in codes(p.discard + p.hand + p.draw)
 
 
@@ -1391,12 +1409,12 @@ def in_phase(phase: str) -> Game:
         spell(game, "at", "romance:A4", "T", objective="coins")
     elif phase == Phase.BUY:
         spell(game, "at", "romance:A4", "T", objective="coins")
-        game.apply({"action": "skip"})
+        game.apply(Skip())
     assert game.state.phase == phase
     return game
 
 
-AT = spell_action("at", "romance:A4", "T")
+AT = spell_action("at", "romance:A4", "T").to_json()
 ILLEGAL: list[tuple[str, Any, str]] = [
     (Phase.PREPARE, "pass", "an action is an object"),
     (Phase.PREPARE, {"name": "pass"}, "an action is an object"),
@@ -1453,10 +1471,10 @@ def test_a_refused_action_names_its_reason_and_changes_nothing(phase: str, actio
 # -- saving and loading -----------------------------------------------------------------------------------------
 
 
-def play_turns(game: Game, turns: int, seed: int = 0) -> list[dict[str, Any]]:
+def play_turns(game: Game, turns: int, seed: int = 0) -> list[Action]:
     """Let bots play some turns; the actions applied."""
     bots = [make_bot(name, game.lexicon, seed + i) for i, name in enumerate(["hard", "medium", "greedy"])]
-    actions: list[dict[str, Any]] = []
+    actions: list[Action] = []
     for _ in range(turns):
         if game.state.phase == Phase.OVER:
             break
@@ -1520,8 +1538,8 @@ def test_a_game_with_chosen_powers_replays_with_them() -> None:
     game = powered("pint", "exploration")
     dealt = Game.new(game.state.options, 1, LEX)
     assert [p.power for p in dealt.state.players] != ["pint", "exploration"]
-    game.apply({"action": "pass"})
-    game.apply({"action": "pass"})
+    game.apply(Pass())
+    game.apply(Pass())
     again = Game.replay(game.state.options, 1, LEX, game.log, powers=["pint", "exploration"])
     assert again.state.to_json() == game.state.to_json()
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import pytest
 
 from solver.answers.ink import advise, read_cards
-from solver.bots.base import make_bot
+from solver.bots import make_bot
 from solver.game.engine import Game
 from solver.game.options import GameOptions
 from solver.hardback.catalogue import Catalogue

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from solver.cli.main import Parser, UsageError
-from solver.cli.play import PlayError, add_parser, run
+from solver.cli.play import PlayError, add_parser, run, session
 from solver.errors import GhostwriterError
+from solver.game.actions import Action, action_from_json
 from solver.game.engine import Game
 from solver.game.options import GameOptions, Powers
 from solver.game.state import GameState
@@ -110,7 +111,8 @@ def test_a_whole_short_game_is_played_from_the_prompt(lex: Lexicon, tmp_path: Pa
     data = json.loads(save.read_text())
     assert data["phase"] == "over" and data["seats"] == ["you", "hard", "medium"]
     assert max(p["prestige"] for p in data["players"]) >= 10
-    replayed = Game.replay(GameOptions.from_json(data["options"]), data["seed"], lex, data["log"])
+    log = [action_from_json(a) for a in data["log"]]
+    replayed = Game.replay(GameOptions.from_json(data["options"]), data["seed"], lex, log)
     assert replayed.state.to_json() == GameState.from_json(data).to_json()
 
 
@@ -213,7 +215,8 @@ def test_load_with_a_bot_turn_pending_and_autosave(lex: Lexicon, tmp_path: Path)
     assert data["log"], "autosaved after each turn"
     state = GameState.from_json(data)
     # the log replays to the saved state
-    assert Game.replay(state.options, state.seed, lex, data["log"]).state.to_json() == state.to_json()
+    log = [action_from_json(a) for a in data["log"]]
+    assert Game.replay(state.options, state.seed, lex, log).state.to_json() == state.to_json()
     code, text = play(lex, ["--load", str(path)], ["log"])
     assert code == 0
     assert re.search(r"^  turn   1  you: spelled", text, re.M)
@@ -262,20 +265,18 @@ def test_words_from_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 class Broken:
-    def play_turn(self, game: Game) -> list[dict[str, Any]]:
+    def play_turn(self, game: Game) -> list[Action]:
         raise RuntimeError("out of ideas")
 
 
 class Idle:
-    def play_turn(self, game: Game) -> list[dict[str, Any]]:
+    def play_turn(self, game: Game) -> list[Action]:
         return []
 
 
 @pytest.mark.parametrize("bot", [Broken, Idle])
 def test_a_bot_that_fails_or_stops_gives_up_its_turn(lex: Lexicon, monkeypatch: pytest.MonkeyPatch, bot: type) -> None:
-    import solver.bots
-
-    monkeypatch.setattr(solver.bots, "make_bot", lambda *a, **k: bot())
+    monkeypatch.setattr(session, "make_bot", lambda *a, **k: bot())
     code, text = play(lex, ["--bots", "easy", "--seed", "3", "--target", "10"], ["play roan", "end", "board"])
     assert code == 0
     assert ("easy failed (RuntimeError: out of ideas) and gives up its turn" in text) == (bot is Broken)

@@ -20,9 +20,10 @@ from service.routers.hardback import Errors
 from service.runner import Caller, Lane
 from service.schemas import BotMoveIn, BotMoveOut, GameActionIn, GameOut, NewGameIn
 from service.signing import sign, verify
-from solver.bots.base import make_bot
+from solver.bots.registry import bot_seed, make_bot
 from solver.errors import GhostwriterError
-from solver.game.engine import Game, IllegalActionError
+from solver.game.actions import IllegalActionError, Spell, action_from_json
+from solver.game.engine import Game
 from solver.game.options import GameOptions
 from solver.game.state import GameStateError, Phase
 from solver.game.validate import load
@@ -78,7 +79,8 @@ async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(contex
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = _load(body.game, d.lexicon, ctx.settings.state_key)
     try:
-        await ctx.runner.run(lambda: game.apply(body.action), ctx.settings.time_budget)
+        action = action_from_json(body.action)
+        await ctx.runner.run(lambda: game.apply(action), ctx.settings.time_budget)
     except IllegalActionError as e:
         raise FieldError(f"action.{e.field}" if e.field else "action", str(e)) from None
     return _answer(game, key=ctx.settings.state_key)
@@ -97,8 +99,8 @@ async def bot_move(
         raise FieldError("game", "the game is over: there is no turn to play")
     seat = game.state.current
     limit = ctx.settings.time_budget * 0.8  # the whole turn's searches, with room for their graces
-    bot = make_bot(body.bot, d.lexicon, game.state.seed * 7919 + seat, time_limit=limit)
+    bot = make_bot(body.bot, d.lexicon, bot_seed(game.state.seed, seat), time_limit=limit)
     actions = await ctx.runner.run(lambda: bot.play_turn(game), ctx.settings.time_budget, Lane.HEAVY, who)
-    word = next((a["word"] for a in actions if a.get("action") == "spell"), None)
-    extra = {"bot": body.bot, "played": seat, "actions": actions, "word": word}
+    word = next((a.word for a in actions if isinstance(a, Spell)), None)
+    extra = {"bot": body.bot, "played": seat, "actions": [a.to_json() for a in actions], "word": word}
     return _answer(game, extra, start, key=ctx.settings.state_key)

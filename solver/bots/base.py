@@ -7,28 +7,33 @@ when an action is refused it tries its next choice. The word is chosen by the gh
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from solver.errors import GhostwriterError
-from solver.game.engine import Game, IllegalActionError
+from solver.game.actions import (
+    Action,
+    Dump,
+    End,
+    EventChoice,
+    IllegalActionError,
+    Jail,
+    Pass,
+    Preview,
+    Skip,
+    Spell,
+)
+from solver.game.engine import Game
 from solver.game.state import Phase
+from solver.hardback.cards import Card
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
 from solver.search import Search
 
-BOT_NAMES = ("greedy", "easy", "medium", "hard")
 # Search steps a bot's search may take: the rare hand whose exact proof takes seconds is played with the best
 # move found by then. A step count, not a clock, so that a game replays the same on any machine.
 NODE_BUDGET = 5_000
-
-
-class BotError(GhostwriterError):
-    """An unknown bot name."""
 
 
 class Bot:
@@ -46,7 +51,7 @@ class Bot:
 
     # -- the turn -----------------------------------------------------------------------------------------------
 
-    def play_turn(self, game: Game) -> list[dict[str, Any]]:
+    def play_turn(self, game: Game) -> list[Action]:
         """Play the whole turn of the seat in turn; the actions applied, in order."""
         self._turn_end = None if self.time_limit is None else time.monotonic() + self.time_limit
         try:
@@ -60,7 +65,7 @@ class Bot:
             return self.time_limit
         return max(0.001, self._turn_end - time.monotonic())
 
-    def _play_turn(self, game: Game) -> list[dict[str, Any]]:
+    def _play_turn(self, game: Game) -> list[Action]:
         start = len(game.log)
         seat = game.state.current
         if game.state.phase == Phase.PREPARE:
@@ -74,10 +79,10 @@ class Bot:
         if game.state.phase == Phase.BUY and game.state.current == seat:
             self.buy(game)
             if game.state.phase == Phase.BUY:
-                game.apply({"action": "end"})
+                game.apply(End())
         if game.state.phase == Phase.EVENT and game.state.current == seat:
             swap = self.event_swap(game)
-            game.apply({"action": "event"} if swap is None else {"action": "event", "swap": swap})
+            game.apply(EventChoice(swap))
         return game.log[start:]
 
     def prepare(self, game: Game) -> None:
@@ -109,28 +114,28 @@ class Bot:
         constrained = bool(p.event or p.must_wild or p.disfigured)
         objective, weights = self.word_weights(game)
         for move in self.candidate_moves(game, 20 if constrained else 1) or []:
-            action = spell_action(move, objective, weights)
+            action = Spell.of_move(move, objective, weights)
             try:
                 game.apply(action)
                 return
             except IllegalActionError:
                 continue
-        game.apply({"action": "pass"})
+        game.apply(Pass())
 
     def choose(self, game: Game) -> None:
         """Dump the least useful discarded card, jail the dearest offer card, keep previewed cards."""
         st = game.state
         t, p = st.turn, st.player
         if t.peek:
-            game.apply({"action": "preview", "discard": self.preview_discards(game)})
+            game.apply(Preview(tuple(self.preview_discards(game))))
         elif t.dumps and p.discard:
             card = min(p.discard, key=lambda c: (self.card_worth(game, c), c.code))
-            game.apply({"action": "dump", "card": card.code})
+            game.apply(Dump(card.code))
         elif t.jails and st.offer_row:
             slot, keep = self.jail_choice(game)
-            game.apply({"action": "jail", "slot": slot, "keep": keep})
+            game.apply(Jail(slot, keep))
         else:
-            game.apply({"action": "skip"})
+            game.apply(Skip())
 
     def event_swap(self, game: Game) -> int | None:
         """The seat to exchange the event just drawn with (None: keep it); by default the event is kept."""
@@ -144,46 +149,9 @@ class Bot:
         slot = max(range(len(row)), key=lambda i: (row[i].cost, -i))
         return slot, True
 
-    def card_worth(self, game: Game, card: Any) -> float:
+    def card_worth(self, game: Game, card: Card) -> float:
         """A rough worth of a card in a deck: what it gives face-up."""
         return float(card.cost)
 
     def buy(self, game: Game) -> None:
         """Purchases (none by default)."""
-
-
-def spell_action(move: Move, objective: Objective, weights: Weights | None) -> dict[str, Any]:
-    """The engine action that plays a ghost-writer move as laid out."""
-    action: dict[str, Any] = {
-        "action": "spell",
-        "word": move.word,
-        "layout": [{"code": c.code, "face": c.face, "source": c.source} for c in move.cards],
-        "objective": objective.value,
-    }
-    if weights is not None:
-        action["weights"] = weights_json(weights)
-    return action
-
-
-def weights_json(w: Weights) -> dict[str, float]:
-    from dataclasses import asdict
-
-    return {k: float(v) for k, v in asdict(w).items()}
-
-
-def make_bot(name: str, lexicon: Lexicon, seed: int = 0, time_limit: float | None = None) -> Bot:
-    """A bot by name: greedy, easy, medium or hard."""
-    from solver.bots.greedy import GreedyBot
-
-
-    if name == "greedy":
-        return GreedyBot(lexicon, seed, time_limit)
-    if name in ("easy", "medium", "hard"):
-        from solver.bots.policy import PolicyBot
-
-        return PolicyBot(lexicon, seed, level=name, time_limit=time_limit)
-    raise BotError(f"unknown bot {name!r}: use one of {', '.join(BOT_NAMES)}")
-
-
-def make_bots(names: Sequence[str], lexicon: Lexicon, seed: int = 0) -> list[Bot]:
-    return [make_bot(n, lexicon, seed + i) for i, n in enumerate(names)]

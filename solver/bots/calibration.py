@@ -14,14 +14,13 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from solver.hardback.objectives import coin_value
-
-__all__ = ["coin_value", "margin_with_bonus", "measure"]
+__all__ = ["margin_with_bonus", "measure"]
 
 
 def margin_with_bonus(bot: str, seed: int, stage: float, bonus: int) -> float:
     """Seat 0's final margin over seat 1 in a bot mirror game, with ``bonus`` coins given at a stage."""
-    from solver.bots.base import make_bot
+    from solver.bots.registry import bot_seed, make_bot
+    from solver.game.actions import End
     from solver.game.engine import Game
     from solver.game.options import GameOptions
     from solver.game.state import Phase
@@ -29,7 +28,7 @@ def margin_with_bonus(bot: str, seed: int, stage: float, bonus: int) -> float:
 
     lex = default_lexicon()
     game = Game.new(GameOptions(), seed, lex)
-    bots = [make_bot(bot, lex, seed * 7919 + i) for i in range(2)]
+    bots = [make_bot(bot, lex, bot_seed(seed, i)) for i in range(2)]
     given = bonus == 0
     while game.state.phase != Phase.OVER:
         st = game.state
@@ -46,7 +45,7 @@ def margin_with_bonus(bot: str, seed: int, stage: float, bonus: int) -> float:
                 given = True
                 bot_.buy(game)
                 if st.phase == Phase.BUY:
-                    game.apply({"action": "end"})
+                    game.apply(End())
             continue
         bot_.play_turn(game)
     scores = game.final_scores()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from solver.bots.base import Bot
+from solver.game.actions import Buy, InkBuy
 from solver.game.engine import Game
 from solver.hardback.objectives import Objective, Weights
 
@@ -32,6 +33,6 @@ class GreedyBot(Bot):
             if not options:
                 break
             _, _, slot = max(options)
-            game.apply({"action": "buy", "jail": True} if slot < 0 else {"action": "buy", "slot": slot})
+            game.apply(Buy(None if slot < 0 else slot))
         if st.turn.coins:
-            game.apply({"action": "ink_buy", "n": st.turn.coins})
+            game.apply(InkBuy(st.turn.coins))

@@ -21,19 +21,21 @@ import functools
 import itertools
 from collections import Counter
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from solver.bots.base import NODE_BUDGET, Bot
-from solver.bots.calibration import coin_value
-from solver.game.engine import ADVERTS, Game, IllegalActionError, can_flush
+from solver.bots.powers import use_powers
+from solver.game.actions import Advert, Buy, Flush, IllegalActionError, Ink, InkBuy
+from solver.game.engine import Game
 from solver.game.events import Event
+from solver.game.options import Powers
+from solver.game.rules import ADVERTS, can_flush, exchange_seats
 from solver.game.state import HAND_SIZE
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move
-from solver.hardback.objectives import Objective, Weights
+from solver.hardback.objectives import Objective, Weights, coin_value
 from solver.hardback.resolve import Source, make_profile
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
@@ -140,9 +142,7 @@ class PolicyBot(Bot):
         p = game.state.player
         if self.skill == 0 or p.disfigured or p.must_wild:
             return
-        if self.skill >= 1 and game.state.options.powers.value != "none":
-            from solver.bots.powers import use_powers
-
+        if game.state.options.powers is not Powers.NONE:
             use_powers(self, game)
         event = game.event_of(p)
         if event and event.no_ink:
@@ -155,7 +155,7 @@ class PolicyBot(Bot):
 
     def _ink(self, game: Game) -> bool:
         try:
-            game.apply({"action": "ink"})
+            game.apply(Ink())
             return True
         except IllegalActionError:
             return False
@@ -194,8 +194,6 @@ class PolicyBot(Bot):
     def event_swap(self, game: Game) -> int | None:
         """Exchange the event just drawn for the lightest held by a player ahead, when it is lighter by a margin
         (the easy bot keeps what it draws)."""
-        from solver.game.engine import exchange_seats
-
         if self.skill == 0:
             return None
         st = game.state
@@ -223,7 +221,7 @@ class PolicyBot(Bot):
             harm += INK_DRAW_WORTH
         return harm - event.coins * self.coin(game) - event.prestige_per_word
 
-    def card_worth(self, game: Game, card: Any) -> float:
+    def card_worth(self, game: Game, card: Card) -> float:
         return self.play_value(game, card, self.deck(game))
 
     def preview_discards(self, game: Game) -> list[int]:
@@ -284,12 +282,12 @@ class PolicyBot(Bot):
             deck = self.deck(game)
             mean = self.deck_mean(game, deck)
             if max((self.gain(game, c, deck, mean) for c in st.offer_row), default=0.0) < 0.5:
-                game.apply({"action": "flush"})
+                game.apply(Flush())
         self._buy_cards(game)
         if st.options.adverts:
             self._buy_adverts(game)
-        if st.turn.coins and (self.skill >= 1 or st.turn.coins):
-            game.apply({"action": "ink_buy", "n": st.turn.coins})
+        if st.turn.coins:
+            game.apply(InkBuy(st.turn.coins))
 
     def _buy_cards(self, game: Game) -> None:
         st = game.state
@@ -323,13 +321,13 @@ class PolicyBot(Bot):
                     best = (score, combo)
         slots = sorted((g[2] for g in best[1]), reverse=True)
         for slot in slots:  # dearest slot first so earlier slots keep their index
-            game.apply({"action": "buy", "jail": True} if slot < 0 else {"action": "buy", "slot": slot})
+            game.apply(Buy(None if slot < 0 else slot))
 
     def _buy_adverts(self, game: Game) -> None:
         st = game.state
         p = st.player
         while p.adverts < len(ADVERTS) and ADVERTS[p.adverts][0] <= st.turn.coins:
-            game.apply({"action": "advert"})
+            game.apply(Advert())
 
 
 def words_allowed(lexicon: Lexicon, event: Event) -> float:

@@ -10,22 +10,41 @@ lose by them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from solver.bots.base import NODE_BUDGET
-from solver.game.engine import FACE_DOWN, POWERS, Game, IllegalActionError, blank
+from solver.game.actions import IllegalActionError, Power, Preview
+from solver.game.engine import Game
+from solver.game.rules import FACE_DOWN, POWERS, blank
 from solver.game.state import Phase
+from solver.hardback.cards import Card
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search
 
-if TYPE_CHECKING:
-    from solver.bots.policy import PolicyBot
-
 INK_WORTH = 0.45  # prestige points an ink is worth when it is kept (a card drawn on a later turn)
 WORD_POWERS = ("unnatural", "unsightly")  # the powers that change what a word can be
+
+
+class PowerUser(Protocol):
+    """What the powers ask of the bot that uses them (the policy bot): its words' weights, its search's time, and
+    its judgement of the game and of cards."""
+
+    lexicon: Lexicon
+
+    def word_weights(self, game: Game) -> tuple[Objective, Weights | None]: ...
+
+    def search_limit(self) -> float | None: ...
+
+    def turns_left(self, game: Game) -> float: ...
+
+    def deck(self, game: Game) -> list[Card]: ...
+
+    def deck_mean(self, game: Game, deck: list[Card]) -> float: ...
+
+    def play_value(self, game: Game, card: Card, deck: list[Card]) -> float: ...
 
 
 def state_with(game: Game, extra_hand: int | None = None, wild: bool = False) -> TurnState:
@@ -39,7 +58,7 @@ def state_with(game: Game, extra_hand: int | None = None, wild: bool = False) ->
     return state
 
 
-def best_value(bot: PolicyBot, game: Game, extra_hand: int | None = None, wild: bool = False) -> float:
+def best_value(bot: PowerUser, game: Game, extra_hand: int | None = None, wild: bool = False) -> float:
     """The best word's value of the turn, with an offer-row card (by slot) or one more wild in the hand."""
     objective, weights = bot.word_weights(game)
     state = state_with(game, extra_hand, wild)
@@ -52,7 +71,7 @@ def best_value(bot: PolicyBot, game: Game, extra_hand: int | None = None, wild: 
 class PowerMove:
     """The best word after using a power: the power's action, what it does, its ink, and the move."""
 
-    action: dict[str, Any]
+    action: Power
     label: str
     cost: int
     move: Move
@@ -76,15 +95,15 @@ def power_moves(
     title, cost, _ = POWERS[name]
     if p.ink < cost:
         return []
-    tries: list[tuple[dict[str, Any], str, TurnState]] = []
+    tries: list[tuple[Power, str, TurnState]] = []
     if name == "unnatural":
         for slot, card in enumerate(st.offer_row):
             if slot not in st.turn.borrowed:
-                action = {"action": "power", "name": name, "slot": slot}
+                action = Power(name, slot=slot)
                 tries.append((action, f"{title} with slot {slot + 1} ({card.code})", state_with(game, slot)))
     elif p.draw or p.discard:
         label = f"{title} (a card drawn, played wild)"
-        tries.append(({"action": "power", "name": name}, label, state_with(game, wild=True)))
+        tries.append((Power(name), label, state_with(game, wild=True)))
     out: list[PowerMove] = []
     for action, label, state in tries:
         moves = Search(lexicon, state, objective, weights, time_limit=time_limit).top(1)
@@ -94,7 +113,7 @@ def power_moves(
     return out
 
 
-def use_powers(bot: PolicyBot, game: Game) -> None:
+def use_powers(bot: PowerUser, game: Game) -> None:
     """Use the seat's power before the word when it pays (at most once a turn here)."""
     st = game.state
     p = st.player
@@ -107,45 +126,45 @@ def use_powers(bot: PolicyBot, game: Game) -> None:
     try:
         if name == "lyrical":
             if bot.turns_left(game) < 3 or p.ink >= 6:
-                game.apply({"action": "power", "name": name})
+                game.apply(Power(name))
         elif name == "unnatural":
             base = best_value(bot, game)
             gains = [(best_value(bot, game, extra_hand=i) - base, i) for i in range(len(st.offer_row))]
             gain, slot = max(gains)
             if gain > cost * INK_WORTH + 0.5:
-                game.apply({"action": "power", "name": name, "slot": slot})
+                game.apply(Power(name, slot=slot))
         elif name == "unsightly":
             if best_value(bot, game, wild=True) - best_value(bot, game) > cost * INK_WORTH + 0.5:
-                game.apply({"action": "power", "name": name})
+                game.apply(Power(name))
         elif name == "exploration":
             deck = bot.deck(game)
             genres = [c.genre for c in deck if c.genre is not None]
             if genres and p.ink >= 5:
                 top = max(set(genres), key=lambda g: (genres.count(g), g.value))
-                game.apply({"action": "power", "name": name, "genre": top.value})
+                game.apply(Power(name, genre=top.value))
         elif name == "pint":
             if p.ink >= 4 and p.draw:
-                game.apply({"action": "power", "name": name})
+                game.apply(Power(name))
                 peek = st.turn.peek
                 deck = bot.deck(game)
                 mean = bot.deck_mean(game, deck)
                 drop = [i for i, c in enumerate(peek) if bot.play_value(game, c, deck) < mean]
-                game.apply({"action": "preview", "discard": drop})
+                game.apply(Preview(tuple(drop)))
         elif p.ink >= cost + 3:
             opponents = [q for q in st.players if q.seat != p.seat]
             if name == "miniaturize":
                 if sum(q.ink for q in opponents) >= 4:
-                    game.apply({"action": "power", "name": name, "n": 1})
+                    game.apply(Power(name, n=1))
             elif name == "rap" or name == "disfigured":
-                game.apply({"action": "power", "name": name})
+                game.apply(Power(name))
             elif name in ("triangle", "journey"):
                 zone = "discard" if name == "triangle" else "hand"
-                picks = {
-                    str(q.seat): max(getattr(q, zone), key=lambda c: (c.cost, c.code)).code
+                picks = tuple(
+                    (q.seat, max(getattr(q, zone), key=lambda c: (c.cost, c.code)).code)
                     for q in opponents
                     if getattr(q, zone)
-                }
+                )
                 if picks:
-                    game.apply({"action": "power", "name": name, "cards": picks})
+                    game.apply(Power(name, cards=picks))
     except IllegalActionError:
         return

@@ -10,8 +10,6 @@ from solver.errors import GhostwriterError
 from solver.game.events import MAX_EVENTS, Event, EventError, read_event_deck
 from solver.hardback.catalogue import Rules
 
-TARGETS = (40, 60, 80, 90, 180)  # BGA's game lengths; the printed rule is 60
-
 
 class GameOptionsError(GhostwriterError):
     """Options a game cannot be played with."""

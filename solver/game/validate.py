@@ -25,9 +25,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solver.game.engine import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
 from solver.game.events import shipped_events
 from solver.game.options import Powers
+from solver.game.rules import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
 from solver.game.state import OFFER_ROW, PHASES, GameState, GameStateError, Phase
 from solver.hardback.benefits import Kind, Role, amounts, most
 from solver.hardback.cards import Card

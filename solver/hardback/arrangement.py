@@ -55,7 +55,7 @@ def arrangement_slots(word: str, entries: object, pool: Pool) -> list[Slot]:
     slots: list[Slot] = []
     for i, entry in enumerate(entries):
         where = f"arrangement[{i}] (letter {word[i].upper()})"
-        code, face, source = _entry(entry, where)
+        code, face, source = read_entry(entry, where)
         try:
             card = catalogue.lookup(code)
         except CardCodeError as e:
@@ -87,7 +87,9 @@ def arrangement_slots(word: str, entries: object, pool: Pool) -> list[Slot]:
     return slots
 
 
-def _entry(entry: object, where: str) -> tuple[str, Face, Source | None]:
+def read_entry(entry: object, where: str) -> tuple[str, Face, Source | None]:
+    """One entry of a layout: its card code, face and source (None: found); an ``ArrangementError`` naming
+    ``where``."""
     if isinstance(entry, str):
         entry = {"code": entry}
     if not isinstance(entry, dict):

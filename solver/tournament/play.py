@@ -20,7 +20,7 @@ def play_game(
     lexicon: Lexicon | None = None,
 ) -> GameRecord:
     """Play one full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
-    from solver.bots.base import make_bot
+    from solver.bots.registry import bot_seed, make_bot
 
     opts = options or GameOptions(players=len(bots))
     if opts.players != len(bots):
@@ -28,7 +28,7 @@ def play_game(
     lex = lexicon or default_lexicon()
     started = time.perf_counter()
     game = Game.new(opts, seed, lex)
-    players = [make_bot(name, lex, seed * 7919 + i) for i, name in enumerate(bots)]
+    players = [make_bot(name, lex, bot_seed(seed, i)) for i, name in enumerate(bots)]
     while game.state.phase != Phase.OVER:
         players[game.state.current].play_turn(game)
     st = game.state

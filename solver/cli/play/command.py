@@ -1,0 +1,200 @@
+"""The ``play`` command line: its flags, and the session it starts (a new deal, or a saved game read back and
+checked in full). Heavy imports happen inside ``run``, so ``--help`` is instant."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from solver.cli.table_options import add_table_flags, given_option_flags, table_options, table_words
+from solver.errors import GhostwriterError
+from solver.text import check_depth
+
+if TYPE_CHECKING:
+    from solver.cli.play.session import Lines, Session
+    from solver.lexicon import Lexicon
+    from solver.lexicon.registry import LexiconChoice
+
+COMMAND = "play"
+DEFAULT_BOTS = "medium"
+
+
+class PlayError(GhostwriterError):
+    """A flag or a saved game the ``play`` command cannot use."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add the ``play`` command to the ``ghostwriter`` command line's subparsers."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        COMMAND,
+        help="play Hardback against bots in the terminal",
+        description="Play Hardback against bots: you sit in seat 0 and each bot of --bots in a seat after. Each "
+        "turn shows the board; type help at the prompt for the commands. The ghost writer gives hints (hint) "
+        "and lays out a word you name (play WORD).",
+    )
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="A,B,...",
+        help=f"comma-separated bots, one a seat after yours: greedy, easy, medium, hard (default {DEFAULT_BOTS})",
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the shuffle (default: a random one)")
+    add_table_flags(p)
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
+    p.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a game saved with --save or the save command (it goes on saving to FILE unless --save names "
+        "another file)",
+    )
+    return p
+
+
+def run(
+    args: argparse.Namespace,
+    stdin: Lines,
+    stdout: IO[str],
+    *,
+    lexicon: Lexicon | None = None,
+    colour: bool | None = None,
+) -> int:
+    """Play a game on ``stdin``/``stdout``; ``lexicon`` replaces the word list (for tests), ``colour`` forces
+    colour on or off (default: when stdout is a terminal and NO_COLOR is unset)."""
+    from solver.cli.play.render import Style
+    from solver.cli.play.session import isatty
+
+    if args.save is not None:
+        _check_output("--save", args.save)
+    if args.load is not None:
+        session = _load_session(args, stdin, stdout, lexicon)
+    else:
+        session = _new_session(args, stdin, stdout, lexicon)
+    if colour is None:
+        colour = isatty(stdout) and not os.environ.get("NO_COLOR")
+    session.style = Style(colour)
+    return session.play()
+
+
+def _check_output(flag: str, path: str) -> None:
+    p = Path(path)
+    if p.is_dir():
+        raise PlayError(f"{flag} {path}: that is a folder; give a file name")
+    if not p.parent.is_dir():
+        raise PlayError(f"{flag} {path}: the folder {str(p.parent)!r} does not exist")
+
+
+def _bot_names(text: str) -> list[str]:
+    from solver.bots import BOT_NAMES
+
+    names = [b.strip().lower() for b in text.split(",")]
+    if not text.strip() or any(not b for b in names):
+        raise PlayError(f"--bots takes comma-separated names without blanks, e.g. --bots {BOT_NAMES[-1]},medium")
+    for b in names:
+        if b not in BOT_NAMES:
+            raise PlayError(f"unknown bot {b!r} in --bots: the bots are {', '.join(BOT_NAMES)}")
+    if not 1 <= len(names) <= 4:
+        raise PlayError(f"--bots names 1 to 4 bots (a game seats 2 to 5 players); got {len(names)}")
+    return names
+
+
+def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
+    from solver.cli.play.session import HUMAN, Session
+    from solver.game.engine import Game
+
+    bots = _bot_names(args.bots if args.bots is not None else DEFAULT_BOTS)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if not 0 <= seed < 2**63:
+        raise PlayError(f"--seed must be from 0 to 2**63 - 1 (got {seed})")
+    options = table_options(args, 1 + len(bots))
+    choice = table_words(args)
+    game = Game.new(options, seed, given if given is not None else choice.load())
+    return Session(game, [HUMAN, *bots], stdin, stdout, save_path=args.save, words=choice)
+
+
+def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
+    from solver.cli.play.session import HUMAN, Session
+    from solver.game.actions import action_from_json
+    from solver.game.engine import Game
+    from solver.game.validate import load as load_game_state
+
+    fixed = (["--seed"] if args.seed is not None else []) + given_option_flags(args)
+    if fixed:
+        raise PlayError(f"{fixed[0]} cannot be given with --load: a saved game keeps the options it was dealt with")
+    path = args.load
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PlayError(f"--load {path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise PlayError(f"--load {path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
+    try:
+        check_depth(text, f"--load {path}", error=PlayError)  # before json.loads, whose recursion it would exhaust
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PlayError(f"--load {path}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    if not isinstance(data, dict):
+        raise PlayError(f"--load {path}: a saved game is a JSON object (as written by --save)")
+    try:
+        state = load_game_state(data)  # read and checked in full: a hand-edited save is refused, naming the field
+    except GhostwriterError as e:
+        raise PlayError(f"--load {path}: {e}") from None
+    log = data.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(a, dict) for a in log):
+        raise PlayError(f'--load {path}: "log" must be a list of action objects')
+    try:
+        actions = [action_from_json(a) for a in log]
+    except GhostwriterError as e:
+        raise PlayError(f"--load {path}: log: {e}") from None
+    seats = data.get("seats")
+    players = len(state.players)
+    if seats is None:
+        bots = _bot_names(args.bots if args.bots is not None else DEFAULT_BOTS)
+        if len(bots) != players - 1:
+            raise PlayError(
+                f"--load {path}: the saved game seats {players} players; give --bots with {players - 1} bot names"
+            )
+        seats = [HUMAN, *bots]
+    else:
+        from solver.bots import BOT_NAMES
+
+        if (
+            not isinstance(seats, list)
+            or len(seats) != players
+            or seats[0] != HUMAN
+            or any(s not in BOT_NAMES for s in seats[1:])
+        ):
+            raise PlayError(
+                f'--load {path}: "seats" must list "{HUMAN}" and then a bot name for each of the {players - 1} '
+                f"other players ({', '.join(BOT_NAMES)})"
+            )
+        if args.bots is not None and _bot_names(args.bots) != seats[1:]:
+            raise PlayError(f"--load {path}: the saved game is played against {','.join(seats[1:])}; drop --bots")
+    choice = _saved_words(args, data, path)
+    lexicon = given if given is not None else choice.load()
+    game = Game(state, lexicon, log=actions)
+    return Session(game, [str(s) for s in seats], stdin, stdout, save_path=args.save or path, words=choice)
+
+
+def _saved_words(args: argparse.Namespace, data: dict[str, Any], path: str) -> LexiconChoice:
+    """The word list to go on with: the flags' when any is given, else the one the game was saved with."""
+    from solver.lexicon.registry import LexiconChoice
+
+    if args.words or args.dictionary or args.extra_words or args.ban_words:
+        return table_words(args)
+    saved = data.get("lexicon")
+    if saved is None:  # no choice recorded (a save of an earlier version: its word file, if any)
+        words = data.get("words")
+        saved = {"words": words if isinstance(words, str) else None}
+    try:
+        choice = LexiconChoice.from_json(saved)
+    except GhostwriterError as e:
+        raise PlayError(f"--load {path}: {e}") from None
+    if choice.words and not Path(choice.words).is_file():
+        raise PlayError(
+            f"--load {path}: the game was played over the word list {choice.words!r}, which is gone; give --words FILE"
+        )
+    return choice

@@ -1,0 +1,94 @@
+"""The ghost writer at the person's side: hints for the word (with the player power weighed in), and after a
+word, its best when that was better. Each answer is text for the screen."""
+
+from __future__ import annotations
+
+from solver.answers import hint as answers
+from solver.bots.powers import power_moves
+from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
+from solver.cli.play.render import layout_tokens, table
+from solver.errors import GhostwriterError
+from solver.game.actions import Action, Power, Spell
+from solver.game.engine import Game
+from solver.game.state import GameState
+from solver.hardback.moves import Move
+from solver.search import Search
+
+
+def hint_text(reader: Reader, n: int) -> str:
+    """The ghost writer's ``n`` best words for the person's cards, how to type them, and what the power adds."""
+    game = reader.game
+    st = game.state
+    if st.phase != "prepare" or st.current != 0:
+        raise CommandError(f"hints are for your word, before it is played; now: {phase_commands(game)}")
+    search = reader.search()
+    p = st.player
+    constrained = bool(p.event or p.must_wild or p.disfigured)
+    answer = answers.hint(search, min(n + 20, 1000) if constrained else n)
+    moves = answer.moves
+    if constrained:
+        moves = [m for m in moves if allowed(game, Spell.of_move(m))][:n]
+    lines = [table(moves, f"the ghost writer's best words (by value, over {game.lexicon.name})")]
+    if "warning" in answer.json:
+        lines.append(f"  warning: {answer.json['warning']}")
+    elif not moves:
+        lines.append(f"  {answer.json.get('reason') or 'no word the rules allow now'}; type pass to end your turn")
+    if moves:
+        lines.append("  to play one, type:")
+        for i, m in enumerate(moves, 1):
+            lines.append(f"  {i:>2}. play {m.word.upper()} {' '.join(layout_tokens(m, search.state))}")
+    power = power_hint(game, moves[0].value if moves else 0.0)
+    return "\n".join([*lines, *([power] if power else [])])
+
+
+def power_hint(game: Game, best: float) -> str | None:
+    """With a power that changes what a word can be, the ghost writer weighs it too: the best word after using
+    it, and what it adds to the best word without it."""
+    found = [
+        f
+        for f in power_moves(game, game.lexicon, time_limit=HINT_TIME_LIMIT / 4)
+        # the word is checked only where the power's card is known: an offer-row card, not a card still to be drawn
+        if allowed(game, f.action, *([Spell.of_move(f.move)] if f.action.slot is not None else []))
+    ]
+    if not found:
+        return None
+    f = found[0]
+    m = f.move
+    gain = m.value - best
+    verdict = f"{gain:+.2f} over your best word" if gain > 0 else "no better than your best word"
+    return (
+        f"  with your power, {f.label} for {f.cost} ink: {m.word.upper()} (value {m.value:.2f}, "
+        f"{verdict}); to use it, type: {power_command(f.action)}, then hint again"
+    )
+
+
+def power_command(action: Power) -> str:
+    """How to type a power's action."""
+    return "power " + action.name + (f" {action.slot + 1}" if action.slot is not None else "")
+
+
+def allowed(game: Game, *actions: Action) -> bool:
+    """Whether the engine accepts these actions now, one after the other (checked on a copy of the game: events,
+    wild journeys, disfigured letters)."""
+    shadow = Game(GameState.from_json(game.state.to_json()), game.lexicon)
+    try:
+        for action in actions:
+            shadow.apply(action)
+    except GhostwriterError:
+        return False
+    return True
+
+
+def comparison(move: Move, search: Search) -> str | None:
+    """After the person's word: the ghost writer's best, when it is better."""
+    try:
+        best = search.top(1)
+    except GhostwriterError:
+        return None
+    if best and best[0].value > move.value + 1e-6:
+        b = best[0]
+        return (
+            f"  the ghost writer's best was {b.word.upper()} ({b.prestige} prestige, {b.coins} coins, "
+            f"value {b.value:.2f} against your {move.value:.2f})"
+        )
+    return None

@@ -1,0 +1,340 @@
+"""The play command's game loop: the board at each of the person's turns, the prompt and its commands, the bots'
+turns told in a line, saving as the game goes and reading it back from its log."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Protocol
+
+from solver.bots import Bot, bot_seed, make_bot
+from solver.cli.play.commands import ACTION_OF, ALIASES, HELP, META, CommandError, Reader, number, phase_commands
+from solver.cli.play.hints import comparison, hint_text
+from solver.cli.play.render import (
+    Style,
+    apply_described,
+    final_scores,
+    guide,
+    indent,
+    peek_text,
+    render_board,
+    summarize_turn,
+    table,
+)
+from solver.errors import GhostwriterError
+from solver.game.actions import Action, End, EventChoice, IllegalActionError, Pass, Skip
+from solver.game.engine import Game
+from solver.game.rules import ACTIONS
+from solver.game.state import GameState
+from solver.lexicon.registry import LexiconChoice
+
+HUMAN = "you"
+DEFAULT_HINTS = 5
+MAX_HINTS = 50
+
+
+class Lines(Protocol):
+    """Where the commands come from: ``sys.stdin``, or any object with ``readline`` ("" at the end)."""
+
+    def readline(self) -> str: ...
+
+
+def isatty(stream: object) -> bool:
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except ValueError:  # a closed stream
+        return False
+
+
+@dataclass
+class Session:
+    game: Game
+    names_of_seats: list[str]  # HUMAN and then the bots' names
+    stdin: Lines
+    stdout: IO[str]
+    save_path: str | None = None
+    words: LexiconChoice | None = None  # the word list's choice, recorded in the saves
+    style: Style = field(default_factory=Style)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)
+    saved_turns: int = -1
+
+    def __post_init__(self) -> None:
+        seed = self.game.state.seed
+        for seat, name in enumerate(self.names_of_seats):
+            if seat:
+                self.bots[seat] = make_bot(name, self.game.lexicon, bot_seed(seed, seat))
+        self.names = display_names(self.names_of_seats)
+
+    # -- output ---------------------------------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def board(self) -> None:
+        self.say(render_board(self.game, self.names, self.style))
+
+    def guide(self) -> None:
+        text = guide(self.game, self.names, self.style)
+        if text is not None:
+            self.say(text)
+
+    def reader(self) -> Reader:
+        return Reader(self.game, self.names, self.style)
+
+    # -- the game loop --------------------------------------------------------------------------------------------
+
+    def play(self) -> int:
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            self.say()
+            self.leave("interrupted")
+            return 130
+
+    def _play(self) -> int:
+        st = self.game.state
+        lex = self.game.lexicon
+        self.say(
+            f"Ghostwriter play: you against {', '.join(self.names[1:])} · seed {st.seed} · dictionary {lex.name} "
+            f"({len(lex)} words). Type help for the commands."
+        )
+        shown = -1
+        while True:
+            if st.phase == "over":
+                self.finish()
+                return self.after_the_end()
+            if st.current != 0:
+                self.bot_turn()
+                continue
+            if shown != st.turns:
+                shown = st.turns
+                self.say()
+                self.board()
+                self.guide()
+            line = self.read()
+            if line is None:
+                self.leave("end of input")
+                return 0
+            if not self.command(line):
+                self.leave("quit")
+                return 0
+
+    def read(self) -> str | None:
+        phase = self.game.state.phase
+        self.stdout.write(self.style.bold(f"{HUMAN} ({phase})> "))
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        if not isatty(self.stdin):
+            self.say(line.rstrip("\n"))  # echo scripted input, so a transcript reads as a session
+        return line
+
+    def leave(self, why: str) -> None:
+        if self.save_path:
+            self.save(self.save_path, quiet=True)
+            self.say(f"Game left unfinished ({why}); saved to {self.save_path}: resume with --load {self.save_path}")
+        else:
+            self.say(f"Game left unfinished ({why}). Next time keep it with save FILE or --save FILE.")
+
+    def after_the_end(self) -> int:
+        """At the end only board, log, save and quit are left."""
+        while True:
+            line = self.read()
+            if line is None or not self.command(line):
+                return 0
+
+    def bot_turn(self) -> None:
+        st = self.game.state
+        seat = st.current
+        before = st.to_json()
+        start = len(self.game.log)
+        prestige = st.player.prestige
+        try:
+            self.bots[seat].play_turn(self.game)
+        except Exception as e:  # a bot's failure must not stop the person's game: the bot gives up its turn
+            if os.environ.get("GHOSTWRITER_DEBUG"):
+                raise
+            self.say(self.style.warn(f"{self.names[seat]} failed ({type(e).__name__}: {e}) and gives up its turn"))
+            self._finish_for_bot(seat)
+        if st.current == seat and st.phase != "over":  # a bot that stopped halfway gives up the rest of its turn
+            self._finish_for_bot(seat)
+        actions = self.game.log[start:]
+        try:
+            shadow = Game(GameState.from_json(before), self.game.lexicon)
+            lines = [apply_described(shadow, a, self.style) for a in actions]
+        except GhostwriterError:
+            lines = [a.KIND for a in actions]
+        q = self.game.state.players[seat]
+        self.say(
+            f"{self.names[seat]}: {summarize_turn(lines)} -> {q.prestige} prestige"
+            + (f" (+{q.prestige - prestige})" if q.prestige > prestige else "")
+        )
+        self.autosave()
+
+    def _finish_for_bot(self, seat: int) -> None:
+        """Close the rest of a bot's turn: pass the word, skip the choices, end the purchases, keep the event."""
+        st = self.game.state
+        closing: dict[str, Action] = {"prepare": Pass(), "choices": Skip(), "buy": End(), "event": EventChoice()}
+        for kind in ("pass", "skip", "skip", "skip", "end", "event"):
+            if st.phase == "over" or st.current != seat:
+                return
+            action = closing.get(st.phase)
+            try:
+                if action is not None and kind == action.KIND:
+                    self.game.apply(action)
+            except IllegalActionError:
+                continue
+
+    def autosave(self) -> None:
+        st = self.game.state
+        if self.save_path and st.turns != self.saved_turns:
+            self.save(self.save_path, quiet=True)
+            self.saved_turns = st.turns
+
+    def finish(self) -> None:
+        self.say()
+        self.board()
+        self.say(final_scores(self.game, self.names, self.style))
+        self.autosave()
+        if self.save_path:
+            self.say(f"The game and its log are saved in {self.save_path}.")
+        self.say("Type log to read the game again, save FILE to keep it and its log, or quit.")
+
+    # -- commands ---------------------------------------------------------------------------------------------
+
+    def command(self, line: str) -> bool:
+        """Run one command line; False to leave."""
+        try:
+            words = shlex.split(line)
+        except ValueError as e:
+            self.say(self.style.warn(f"refused: cannot read that line ({e})"))
+            return True
+        if not words:
+            return True
+        verb = words[0].lower()
+        verb = ALIASES.get(verb, verb)
+        rest = words[1:]
+        if verb == "quit":
+            return False
+        try:
+            if verb in META:
+                self.meta(verb, rest)
+            elif verb in ACTION_OF:
+                self.act(verb, rest)
+            else:
+                raise CommandError(f"unknown command {words[0]!r}: type help for the list")
+        except GhostwriterError as e:
+            self.say(self.style.warn(f"refused: {e}"))
+        except Exception as e:  # never a traceback at the prompt
+            if os.environ.get("GHOSTWRITER_DEBUG"):
+                raise
+            self.say(self.style.warn(f"internal error: {type(e).__name__}: {e} (set GHOSTWRITER_DEBUG=1 for details)"))
+        return True
+
+    def meta(self, verb: str, rest: list[str]) -> None:
+        if verb == "help":
+            self.say(HELP)
+        elif verb == "board":
+            self.board()
+            self.guide()
+        elif verb == "log":
+            n = number(rest, "log [N]", "N", 1, 10_000) if rest else None
+            self.say(self.history(n))
+        elif verb == "save":
+            if len(rest) != 1:
+                raise CommandError("usage: save FILE")
+            self.save(rest[0])
+        elif verb == "hint":
+            n = number(rest, "hint [N]", "N", 1, MAX_HINTS) if rest else DEFAULT_HINTS
+            self.say(hint_text(self.reader(), n))
+
+    def act(self, verb: str, rest: list[str]) -> None:
+        st = self.game.state
+        if st.phase == "over":
+            raise CommandError("the game is over: board, log, save FILE or quit")
+        if st.current != 0:
+            raise CommandError(f"it is {self.names[st.current]}'s turn")
+        if st.turn.peek and verb != "preview":
+            raise CommandError(
+                f"first choose which of the cards looked at to discard: {peek_text(self.game, self.style)}"
+            )
+        if st.phase not in ACTIONS[ACTION_OF[verb]]:
+            raise CommandError(f"{verb} is not for the {st.phase} phase; now: {phase_commands(self.game)}")
+        reader = self.reader()
+        if verb == "play":
+            if not rest:
+                raise CommandError("usage: play WORD [CARD ...] (hint shows words and how to type them)")
+            spell, move, search = reader.spell_of(rest[0], rest[1:])
+            self.say(f"You {apply_described(self.game, spell, self.style)}.")
+            if move is not None:
+                self.say(indent(table([move])))
+                better = comparison(move, search)
+                if better:
+                    self.say(self.style.dim(better))
+        else:
+            self.say(f"You {apply_described(self.game, reader.action_of(verb, rest), self.style)}.")
+        if st.current != 0 or st.phase == "over":
+            self.autosave()
+        else:
+            self.guide()
+
+    # -- save and the log -----------------------------------------------------------------------------------------
+
+    def save(self, path: str, quiet: bool = False) -> None:
+        data = self.game.state.to_json()
+        data["log"] = [a.to_json() for a in self.game.log]
+        data["seats"] = self.names_of_seats
+        data["lexicon"] = self.words.to_json() if self.words else None
+        target = Path(path)
+        if target.is_dir():
+            raise CommandError(f"{path} is a folder; give a file name")
+        tmp = target.with_name(target.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+            tmp.replace(target)
+        except OSError as e:
+            raise CommandError(f"cannot save to {path} ({e.strerror})") from None
+        if not quiet:
+            self.say(f"Saved to {path}: resume with ghostwriter play --load {path}")
+
+    def history(self, last: int | None = None) -> str:
+        """The game so far, a line a turn, replayed from its log on a fresh deal of the same seed."""
+        st = self.game.state
+        try:
+            shadow = Game.new(st.options, st.seed, self.game.lexicon)
+        except GhostwriterError as e:
+            return f"the log cannot be replayed ({e})"
+        turns: list[tuple[int, int, list[str]]] = []
+        for action in self.game.log:
+            ss = shadow.state
+            key = (ss.turns, ss.current)
+            if not turns or (turns[-1][0], turns[-1][1]) != key:
+                turns.append((key[0], key[1], []))
+            try:
+                turns[-1][2].append(apply_described(shadow, action, self.style))
+            except GhostwriterError as e:
+                turns[-1][2].append(f"{action.KIND} (cannot be replayed: {e})")
+                break
+        if not turns:
+            return "nothing played yet"
+        shown = turns[-last:] if last else turns
+        text = "\n".join(f"  turn {n + 1:>3}  {self.names[seat]}: {summarize_turn(lines)}" for n, seat, lines in shown)
+        if shadow.state.to_json() != st.to_json():
+            text += "\n  (this log does not replay to the game as it stands: the saved game was changed by hand?)"
+        return text
+
+
+def display_names(seats: Sequence[str]) -> list[str]:
+    """Seat names people can tell apart: a bot named twice is numbered (medium-1, medium-2)."""
+    out = []
+    for i, name in enumerate(seats):
+        same = [j for j, n in enumerate(seats) if n == name]
+        out.append(f"{name}-{same.index(i) + 1}" if len(same) > 1 and i else name)
+    return out

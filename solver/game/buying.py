@@ -1,0 +1,83 @@
+"""The purchase phase: flushing the offer row, buying cards, ink and adverts, turning ink into coins, and the
+turn's end."""
+
+from __future__ import annotations
+
+from solver.game.actions import Advert, Buy, Convert, End, Flush, IllegalActionError, InkBuy
+from solver.game.coop import penny_purchase
+from solver.game.rules import ADVERTS, can_flush
+from solver.game.state import OFFER_ROW, GameState
+from solver.game.table import refill, replace, row_slot
+from solver.game.turn import finish_turn
+
+
+def flush(st: GameState, action: Flush) -> None:
+    if st.options.coop:
+        raise IllegalActionError("the offer row cannot be flushed in the cooperative anthology")
+    if st.turn.flushed or st.turn.bought:
+        raise IllegalActionError("the offer row can be flushed once a turn, before buying")
+    if not can_flush(st.offer_row):
+        raise IllegalActionError("a flush needs 4 offer-row cards costing 6 coins or more, or 4 of one genre")
+    st.removed.extend(st.offer_row)
+    st.offer_row, st.offer_age = [], []
+    for _ in range(OFFER_ROW):
+        refill(st, len(st.offer_row))
+    st.turn.flushed = True
+    st.turn.row_changed = True
+
+
+def buy(st: GameState, action: Buy) -> None:
+    p, t = st.player, st.turn
+    if action.slot is None:
+        if not p.jail:
+            raise IllegalActionError("your jail is empty")
+        card = p.jail[0]
+    else:
+        card = st.offer_row[row_slot(st, action.slot)]
+    if card.cost > t.coins:
+        raise IllegalActionError(f"{card.code} costs {card.cost} coins; you have {t.coins}")
+    penny_purchase(st)
+    t.coins -= card.cost
+    if action.slot is None:
+        p.jail = []
+    else:
+        replace(st, action.slot)
+        t.row_changed = True
+    p.discard.append(card)
+    p.prestige += card.purchase_prestige
+    t.bought += 1
+    p.bought += 1
+
+
+def ink_buy(st: GameState, action: InkBuy) -> None:
+    n, t = action.n, st.turn
+    if n > t.coins:
+        raise IllegalActionError(f"{n} ink costs {n} coins; you have {t.coins}")
+    t.coins -= n
+    st.player.ink += n
+
+
+def convert(st: GameState, action: Convert) -> None:
+    n, p = action.n, st.player
+    if 3 * n > p.ink:
+        raise IllegalActionError(f"{n} coin(s) need {3 * n} ink; you have {p.ink}")
+    p.ink -= 3 * n
+    st.turn.coins += n
+
+
+def advert(st: GameState, action: Advert) -> None:
+    p = st.player
+    if not st.options.adverts:
+        raise IllegalActionError("adverts are not in play (option adverts)")
+    if p.adverts >= len(ADVERTS):
+        raise IllegalActionError("every advert is bought")
+    cost, gain = ADVERTS[p.adverts]
+    if cost > st.turn.coins:
+        raise IllegalActionError(f"the next advert costs {cost} coins; you have {st.turn.coins}")
+    st.turn.coins -= cost
+    p.adverts += 1
+    p.prestige += gain
+
+
+def end(st: GameState, action: End) -> None:
+    finish_turn(st)

@@ -1,0 +1,59 @@
+"""The choices a word earned: dumps, jails and previews, each used or given up."""
+
+from __future__ import annotations
+
+from solver.game.actions import Dump, IllegalActionError, Jail, Preview, Skip
+from solver.game.state import GameState, Phase
+from solver.game.table import card_of, replace, row_slot
+from solver.game.turn import after_choices
+
+
+def dump(st: GameState, action: Dump) -> None:
+    p = st.player
+    if not st.turn.dumps:
+        raise IllegalActionError("no dump left to use this turn")
+    card = card_of(st, action.card, "card")
+    if card not in p.discard:
+        raise IllegalActionError(f"{card.code} is not in your discard pile")
+    p.discard.remove(card)
+    st.removed.append(card)
+    st.turn.coins += st.turn.dumps.pop(0)
+    after_choices(st)
+
+
+def jail(st: GameState, action: Jail) -> None:
+    p = st.player
+    if not st.turn.jails:
+        raise IllegalActionError("no jail left to use this turn")
+    slot = row_slot(st, action.slot)
+    card = st.offer_row[slot]
+    if action.keep:
+        st.removed.extend(p.jail)
+        p.jail = [card]
+    else:
+        st.removed.append(card)
+    replace(st, slot)
+    st.turn.jails -= 1
+    st.turn.row_changed = True
+    after_choices(st)
+
+
+def preview(st: GameState, action: Preview) -> None:
+    p, t = st.player, st.turn
+    if not t.peek:  # previews draw their cards as soon as they are earned
+        raise IllegalActionError("no preview to use this turn")
+    drop = action.discard
+    if any(not 0 <= i < len(t.peek) for i in drop):
+        raise IllegalActionError(f'"discard" must list positions 0 to {len(t.peek) - 1} of the cards looked at')
+    keep = [c for i, c in enumerate(t.peek) if i not in drop]
+    p.discard.extend(c for i, c in enumerate(t.peek) if i in drop)
+    p.draw.extend(reversed(keep))  # the first kept card ends on top
+    t.peek = []
+    if st.phase == Phase.CHOICES:
+        after_choices(st)
+
+
+def skip(st: GameState, action: Skip) -> None:
+    t = st.turn
+    t.dumps, t.jails, t.previews = [], 0, []
+    after_choices(st)

@@ -1,0 +1,48 @@
+"""Before the word: drawing with ink, freeing an inked card with a remover, or passing the turn."""
+
+from __future__ import annotations
+
+from solver.game.actions import IllegalActionError, Ink, Pass, Remover
+from solver.game.coop import penny_ink
+from solver.game.state import GameState
+from solver.game.table import card_of, draw
+from solver.game.turn import finish_turn
+from solver.game.view import event_of
+
+
+def ink(st: GameState, action: Ink) -> None:
+    p = st.player
+    if p.ink < 1:
+        raise IllegalActionError("no ink to spend: buy ink (1 coin each) in a purchase phase")
+    event = event_of(st, p)
+    if event and event.no_ink:
+        raise IllegalActionError(f"event {event.name}: no drawing with ink")
+    if not p.draw and not p.discard and not p.set_aside:
+        raise IllegalActionError("no card left to draw: the draw and discard piles are empty")
+    p.ink -= 1
+    st.turn.ink_used += 1
+    penny_ink(st, 1)
+    card = draw(st, p)
+    assert card is not None
+    p.inked.append(card)
+
+
+def remover(st: GameState, action: Remover) -> None:
+    p = st.player
+    if p.remover < 1:
+        raise IllegalActionError("no remover token: removers come from Horror cards")
+    card = card_of(st, action.card, "card")
+    if card not in p.inked:
+        raise IllegalActionError(f"{card.code} is not an inked card of yours")
+    p.remover -= 1
+    p.inked.remove(card)
+    p.hand.append(card)
+
+
+def pass_turn(st: GameState, action: Pass) -> None:
+    """Writer's block (or a forfeit): every card of the hand to the discard pile, and the turn is over."""
+    p = st.player
+    p.discard.extend(p.hand + p.inked + p.must_wild)
+    p.hand, p.inked, p.must_wild = [], [], []
+    p.passes += 1
+    finish_turn(st)
