@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from solver.cli.main import EXIT_BAD_INPUT, main
+from solver.cli.main import main
+from solver.cli.options import EXIT_BAD_INPUT
 from solver.errors import GhostwriterError, StateError, TextError
 from solver.hardback.state import TurnState
 from solver.text import MAX_DEPTH, card_letter, check_depth, json_depth, lower_word, normalise
