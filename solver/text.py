@@ -14,12 +14,16 @@ text's bracket depth outside strings, in linear time and constant stack.
 
 from __future__ import annotations
 
+import enum
 import re
 import unicodedata
+from typing import TypeVar
 
 import numpy as np
 
 from solver.errors import GhostwriterError, TextError
+
+Choice = TypeVar("Choice", bound=enum.Enum)
 
 FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays a letter of its own
 
@@ -27,6 +31,20 @@ FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays 
 def normalize_word(text: str) -> str:
     """The form words are stored and looked up in: NFC, lowercase, ё folded to е."""
     return unicodedata.normalize("NFC", text.strip()).lower().translate(FOLD)
+
+
+def parse_choice(
+    choices: type[Choice], text: str, what: str, error: type[GhostwriterError] = GhostwriterError, quote: bool = False
+) -> Choice:
+    """The member of the enum ``choices`` whose value ``text`` names (spaces around and case ignored), or ``error``:
+    "unknown {what} {text!r}: use a, b or c" (each value quoted with ``quote``)."""
+    key = text.strip().lower()
+    for choice in choices:
+        if key == choice.value:
+            return choice
+    values = [repr(c.value) if quote else str(c.value) for c in choices]
+    listed = f"{', '.join(values[:-1])} or {values[-1]}" if len(values) > 1 else values[0]
+    raise error(f"unknown {what} {text!r}: use {listed}")
 
 
 MAX_DEPTH = 32  # a turn state is 3 or 4 levels deep, a whole game's state about 6
