@@ -19,8 +19,6 @@ import re
 import unicodedata
 from typing import TypeVar
 
-import numpy as np
-
 from solver.errors import GhostwriterError, TextError
 
 Choice = TypeVar("Choice", bound=enum.Enum)
@@ -132,6 +130,8 @@ def json_depth(text: str | bytes) -> int:
     """The deepest nesting of arrays and objects in JSON text, brackets inside strings not counted, a closing
     bracket with nothing open ignored (the text need not be valid JSON). Vectorised: a 64 KiB body of brackets
     takes well under a millisecond, so a hostile body cannot hold the service's event loop."""
+    import numpy as np  # here, not at the top: the command line's --help reads this module and needs no numpy
+
     data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     codes = np.frombuffer(_STRINGS.sub(b"", data), dtype=np.uint8)
     # "[" and "{" are 0x5B and 0x7B, "]" and "}" 0x5D and 0x7D: setting bit 0x20 maps each pair, and only it, to one
