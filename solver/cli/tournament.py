@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from solver.cli.options import write_json
 from solver.cli.table_options import add_table_flags, table_options, table_words
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
         )
     _write_files(args, t)
     if args.json:
-        out.write(json.dumps(t.report, ensure_ascii=False) + "\n")
+        write_json(out, t.report)
     else:
         out.write(format_table(t.report) + "\n")
         for flag, path in (("games", args.csv), ("summary", args.out_json), ("plot", args.plot)):
