@@ -14,12 +14,14 @@ text's bracket depth outside strings, in linear time and constant stack.
 
 from __future__ import annotations
 
+import enum
 import re
 import unicodedata
-
-import numpy as np
+from typing import TypeVar
 
 from solver.errors import GhostwriterError, TextError
+
+Choice = TypeVar("Choice", bound=enum.Enum)
 
 FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays a letter of its own
 
@@ -27,6 +29,20 @@ FOLD = str.maketrans({"ё": "е"})  # Russian players write е for ё; й stays 
 def normalize_word(text: str) -> str:
     """The form words are stored and looked up in: NFC, lowercase, ё folded to е."""
     return unicodedata.normalize("NFC", text.strip()).lower().translate(FOLD)
+
+
+def parse_choice(
+    choices: type[Choice], text: str, what: str, error: type[GhostwriterError] = GhostwriterError, quote: bool = False
+) -> Choice:
+    """The member of the enum ``choices`` whose value ``text`` names (spaces around and case ignored), or ``error``:
+    "unknown {what} {text!r}: use a, b or c" (each value quoted with ``quote``)."""
+    key = text.strip().lower()
+    for choice in choices:
+        if key == choice.value:
+            return choice
+    values = [repr(c.value) if quote else str(c.value) for c in choices]
+    listed = f"{', '.join(values[:-1])} or {values[-1]}" if len(values) > 1 else values[0]
+    raise error(f"unknown {what} {text!r}: use {listed}")
 
 
 MAX_DEPTH = 32  # a turn state is 3 or 4 levels deep, a whole game's state about 6
@@ -114,6 +130,8 @@ def json_depth(text: str | bytes) -> int:
     """The deepest nesting of arrays and objects in JSON text, brackets inside strings not counted, a closing
     bracket with nothing open ignored (the text need not be valid JSON). Vectorised: a 64 KiB body of brackets
     takes well under a millisecond, so a hostile body cannot hold the service's event loop."""
+    import numpy as np  # here, not at the top: the command line's --help reads this module and needs no numpy
+
     data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     codes = np.frombuffer(_STRINGS.sub(b"", data), dtype=np.uint8)
     # "[" and "{" are 0x5B and 0x7B, "]" and "}" 0x5D and 0x7D: setting bit 0x20 maps each pair, and only it, to one

@@ -187,6 +187,21 @@ def test_installed_command_runs(tmp_path: Path) -> None:
     assert r.returncode == 0 and json.loads(r.stdout)["moves"]
 
 
+def test_help_loads_no_heavy_module() -> None:
+    """``--help`` of every command reads only the command line's modules: the search, the word lists, numpy and
+    the service load inside the commands that need them."""
+    heavy = ("numpy", "marisa_trie", "dask", "uvicorn", "fastapi", "service", "solver.search", "solver.lexicon")
+    script = (
+        "import sys\nfrom solver.cli.main import main\n"
+        "for command in ([], ['hint'], ['serve'], ['tournament'], ['play'], ['ink-advice']):\n"
+        "    try:\n        main([*command, '--help'])\n    except SystemExit:\n        pass\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} or m.startswith({heavy!r})))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == "[]"
+
+
 def test_played_word_as_it_was_laid_out(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, *HAND, "--played", "feats", "--json")
     best = json.loads(out)

@@ -431,7 +431,7 @@ def test_serve_signs_with_a_key_file(tmp_path: Any) -> None:
 def test_play_load_refuses_a_hand_edited_save_naming_the_field(tmp_path: Any) -> None:
     import io
 
-    from solver.cli.main import Parser
+    from solver.cli.options import Parser
     from solver.cli.play import PlayError, add_parser, run
 
     lex = lexicon_of("at", "ta", "eat", "tea")

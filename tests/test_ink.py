@@ -26,8 +26,6 @@ from service.routers import hardback
 from service.routers import ink as ink_router
 from service.settings import Settings
 from solver.answers.ink import InkAdvice, InkError, advise, count_multisets, multisets, read_cards
-from solver.cli import ink as ink_cli
-from solver.cli.main import Parser, UsageError
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError, StateError
 from solver.hardback.cards import Card
@@ -364,31 +362,6 @@ def test_no_draw_pile_answers_k0_only(lex: Lexicon) -> None:
 # -- the command line ---------------------------------------------------------------------------------------------
 
 
-def _wired() -> bool:
-    from solver.cli.main import _parser
-
-    try:
-        _parser().parse_args(["ink-advice", "E", "--draw", "S"])
-    except UsageError:
-        return False
-    return True
-
-
-def ghostwriter(argv: list[str]) -> int:
-    """``solver.cli.main.main`` once ``ink-advice`` is wired into it; until then the same parser and errors here."""
-    if _wired():
-        return cli_main(argv)
-    import sys
-
-    p = Parser(prog="ghostwriter")
-    ink_cli.add_parser(p.add_subparsers(dest="command", parser_class=Parser))
-    try:
-        return ink_cli.run(p.parse_args(argv), sys.stdout)
-    except (UsageError, ValueError) as e:
-        print(f"ghostwriter: error: {e}", file=sys.stderr)
-        return 2
-
-
 @pytest.fixture
 def word_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setenv("GHOSTWRITER_CACHE", str(tmp_path / "cache"))
@@ -398,7 +371,7 @@ def word_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def test_cli_table_and_advice(word_file: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code = ghostwriter(["ink-advice", "E", "T", "--ink", "2", "--remover", "1", "--draw", *RARE, "--words", word_file])
+    code = cli_main(["ink-advice", "E", "T", "--ink", "2", "--remover", "1", "--draw", *RARE, "--words", word_file])
     out, err = capsys.readouterr()
     assert code == 0, err
     lines = out.splitlines()
@@ -411,7 +384,7 @@ def test_cli_table_and_advice(word_file: str, capsys: pytest.CaptureFixture[str]
 
 def test_cli_json_matches_the_library(word_file: str, rare_lex: Lexicon, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--draw", *RARE, "--reshuffle", "S", "--max-k", "5", "--samples", "20", "--exact-limit", "2"]
-    code = ghostwriter(["ink-advice", "E", "T", "--ink", "1", *args, "--seed", "4", "--words", word_file, "--json"])
+    code = cli_main(["ink-advice", "E", "T", "--ink", "1", *args, "--seed", "4", "--words", word_file, "--json"])
     out, _ = capsys.readouterr()
     assert code == 0
     got = json.loads(out)
@@ -423,7 +396,7 @@ def test_cli_json_matches_the_library(word_file: str, rare_lex: Lexicon, capsys:
 
 
 def test_cli_stage_sets_a_coins_worth(word_file: str, rare_lex: Lexicon, capsys: pytest.CaptureFixture[str]) -> None:
-    code = ghostwriter(
+    code = cli_main(
         ["ink-advice", "E", "T", "--draw", *RARE, "--max-k", "1", "--stage", "1", "--words", word_file, "--json"]
     )
     out, _ = capsys.readouterr()
@@ -435,14 +408,14 @@ def test_cli_stage_sets_a_coins_worth(word_file: str, rare_lex: Lexicon, capsys:
 def test_cli_reads_a_state_file(word_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     state = tmp_path / "turn.json"
     state.write_text(json.dumps({"hand": ["E", "T"], "remover": 1}), encoding="utf-8")
-    code = ghostwriter(
+    code = cli_main(
         ["ink-advice", "--state", str(state), "--draw", *RARE, "--max-k", "1", "--words", word_file, "--json"]
     )
     out, _ = capsys.readouterr()
     assert code == 0 and json.loads(out)["options"][1]["forfeit"] == 0
     many = tmp_path / "turns.jsonl"
     many.write_text('{"hand": ["E"]}\n{"hand": ["T"]}\n', encoding="utf-8")
-    assert ghostwriter(["ink-advice", "--state", str(many), "--draw", "S", "--words", word_file]) == 2
+    assert cli_main(["ink-advice", "--state", str(many), "--draw", "S", "--words", word_file]) == 2
     assert "answers one turn state" in capsys.readouterr().err
 
 
@@ -464,16 +437,16 @@ def test_cli_reads_a_state_file(word_file: str, tmp_path: Path, capsys: pytest.C
 def test_cli_errors_are_one_line(
     word_file: str, extra: list[str], says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = ghostwriter(["ink-advice", "E", "T", "--draw", "S", "N", "--words", word_file, *extra])
+    code = cli_main(["ink-advice", "E", "T", "--draw", "S", "N", "--words", word_file, *extra])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("ghostwriter: error: ") and says in err, err
 
 
 def test_cli_needs_a_hand_and_a_draw_pile(capsys: pytest.CaptureFixture[str]) -> None:
-    assert ghostwriter(["ink-advice", "--draw", "S"]) == 2
+    assert cli_main(["ink-advice", "--draw", "S"]) == 2
     assert "give the hand's card codes (e.g. ghostwriter ink-advice" in capsys.readouterr().err
-    assert ghostwriter(["ink-advice", "E"]) == 2
+    assert cli_main(["ink-advice", "E"]) == 2
     assert "the following arguments are required: --draw" in capsys.readouterr().err
 
 

@@ -10,15 +10,20 @@ import re
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from solver.cli.main import EXIT_BAD_INPUT, main
-from solver.errors import GhostwriterError, StateError, TextError
+from solver.cli.main import main
+from solver.cli.options import EXIT_BAD_INPUT
+from solver.errors import CardCodeError, GhostwriterError, StateError, TextError
+from solver.hardback.catalogue import Rules
+from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
+from solver.search.paperback import PaperbackObjective
 from solver.text import MAX_DEPTH, card_letter, check_depth, json_depth, lower_word, normalise
 
 from live_server import live_server
@@ -87,6 +92,29 @@ def test_lower_word_is_the_word_lists_form() -> None:
     assert lower_word("Straße", "word") == "straße"
     with pytest.raises(TextError, match=r"U\+0130"):
         lower_word("İstanbul", "word")
+
+
+@pytest.mark.parametrize(
+    ("parse", "name", "member", "message", "error"),
+    [
+        (Objective.parse, " VALUE ", Objective.VALUE, "unknown objective 'best': use value, prestige or coins", None),
+        (Rules.parse, "Bga", Rules.BGA, "unknown rules 'best': use 'printed' or 'bga'", CardCodeError),
+        (
+            PaperbackObjective.parse,
+            "length",
+            PaperbackObjective.LENGTH,
+            "unknown Paperback objective 'best': use score, length or value",
+            None,
+        ),
+    ],
+)
+def test_an_enum_is_read_from_its_name_and_an_unknown_one_is_named(
+    parse: Callable[[str], Any], name: str, member: Any, message: str, error: type[GhostwriterError] | None
+) -> None:
+    assert parse(name) is member
+    with pytest.raises(GhostwriterError) as e:
+        parse("best")
+    assert str(e.value) == message and type(e.value) is (error or GhostwriterError)
 
 
 def test_json_depth_counts_brackets_outside_strings_only() -> None:

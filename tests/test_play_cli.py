@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from solver.cli.main import Parser, UsageError
+from solver.cli.options import Parser, UsageError
 from solver.cli.play import PlayError, add_parser, run, session
 from solver.errors import GhostwriterError
 from solver.game.actions import Action, action_from_json

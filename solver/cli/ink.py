@@ -3,19 +3,30 @@
     ghostwriter ink-advice r:F6 E a:A5 S T --ink 2 --draw A I N h:H7 r:Z4 a:X4
     ghostwriter ink-advice --state turn.json --draw A I N --reshuffle B C --max-k 3 --json
 
-The hand and state arguments are those of ``ghostwriter hint`` (its helpers in ``solver.cli.main`` read them). Heavy
-imports happen inside ``run``, so ``--help`` stays instant; every input error is one line and exit code 2.
+The hand and state arguments are those of ``ghostwriter hint`` (``solver.cli.options`` reads them). Heavy imports
+happen inside ``run``, so ``--help`` stays instant; every input error is one line and exit code 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import IO, TYPE_CHECKING, Any
+
+from solver.cli.options import (
+    EXIT_BAD_INPUT,
+    UsageError,
+    add_dictionary_flags,
+    add_state_flags,
+    add_words_flag,
+    apply_overrides,
+    choose_lexicon,
+    read_states,
+    write_json,
+)
 
 if TYPE_CHECKING:
     from solver.answers.ink import InkAdvice
+    from solver.hardback.objectives import Objective
 
 COMMAND = "ink-advice"
 FLAGS = {
@@ -38,8 +49,6 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "be in the word face-up, unless a remover frees it; none playable forfeits the turn), over every draw the "
         "unknown order of the draw pile allows, and the best k your ink affords.",
     )
-    from solver.cli.main import add_state_flags
-
     add_state_flags(p)
     p.add_argument(
         "--draw", nargs="+", required=True, metavar="CODE", help="the draw pile's cards, in any order (it is unknown)"
@@ -63,9 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "--samples", type=int, default=48, metavar="N", help="random draws a sampled k takes (1 to 2000; 48)"
     )
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the random draws (default 0)")
-    p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
-    from solver.cli.main import add_dictionary_flags
-
+    add_words_flag(p)
     add_dictionary_flags(p)
     p.add_argument(
         "--objective", default="value", choices=["value", "prestige", "coins"], help="what best means (default value)"
@@ -83,24 +90,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
 
 
 def run(args: argparse.Namespace, out: IO[str]) -> int:
-    """Answer ``ghostwriter ink-advice``; every input error raises a ``GhostwriterError`` (one line, exit 2)."""
-    from solver.cli.main import UsageError
-    from solver.errors import GhostwriterError
-
-    try:
-        return _run(args, out)
-    except UsageError as e:
-        # a ValueError, which main reports as one line even when it runs as ``python -m solver.cli.main`` (where its
-        # own UsageError is another class than the one imported here)
-        raise GhostwriterError(str(e)) from None
-
-
-def _run(args: argparse.Namespace, out: IO[str]) -> int:
-    from solver.answers.ink import InkError, advise, read_cards, validate
-    from solver.cli.main import EXIT_BAD_INPUT, UsageError, _apply_overrides, _read_states
+    """Answer ``ghostwriter ink-advice``: the advice, or one error line (a JSON ``{"error": ...}`` line with --json
+    for a state the rules refuse) and exit code 2."""
     from solver.errors import GhostwriterError
     from solver.hardback.objectives import Objective, Weights
-    from solver.hardback.state import TurnState
 
     if args.state is None and not args.cards:
         raise UsageError(
@@ -108,53 +101,55 @@ def _run(args: argparse.Namespace, out: IO[str]) -> int:
         )
     objective = Objective.parse(args.objective)
     Weights.parse(args.weights)  # a bad --weights fails before anything is read
-    states = _read_states(args)
+    states = read_states(args)
     if len(states) != 1:
         raise UsageError(f"{COMMAND} answers one turn state; {args.state!r} holds {len(states)}")
     try:
-        data = states[0]
-        if isinstance(data, str):
-            raise GhostwriterError(data)
-        state = TurnState.from_json(_apply_overrides(data, args))
-        weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
-        try:
-            draw = read_cards(args.draw, "draw", state.options.rules)
-            reshuffle = read_cards(args.reshuffle, "reshuffle", state.options.rules)
-            settings = (args.max_k, args.samples, args.exact_limit, args.seed, args.time_limit)
-            validate(state, draw, reshuffle, *settings)  # before the dictionary loads: a bad flag fails at once
-        except InkError as e:
-            raise UsageError(f"{FLAGS.get(e.field.partition('[')[0], e.field)}: {e.detail}") from None
-        from solver.cli.main import choose_lexicon
-
-        lexicon = choose_lexicon(args)
-        if lexicon.skipped:
-            print(
-                f"ghostwriter: warning: {lexicon.skipped} lines of {lexicon.name!r} are not words and were skipped",
-                file=sys.stderr,
-            )
-        advice = advise(
-            lexicon,
-            state,
-            draw,
-            reshuffle,
-            max_k=args.max_k,
-            objective=objective,
-            weights=weights,
-            exact_limit=args.exact_limit,
-            samples=args.samples,
-            seed=args.seed,
-            time_limit=args.time_limit,
-        )
+        advice = _advise(args, states[0], objective)
     except GhostwriterError as e:
         if not args.json:
             raise
-        out.write(json.dumps({"error": str(e)}, ensure_ascii=False) + "\n")
+        write_json(out, {"error": str(e)})
         return EXIT_BAD_INPUT
     if args.json:
-        out.write(json.dumps(advice.to_json(), ensure_ascii=False) + "\n")
+        write_json(out, advice.to_json())
     else:
         out.write(format_advice(advice) + "\n")
     return 0
+
+
+def _advise(args: argparse.Namespace, data: dict[str, Any] | str, objective: Objective) -> InkAdvice:
+    """The advice for one state (or the message why it is not one); a bad ink flag is a ``UsageError`` naming it,
+    raised before the dictionary loads."""
+    from solver.answers.ink import InkError, advise, read_cards, validate
+    from solver.errors import GhostwriterError
+    from solver.hardback.objectives import Weights
+    from solver.hardback.state import TurnState
+
+    if isinstance(data, str):
+        raise GhostwriterError(data)
+    state = TurnState.from_json(apply_overrides(data, args))
+    weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
+    try:
+        draw = read_cards(args.draw, "draw", state.options.rules)
+        reshuffle = read_cards(args.reshuffle, "reshuffle", state.options.rules)
+        settings = (args.max_k, args.samples, args.exact_limit, args.seed, args.time_limit)
+        validate(state, draw, reshuffle, *settings)  # before the dictionary loads: a bad flag fails at once
+    except InkError as e:
+        raise UsageError(f"{FLAGS.get(e.field.partition('[')[0], e.field)}: {e.detail}") from None
+    return advise(
+        choose_lexicon(args),
+        state,
+        draw,
+        reshuffle,
+        max_k=args.max_k,
+        objective=objective,
+        weights=weights,
+        exact_limit=args.exact_limit,
+        samples=args.samples,
+        seed=args.seed,
+        time_limit=args.time_limit,
+    )
 
 
 def format_advice(advice: InkAdvice) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from solver.cli.options import add_dictionary_flags, add_words_flag, lexicon_choice
 from solver.errors import GhostwriterError
 
 if TYPE_CHECKING:
@@ -50,9 +51,7 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="play with the table's own events: a JSON list of events (see solver/game/events.py); implies --events",
     )
-    from solver.cli.main import add_dictionary_flags
-
-    p.add_argument("--words", metavar="FILE", help="a word list (one word a line) instead of the shipped ENABLE")
+    add_words_flag(p)
     add_dictionary_flags(
         p,
         "a named English dictionary (ghostwriter dictionaries: en-gb, en-large ...); the engine plays the English "
@@ -103,9 +102,7 @@ def table_options(args: argparse.Namespace, players: int) -> GameOptions:
 
 def table_words(args: argparse.Namespace) -> LexiconChoice:
     """The word list of the flags; a dictionary of another language than the cards' is refused."""
-    from solver.cli.main import lexicon_choice
-
-    choice: LexiconChoice = lexicon_choice(args)
+    choice = lexicon_choice(args)
     if choice.edition not in (None, "en"):
         raise TableError(
             f"--dictionary {args.dictionary}: the game engine plays the English cards (the Russian edition's genre "

@@ -13,9 +13,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from solver.cli.options import write_json
 from solver.cli.table_options import add_table_flags, table_options, table_words
+
+if TYPE_CHECKING:
+    from solver.tournament import Tournament
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
@@ -114,32 +118,12 @@ def _write(flag: str, path: str, text: str) -> None:
 
 def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: Any = None) -> int:
     """Run the command; ``play`` and ``lexicon`` replace the engine and the lexicon loader (for tests)."""
-    import io
-
     from solver.lexicon.registry import LexiconChoice
-    from solver.tournament import (
-        Progress,
-        TournamentError,
-        format_table,
-        render_svg,
-        run_tournament,
-        schedule,
-        shipped_lexicon,
-        write_csv,
-    )
+    from solver.tournament import Progress, format_table, run_tournament, schedule, shipped_lexicon
     from solver.tournament.progress import wanted
 
     bots = _bots(args.bots)
-    if args.players is not None and not 2 <= args.players <= 5:
-        raise TournamentError(f"--players must be from 2 to 5 (got {args.players})")
-    if args.workers is not None and args.cluster is not None:
-        raise TournamentError("give --workers or --cluster, not both (a cluster's size is its own)")
-    if args.workers is not None and not 1 <= args.workers <= 1024:
-        raise TournamentError(f"--workers must be from 1 to 1024 (got {args.workers})")
-    if not 1 <= args.games <= 1_000_000:
-        raise TournamentError(f"--games must be from 1 to 1,000,000 (got {args.games})")
-    for flag, path in (("--csv", args.csv), ("--out-json", args.out_json), ("--plot", args.plot)):
-        _check_output(flag, path)
+    _check_flags(args)
     plan = schedule(bots, args.games, args.seed, args.players)
     options = table_options(args, plan.players)
     dictionary = "enable"
@@ -166,20 +150,44 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
             plan=plan,
             dictionary=dictionary,
         )
-    text = json.dumps(t.report, ensure_ascii=False)
-    if args.csv:
-        buf = io.StringIO()
-        write_csv(t.records, plan.matches, buf)
-        _write("--csv", args.csv, buf.getvalue())
-    if args.out_json:
-        _write("--out-json", args.out_json, json.dumps(t.report, ensure_ascii=False, indent=2) + "\n")
-    if args.plot:
-        _write("--plot", args.plot, render_svg(t.report))
+    _write_files(args, t)
     if args.json:
-        out.write(text + "\n")
+        write_json(out, t.report)
     else:
         out.write(format_table(t.report) + "\n")
         for flag, path in (("games", args.csv), ("summary", args.out_json), ("plot", args.plot)):
             if path:
                 out.write(f"wrote {flag}: {path}\n")
     return 0
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    """The numbers and files of the flags, checked before any game is played."""
+    from solver.tournament import TournamentError
+
+    if args.players is not None and not 2 <= args.players <= 5:
+        raise TournamentError(f"--players must be from 2 to 5 (got {args.players})")
+    if args.workers is not None and args.cluster is not None:
+        raise TournamentError("give --workers or --cluster, not both (a cluster's size is its own)")
+    if args.workers is not None and not 1 <= args.workers <= 1024:
+        raise TournamentError(f"--workers must be from 1 to 1024 (got {args.workers})")
+    if not 1 <= args.games <= 1_000_000:
+        raise TournamentError(f"--games must be from 1 to 1,000,000 (got {args.games})")
+    for flag, path in (("--csv", args.csv), ("--out-json", args.out_json), ("--plot", args.plot)):
+        _check_output(flag, path)
+
+
+def _write_files(args: argparse.Namespace, t: Tournament) -> None:
+    """The files the flags ask for: one CSV row a game, the JSON summary, the SVG picture."""
+    import io
+
+    from solver.tournament import render_svg, write_csv
+
+    if args.csv:
+        buf = io.StringIO()
+        write_csv(t.records, t.schedule.matches, buf)
+        _write("--csv", args.csv, buf.getvalue())
+    if args.out_json:
+        _write("--out-json", args.out_json, json.dumps(t.report, ensure_ascii=False, indent=2) + "\n")
+    if args.plot:
+        _write("--plot", args.plot, render_svg(t.report))

@@ -18,7 +18,7 @@ from solver.errors import CardCodeError
 from solver.hardback.benefits import parse_benefits
 from solver.hardback.cards import Card, parse_code
 from solver.hardback.genres import Genre
-from solver.text import card_letter, normalise
+from solver.text import card_letter, normalise, parse_choice
 
 
 class Rules(enum.Enum):
@@ -29,10 +29,7 @@ class Rules(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        for r in cls:
-            if text.strip().lower() == r.value:
-                return r
-        raise CardCodeError(f"unknown rules {text!r}: use 'printed' or 'bga'")
+        return parse_choice(cls, text, "rules", CardCodeError, quote=True)
 
 
 def _parse_line(line: str, where: str) -> tuple[bool, Card]:

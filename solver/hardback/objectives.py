@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from solver.errors import GhostwriterError
+from solver.text import parse_choice
 
 LEXICOGRAPHIC = 1_000_000.0  # a prestige point under ``prestige`` (a coin under ``coins``): more than any turn's coins
 
@@ -27,10 +28,7 @@ class Objective(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Objective:
-        for o in cls:
-            if text.strip().lower() == o.value:
-                return o
-        raise GhostwriterError(f"unknown objective {text!r}: use value, prestige or coins")
+        return parse_choice(cls, text, "objective")
 
 
 @dataclass(frozen=True)

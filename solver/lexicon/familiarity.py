@@ -69,11 +69,6 @@ def _frequencies(language: str) -> dict[str, float]:
 familiarity_of = familiarity  # a name that does not shadow the arrays callers keep
 
 
-def zipf(value: int) -> float:
-    """A stored familiarity back as a Zipf frequency."""
-    return value / 10.0
-
-
 def familiar_words(lex: Lexicon, threshold: float, language: str = "en") -> npt.NDArray[np.bool_]:
     """One flag a word: is it at least as familiar as ``threshold`` (a Zipf frequency, e.g. 3)?"""
     if not 0 <= threshold <= 8:

@@ -31,7 +31,7 @@ from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.state import PaperbackState
-from solver.text import normalize_word
+from solver.text import normalize_word, parse_choice
 
 COMMON = -1  # the Common card as a piece
 SPACE = -2  # the Spacebar between two words
@@ -65,10 +65,7 @@ class PaperbackObjective(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> PaperbackObjective:
-        for o in cls:
-            if text.strip().lower() == o.value:
-                return o
-        raise GhostwriterError(f"unknown Paperback objective {text!r}: use score, length or value")
+        return parse_choice(cls, text, "Paperback objective")
 
 
 @dataclass(frozen=True)
