@@ -315,22 +315,22 @@ class Search:
                         add((totals.prestige, totals.coins), p, 0)
             except OutOfTime:
                 pass
-        moves = []
-        for (_, _), (placement, split) in sorted(frontier.items(), key=lambda x: (-x[0][0], -x[0][1])):
-            cards, in_play, totals = resolver.explain(placement.word, placement.slots, placement.resolution)
-            for b, (amount, rep) in enumerate(totals.eithers):
-                if split >> b & 1:
-                    rep.prestige -= amount
-                    rep.coins += amount
-                    totals.prestige -= amount
-                    totals.coins += amount
-                    rep.notes = [
-                        f"either: {amount} coins" if x == f"either: {amount} prestige" else x for x in rep.notes
-                    ]
-            m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
-            m.reasons = summarize(m)
-            moves.append(m)
-        return moves
+        return [self._split_move(resolver, p, split) for _, (p, split) in sorted(frontier.items(), key=_by_prestige)]
+
+    def _split_move(self, resolver: Resolver, placement: Placement, split: int) -> Move:
+        """A frontier's move with its either choices split as ``split`` says (bit b set: the b-th either gives
+        coins, not prestige)."""
+        cards, in_play, totals = resolver.explain(placement.word, placement.slots, placement.resolution)
+        for b, (amount, rep) in enumerate(totals.eithers):
+            if split >> b & 1:
+                rep.prestige -= amount
+                rep.coins += amount
+                totals.prestige -= amount
+                totals.coins += amount
+                rep.notes = [f"either: {amount} coins" if x == f"either: {amount} prestige" else x for x in rep.notes]
+        m = Move(placement.word, cards, in_play, totals, value_of(totals, self.value_weights))
+        m.reasons = summarize(m)
+        return m
 
     def words(self) -> Iterator[str]:
         """Every word of the lexicon the state can spell (a lazy view; each word is checked exactly)."""
@@ -414,3 +414,9 @@ class Search:
 def _positions(kept: Kept[Placement]) -> set[int]:
     """The positions of the words kept (their tie key is the position, negated)."""
     return {-tie[0] for _, tie, _ in kept}
+
+
+def _by_prestige(point: tuple[tuple[int, int], tuple[Placement, int]]) -> tuple[int, int]:
+    """A frontier's order: most prestige first, then most coins."""
+    (prestige, coins), _ = point
+    return (-prestige, -coins)
