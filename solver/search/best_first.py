@@ -64,15 +64,15 @@ class Kept(Generic[M]):
 
     def floor(self) -> float:
         """The n-th value kept, the least a move must be worth to matter (-inf until n moves are kept)."""
-        return self.heap[0][0] if self.full else float("-inf")
+        return self.heap[0][0] if len(self.heap) >= self.n else float("-inf")
 
     def worst(self) -> M | None:
         """The n-th move kept (None until n moves are kept)."""
-        return self.heap[0][2] if self.full else None
+        return self.heap[0][2] if len(self.heap) >= self.n else None
 
     def offer(self, value: float, tie: Tie, move: M) -> None:
         """Keep the move if it is among the n best so far (ties are distinct: one move a candidate)."""
-        if not self.full:
+        if len(self.heap) < self.n:
             heapq.heappush(self.heap, (value, tie, move))
         elif (value, tie) > self.heap[0][:2]:
             heapq.heapreplace(self.heap, (value, tie, move))
@@ -82,12 +82,18 @@ class Kept(Generic[M]):
         return sorted(self.heap, key=lambda x: (x[0], x[1]), reverse=True)
 
 
-def descending(bounds: npt.NDArray[np.float64], level: float, reach: Reach) -> Iterator[int]:
-    """Positions whose bound beats ``level`` when looked at, in decreasing bound, a batch at a time (each batch is
-    sorted by the bounds as they are then: a caller may lower bounds of positions already given)."""
+def descending(
+    bounds: npt.NDArray[np.float64], level: float, reach: Reach, batch: int | None = BATCH
+) -> Iterator[int]:
+    """Positions in decreasing bound, those whose bound beats ``level`` when looked at first: ``batch`` at a time
+    (each batch is sorted by the bounds as they are then: a caller may lower bounds of positions already given), or
+    with None every position in one stable sort (cheaper when most will be looked at), the rest after them."""
+    if batch is None:
+        yield from (int(j) for j in np.argsort(-bounds, kind="stable"))
+        return
     candidates = np.nonzero(reach.mask(bounds, level))[0]
     while candidates.size:
-        take = min(BATCH, candidates.size)
+        take = min(batch, candidates.size)
         if take < candidates.size:
             part = np.argpartition(-bounds[candidates], take - 1)
             chosen, candidates = candidates[part[:take]], candidates[part[take:]]
@@ -99,9 +105,10 @@ def descending(bounds: npt.NDArray[np.float64], level: float, reach: Reach) -> I
 class BestFirst(Generic[M]):
     """One best-first search over candidates 0..len(bounds)-1: ``run`` solves them, ``kept`` holds the n best.
 
-    ``solve(j, level)`` is candidate j's best move, or None when it is worth no more than ``level`` (its bound is
-    then lowered to the level); ``rank(j, move)`` its (value, tie). ``floor`` is a level every move of the answer
-    is known to beat from elsewhere (Hardback's quick layouts), -inf until a caller raises it.
+    ``bounds`` becomes the search's own: it is lowered in place. ``solve(j, level)`` is candidate j's best move, or
+    None when it is worth no more than ``level`` (its bound is then lowered to the level); ``rank(j, move)`` its
+    (value, tie). ``batch``: candidates sorted at a time (``descending``). ``floor`` is a level every move of the
+    answer is known to beat from elsewhere (Hardback's quick layouts), -inf until a caller raises it.
     """
 
     def __init__(
@@ -112,16 +119,20 @@ class BestFirst(Generic[M]):
         rank: Callable[[int, M], tuple[float, Tie]],
         reach: Reach,
         stepped: bool,
+        batch: int | None = BATCH,
     ) -> None:
-        self.bounds = bounds.copy()  # lowered as candidates are solved (-inf) or proved worth no more than a level
+        self.bounds = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
         self.kept: Kept[M] = Kept(n)
         self.solve = solve
         self.rank = rank
         self.reach = reach
+        self.batch = batch
         self.floor = float("-inf")
-        top = float(bounds.max()) if len(bounds) else float("-inf")
-        self.gap = max(1.0, abs(top) * FIRST_GAP) if stepped and len(bounds) else float("inf")
-        self.threshold = top - self.gap if stepped and len(bounds) else float("-inf")
+        self.gap, self.threshold = float("inf"), float("-inf")
+        if stepped and len(bounds):
+            top = float(bounds.max())
+            self.gap = max(1.0, abs(top) * FIRST_GAP)
+            self.threshold = top - self.gap
 
     def level(self) -> float:
         """What a candidate must beat now: the n-th value kept, the stepped threshold, the known floor."""
@@ -140,14 +151,17 @@ class BestFirst(Generic[M]):
     def _pass(self) -> None:
         """Every candidate whose bound beats the level, in decreasing bound (words come in decreasing bound and
         the level only rises: the first that does not beat it ends the pass)."""
-        bounds = self.bounds
-        for j in descending(bounds, self.level(), self.reach):
-            level = self.level()
-            if not self.reach.beats(float(bounds[j]), level):
+        bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
+        margin, ties = self.reach.margin, self.reach.ties  # ``Reach.beats``, inline: this loop is hot
+        fixed = max(self.threshold, self.floor)  # neither changes during a pass
+        for j in descending(bounds, self.level(), self.reach, self.batch):
+            level = max(kept.floor(), fixed)
+            bound = bounds[j]
+            if bound < level + margin if ties else bound <= level + margin:
                 return
-            move = self.solve(j, level)
+            move = solve(j, level)
             if move is None:
                 bounds[j] = level  # proved: worth no more than the level
                 continue
             bounds[j] = float("-inf")
-            self.kept.offer(*self.rank(j, move), move)
+            kept.offer(*rank(j, move), move)

@@ -175,7 +175,7 @@ class Search:
             return []
         index, lex = self.bounds.index, self.lexicon
         search: BestFirst[Placement] = BestFirst(
-            self.bounds.bound,
+            self.bounds.bound.copy(),
             n,
             solve=lambda j, level: self.solver.solve(lex.word(int(index[j])), level),
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order

@@ -9,12 +9,11 @@ by adjacent ``double-letter`` cards (``best_doubles``), plus every flat bonus, a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from solver.budget import Budget
 from solver.paperback.cards import Kind, PCard
 from solver.search.paperback.doubles import best_doubles
-from solver.search.paperback.hand import Hand
+from solver.search.paperback.hand import Hand, Tables
 from solver.search.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove, value_of
 
 TICK = 64  # layout steps between two looks at the clock (a power of 2)
@@ -52,9 +51,9 @@ def layouts(hand: Hand, text: str, bar: list[float], steps: Steps) -> Iterator[l
     tables = hand.tables()
     val, common_val = tables.val, tables.common_val
     singles, doubles = tables.singles, tables.doubles
-    rest = _rest(text, hand)
+    rest = _rest(text, tables)
     extra = hand.dyslexic + (1 if hand.spacebar else 0)
-    factor = hand.factor()
+    factor = min(MAX_FACTOR, 1 + tables.dw_total)
     spacebar = hand.spacebar
     acc: list[Piece] = []
     got = [0.0]  # the generous value of the pieces placed
@@ -122,28 +121,18 @@ def layouts(hand: Hand, text: str, bar: list[float], steps: Steps) -> Iterator[l
     yield from rec(0, hand.wilds, True, hand.dyslexic)
 
 
-def _rest(text: str, hand: Hand) -> list[float]:
+def _rest(text: str, tables: Tables) -> list[float]:
     """For each position q, the most the pieces covering letters q.. can bring."""
-    tables = hand.tables()
     rest = [0.0] * (len(text) + 1)
     for q in range(len(text) - 1, -1, -1):
         rest[q] = rest[q + 1] + tables.by_letter.get(text[q], tables.anywhere)
     return rest
 
 
-@dataclass
-class _Abilities:
-    """What a layout's cards' abilities add up to (``_abilities``)."""
-
-    flat: int = 0
-    mult: int = 1
-    cards_next: int = 0
-
-
-def _abilities(cards: list[PCard | None], pieces: list[Piece], doublers: list[int]) -> _Abilities:
+def _abilities(cards: list[PCard | None], pieces: list[Piece], doublers: list[int]) -> tuple[int, int, int]:
     """The flat bonuses, word factor and cards next hand of a layout's cards; each piece's double-letter abilities
     into ``doublers``."""
-    out = _Abilities()
+    flat, mult, cards_next = 0, 1, 0
     m = len(pieces)
     wild_n = sum(1 for p in pieces if p.kind == WILD)
     length = sum(len(p.letters) for p in pieces)
@@ -153,24 +142,24 @@ def _abilities(cards: list[PCard | None], pieces: list[Piece], doublers: list[in
         for a in c.abilities:
             k = a.kind
             if k is Kind.PLUS:
-                out.flat += a.amount
+                flat += a.amount
             elif k is Kind.DOUBLE_WORD:
-                out.mult += 1
+                mult += 1
             elif k is Kind.DOUBLE_LETTER:
                 doublers[i] += 1
             elif k is Kind.CARDS:
-                out.cards_next += a.amount
+                cards_next += a.amount
             elif k is Kind.LENGTH:
-                out.flat += a.amount if length >= a.length else 0
+                flat += a.amount if length >= a.length else 0
             elif k is Kind.FIRST:
-                out.flat += a.amount if i == 0 else 0
+                flat += a.amount if i == 0 else 0
             elif k is Kind.LAST:
-                out.flat += a.amount if i == m - 1 else 0
+                flat += a.amount if i == m - 1 else 0
             elif k is Kind.NOWILD:
-                out.flat += a.amount if wild_n == 0 else 0
+                flat += a.amount if wild_n == 0 else 0
             elif k is Kind.WILDS:
-                out.flat += a.amount * wild_n
-    return out
+                flat += a.amount * wild_n
+    return flat, mult, cards_next
 
 
 def evaluate(hand: Hand, text: str, pieces: list[Piece]) -> PMove:
@@ -179,12 +168,12 @@ def evaluate(hand: Hand, text: str, pieces: list[Piece]) -> PMove:
     base = [c.score if c is not None else 0 for c in cards]
     m = len(pieces)
     doublers = [0] * m  # the double-letter abilities of each piece's card
-    got = _abilities(cards, pieces, doublers)
+    flat, mult, cards_next = _abilities(cards, pieces, doublers)
     length = sum(len(p.letters) for p in pieces)
     reversals = sum(1 for p in pieces if p.reversed)
     uses_space = any(p.kind == SPACE for p in pieces)
-    flat = got.flat + reversals + (1 if uses_space else 0)
-    mult = min(MAX_FACTOR, got.mult)
+    flat += reversals + (1 if uses_space else 0)
+    mult = min(MAX_FACTOR, mult)
     if any(doublers):
         best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
     else:
@@ -197,7 +186,7 @@ def evaluate(hand: Hand, text: str, pieces: list[Piece]) -> PMove:
         pieces=pieces,
         factors=best_factors,
         gains_common=thr is not None and hand.state.common is not None and length >= thr,  # a card to gain
-        cards_next=got.cards_next,
+        cards_next=cards_next,
         uses_common=any(p.kind in (COMMON, SPACE) for p in pieces),
     )
     move.value = value_of(move)

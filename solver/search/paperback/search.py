@@ -4,6 +4,7 @@ the Spacebar's pairs, within one ``Budget``."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import threading
 import time
@@ -77,10 +78,11 @@ class PaperbackSearch:
         # every layout of a text has its length, so under score and length a layout must beat the best score to
         # be better: scores are whole numbers, and the bar rises to half a point over the best found
         rising = self.objective is not PaperbackObjective.VALUE
+        rank = functools.partial(key, self.objective)
         try:
             for pieces in layouts(self.hand, text, bar, self.steps):
                 m = evaluate(self.hand, text, pieces)
-                if best is None or self.key(m) > self.key(best):
+                if best is None or rank(m) > rank(best):
                     best = m
                     if rising:
                         bar[0] = max(bar[0], m.score + 0.5)
@@ -109,10 +111,11 @@ class PaperbackSearch:
         search: BestFirst[PMove] = BestFirst(
             keys(self.lexicon, self.hand, self.objective, b),
             n,
-            solve=lambda j, _level: self._solve_word(search.kept, int(b.index[j])),
+            solve=lambda j, _level: self._solve_word(search.kept, b.index[j]),
             rank=lambda _j, m: self._rank(m),
             reach=REACH,
             stepped=False,
+            batch=None,  # until n moves are kept every word is a candidate: one sort beats many partitions
         )
         kept = search.kept
         with contextlib.suppress(OutOfTime):  # ``_late`` marked the search not exact
@@ -139,11 +142,12 @@ class PaperbackSearch:
             return float("-inf")
         return float(worst.score)
 
-    def _solve_word(self, kept: Kept[PMove], i: int) -> PMove | None:
+    def _solve_word(self, kept: Kept[PMove], i: np.int64) -> PMove | None:
         """Lexicon word i's best layout that can matter (``OutOfTime`` once the limits have passed)."""
-        if self._late():
+        if self.budget.expired():
+            self.exact = False
             raise OutOfTime
-        return self.solve(self.lexicon.word(i), self._need(kept))
+        return self.solve(self.lexicon.word(int(i)), self._need(kept))
 
     def _late(self) -> bool:
         """Whether the search's limits have passed (then it is not exact)."""
