@@ -42,7 +42,10 @@ class Reach:
         return bound >= level + self.margin if self.ties else bound > level + self.margin
 
     def mask(self, bounds: npt.NDArray[np.float64], level: float) -> npt.NDArray[np.bool_]:
-        return bounds >= level + self.margin if self.ties else bounds > level + self.margin
+        """``beats`` for every bound at once; a bound of -inf (a candidate solved) never beats a level."""
+        if self.ties:
+            return (bounds >= level + self.margin) & (bounds > float("-inf"))
+        return bounds > level + self.margin
 
 
 class Kept(Generic[M]):
@@ -107,8 +110,9 @@ class BestFirst(Generic[M]):
 
     ``bounds`` becomes the search's own: it is lowered in place. ``solve(j, level)`` is candidate j's best move, or
     None when it is worth no more than ``level`` (its bound is then lowered to the level); ``rank(j, move)`` its
-    (value, tie). ``batch``: candidates sorted at a time (``descending``). ``floor`` is a level every move of the
-    answer is known to beat from elsewhere (Hardback's quick layouts), -inf until a caller raises it.
+    (value, tie). ``batch``: candidates sorted at a time (``descending``; None, all at once, only for a search of
+    one pass, not ``stepped``). ``floor`` is a level every move of the answer is known to beat from elsewhere
+    (Hardback's quick layouts), -inf until a caller raises it.
     """
 
     def __init__(
@@ -121,6 +125,8 @@ class BestFirst(Generic[M]):
         stepped: bool,
         batch: int | None = BATCH,
     ) -> None:
+        if stepped and batch is None:
+            raise ValueError("a stepped search makes several passes: it sorts its candidates a batch at a time")
         self.bounds = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
         self.kept: Kept[M] = Kept(n)
         self.solve = solve
