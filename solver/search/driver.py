@@ -1,8 +1,9 @@
-"""Best-first search over the whole lexicon: the top moves, the prestige/coins frontier, a played word's rank.
+"""Hardback's search over the whole lexicon: the top moves, the prestige/coins frontier, a played word's rank.
 
 Words are read in decreasing order of their upper bound (``solver.search.bound``) and solved exactly
-(``solver.search.exact``) only while their bound can still beat the moves kept, so the answer is exact while
-most words are never looked at one by one. A query past its time limit returns what it has, marked inexact.
+(``solver.search.exact``) only while their bound can still beat the moves kept, by the loop both games share
+(``solver.search.best_first``), so the answer is exact while most words are never looked at one by one. A query
+past its time limit returns what it has, marked inexact.
 """
 
 from __future__ import annotations
