@@ -111,7 +111,7 @@ class PaperbackSearch:
         search: BestFirst[PMove] = BestFirst(
             keys(self.lexicon, self.hand, self.objective, b),
             n,
-            solve=lambda j, _level: self._solve_word(search.kept, b.index[j]),
+            solve=lambda j, _level: self._solve_word(search.kept, b.index[j]),  # the level: ``_need`` instead
             rank=lambda _j, m: self._rank(m),
             reach=REACH,
             stepped=False,
@@ -144,8 +144,7 @@ class PaperbackSearch:
 
     def _solve_word(self, kept: Kept[PMove], i: np.int64) -> PMove | None:
         """Lexicon word i's best layout that can matter (``OutOfTime`` once the limits have passed)."""
-        if self.budget.expired():
-            self.exact = False
+        if self._late():
             raise OutOfTime
         return self.solve(self.lexicon.word(int(i)), self._need(kept))
 
