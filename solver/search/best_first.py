@@ -38,11 +38,8 @@ class Reach:
     margin: float
     ties: bool
 
-    def beats(self, bound: float, level: float) -> bool:
-        return bound >= level + self.margin if self.ties else bound > level + self.margin
-
     def mask(self, bounds: npt.NDArray[np.float64], level: float) -> npt.NDArray[np.bool_]:
-        """``beats`` for every bound at once; a bound of -inf (a candidate solved) never beats a level."""
+        """Which bounds beat the level (a bound of -inf, a candidate solved, never does)."""
         if self.ties:
             return (bounds >= level + self.margin) & (bounds > float("-inf"))
         return bounds > level + self.margin
@@ -54,9 +51,6 @@ class Kept(Generic[M]):
     def __init__(self, n: int) -> None:
         self.n = n
         self.heap: list[tuple[float, Tie, M]] = []
-
-    def __len__(self) -> int:
-        return len(self.heap)
 
     def __iter__(self) -> Iterator[tuple[float, Tie, M]]:
         return iter(self.heap)
@@ -158,7 +152,7 @@ class BestFirst(Generic[M]):
         """Every candidate whose bound beats the level, in decreasing bound (words come in decreasing bound and
         the level only rises: the first that does not beat it ends the pass)."""
         bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
-        margin, ties = self.reach.margin, self.reach.ties  # ``Reach.beats``, inline: this loop is hot
+        margin, ties = self.reach.margin, self.reach.ties  # ``Reach``, one bound at a time (this loop is hot)
         fixed = max(self.threshold, self.floor)  # neither changes during a pass
         for j in descending(bounds, self.level(), self.reach, self.batch):
             level = max(kept.floor(), fixed)
