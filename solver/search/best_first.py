@@ -86,7 +86,7 @@ def descending(
     (each batch is sorted by the bounds as they are then: a caller may lower bounds of positions already given), or
     with None every position in one stable sort (cheaper when most will be looked at), the rest after them."""
     if batch is None:
-        yield from (int(j) for j in np.argsort(-bounds, kind="stable"))
+        yield from (int(j) for j in np.argsort(-bounds, kind="stable"))  # lazily: the loop often stops early
         return
     candidates = np.nonzero(reach.mask(bounds, level))[0]
     while candidates.size:
@@ -96,7 +96,7 @@ def descending(
             chosen, candidates = candidates[part[:take]], candidates[part[take:]]
         else:
             chosen, candidates = candidates, candidates[:0]
-        yield from (int(j) for j in chosen[np.argsort(-bounds[chosen], kind="stable")])
+        yield from chosen[np.argsort(-bounds[chosen], kind="stable")].tolist()
 
 
 class BestFirst(Generic[M]):
