@@ -9,6 +9,7 @@ Paperback request)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -82,3 +83,15 @@ def test_an_easy_hand_with_a_limit_is_still_exact(lexicon: Lexicon) -> None:
     free = PaperbackSearch(lexicon, state)
     assert [m.to_json() for m in timed.top(5)] == [m.to_json() for m in free.top(5)]
     assert timed.exact and timed.reason == ""
+
+
+def test_a_cancelled_search_stops_at_once_with_a_real_move(lexicon: Lexicon) -> None:
+    # a service's client went away: the search's cancel flag is read with its clock (``solver.budget.Budget``)
+    state = PaperbackState.from_json({"game": "paperback", **HOSTILE["24 two-letter cards of 8 abilities, Dyslexic"]})
+    cancel = threading.Event()
+    cancel.set()
+    search = PaperbackSearch(lexicon, state, PaperbackObjective.SCORE, time_limit=30.0, cancel=cancel)
+    start = time.perf_counter()
+    moves, out = hint(search, 3)
+    assert time.perf_counter() - start <= SLACK
+    assert moves and out["exact"] is False and "not proven best" in out["reason"]

@@ -38,7 +38,7 @@ async def hint(
         field = message.split(":", 1)[0] if message.startswith(("hand[", "common")) else "hand"
         raise FieldError(field, message) from None
     limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
-    search = PaperbackSearch(d.lexicon, state, PaperbackObjective(body.objective), time_limit=limit)
+    search = PaperbackSearch(d.lexicon, state, PaperbackObjective(body.objective), time_limit=limit, cancel=who.cancel)
     # two-word moves (the Spacebar) and hands of many cards or abilities are the costly searches
     abilities = sum(len(c.abilities) for c in state.hand)
     lane = Lane.HEAVY if search.spacebar else Lane.for_hand(len(state.hand), abilities // 2)

@@ -130,12 +130,63 @@ def chain_starts(
     return starts
 
 
+@dataclass
+class _Words:
+    """What every part of the bound reads: the candidate words' letter counts and lengths, the pool, and which
+    cards' letters (``letter_of``, alphabet indices; -1 for none) and abilities they may use."""
+
+    pool: Pool
+    om: Optimism
+    letter_of: list[int]
+    counts: npt.NDArray[np.uint8]  # letters x words
+    lengths: IntArray
+    fill: IntArray  # letters the hand, the inked cards and the classics could fill
+    can_uncover: npt.NDArray[np.bool_]  # a chain of uncovers can start in the word
+    uncoverers: list[int]
+    uncover_abilities: int
+    wild: FloatArray  # per letter, what the per-wild specials give a wild
+
+    @property
+    def n(self) -> int:
+        return len(self.lengths)
+
+    @property
+    def has_wild(self) -> bool:
+        return bool(self.wild.any())
+
+    def worth(self, value: float) -> FloatArray | float:
+        """What a card of optimism ``value`` brings on a letter that could hold a wild instead."""
+        return np.maximum(value - self.wild, 0.0) if self.has_wild else max(value, 0.0)
+
+
 def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
+    """Every word the pool's state might spell, with an upper bound of its value (``Bounds``)."""
     st = pool.state
-    w = pool.weights
-    profiles = pool.profiles
     om = Optimism.of(pool)
-    step = om.step
+    empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om)
+    words = _candidates(lex, pool, om)
+    if words is None:
+        return empty
+    w, keep, lo = words
+    bound = np.zeros(w.n, dtype=np.float64)
+    if w.has_wild:
+        bound += w.wild * w.lengths + np.where(w.can_uncover, w.wild * w.uncover_abilities, 0.0)
+    whole = _cards_part(w, om.opt)
+    if om.dumps:  # ``no_fodder`` for every word at once (``fill`` counts the classics that could fill letters)
+        starved = len(st.discard) + w.fill - w.lengths <= 0
+        if starved.any():
+            whole = np.where(starved, _cards_part(w, om.opt_no_dump), whole)
+    bound += _with_doubles(w, whole)
+    bound += _award(lex, pool, w.lengths)
+    bound += _removers(pool)
+    return Bounds((keep + lo).astype(np.int64), bound + EPS, om)
+
+
+def _candidates(lex: Lexicon, pool: Pool, om: Optimism) -> tuple[_Words, IntArray, int] | None:
+    """The words of lengths the state allows whose letters the inked cards and the classics can fit (None when
+    there are none), with their positions among those lengths and the first length's start."""
+    st = pool.state
+    profiles = pool.profiles
     letter_of = [lex.letter_index.get(p.letter, -1) for p in profiles]
     pool_size = len(st.hand) + len(st.inked)
     fixed_letters: dict[int, int] = {}  # cards that are never wild: classics on either side
@@ -153,13 +204,11 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     longest = pool_size + sum(fixed_letters.values())
     shortest = max(st.options.min_length, 1, len(st.inked) - st.remover)
     lo, hi = lex.length_range(shortest, longest)
-    empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om)
     if hi <= lo or missing_inked > st.remover:
-        return empty
+        return None
     counts = lex.counts[:, lo:hi]
     lengths = lex.lengths[lo:hi].astype(np.int64)
     n = hi - lo
-
     # feasibility: inked cards must find their letters (removers free the rest); classics fill only their letters
     ok = np.ones(n, dtype=bool)
     if inked_letters:
@@ -174,16 +223,21 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     # from here on, only the words that pass
     keep = np.nonzero(ok)[0]
     if len(keep) < n:
-        counts, lengths, fill, n = counts[:, keep], lengths[keep], fill[keep], len(keep)
+        counts, lengths, fill = counts[:, keep], lengths[keep], fill[keep]
+    return _words(pool, om, letter_of, counts, lengths, fill), keep, lo
 
-    bound = np.zeros(n, dtype=np.float64)
 
-    # uncovers need a card that uncovers standing face-up in the word (a chain starts there)
+def _words(
+    pool: Pool, om: Optimism, letter_of: list[int], counts: npt.NDArray[np.uint8], lengths: IntArray, fill: IntArray
+) -> _Words:
+    """The words' uncovers (a card that uncovers must stand face-up in the word: a chain starts there) and
+    per-wild specials (Mystery N: every letter could be a wild worth ``wild``, a face-up card then brings its value
+    less that; an uncovered card brings both)."""
+    profiles = pool.profiles
+    n = len(lengths)
     uncoverers = [k for k in range(len(profiles)) if om.uncovers[k] > 0]
     can_uncover = chain_starts(uncoverers, pool, letter_of, counts) if uncoverers else np.zeros(n, dtype=bool)
     uncover_abilities = sum(om.uncovers[k] * pool.counts[k] for k in uncoverers)
-    # per-wild specials (Mystery N): every letter could be a wild worth ``wild``, a face-up card then brings
-    # its value less that; an uncovered card brings both
     wild = np.zeros(n, dtype=np.float64)
     for k in range(len(profiles)):
         if om.per_wild[k] > 0:
@@ -194,133 +248,161 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
                 if profiles[k].pool:
                     present = present | can_uncover
             wild += np.where(present, om.per_wild[k] * pool.counts[k], 0.0)
-    has_wild = bool(wild.any())
-    if has_wild:
-        bound += wild * lengths + np.where(can_uncover, wild * uncover_abilities, 0.0)
+    return _Words(pool, om, letter_of, counts, lengths, fill, can_uncover, uncoverers, uncover_abilities, wild)
 
-    def worth(value: float) -> FloatArray | float:
-        return np.maximum(value - wild, 0.0) if has_wild else max(value, 0.0)
 
-    def cards_part(opt: list[float]) -> FloatArray:
-        """What the cards bring under per-card optimism ``opt``: your classics in play, and those in the word,
-        at most what the L best of them could."""
-        mine = sum(opt[k] * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
-        units = sorted(
-            ((opt[k], k) for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])),
-            key=lambda x: (-x[0], x[1]),
-        )
-        units = [(v, k) for v, k in units if v > 0]
-        # what the cards in the word bring, apart from the classics in play and the per-wild, double and award terms
-        part = np.zeros(n, dtype=np.float64)
-        # per letter, the best cards that letter's occurrences could take
-        by_letter: dict[int, list[float]] = {}
-        ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
-        for value, k in units:
-            same = by_letter.setdefault(letter_of[k], [])
-            same.append(value)
-            ranked.append((value, letter_of[k], len(same), k))
-        for a, values in by_letter.items():
-            if a < 0:
-                continue
-            if has_wild:
-                for i, value in enumerate(values):
-                    np.add(part, worth(value), out=part, where=counts[a] > i)
-            else:
-                table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
-                table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
-                part += table[counts[a]]
-        if uncover_abilities and can_uncover.any():
-            # the cards their letters cannot take compete for the uncovers, the best first: with the letters' own
-            # best cards this is the most any set of cards that fits can bring (a matroid, where greedy is exact;
-            # classics, which cannot be uncovered, are let compete too, which only loosens the bound)
-            # uncovers come from the uncoverers on letters of the word; an uncoverer from the hand that is itself
-            # uncovered uses one uncover and brings one, so it joins whenever any uncover is there
-            spare = np.zeros(n, dtype=np.int16)
-            for k in uncoverers:
-                if letter_of[k] >= 0:
-                    spare += np.where(counts[letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
-            spare[~can_uncover] = 0
-            passes_on = {k for k in uncoverers if profiles[k].pool}
-            for k in passes_on:  # a house card with more than one uncover brings more than it uses
-                if om.uncovers[k] > 1:
-                    spare += np.where(can_uncover, (om.uncovers[k] - 1) * pool.counts[k], 0).astype(np.int16)
-            for value, a, rank, k in ranked:
-                over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
-                if k in passes_on:
-                    np.add(part, worth(value), out=part, where=over & can_uncover)
-                    continue
-                take = over & (spare > 0)
-                np.add(part, worth(value), out=part, where=take)
-                spare -= take
-        # a word of L letters holds at most L cards: at most the L best cards' worth
-        if has_wild:
-            best_l = np.zeros(n, dtype=np.float64)
-            for i, (value, _) in enumerate(units):
-                np.add(best_l, worth(value), out=best_l, where=lengths > i)
+def _units(w: _Words, opt: list[float]) -> list[tuple[float, int]]:
+    """Every card held or inked (not your classics in play) of positive optimism, one a copy, the best first."""
+    profiles, pool = w.pool.profiles, w.pool
+    units = sorted(
+        ((opt[k], k) for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])),
+        key=lambda x: (-x[0], x[1]),
+    )
+    return [(v, k) for v, k in units if v > 0]
+
+
+def _cards_part(w: _Words, opt: list[float]) -> FloatArray:
+    """What the cards bring under per-card optimism ``opt``: your classics in play, and those in the word, at most
+    what the L best of them could."""
+    pool = w.pool
+    mine = sum(opt[k] * pool.counts[k] for k, p in enumerate(pool.profiles) if p.source is Source.MINE)
+    units = _units(w, opt)
+    # what the cards in the word bring, apart from the classics in play and the per-wild, double and award terms
+    part = np.zeros(w.n, dtype=np.float64)
+    # per letter, the best cards that letter's occurrences could take
+    by_letter: dict[int, list[float]] = {}
+    ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
+    for value, k in units:
+        same = by_letter.setdefault(w.letter_of[k], [])
+        same.append(value)
+        ranked.append((value, w.letter_of[k], len(same), k))
+    for a, values in by_letter.items():
+        if a < 0:
+            continue
+        if w.has_wild:
+            for i, value in enumerate(values):
+                np.add(part, w.worth(value), out=part, where=w.counts[a] > i)
         else:
-            prefix_units = np.concatenate(([0.0], np.cumsum([v for v, _ in units])))
-            best_l = prefix_units[np.minimum(lengths, len(units))]
-        return mine + np.minimum(part, best_l)
+            table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
+            table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
+            part += table[w.counts[a]]
+    if w.uncover_abilities and w.can_uncover.any():
+        _add_uncovered(w, ranked, part)
+    return mine + np.minimum(part, _best_l(w, units))
 
-    whole = cards_part(om.opt)
-    if om.dumps:  # ``no_fodder`` for every word at once (``fill`` counts the classics that could fill letters)
-        starved = len(st.discard) + fill - lengths <= 0
-        if starved.any():
-            whole = np.where(starved, cards_part(om.opt_no_dump), whole)
 
-    # doubles: each doubling ability adds at most the best step of a card that can stand face-up in the word (on
-    # a letter of its own, or a hand card uncovered), a card taking at most two; a card never doubles itself, so
-    # a lone doubler's own step is out of its reach
-    doublers = [k for k in range(len(profiles)) if om.doubles[k] > 0]
+def _add_uncovered(w: _Words, ranked: list[tuple[float, int, int, int]], part: FloatArray) -> None:
+    """Into ``part``, the cards uncovered: those their letters cannot take compete for the uncovers, the best
+    first. With the letters' own best cards this is the most any set of cards that fits can bring (a matroid,
+    where greedy is exact; classics, which cannot be uncovered, are let compete too, which only loosens the bound).
+    Uncovers come from the uncoverers on letters of the word; an uncoverer from the hand that is itself uncovered
+    uses one uncover and brings one, so it joins whenever any uncover is there."""
+    om, pool, counts, n = w.om, w.pool, w.counts, w.n
+    spare = np.zeros(n, dtype=np.int16)
+    for k in w.uncoverers:
+        if w.letter_of[k] >= 0:
+            spare += np.where(counts[w.letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
+    spare[~w.can_uncover] = 0
+    passes_on = {k for k in w.uncoverers if pool.profiles[k].pool}
+    for k in passes_on:  # a house card with more than one uncover brings more than it uses
+        if om.uncovers[k] > 1:
+            spare += np.where(w.can_uncover, (om.uncovers[k] - 1) * pool.counts[k], 0).astype(np.int16)
+    for value, a, rank, k in ranked:
+        over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
+        if k in passes_on:
+            np.add(part, w.worth(value), out=part, where=over & w.can_uncover)
+            continue
+        take = over & (spare > 0)
+        np.add(part, w.worth(value), out=part, where=take)
+        spare -= take
+
+
+def _best_l(w: _Words, units: list[tuple[float, int]]) -> FloatArray:
+    """A word of L letters holds at most L cards: at most the L best cards' worth."""
+    if w.has_wild:
+        best_l = np.zeros(w.n, dtype=np.float64)
+        for i, (value, _) in enumerate(units):
+            np.add(best_l, w.worth(value), out=best_l, where=w.lengths > i)
+        return best_l
+    prefix_units = np.concatenate(([0.0], np.cumsum([v for v, _ in units])))
+    result: FloatArray = prefix_units[np.minimum(w.lengths, len(units))]
+    return result
+
+
+def _with_doubles(w: _Words, whole: FloatArray) -> FloatArray:
+    """The cards' part with what their doublings add (``_doubled``); without per-wild specials, at most what the L
+    best cards could bring with their doublings."""
+    doublers = [k for k in range(len(w.pool.profiles)) if w.om.doubles[k] > 0]
+    if not doublers:
+        return whole
+    doubled = _doubled(w, doublers)
+    if w.has_wild:
+        return whole + doubled
+    return np.minimum(whole + doubled, _augmented_best_l(w))
+
+
+def _can_stand(w: _Words, k: int) -> npt.NDArray[np.bool_]:
+    """The words where card k can stand face-up: on a letter of its own, or a hand card uncovered."""
+    on = w.counts[w.letter_of[k]] > 0 if w.letter_of[k] >= 0 else np.zeros(w.n, dtype=bool)
+    return on | w.can_uncover if w.pool.profiles[k].pool else on
+
+
+def _doubled(w: _Words, doublers: list[int]) -> FloatArray:
+    """Each doubling ability adds at most the best step of a card that can stand face-up in the word, a card taking
+    at most two; a card never doubles itself, so a lone doubler's own step is out of its reach."""
+    om, pool, n = w.om, w.pool, w.n
     doubled = np.zeros(n, dtype=np.float64)
-    if doublers:
+    abilities = np.zeros(n, dtype=np.int64)
+    for k in doublers:
+        abilities += np.where(_can_stand(w, k), om.doubles[k] * pool.counts[k], 0)
+    lone = doublers[0] if len(doublers) == 1 and pool.counts[doublers[0]] == 1 else -1
+    targets = sorted(
+        ((om.step[k], k) for k, p in enumerate(pool.profiles) if p.own and k != lone and om.step[k] > 0),
+        key=lambda x: (-x[0], x[1]),
+    )
+    taken = np.zeros(n, dtype=np.int64)
+    for value, k in targets:
+        room = _can_stand(w, k) & (taken < abilities)
+        if not room.any():
+            continue
+        for _ in range(2 * pool.counts[k]):
+            take = room & (taken < abilities)
+            np.add(doubled, value, out=doubled, where=take)
+            taken += take
+    return doubled
 
-        def can_stand(k: int) -> npt.NDArray[np.bool_]:
-            on = counts[letter_of[k]] > 0 if letter_of[k] >= 0 else np.zeros(n, dtype=bool)
-            return on | can_uncover if profiles[k].pool else on
 
-        abilities = np.zeros(n, dtype=np.int64)
-        for k in doublers:
-            abilities += np.where(can_stand(k), om.doubles[k] * pool.counts[k], 0)
-        lone = doublers[0] if len(doublers) == 1 and pool.counts[doublers[0]] == 1 else -1
-        targets = sorted(
-            ((step[k], k) for k, p in enumerate(profiles) if p.own and k != lone and step[k] > 0),
-            key=lambda x: (-x[0], x[1]),
-        )
-        taken = np.zeros(n, dtype=np.int64)
-        for value, k in targets:
-            room = can_stand(k) & (taken < abilities)
-            if not room.any():
-                continue
-            for _ in range(2 * pool.counts[k]):
-                take = room & (taken < abilities)
-                np.add(doubled, value, out=doubled, where=take)
-                taken += take
+def _augmented_best_l(w: _Words) -> FloatArray:
+    """A doubler takes a letter too: each card credited with what its doublings could add, the most the L best of
+    those bring (with your classics in play)."""
+    om, pool, profiles, step = w.om, w.pool, w.pool.profiles, w.om.step
 
-        if not has_wild:
-            # a doubler takes a letter too: credit each card with what its doublings could add, and the word holds
-            # at most the L best of those
-            def augmented(k: int) -> float:
-                others = [step[j] for j, p in enumerate(profiles) if p.own and (j != k or pool.counts[j] > 1)]
-                return om.opt[k] + om.doubles[k] * max(0.0, *others)
+    def augmented(k: int) -> float:
+        others = [step[j] for j, p in enumerate(profiles) if p.own and (j != k or pool.counts[j] > 1)]
+        return om.opt[k] + om.doubles[k] * max(0.0, *others)
 
-            mine = sum(augmented(k) * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
-            held = [k for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])]
-            aug = sorted((augmented(k) for k in held), reverse=True)
-            prefix = np.concatenate(([0.0], np.cumsum([max(0.0, v) for v in aug])))
-            bound += np.minimum(whole + doubled, mine + prefix[np.minimum(lengths, len(aug))])
-        else:
-            bound += whole + doubled
-    else:
-        bound += whole
+    mine = sum(augmented(k) * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
+    held = [k for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])]
+    aug = sorted((augmented(k) for k in held), reverse=True)
+    prefix = np.concatenate(([0.0], np.cumsum([max(0.0, v) for v in aug])))
+    result: FloatArray = mine + prefix[np.minimum(w.lengths, len(aug))]
+    return result
 
-    if st.options.literary_awards and w.award > 0:
-        table = np.array(
-            [award_prestige(L, st.options.rules, st.options.award_held) for L in range(lex.max_length + 1)],
-            dtype=np.float64,
-        )
-        bound += w.award * table[lengths]
-    if w.remover_spent < 0:
-        bound += -w.remover_spent * min(st.remover, pool_size)
 
-    return Bounds((keep + lo).astype(np.int64), bound + EPS, om)
+def _award(lex: Lexicon, pool: Pool, lengths: IntArray) -> FloatArray | float:
+    """The literary award a word's length could win, at its weight."""
+    st, w = pool.state, pool.weights
+    if not (st.options.literary_awards and w.award > 0):
+        return 0.0
+    table = np.array(
+        [award_prestige(L, st.options.rules, st.options.award_held) for L in range(lex.max_length + 1)],
+        dtype=np.float64,
+    )
+    result: FloatArray = w.award * table[lengths]
+    return result
+
+
+def _removers(pool: Pool) -> float:
+    """The removers' worth when spending one is a gain (0 otherwise)."""
+    st, w = pool.state, pool.weights
+    return -w.remover_spent * min(st.remover, len(st.hand) + len(st.inked)) if w.remover_spent < 0 else 0.0

@@ -1,13 +1,13 @@
-"""Best-first search over the whole lexicon: the top moves, the prestige/coins frontier, a played word's rank.
+"""Hardback's search over the whole lexicon: the top moves, the prestige/coins frontier, a played word's rank.
 
 Words are read in decreasing order of their upper bound (``solver.search.bound``) and solved exactly
-(``solver.search.exact``) only while their bound can still beat the moves kept, so the answer is exact while
-most words are never looked at one by one. A query past its time limit returns what it has, marked inexact.
+(``solver.search.exact``) only while their bound can still beat the moves kept, by the loop both games share
+(``solver.search.best_first``), so the answer is exact while most words are never looked at one by one. A query
+past its time limit returns what it has, marked inexact.
 """
 
 from __future__ import annotations
 
-import heapq
 import threading
 import time
 from collections.abc import Iterator
@@ -26,16 +26,17 @@ from solver.hardback.outcome import outcome
 from solver.hardback.resolve import EPS, Placement, Pool, Resolver, Slot
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
+from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.bound import Bounds, word_bounds
 from solver.search.exact import WordSolver
 from solver.text import normalize_word
 
-BATCH = 64
 MAX_TOP = 1000
 CHECKPOINT = 0.2  # share of a time limit after which a search lays out promising words quickly, to have an answer
 RESERVE = 0.15  # the last share of a time limit, at most RESERVE_CAP seconds, kept to fill an answer cut short
 RESERVE_CAP = 0.3
 GRACE_MIN = 0.1  # seconds to fill a cut answer even when the limit is already spent (by the bounds, say)
+REACH = Reach(2 * EPS, ties=False)  # a bound beats a level when over it by more than rounding
 
 
 @dataclass
@@ -44,7 +45,6 @@ class Rating:
 
     move: Move
     rank: int
-    words_better: int
     best: Move
     gap: dict[str, float | int]  # ``solver.hardback.moves.gap``: in the objective's own terms
 
@@ -165,70 +165,50 @@ class Search:
     def _best_first(self, n: int) -> list[Placement]:
         """The best placements of the n best words (fewer when fewer can be spelled), best first.
 
-        Words are searched in decreasing bound against a common threshold that starts just under the best
-        bound and is lowered step by step: a search with a high threshold prunes hard, and a word that does not
-        beat it is known to be worth no more than it. Once n words are kept, the threshold is the n-th value.
-        At the checkpoint (part of the way to the time limit) the words with the best bounds are laid out
-        quickly: an answer cut short offers them, and once n are laid out the n-th is a floor no word of the
-        true top n falls under. Past the limit the answer is what was found, marked not exact.
+        Words are searched best first (``solver.search.best_first``) against a level lowered step by step; once n
+        words are kept, the level is the n-th value. At the checkpoint (part of the way to the time limit) the
+        words with the best bounds are laid out quickly: an answer cut short offers them, and once n are laid out
+        the n-th is a floor no word of the true top n falls under. Past the limit the answer is what was found,
+        marked not exact.
         """
-        heap: list[tuple[float, int, Placement]] = []  # (value, -position, placement): exact best of its word
-        seeds: dict[int, Placement] = {}  # position -> a quick layout (not proven best)
-        ub = self.bounds.bound.copy()
-        index = self.bounds.index
-        lex = self.lexicon
-        if not len(ub):
+        if not len(self.bounds.bound):
             return []
-        top = float(ub.max())
-        gap = max(1.0, abs(top) * 0.02)
-        threshold = top - gap
-        seeded = float("-inf")  # a level every word of the true top n beats, from the quick layouts
+        index, lex = self.bounds.index, self.lexicon
+        search: BestFirst[Placement] = BestFirst(
+            self.bounds.bound.copy(),
+            n,
+            solve=lambda j, level: self.solver.solve(lex.word(int(index[j])), level),
+            rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order
+            reach=REACH,
+            stepped=True,
+        )
+        seeds: dict[int, Placement] = {}  # position -> a quick layout (not proven best)
         while True:
             try:
-                while True:
-                    floor = heap[0][0] if len(heap) == n else float("-inf")
-                    level = max(floor, threshold, seeded)
-                    for j in self._descending(ub, level):
-                        floor = heap[0][0] if len(heap) == n else float("-inf")
-                        level = max(floor, threshold, seeded)
-                        if ub[j] <= level + 2 * EPS:
-                            break  # words come in decreasing bound and the level only rises: none left beats it
-                        p = self.solver.solve(lex.word(int(index[j])), level)
-                        if p is None:
-                            ub[j] = level  # proved: worth no more than the level
-                            continue
-                        ub[j] = float("-inf")
-                        heapq.heappush(heap, (p.value, -j, p))
-                        if len(heap) > n:
-                            heapq.heappop(heap)
-                    floor = heap[0][0] if len(heap) == n else float("-inf")
-                    if threshold <= max(floor, seeded) or threshold == float("-inf"):
-                        break
-                    gap *= 4
-                    threshold = threshold - gap if gap < 1e15 else float("-inf")
+                search.run()
                 break
             except Checkpoint:
                 try:
-                    seeded = self._lay_out_quickly(seeds, {-j for _, j, _ in heap}, n)
+                    search.floor = self._lay_out_quickly(seeds, _positions(search.kept), n)
                 except OutOfTime:
-                    self._cut(heap, seeds, n)
+                    self._cut(search.kept, seeds)
                     break
             except OutOfTime:
-                self._cut(heap, seeds, n)
+                self._cut(search.kept, seeds)
                 break
-        best: dict[int, Placement] = {-j: p for _, j, p in heap}
+        best: dict[int, Placement] = {-tie[0]: p for _, tie, p in search.kept}
         for j, p in seeds.items():
             if j not in best or p.value > best[j].value + EPS:
                 best[j] = p
         return [p for j, p in sorted(best.items(), key=lambda x: (-x[1].value, x[0]))][:n]
 
-    def _cut(self, heap: list[tuple[float, int, Placement]], seeds: dict[int, Placement], n: int) -> None:
+    def _cut(self, kept: Kept[Placement], seeds: dict[int, Placement]) -> None:
         """Out of time: quick layouts (if the checkpoint did not make them) and short searches of the most
         promising words, within a short grace."""
         self._grace()
         try:
-            self._lay_out_quickly(seeds, {-j for _, j, _ in heap}, n)
-            self._fill_quickly(heap, n)
+            self._lay_out_quickly(seeds, _positions(kept), kept.n)
+            self._fill_quickly(kept)
         except (OutOfTime, Checkpoint):
             pass
 
@@ -248,10 +228,11 @@ class Search:
         values = sorted((p.value for p in seeds.values()), reverse=True)
         return values[n - 1] - 4 * EPS if len(values) >= n else float("-inf")
 
-    def _fill_quickly(self, heap: list[tuple[float, int, Placement]], n: int) -> None:
+    def _fill_quickly(self, kept: Kept[Placement]) -> None:
         """Out of time: better moves all the same, from short searches of the words with the best bounds (within
         the grace the caller set)."""
-        kept = {-j for _, j, _ in heap}
+        n = kept.n
+        solved = _positions(kept)
         ub = self.bounds.bound
         # with a step budget (bots) the filling is bounded by steps too, in proportion: fewer words, shorter searches
         if self.node_budget is not None:
@@ -260,28 +241,13 @@ class Search:
             words, steps = max(20 * n, 200), 400
         best = np.argsort(-ub, kind="stable")[:words]
         for j in best:
-            if int(j) in kept:
+            if int(j) in solved:
                 continue
             self.budget.check()
             p = self.solver.solve(self.lexicon.word(int(self.bounds.index[j])), max_nodes=steps)
-            if p is None or (len(heap) == n and p.value <= heap[0][0] + EPS):
+            if p is None or (kept.full and p.value <= kept.floor() + EPS):
                 continue
-            heapq.heappush(heap, (p.value, -int(j), p))
-            if len(heap) > n:
-                heapq.heappop(heap)
-
-    @staticmethod
-    def _descending(ub: npt.NDArray[np.float64], level: float) -> Iterator[int]:
-        """Positions whose bound beats ``level`` when looked at, in decreasing bound, a batch at a time."""
-        candidates = np.nonzero(ub > level + 2 * EPS)[0]
-        while candidates.size:
-            take = min(BATCH, candidates.size)
-            if take < candidates.size:
-                part = np.argpartition(-ub[candidates], take - 1)
-                chosen, candidates = candidates[part[:take]], candidates[part[take:]]
-            else:
-                chosen, candidates = candidates, candidates[:0]
-            yield from (int(j) for j in chosen[np.argsort(-ub[chosen], kind="stable")])
+            kept.offer(p.value, (-int(j),), p)
 
     def pareto(self) -> list[Move]:
         """The prestige/coins frontier (``_pareto``) within the search's limits, its bounds included."""
@@ -350,14 +316,16 @@ class Search:
                         add((totals.prestige, totals.coins), p, 0)
             except OutOfTime:
                 pass
-        moves = []
-        for (_, _), (placement, split) in sorted(frontier.items(), key=lambda x: (-x[0][0], -x[0][1])):
-            resolved = outcome(resolver, placement.word, placement.slots, placement.resolution)
-            for b, (part, choice) in enumerate(resolved.choices()):
-                if split >> b & 1:
-                    resolved.switch(part, choice, "coins")
-            moves.append(move_of(resolved, self.value_weights))
-        return moves
+        return [self._split_move(resolver, p, split) for _, (p, split) in sorted(frontier.items(), key=_by_prestige)]
+
+    def _split_move(self, resolver: Resolver, placement: Placement, split: int) -> Move:
+        """A frontier's move with its either choices split as ``split`` says (bit b set: the b-th either gives
+        coins, not prestige)."""
+        resolved = outcome(resolver, placement.word, placement.slots, placement.resolution)
+        for b, (part, choice) in enumerate(resolved.choices()):
+            if split >> b & 1:
+                resolved.switch(part, choice, "coins")
+        return move_of(resolved, self.value_weights)
 
     def words(self) -> Iterator[str]:
         """Every word of the lexicon the state can spell (a lazy view; each word is checked exactly)."""
@@ -435,4 +403,15 @@ class Search:
         move.rank = better + 1
         best_move = self.move(best)
         best_move.rank = 1
-        return Rating(move, better + 1, better, best_move, gap(best_move, move, self.objective))
+        return Rating(move, better + 1, best_move, gap(best_move, move, self.objective))
+
+
+def _positions(kept: Kept[Placement]) -> set[int]:
+    """The positions of the words kept (their tie key is the position, negated)."""
+    return {-tie[0] for _, tie, _ in kept}
+
+
+def _by_prestige(point: tuple[tuple[int, int], tuple[Placement, int]]) -> tuple[int, int]:
+    """A frontier's order: most prestige first, then most coins."""
+    (prestige, coins), _ = point
+    return (-prestige, -coins)

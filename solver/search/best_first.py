@@ -1,0 +1,167 @@
+"""The best-first loop both games share: candidates read in decreasing upper bound, the top n kept in a heap.
+
+A game gives each candidate (a word of the lexicon) an upper bound of its value and a way to solve it exactly;
+the loop solves candidates in decreasing bound while a bound can still beat the n-th value kept, so the answer is
+exact while most candidates are never solved. What differs per game is a parameter: how a candidate is solved,
+how close a bound must come to the n-th value to be tried (``Reach``), the tie key that orders moves of equal
+value, and whether the level starts just under the best bound and is lowered step by step (``stepped``: a
+search with a high level prunes hard, and a word that does not beat it is known to be worth no more than it).
+
+The loop does not look at the clock itself: the game's solver ticks a ``solver.budget.Budget``, whose signals
+(``OutOfTime``, ``Checkpoint``) pass through ``BestFirst.run``; the search stays as it was, so a caller may fill
+an answer cut short from ``kept`` or call ``run`` again after a checkpoint to go on.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+M = TypeVar("M")
+Tie = tuple[int, ...]  # among moves of equal value the larger tie is better (Hardback: (-position,); Paperback: the
+# word's letters as (-ord, ..., 0), alphabetical order first)
+BATCH = 64  # candidates sorted at a time
+FIRST_GAP = 0.02  # share of the best bound the stepped level starts under (at least 1 point) ...
+GAP_GROWTH = 4  # ... and grows by, each time no word beats the level
+
+
+@dataclass(frozen=True)
+class Reach:
+    """When a bound can still beat a level: above it by more than ``margin`` or, with ``ties`` (a move of equal
+    value may still win on its tie key), also equal to it."""
+
+    margin: float
+    ties: bool
+
+    def mask(self, bounds: npt.NDArray[np.float64], level: float) -> npt.NDArray[np.bool_]:
+        """Which bounds beat the level (a bound of -inf, a candidate solved, never does)."""
+        if self.ties:
+            return (bounds >= level + self.margin) & (bounds > float("-inf"))
+        return bounds > level + self.margin
+
+
+class Kept(Generic[M]):
+    """The n best moves found, by (value, tie), larger better: a heap whose root is the n-th."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.heap: list[tuple[float, Tie, M]] = []
+
+    def __iter__(self) -> Iterator[tuple[float, Tie, M]]:
+        return iter(self.heap)
+
+    @property
+    def full(self) -> bool:
+        return len(self.heap) >= self.n
+
+    def floor(self) -> float:
+        """The n-th value kept, the least a move must be worth to matter (-inf until n moves are kept)."""
+        return self.heap[0][0] if len(self.heap) >= self.n else float("-inf")
+
+    def worst(self) -> M | None:
+        """The n-th move kept (None until n moves are kept)."""
+        return self.heap[0][2] if len(self.heap) >= self.n else None
+
+    def offer(self, value: float, tie: Tie, move: M) -> None:
+        """Keep the move if it is among the n best so far (ties are distinct: one move a candidate)."""
+        if len(self.heap) < self.n:
+            heapq.heappush(self.heap, (value, tie, move))
+        elif (value, tie) > self.heap[0][:2]:
+            heapq.heapreplace(self.heap, (value, tie, move))
+
+    def ranked(self) -> list[tuple[float, Tie, M]]:
+        """The moves kept, best first."""
+        return sorted(self.heap, key=lambda x: (x[0], x[1]), reverse=True)
+
+
+def descending(
+    bounds: npt.NDArray[np.float64], level: float, reach: Reach, batch: int | None = BATCH
+) -> Iterator[int]:
+    """Positions in decreasing bound, those whose bound beats ``level`` when looked at first: ``batch`` at a time
+    (each batch is sorted by the bounds as they are then: a caller may lower bounds of positions already given), or
+    with None every position in one stable sort (cheaper when most will be looked at), the rest after them."""
+    if batch is None:
+        yield from (int(j) for j in np.argsort(-bounds, kind="stable"))  # lazily: the loop often stops early
+        return
+    candidates = np.nonzero(reach.mask(bounds, level))[0]
+    while candidates.size:
+        take = min(batch, candidates.size)
+        if take < candidates.size:
+            part = np.argpartition(-bounds[candidates], take - 1)
+            chosen, candidates = candidates[part[:take]], candidates[part[take:]]
+        else:
+            chosen, candidates = candidates, candidates[:0]
+        yield from chosen[np.argsort(-bounds[chosen], kind="stable")].tolist()
+
+
+class BestFirst(Generic[M]):
+    """One best-first search over candidates 0..len(bounds)-1: ``run`` solves them, ``kept`` holds the n best.
+
+    ``bounds`` becomes the search's own: it is lowered in place. ``solve(j, level)`` is candidate j's best move, or
+    None when it is worth no more than ``level`` (its bound is then lowered to the level); ``rank(j, move)`` its
+    (value, tie). ``batch``: candidates sorted at a time (``descending``; None, all at once, only for a search of
+    one pass, not ``stepped``). ``floor`` is a level every move of the answer is known to beat from elsewhere
+    (Hardback's quick layouts), -inf until a caller raises it.
+    """
+
+    def __init__(
+        self,
+        bounds: npt.NDArray[np.float64],
+        n: int,
+        solve: Callable[[int, float], M | None],
+        rank: Callable[[int, M], tuple[float, Tie]],
+        reach: Reach,
+        stepped: bool,
+        batch: int | None = BATCH,
+    ) -> None:
+        if stepped and batch is None:
+            raise ValueError("a stepped search makes several passes: it sorts its candidates a batch at a time")
+        self.bounds = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
+        self.kept: Kept[M] = Kept(n)
+        self.solve = solve
+        self.rank = rank
+        self.reach = reach
+        self.batch = batch
+        self.floor = float("-inf")
+        self.gap, self.threshold = float("inf"), float("-inf")
+        if stepped and len(bounds):
+            top = float(bounds.max())
+            self.gap = max(1.0, abs(top) * FIRST_GAP)
+            self.threshold = top - self.gap
+
+    def level(self) -> float:
+        """What a candidate must beat now: the n-th value kept, the stepped threshold, the known floor."""
+        return max(self.kept.floor(), self.threshold, self.floor)
+
+    def run(self) -> None:
+        """Solve candidates until no bound can beat the level (``Budget`` signals pass through; call again to go
+        on)."""
+        while True:
+            self._pass()
+            if self.threshold <= max(self.kept.floor(), self.floor) or self.threshold == float("-inf"):
+                return
+            self.gap *= GAP_GROWTH
+            self.threshold = self.threshold - self.gap if self.gap < 1e15 else float("-inf")
+
+    def _pass(self) -> None:
+        """Every candidate whose bound beats the level, in decreasing bound (words come in decreasing bound and
+        the level only rises: the first that does not beat it ends the pass)."""
+        bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
+        margin, ties = self.reach.margin, self.reach.ties  # ``Reach``, one bound at a time (this loop is hot)
+        fixed = max(self.threshold, self.floor)  # neither changes during a pass
+        for j in descending(bounds, self.level(), self.reach, self.batch):
+            level = max(kept.floor(), fixed)
+            bound = bounds[j]
+            if bound < level + margin if ties else bound <= level + margin:
+                return
+            move = solve(j, level)
+            if move is None:
+                bounds[j] = level  # proved: worth no more than the level
+                continue
+            bounds[j] = float("-inf")
+            kept.offer(*rank(j, move), move)

@@ -1,0 +1,244 @@
+"""Upper bounds of every word a Paperback hand might spell, at once, over the lexicon's numpy arrays.
+
+A word's bound is its score before the word factor if every card whose letters it holds were in it with every
+bonus it could earn (each double-letter ability adding the best card's score twice over), and the word factor's
+bound; it never underestimates, so the best-first search may stop once the bounds fall below the moves kept.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.lexicon import Lexicon
+from solver.paperback.cards import Kind, PCard
+from solver.search.paperback.hand import Hand
+from solver.search.paperback.moves import (
+    CARD_NEXT,
+    COMMON_GAIN,
+    LENGTH_WEIGHT,
+    MAX_FACTOR,
+    SCORE_WEIGHT,
+    PaperbackObjective,
+)
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+COMMON_FLAT = (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD)  # the Common card's bonuses counted whole
+
+
+@dataclass
+class WordBounds:
+    """The words any layout could spell (indices into the lexicon), each with an upper bound of its score before
+    the word factor (``inner``) and of the word factor (``mult``)."""
+
+    index: IntArray
+    inner: FloatArray
+    mult: FloatArray
+
+
+@dataclass
+class _Words:
+    """What the bound of every candidate word reads: its letters' counts, length, ends and wilds."""
+
+    lex: Lexicon
+    idx: IntArray
+    lens: FloatArray
+    wild_use: FloatArray  # the wilds it may hold
+    needs_wild: npt.NDArray[np.bool_]  # then no ``nowild`` bonus can be had
+    first: npt.NDArray[np.int16]
+    last: npt.NDArray[np.int16]
+
+    def have(self, ch: str) -> FloatArray:
+        """How many of a letter each word holds."""
+        a = self.lex.letter_index.get(ch)
+        return self.lex.counts[a, self.idx].astype(np.float64) if a is not None else np.zeros(len(self.idx))
+
+
+# held by the lexicon itself, not by its id: a lexicon freed and another built at the same address with as many
+# words would otherwise be given the first one's ends (seen with many small test lexicons)
+_ENDS: weakref.WeakKeyDictionary[Lexicon, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def word_ends(lex: Lexicon) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """The alphabet index of every word's first and last letter (computed once a lexicon)."""
+    found = _ENDS.get(lex)
+    if found is None or len(found[0]) != len(lex):
+        first = np.empty(len(lex), dtype=np.int16)
+        last = np.empty(len(lex), dtype=np.int16)
+        index = lex.letter_index
+        ids: list[int] = []
+        firsts: list[int] = []
+        lasts: list[int] = []
+        for w, kid in lex.trie.iteritems():  # one pass over the trie: ten times faster than a word at a time
+            ids.append(kid)
+            firsts.append(index[w[0]])
+            lasts.append(index[w[-1]])
+        at = lex.position[np.array(ids, dtype=np.int64)]
+        first[at] = firsts
+        last[at] = lasts
+        found = (first, last)
+        _ENDS[lex] = found
+    return found
+
+
+def feasible(lex: Lexicon, hand: Hand) -> tuple[IntArray, npt.NDArray[np.int16]]:
+    """The words the cards' letters and the wilds can cover (indices into the lexicon, by length), each with the
+    letters it lacks (wilds needed)."""
+    supply = hand.supply()
+    capacity = sum(supply.values()) + hand.wilds
+    lo, hi = lex.length_range(hand.state.min_length, capacity)
+    if hi <= lo:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int16)
+    counts = lex.counts
+    lengths = lex.lengths[lo:hi].astype(np.int16)
+    covered = np.zeros(hi - lo, dtype=np.int16)
+    for ch, n in supply.items():
+        a = lex.letter_index.get(ch)
+        if a is not None:
+            covered += np.minimum(counts[a, lo:hi], n).astype(np.int16)
+    found = np.nonzero(lengths - covered <= hand.wilds)[0]
+    return found.astype(np.int64) + lo, (lengths - covered)[found]
+
+
+def word_bounds(
+    lex: Lexicon,
+    hand: Hand,
+    words: tuple[IntArray, npt.NDArray[np.int16]],
+    late: Callable[[], bool],
+    length_bonus: bool = True,
+) -> WordBounds:
+    """The bounds of the ``feasible`` words. Without ``length_bonus`` the ``len>=L`` bonuses are left out (a
+    Spacebar pair adds them for the length of both words together). When ``late()`` turns true part of the way,
+    the bounds are ``loose`` ones."""
+    idx, short = words
+    if not len(idx):
+        return WordBounds(idx, np.zeros(0), np.zeros(0))
+    lens = lex.lengths[idx].astype(np.float64)
+    ends = word_ends(lex)
+    w = _Words(lex, idx, lens, np.minimum(lens, hand.wilds), short > 0, ends[0][idx], ends[1][idx])
+    inner = np.zeros(len(idx))
+    mult = np.ones(len(idx))
+    singles: dict[str, list[FloatArray]] = {}  # per-word worth of each one-letter card, by letter
+    for c, n in zip(hand.kinds, hand.counts, strict=True):
+        if late():
+            return loose(hand, idx)
+        usable = _usable(w, c, n)
+        per, dw = _card_worth(w, hand, c, length_bonus)
+        mult += dw * usable
+        if len(c.letters) == 1:
+            singles.setdefault(c.letters, []).extend([per] * n)
+        else:
+            inner += usable * per
+    inner += _singles(w, singles)
+    if hand.common is not None:
+        common_inner, common_mult = _common(w, hand, hand.common, length_bonus)
+        inner += common_inner
+        mult += common_mult
+    inner += hand.dyslexic
+    return WordBounds(idx, inner, np.minimum(mult, MAX_FACTOR))
+
+
+def _usable(w: _Words, c: PCard, n: int) -> FloatArray:
+    """How many of a card's n copies each word could hold (by its letters)."""
+    usable = np.full(len(w.idx), float(n))
+    for ch, need in Counter(c.letters).items():
+        usable = np.minimum(usable, np.floor(w.have(ch) / need))
+    return usable
+
+
+def _card_worth(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatArray, int]:
+    """The most one copy of a card can add to each word's score before the word factor, and its double-word
+    abilities."""
+    lex = w.lex
+    # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
+    ends_of = {c.letters[0], c.letters[-1]} if hand.dyslexic and len(c.letters) == 2 else None
+    per = np.full(len(w.idx), float(c.score))
+    double_words = 0
+    for ab in c.abilities:
+        kind = ab.kind
+        if kind is Kind.PLUS:
+            per += ab.amount
+        elif kind is Kind.FIRST or kind is Kind.LAST:
+            end = w.first if kind is Kind.FIRST else w.last
+            gives = ends_of or {c.letters[0] if kind is Kind.FIRST else c.letters[-1]}
+            hit = np.zeros(len(w.idx), dtype=bool)
+            for ch in gives:
+                hit |= end == lex.letter_index.get(ch, -1)
+            per += np.where(hit, ab.amount, 0)
+        elif kind is Kind.NOWILD:
+            per += np.where(w.needs_wild, 0, ab.amount)
+        elif kind is Kind.LENGTH:
+            if length_bonus:
+                per += np.where(w.lens >= ab.length, ab.amount, 0)
+        elif kind is Kind.WILDS:
+            per += ab.amount * w.wild_use
+        elif kind is Kind.DOUBLE_LETTER:
+            per += 2 * hand.top_score()  # it may add a card's score twice over (a triple) at most
+        elif kind is Kind.DOUBLE_WORD:
+            double_words += 1
+    return per, double_words
+
+
+def _singles(w: _Words, singles: dict[str, list[FloatArray]]) -> FloatArray:
+    """What the one-letter cards bring: a word with m of a letter holds at most m one-letter cards of it, the best
+    m."""
+    out = np.zeros(len(w.idx))
+    for ch, rows in singles.items():
+        a = w.lex.letter_index.get(ch)
+        if a is None:
+            continue
+        have = np.minimum(w.lex.counts[a, w.idx].astype(np.int64), len(rows))
+        best = np.cumsum(-np.sort(-np.vstack(rows), axis=0), axis=0)
+        out += np.where(have > 0, best[np.maximum(have - 1, 0), np.arange(len(w.idx))], 0.0)
+    return out
+
+
+def _common(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatArray, FloatArray]:
+    """What the Common card adds to each word that holds its letters, before the word factor and to it."""
+    ok = np.ones(len(w.idx), dtype=bool)
+    for ch in c.letters:
+        a = w.lex.letter_index.get(ch)
+        ok &= w.lex.counts[a, w.idx] > 0 if a is not None else False
+    per = c.score + sum(ab.amount for ab in c.abilities if ab.kind in COMMON_FLAT)
+    extra = np.zeros(len(w.idx))
+    mult = np.zeros(len(w.idx))
+    for ab in c.abilities:
+        if ab.kind is Kind.LENGTH and length_bonus:
+            extra += np.where(w.lens >= ab.length, ab.amount, 0)
+        elif ab.kind is Kind.WILDS:
+            extra += ab.amount * w.wild_use
+        elif ab.kind is Kind.DOUBLE_LETTER:
+            extra += 2 * hand.top_score()
+        elif ab.kind is Kind.DOUBLE_WORD:
+            mult += ok
+    return ok * (per + extra), mult
+
+
+def loose(hand: Hand, idx: IntArray) -> WordBounds:
+    """A bound of every word at once, for a search whose deadline passed while it was bounding words one card at a
+    time: each card's generous worth, every card and the Common card in the word (never too low)."""
+    tables = hand.tables()
+    total = sum(v * n for v, n in zip(tables.val, hand.counts, strict=True)) + tables.common_val + hand.dyslexic
+    size = len(idx)
+    return WordBounds(idx, np.full(size, float(total)), np.full(size, float(hand.factor())))
+
+
+def keys(lex: Lexicon, hand: Hand, objective: PaperbackObjective, b: WordBounds) -> FloatArray:
+    """Each word's bound in the units of ``moves.ranked_value``."""
+    lens = lex.lengths[b.index].astype(np.float64)
+    score = b.inner * b.mult
+    if objective is PaperbackObjective.LENGTH:
+        return lens * LENGTH_WEIGHT + score
+    if objective is PaperbackObjective.VALUE:
+        thr = hand.state.threshold
+        gain = np.where(thr <= lens, COMMON_GAIN, 0.0) if thr is not None and hand.state.common else 0.0
+        return (score + gain + CARD_NEXT * hand.abilities(Kind.CARDS)) * SCORE_WEIGHT + lens
+    return score * SCORE_WEIGHT + lens

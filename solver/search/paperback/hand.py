@@ -1,0 +1,145 @@
+"""A Paperback hand as the search reads it: its card kinds and counts, the wilds, the Common card and the specials,
+and the per-card worths every layout and bound of a search shares."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from solver.paperback.cards import Kind, PCard
+from solver.paperback.state import PaperbackState
+from solver.search.paperback.moves import COMMON, MAX_FACTOR, Piece
+
+GENEROUS_FLAT = (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD, Kind.LENGTH)  # counted whole by ``generous``
+
+
+@dataclass
+class Tables:
+    """What the layouts of every word of a search share (``Hand.tables``)."""
+
+    val: list[float]  # each kind's generous worth
+    dw_total: int  # the double-word abilities of the hand and the Common card
+    common_val: float
+    singles: dict[str, list[int]]  # one-letter kinds by letter
+    doubles: list[int]  # two-letter kinds
+    by_letter: dict[str, float]  # the most a piece can bring to a letter
+    anywhere: float  # with Dyslexic, a two-letter card counts on any letter (a loose bound)
+
+
+@dataclass
+class Hand:
+    """The cards of a state, grouped: one kind a distinct plain card, with its count."""
+
+    state: PaperbackState
+    kinds: list[PCard]
+    counts: list[int]
+    wilds: int
+    wild_card: PCard | None
+    spacebar: bool  # the Common card is the Spacebar
+    common: PCard | None  # the Common card, when it is a plain card
+    dyslexic: int  # Dyslexic cards, in the hand and as the Common card
+    _generous: dict[PCard, float] = field(default_factory=dict)
+    _tables: Tables | None = None
+
+    @staticmethod
+    def of(state: PaperbackState) -> Hand:
+        groups: Counter[PCard] = Counter(c for c in state.hand if not c.wild and not c.special)
+        kinds = list(groups)
+        common = state.common
+        return Hand(
+            state=state,
+            kinds=kinds,
+            counts=[groups[c] for c in kinds],
+            wilds=sum(1 for c in state.hand if c.wild),
+            wild_card=next((c for c in state.hand if c.wild), None),
+            spacebar=common is not None and common.special == "spacebar",
+            common=common if common is not None and not common.special else None,
+            dyslexic=sum(1 for c in state.hand if c.special == "dyslexic")
+            + (1 if common is not None and common.special == "dyslexic" else 0),
+        )
+
+    def card_of(self, piece: Piece) -> PCard | None:
+        if piece.kind >= 0:
+            return self.kinds[piece.kind]
+        if piece.kind == COMMON:
+            return self.common
+        return None
+
+    def top_score(self) -> int:
+        """The best score printed on a card of the hand or the Common card."""
+        return max([c.score for c in self.kinds] + ([self.common.score] if self.common else []), default=0)
+
+    def abilities(self, kind: Kind) -> int:
+        """The hand's total of one ability (its amounts, each card counted as often as it is held)."""
+        held = zip(self.kinds, self.counts, strict=True)
+        return sum(a.amount * n for c, n in held for a in c.abilities if a.kind is kind)
+
+    def double_words(self) -> int:
+        """The hand's double-word abilities (the Common card's left out)."""
+        held = zip(self.kinds, self.counts, strict=True)
+        return sum(n for c, n in held for a in c.abilities if a.kind is Kind.DOUBLE_WORD)
+
+    def supply(self) -> dict[str, int]:
+        """How many of each letter the cards and the Common card can give."""
+        supply: Counter[str] = Counter()
+        for c, n in zip(self.kinds, self.counts, strict=True):
+            for ch in c.letters:
+                supply[ch] += n
+        if self.common is not None:
+            supply.update(self.common.letters)
+        return dict(supply)
+
+    def generous(self, card: PCard) -> float:
+        """More than a card can ever add to a word's score before the word factor (for pruning)."""
+        found = self._generous.get(card)
+        if found is not None:
+            return found
+        v = float(card.score)
+        for ab in card.abilities:
+            if ab.kind in GENEROUS_FLAT:
+                v += ab.amount
+            elif ab.kind is Kind.WILDS:
+                v += ab.amount * self.wilds
+            elif ab.kind is Kind.DOUBLE_LETTER:
+                v += 2 * self.top_score()
+        self._generous[card] = v
+        return v
+
+    def tables(self) -> Tables:
+        """What the layouts of every word share (computed once a hand)."""
+        if self._tables is None:
+            self._tables = _tables(self)
+        return self._tables
+
+    def factor(self) -> int:
+        """The most the word factor can be."""
+        return min(MAX_FACTOR, 1 + self.tables().dw_total)
+
+
+def _tables(hand: Hand) -> Tables:
+    """Each card's generous worth, the double-word abilities, the cards by letter, the most a piece can bring to a
+    letter."""
+    kinds, counts, common = hand.kinds, hand.counts, hand.common
+    val = [hand.generous(c) for c in kinds]
+    dw = [sum(a.kind is Kind.DOUBLE_WORD for a in c.abilities) for c in kinds]
+    common_val = hand.generous(common) if common is not None else 0.0
+    common_dw = sum(a.kind is Kind.DOUBLE_WORD for a in common.abilities) if common is not None else 0
+    singles: dict[str, list[int]] = {}
+    doubles: list[int] = []
+    by_letter: dict[str, float] = {}
+    anywhere = 0.0
+    for k, c in enumerate(kinds):
+        if len(c.letters) == 1:
+            singles.setdefault(c.letters, []).append(k)
+        else:
+            doubles.append(k)
+            if hand.dyslexic:
+                anywhere = max(anywhere, val[k])
+        for ch in {c.letters[0], c.letters[-1]}:
+            by_letter[ch] = max(by_letter.get(ch, 0.0), val[k])
+    if common is not None:
+        for ch in set(common.letters):
+            by_letter[ch] = max(by_letter.get(ch, 0.0), common_val)
+    by_letter = {ch: max(v, anywhere) for ch, v in by_letter.items()}
+    dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
+    return Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere)

@@ -1,0 +1,193 @@
+"""Every way a hand lays out a text, and the score of one layout.
+
+Pieces go left to right, each a one-letter card, a two-letter card (both letters in order, never split; reversed
+only with a Dyslexic, +1), a wild (any one letter, no score), or the Common card (once a turn, its letters and
+score); a space is the Spacebar between two words. A layout's score is its pieces' scores, each doubled or tripled
+by adjacent ``double-letter`` cards (``best_doubles``), plus every flat bonus, all multiplied by the word factor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solver.budget import Budget
+from solver.paperback.cards import Kind, PCard
+from solver.search.paperback.doubles import best_doubles
+from solver.search.paperback.hand import Hand, Tables
+from solver.search.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove, value_of
+
+TICK = 64  # layout steps between two looks at the clock (a power of 2)
+
+
+class OutOfSteps(Exception):  # noqa: N818 - a signal, not an error
+    """A word used up the layout steps it was given (``Steps.cap``)."""
+
+
+class Steps:
+    """The layout steps of a search: every TICK of them the budget's clock is read (``Budget.check``: past its
+    limits, ``OutOfTime``), and past ``cap`` (when set) ``OutOfSteps``."""
+
+    __slots__ = ("budget", "cap", "taken")
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.taken = 0
+        self.cap: int | None = None
+
+    def tick(self) -> None:
+        """Called every TICK steps."""
+        if self.cap is not None and self.taken > self.cap:
+            raise OutOfSteps
+        self.budget.check()
+
+
+def layouts(hand: Hand, text: str, bar: list[float], steps: Steps) -> Iterator[list[Piece]]:
+    """Every way to lay the hand (and the Common card) out to spell ``text`` (a space for the Spacebar) that could
+    still score at least ``bar[0]``, which the caller may raise as it goes (each layout is looked at only once it
+    is asked for)."""
+    kinds, counts = hand.kinds, list(hand.counts)
+    n = len(text)
+    common = hand.common
+    tables = hand.tables()
+    val, common_val = tables.val, tables.common_val
+    singles, doubles = tables.singles, tables.doubles
+    rest = _rest(text, tables)
+    extra = hand.dyslexic + (1 if hand.spacebar else 0)
+    factor = min(MAX_FACTOR, 1 + tables.dw_total)
+    spacebar = hand.spacebar
+    acc: list[Piece] = []
+    got = [0.0]  # the generous value of the pieces placed
+
+    def rec(pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
+        steps.taken += 1
+        if not steps.taken & (TICK - 1):
+            steps.tick()
+        if pos == n:
+            yield list(acc)
+            return
+        if (got[0] + rest[pos] + extra) * factor < bar[0]:
+            return
+        ch = text[pos]
+        if ch == " ":
+            if spacebar and common_free:
+                acc.append(Piece(SPACE, " "))
+                yield from rec(pos + 1, wilds, False, dys)
+                acc.pop()
+            return
+        for k in singles.get(ch, ()):
+            if counts[k]:
+                counts[k] -= 1
+                got[0] += val[k]
+                acc.append(Piece(k, ch))
+                yield from rec(pos + 1, wilds, common_free, dys)
+                acc.pop()
+                got[0] -= val[k]
+                counts[k] += 1
+        pair = text[pos : pos + 2]
+        if len(pair) == 2 and " " not in pair:
+            for k in doubles:
+                if not counts[k]:
+                    continue
+                letters = kinds[k].letters
+                for rev in (False, True):
+                    if rev and dys == 0:
+                        continue
+                    if (letters[::-1] if rev else letters) != pair:
+                        continue
+                    counts[k] -= 1
+                    got[0] += val[k]
+                    acc.append(Piece(k, pair, rev))
+                    yield from rec(pos + 2, wilds, common_free, dys - rev)
+                    acc.pop()
+                    got[0] -= val[k]
+                    counts[k] += 1
+        if common is not None and common_free:
+            cl = common.letters
+            got[0] += common_val
+            if text.startswith(cl, pos):
+                acc.append(Piece(COMMON, cl))
+                yield from rec(pos + len(cl), wilds, False, dys)
+                acc.pop()
+            if len(cl) == 2 and dys and text.startswith(cl[::-1], pos):
+                acc.append(Piece(COMMON, cl[::-1], True))
+                yield from rec(pos + 2, wilds, False, dys - 1)
+                acc.pop()
+            got[0] -= common_val
+        if wilds:
+            acc.append(Piece(WILD, ch))
+            yield from rec(pos + 1, wilds - 1, common_free, dys)
+            acc.pop()
+
+    yield from rec(0, hand.wilds, True, hand.dyslexic)
+
+
+def _rest(text: str, tables: Tables) -> list[float]:
+    """For each position q, the most the pieces covering letters q.. can bring."""
+    rest = [0.0] * (len(text) + 1)
+    for q in range(len(text) - 1, -1, -1):
+        rest[q] = rest[q + 1] + tables.by_letter.get(text[q], tables.anywhere)
+    return rest
+
+
+def _abilities(cards: list[PCard | None], pieces: list[Piece], doublers: list[int]) -> tuple[int, int, int]:
+    """The flat bonuses, word factor and cards next hand of a layout's cards; each piece's double-letter abilities
+    into ``doublers``."""
+    flat, mult, cards_next = 0, 1, 0
+    m = len(pieces)
+    wild_n = sum(1 for p in pieces if p.kind == WILD)
+    length = sum(len(p.letters) for p in pieces)
+    for i, c in enumerate(cards):
+        if c is None:
+            continue
+        for a in c.abilities:
+            k = a.kind
+            if k is Kind.PLUS:
+                flat += a.amount
+            elif k is Kind.DOUBLE_WORD:
+                mult += 1
+            elif k is Kind.DOUBLE_LETTER:
+                doublers[i] += 1
+            elif k is Kind.CARDS:
+                cards_next += a.amount
+            elif k is Kind.LENGTH:
+                flat += a.amount if length >= a.length else 0
+            elif k is Kind.FIRST:
+                flat += a.amount if i == 0 else 0
+            elif k is Kind.LAST:
+                flat += a.amount if i == m - 1 else 0
+            elif k is Kind.NOWILD:
+                flat += a.amount if wild_n == 0 else 0
+            elif k is Kind.WILDS:
+                flat += a.amount * wild_n
+    return flat, mult, cards_next
+
+
+def evaluate(hand: Hand, text: str, pieces: list[Piece]) -> PMove:
+    """The score of one layout, the doubles aimed at their best."""
+    cards = [hand.card_of(p) for p in pieces]
+    base = [c.score if c is not None else 0 for c in cards]
+    m = len(pieces)
+    doublers = [0] * m  # the double-letter abilities of each piece's card
+    flat, mult, cards_next = _abilities(cards, pieces, doublers)
+    length = sum(len(p.letters) for p in pieces)
+    reversals = sum(1 for p in pieces if p.reversed)
+    uses_space = any(p.kind == SPACE for p in pieces)
+    flat += reversals + (1 if uses_space else 0)
+    mult = min(MAX_FACTOR, mult)
+    if any(doublers):
+        best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
+    else:
+        best_inner, best_factors = sum(base), [1] * m
+    thr = hand.state.threshold
+    move = PMove(
+        word=text,
+        score=(best_inner + flat) * mult,
+        length=length,
+        pieces=pieces,
+        factors=best_factors,
+        gains_common=thr is not None and hand.state.common is not None and length >= thr,  # a card to gain
+        cards_next=cards_next,
+        uses_common=any(p.kind in (COMMON, SPACE) for p in pieces),
+    )
+    move.value = value_of(move)
+    return move

@@ -1,0 +1,101 @@
+"""The best-first loop both games share (``solver.search.best_first``), against the plain sort it stands for.
+
+Candidates are numbers with a value and a bound at least as high; ``solve`` answers a candidate's value, or None
+when it does not beat the level it is asked to beat (as the games' exact solvers do). Whatever the bounds, the
+moves kept are the n best: by (value, tie) when a bound equal to the n-th value is still tried (Paperback), by
+value when it is not (Hardback, whose ties may go either way).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from solver.budget import OutOfTime
+from solver.search.best_first import BestFirst, Kept, Reach, Tie
+
+HARDBACK = Reach(1e-9, ties=False)
+PAPERBACK = Reach(0.0, ties=True)
+
+candidates = st.lists(
+    st.tuples(st.integers(0, 12), st.integers(0, 5)), min_size=0, max_size=60
+)  # (value, slack): the bound is value + slack
+
+
+def run(
+    pairs: list[tuple[int, int]], n: int, reach: Reach, stepped: bool, batch: int | None = 4
+) -> tuple[BestFirst[int], list[int]]:
+    values = [float(v) for v, _ in pairs]
+    bounds = np.array([v + s for v, s in pairs], dtype=np.float64)
+    solved: list[int] = []
+
+    def solve(j: int, level: float) -> int | None:
+        solved.append(j)
+        beats = values[j] >= level if reach.ties else values[j] > level
+        return j if beats else None
+
+    search: BestFirst[int] = BestFirst(
+        bounds, n, solve, lambda j, _: (values[j], (-j,)), reach, stepped=stepped, batch=batch
+    )
+    search.run()
+    return search, solved
+
+
+@given(candidates, st.integers(1, 8), st.booleans(), st.sampled_from([None, 1, 4, 64]))
+def test_with_ties_tried_the_moves_kept_are_the_n_best_by_value_then_tie(
+    pairs: list[tuple[int, int]], n: int, stepped: bool, batch: int | None
+) -> None:
+    if stepped and batch is None:
+        batch = 4  # a stepped search makes several passes: it sorts its candidates a batch at a time
+    search, _ = run(pairs, n, PAPERBACK, stepped, batch)
+    want = sorted(range(len(pairs)), key=lambda j: (pairs[j][0], -j), reverse=True)[:n]
+    assert [m for _, _, m in search.kept.ranked()] == want
+
+
+@given(candidates, st.integers(1, 8), st.booleans())
+def test_without_ties_the_values_kept_are_the_n_best(pairs: list[tuple[int, int]], n: int, stepped: bool) -> None:
+    search, _ = run(pairs, n, HARDBACK, stepped)
+    want = sorted((v for v, _ in pairs), reverse=True)[:n]
+    assert [v for v, _, _ in search.kept.ranked()] == want
+
+
+def test_a_candidate_whose_bound_cannot_beat_the_kept_is_never_solved() -> None:
+    # two words worth 10 fill the top 2; the others' bounds (at most 9) cannot beat them
+    pairs = [(10, 0), (10, 0), (3, 6), (1, 2), (0, 0)]
+    _, solved = run(pairs, 2, PAPERBACK, stepped=False, batch=None)
+    assert solved == [0, 1]
+
+
+def test_a_signal_from_the_solver_passes_through_and_the_search_goes_on() -> None:
+    values = [5.0, 9.0, 7.0, 1.0]
+    bounds = np.array([6.0, 9.0, 8.0, 2.0])
+    calls = [0]
+
+    def solve(j: int, level: float) -> int | None:
+        calls[0] += 1
+        if calls[0] == 2:
+            raise OutOfTime  # as a ``Budget`` does past its limits (or at its checkpoint)
+        return j if values[j] > level else None
+
+    search: BestFirst[int] = BestFirst(bounds, 2, solve, lambda j, _: (values[j], (-j,)), HARDBACK, stepped=True)
+    with pytest.raises(OutOfTime):
+        search.run()
+    assert [m for _, _, m in search.kept] == [1]  # what was found so far stays
+    search.run()
+    assert [m for _, _, m in search.kept.ranked()] == [1, 2]
+
+
+def test_kept_keeps_the_n_best_in_any_order_of_offers() -> None:
+    kept: Kept[str] = Kept(2)
+    ties: dict[str, Tie] = {"b": (-2,), "a": (-1,), "c": (-3,), "d": (-4,)}
+    for word, value in [("c", 3.0), ("a", 5.0), ("d", 5.0), ("b", 3.0)]:
+        kept.offer(value, ties[word], word)
+    assert [w for _, _, w in kept.ranked()] == ["a", "d"]
+    assert kept.floor() == 5.0 and kept.worst() == "d"
+
+
+def test_a_stepped_search_sorts_a_batch_at_a_time() -> None:
+    with pytest.raises(ValueError, match="several passes"):
+        BestFirst(np.zeros(3), 1, lambda j, level: j, lambda j, _: (0.0, (-j,)), HARDBACK, stepped=True, batch=None)
