@@ -23,7 +23,7 @@ from solver.errors import CardCodeError, GhostwriterError, StateError, TextError
 from solver.hardback.catalogue import Rules
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
-from solver.search.paperback import PaperbackObjective
+from solver.paperback.moves import PaperbackObjective
 from solver.text import MAX_DEPTH, card_letter, check_depth, json_depth, lower_word, normalise
 
 from live_server import live_server

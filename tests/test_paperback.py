@@ -20,8 +20,10 @@ from paperback_oracle import best, oracle, ranking
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
 from solver.paperback.cards import Kind, parse_card
+from solver.paperback.moves import PaperbackObjective
+from solver.paperback.rules import best_doubles
 from solver.paperback.state import PaperbackState
-from solver.search.paperback import PaperbackObjective, PaperbackSearch, best_doubles
+from solver.search.paperback import PaperbackSearch
 
 from helpers import lexicon_of
 

@@ -17,8 +17,9 @@ import pytest
 
 from solver.answers.paperback import hint
 from solver.lexicon import Lexicon
+from solver.paperback.moves import PaperbackObjective
 from solver.paperback.state import PaperbackState
-from solver.search.paperback import PaperbackObjective, PaperbackSearch, word_ends
+from solver.search.paperback import PaperbackSearch, word_ends
 
 LIMIT = 0.5
 SLACK = 0.5

@@ -15,8 +15,9 @@ from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackHintIn, PaperbackHintOut
 from solver.answers.paperback import hint as paperback_hint
 from solver.errors import GhostwriterError
+from solver.paperback.moves import PaperbackObjective
 from solver.paperback.state import PaperbackState
-from solver.search.paperback import PaperbackObjective, PaperbackSearch
+from solver.search.paperback import PaperbackSearch
 
 router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
 

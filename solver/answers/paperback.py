@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.answers.hint import inexact_warning
-from solver.search.paperback import PaperbackSearch, PMove
+from solver.paperback.moves import PMove
+from solver.search.paperback import PaperbackSearch
 
 
 def hint(search: PaperbackSearch, top: int) -> tuple[list[PMove], dict[str, Any]]:

@@ -185,8 +185,9 @@ def _paperback_hint(
 ) -> tuple[str, dict[str, Any]]:
     """One Paperback state's answer, as a table for people and as JSON."""
     from solver.answers.paperback import format_table, hint
+    from solver.paperback.moves import PaperbackObjective
     from solver.paperback.state import PaperbackState
-    from solver.search.paperback import PaperbackObjective, PaperbackSearch
+    from solver.search.paperback import PaperbackSearch
 
     if args.played or args.pareto:
         raise UsageError("--played and --pareto are for Hardback; Paperback answers the best moves")

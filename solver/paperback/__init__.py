@@ -1,1 +1,3 @@
-"""Paperback: its cards, its turn state and its rule set, searched over the same lexicon as Hardback."""
+"""Paperback's rules as values and pure functions: its cards (``cards``), its turn state (``state``), a move and
+the objectives that rank moves (``moves``), and how a layout scores (``rules``). The search over the lexicon is
+``solver.search.paperback``."""

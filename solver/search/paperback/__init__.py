@@ -9,13 +9,11 @@ With the Spacebar as the Common card a move may be two words, scored as one (``p
 
 The search (``search``) is the best-first loop Hardback's uses (``solver.search.best_first``): one vectorised pass
 over the lexicon's letter counts gives every word's upper bound (``bounds``), and words are solved exactly in
-decreasing bound until none can beat the moves kept. ``hand`` is the hand as the search reads it, ``moves`` a move
-and the keys that rank moves, ``explain`` a move in words.
+decreasing bound until none can beat the moves kept. ``hand`` is the hand as the search reads it, ``explain`` a move in
+words; a move and the keys that rank moves are the rules' (``solver.paperback.moves``).
 """
 
 from solver.search.paperback.bounds import word_ends
-from solver.search.paperback.doubles import best_doubles
-from solver.search.paperback.moves import PaperbackObjective, PMove
 from solver.search.paperback.search import PaperbackSearch
 
-__all__ = ["PMove", "PaperbackObjective", "PaperbackSearch", "best_doubles", "word_ends"]
+__all__ = ["PaperbackSearch", "word_ends"]

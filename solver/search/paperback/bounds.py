@@ -17,8 +17,7 @@ import numpy.typing as npt
 
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
-from solver.search.paperback.hand import Hand
-from solver.search.paperback.moves import (
+from solver.paperback.moves import (
     CARD_NEXT,
     COMMON_GAIN,
     LENGTH_WEIGHT,
@@ -26,6 +25,7 @@ from solver.search.paperback.moves import (
     SCORE_WEIGHT,
     PaperbackObjective,
 )
+from solver.search.paperback.hand import Hand
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

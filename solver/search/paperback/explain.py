@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.paperback.cards import Kind
+from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove
 from solver.search.paperback.hand import Hand
-from solver.search.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove
 
 
 def explain(hand: Hand, m: PMove) -> None:

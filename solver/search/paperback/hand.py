@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from solver.paperback.cards import Kind, PCard
+from solver.paperback.moves import COMMON, MAX_FACTOR, Piece
 from solver.paperback.state import PaperbackState
-from solver.search.paperback.moves import COMMON, MAX_FACTOR, Piece
 
 GENEROUS_FLAT = (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD, Kind.LENGTH)  # counted whole by ``generous``
 

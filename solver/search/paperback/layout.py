@@ -1,9 +1,9 @@
-"""Every way a hand lays out a text, and the score of one layout.
+"""Every way a hand lays out a text, each scored by the rules (``solver.paperback.rules``).
 
 Pieces go left to right, each a one-letter card, a two-letter card (both letters in order, never split; reversed
 only with a Dyslexic, +1), a wild (any one letter, no score), or the Common card (once a turn, its letters and
 score); a space is the Spacebar between two words. A layout's score is its pieces' scores, each doubled or tripled
-by adjacent ``double-letter`` cards (``best_doubles``), plus every flat bonus, all multiplied by the word factor.
+by adjacent ``double-letter`` cards, plus every flat bonus, all multiplied by the word factor.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.budget import Budget
-from solver.paperback.cards import Kind, PCard
-from solver.search.paperback.doubles import best_doubles
+from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove
+from solver.paperback.rules import score
 from solver.search.paperback.hand import Hand, Tables
-from solver.search.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove, value_of
 
 TICK = 64  # layout steps between two looks at the clock (a power of 2)
 
@@ -129,65 +128,6 @@ def _rest(text: str, tables: Tables) -> list[float]:
     return rest
 
 
-def _abilities(cards: list[PCard | None], pieces: list[Piece], doublers: list[int]) -> tuple[int, int, int]:
-    """The flat bonuses, word factor and cards next hand of a layout's cards; each piece's double-letter abilities
-    into ``doublers``."""
-    flat, mult, cards_next = 0, 1, 0
-    m = len(pieces)
-    wild_n = sum(1 for p in pieces if p.kind == WILD)
-    length = sum(len(p.letters) for p in pieces)
-    for i, c in enumerate(cards):
-        if c is None:
-            continue
-        for a in c.abilities:
-            k = a.kind
-            if k is Kind.PLUS:
-                flat += a.amount
-            elif k is Kind.DOUBLE_WORD:
-                mult += 1
-            elif k is Kind.DOUBLE_LETTER:
-                doublers[i] += 1
-            elif k is Kind.CARDS:
-                cards_next += a.amount
-            elif k is Kind.LENGTH:
-                flat += a.amount if length >= a.length else 0
-            elif k is Kind.FIRST:
-                flat += a.amount if i == 0 else 0
-            elif k is Kind.LAST:
-                flat += a.amount if i == m - 1 else 0
-            elif k is Kind.NOWILD:
-                flat += a.amount if wild_n == 0 else 0
-            elif k is Kind.WILDS:
-                flat += a.amount * wild_n
-    return flat, mult, cards_next
-
-
 def evaluate(hand: Hand, text: str, pieces: list[Piece]) -> PMove:
     """The score of one layout, the doubles aimed at their best."""
-    cards = [hand.card_of(p) for p in pieces]
-    base = [c.score if c is not None else 0 for c in cards]
-    m = len(pieces)
-    doublers = [0] * m  # the double-letter abilities of each piece's card
-    flat, mult, cards_next = _abilities(cards, pieces, doublers)
-    length = sum(len(p.letters) for p in pieces)
-    reversals = sum(1 for p in pieces if p.reversed)
-    uses_space = any(p.kind == SPACE for p in pieces)
-    flat += reversals + (1 if uses_space else 0)
-    mult = min(MAX_FACTOR, mult)
-    if any(doublers):
-        best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
-    else:
-        best_inner, best_factors = sum(base), [1] * m
-    thr = hand.state.threshold
-    move = PMove(
-        word=text,
-        score=(best_inner + flat) * mult,
-        length=length,
-        pieces=pieces,
-        factors=best_factors,
-        gains_common=thr is not None and hand.state.common is not None and length >= thr,  # a card to gain
-        cards_next=cards_next,
-        uses_common=any(p.kind in (COMMON, SPACE) for p in pieces),
-    )
-    move.value = value_of(move)
-    return move
+    return score(text, pieces, [hand.card_of(p) for p in pieces], hand.state.threshold, hand.state.common is not None)

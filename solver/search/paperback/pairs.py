@@ -10,10 +10,7 @@ import numpy.typing as npt
 
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind
-from solver.search.best_first import Kept
-from solver.search.paperback.bounds import WordBounds
-from solver.search.paperback.hand import Hand
-from solver.search.paperback.moves import (
+from solver.paperback.moves import (
     CARD_NEXT,
     COMMON_GAIN,
     LENGTH_WEIGHT,
@@ -22,6 +19,9 @@ from solver.search.paperback.moves import (
     PaperbackObjective,
     PMove,
 )
+from solver.search.best_first import Kept
+from solver.search.paperback.bounds import WordBounds
+from solver.search.paperback.hand import Hand
 
 MAX_PAIRS = 200_000  # Spacebar pairs looked at before a search gives up exactness
 MAX_WORK = MAX_PAIRS * 50  # second words looked at (by their letters) before it gives up too

@@ -15,13 +15,13 @@ import numpy.typing as npt
 from solver.budget import Budget, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
+from solver.paperback.moves import PaperbackObjective, PMove, alphabetical, key, ranked_value
 from solver.paperback.state import PaperbackState
 from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.paperback.bounds import IntArray, WordBounds, feasible, keys, word_bounds
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
-from solver.search.paperback.moves import PaperbackObjective, PMove, alphabetical, key, ranked_value
 from solver.search.paperback.pairs import MAX_PAIRS, Late, Pairs, TooManyPairs, length_bonuses
 from solver.text import normalize_word
 
