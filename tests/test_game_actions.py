@@ -36,7 +36,8 @@ from solver.game.actions import (
 )
 from solver.game.rules import ACTIONS
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.resolve import Face, Source
+from solver.hardback.profile import Source
+from solver.hardback.resolve import Face
 
 seats = st.integers(0, 4)
 whole = st.integers(-(2**31), 2**31)

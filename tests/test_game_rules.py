@@ -47,7 +47,8 @@ from solver.hardback.benefits import Benefit, Kind
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.resolve import Face, Source
+from solver.hardback.profile import Source
+from solver.hardback.resolve import Face
 
 from helpers import lexicon_of
 

@@ -36,7 +36,7 @@ from solver.game.state import HAND_SIZE
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights, coin_value
-from solver.hardback.resolve import Source, make_profile
+from solver.hardback.profile import Source, make_profile
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 

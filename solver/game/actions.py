@@ -36,7 +36,8 @@ from solver.game.state import OFFER_ROW
 from solver.hardback.arrangement import read_entry
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.resolve import Face, Source
+from solver.hardback.profile import Source
+from solver.hardback.resolve import Face
 from solver.text import normalize_word
 
 Json = dict[str, Any]

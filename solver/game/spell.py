@@ -26,7 +26,8 @@ from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
 from solver.hardback.outcome import CardPart, Totals
 from solver.hardback.outcome import outcome as resolve_outcome
-from solver.hardback.resolve import Face, Placement, Source
+from solver.hardback.profile import Source
+from solver.hardback.resolve import Face, Placement
 from solver.lexicon import Lexicon
 from solver.search import Search
 from solver.text import normalize_word

@@ -11,6 +11,7 @@ import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -344,13 +345,8 @@ def _rng(value: object) -> random.Random:
 
 
 def _load(data: dict[str, Any]) -> GameState:
-    try:
-        options = GameOptions.from_json(_field(data, "options", "game", "the table's options, an object"))
-    except GhostwriterError as e:
-        text = str(e)
-        raise GameStateError(
-            f"game.{text}" if text.startswith("options.") else f"game.options: {text}", "game.options"
-        ) from None
+    """A game state from its JSON form, each part checked in the order of the form (the first fault is named)."""
+    options = _load_options(data)
     cat = Catalogue.hardback(options.rules)
 
     def cards(value: object, where: str) -> list[Card]:
@@ -362,97 +358,10 @@ def _load(data: dict[str, Any]) -> GameState:
             f"game.players: options.players is {options.players} but {len(raw_players)} players are given",
             "game.players",
         )
-    players = []
-    for i, raw in enumerate(raw_players):
-        w = f"game.players[{i}]"
-        p = _object(raw, w, "a seat's cards and tokens")
-
-        def req(key: str, what: str, p: dict[str, Any] = p, w: str = w) -> object:
-            return _field(p, key, w, what)
-
-        def opt(key: str, default: object, p: dict[str, Any] = p) -> object:
-            return p.get(key, default)
-
-        players.append(
-            PlayerState(
-                seat=_number(opt("seat", i), f"{w}.seat", 0, 4),
-                draw=cards(req("draw", "the draw pile"), f"{w}.draw"),
-                discard=cards(req("discard", "the discard pile"), f"{w}.discard"),
-                hand=cards(req("hand", "the hand"), f"{w}.hand"),
-                inked=cards(req("inked", "the cards drawn with ink"), f"{w}.inked"),
-                in_play=cards(req("in_play", "the classics in play"), f"{w}.in_play"),
-                jail=cards(req("jail", "the jailed card"), f"{w}.jail"),
-                set_aside=cards(opt("set_aside", []), f"{w}.set_aside"),
-                must_wild=cards(opt("must_wild", []), f"{w}.must_wild"),
-                disfigured=cards(opt("disfigured", []), f"{w}.disfigured"),
-                prestige=_number(req("prestige", "a number"), f"{w}.prestige"),
-                ink=_number(req("ink", "a number"), f"{w}.ink"),
-                remover=_number(req("remover", "a number"), f"{w}.remover"),
-                adverts=_number(opt("adverts", 0), f"{w}.adverts", 0, 5),
-                power=_text(opt("power", ""), f"{w}.power"),
-                event=_text(opt("event", ""), f"{w}.event"),
-                rap_battle=_number(opt("rap_battle", 0), f"{w}.rap_battle"),
-                bought=_number(opt("bought", 0), f"{w}.bought"),
-                words=_number(opt("words", 0), f"{w}.words"),
-                passes=_number(opt("passes", 0), f"{w}.passes"),
-                decade=_number(opt("decade", 0), f"{w}.decade"),
-            )
-        )
-    t = _object(data.get("turn", {}), "game.turn", "what the player in turn has done")
-    sent_home = []
-    for i, pair in enumerate(_list(t.get("sent_home", []), "game.turn.sent_home", "[owner seat, card code] pairs")):
-        w = f"game.turn.sent_home[{i}]"
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise GameStateError(f"{w} must be a pair [owner seat, card code]", w)
-        sent_home.append((_number(pair[0], f"{w}[0]", 0, 4), cards([pair[1]], w)[0]))
-    ghost = t.get("ghost")
-    turn = Turn(
-        coins=_number(t.get("coins", 0), "game.turn.coins"),
-        word=cards(t.get("word", []), "game.turn.word"),
-        word_text=_text(t.get("word_text", ""), "game.turn.word_text"),
-        kept=cards(t.get("kept", []), "game.turn.kept"),
-        sent_home=sent_home,
-        dumps=[
-            _number(d, f"game.turn.dumps[{i}]")
-            for i, d in enumerate(_list(t.get("dumps", []), "game.turn.dumps", "coins"))
-        ],
-        jails=_number(t.get("jails", 0), "game.turn.jails"),
-        previews=[
-            _number(d, f"game.turn.previews[{i}]")
-            for i, d in enumerate(_list(t.get("previews", []), "game.turn.previews", "cards to look at"))
-        ],
-        peek=cards(t.get("peek", []), "game.turn.peek"),
-        flushed=_flag(t.get("flushed", False), "game.turn.flushed"),
-        bought=_number(t.get("bought", 0), "game.turn.bought"),
-        row_changed=_flag(t.get("row_changed", False), "game.turn.row_changed"),
-        powers_used=[
-            _text(x, f"game.turn.powers_used[{i}]", 40)
-            for i, x in enumerate(_list(t.get("powers_used", []), "game.turn.powers_used", "power names"))
-        ],
-        borrowed=[
-            _number(s, f"game.turn.borrowed[{i}]", 0, OFFER_ROW - 1)
-            for i, s in enumerate(_list(t.get("borrowed", []), "game.turn.borrowed", "offer-row slots"))
-        ],
-        ink_used=_number(t.get("ink_used", 0), "game.turn.ink_used"),
-        ghost=None if ghost is None else _number(ghost, "game.turn.ghost", 0, 4),
-    )
+    players = [_load_player(raw, i, cards) for i, raw in enumerate(raw_players)]
+    turn = _load_turn(_object(data.get("turn", {}), "game.turn", "what the player in turn has done"), cards)
     rng = _rng(_field(data, "rng", "game", "the random generator's state"))
-    penny = data.get("penny")
-    if penny is not None:
-        penny_obj = _object(penny, "game.penny", "Penny Dreadful's genre and prestige, or null")
-        penny = Penny(
-            _text(_field(penny_obj, "genre", "game.penny", "her signature genre"), "game.penny.genre", 20),
-            _number(_field(penny_obj, "prestige", "game.penny", "a number"), "game.penny.prestige"),
-        )
-
-    def events(key: str) -> list[Event]:
-        out = []
-        for i, e in enumerate(_list(data.get(key, []), f"game.{key}", "event objects")):
-            try:
-                out.append(Event.from_json(e))
-            except GhostwriterError as err:
-                raise GameStateError(f"game.{key}[{i}]: {err}", f"game.{key}[{i}]") from None
-        return out
+    penny = _load_penny(data.get("penny"))
 
     def top(key: str, what: str) -> object:
         return _field(data, key, "game", what)
@@ -475,8 +384,8 @@ def _load(data: dict[str, Any]) -> GameState:
         offer_age=offer_age,
         removed=cards(top("removed", "the cards out of the game"), "game.removed"),
         unused=cards(top("unused", "the starters not dealt"), "game.unused"),
-        events_deck=events("events_deck"),
-        events_used=events("events_used"),
+        events_deck=_load_events(data, "events_deck"),
+        events_used=_load_events(data, "events_used"),
         current=_number(top("current", "the seat in turn"), "game.current", 0, options.players - 1),
         phase=phase,
         turns=_number(top("turns", "the turns played"), "game.turns"),
@@ -491,6 +400,110 @@ def _load(data: dict[str, Any]) -> GameState:
         rng=rng,
         seed=_number(data.get("seed", 0), "game.seed", 0, 2**63),
     )
+
+
+_Cards = Callable[[object, str], list[Card]]
+
+
+def _load_options(data: dict[str, Any]) -> GameOptions:
+    try:
+        return GameOptions.from_json(_field(data, "options", "game", "the table's options, an object"))
+    except GhostwriterError as e:
+        text = str(e)
+        raise GameStateError(
+            f"game.{text}" if text.startswith("options.") else f"game.options: {text}", "game.options"
+        ) from None
+
+
+def _load_player(raw: object, i: int, cards: _Cards) -> PlayerState:
+    w = f"game.players[{i}]"
+    p = _object(raw, w, "a seat's cards and tokens")
+
+    def req(key: str, what: str) -> object:
+        return _field(p, key, w, what)
+
+    def opt(key: str, default: object) -> object:
+        return p.get(key, default)
+
+    return PlayerState(
+        seat=_number(opt("seat", i), f"{w}.seat", 0, 4),
+        draw=cards(req("draw", "the draw pile"), f"{w}.draw"),
+        discard=cards(req("discard", "the discard pile"), f"{w}.discard"),
+        hand=cards(req("hand", "the hand"), f"{w}.hand"),
+        inked=cards(req("inked", "the cards drawn with ink"), f"{w}.inked"),
+        in_play=cards(req("in_play", "the classics in play"), f"{w}.in_play"),
+        jail=cards(req("jail", "the jailed card"), f"{w}.jail"),
+        set_aside=cards(opt("set_aside", []), f"{w}.set_aside"),
+        must_wild=cards(opt("must_wild", []), f"{w}.must_wild"),
+        disfigured=cards(opt("disfigured", []), f"{w}.disfigured"),
+        prestige=_number(req("prestige", "a number"), f"{w}.prestige"),
+        ink=_number(req("ink", "a number"), f"{w}.ink"),
+        remover=_number(req("remover", "a number"), f"{w}.remover"),
+        adverts=_number(opt("adverts", 0), f"{w}.adverts", 0, 5),
+        power=_text(opt("power", ""), f"{w}.power"),
+        event=_text(opt("event", ""), f"{w}.event"),
+        rap_battle=_number(opt("rap_battle", 0), f"{w}.rap_battle"),
+        bought=_number(opt("bought", 0), f"{w}.bought"),
+        words=_number(opt("words", 0), f"{w}.words"),
+        passes=_number(opt("passes", 0), f"{w}.passes"),
+        decade=_number(opt("decade", 0), f"{w}.decade"),
+    )
+
+
+def _numbers(t: dict[str, Any], key: str, what: str, low: int = 0, high: int = MAX_NUMBER) -> list[int]:
+    where = f"game.turn.{key}"
+    return [_number(x, f"{where}[{i}]", low, high) for i, x in enumerate(_list(t.get(key, []), where, what))]
+
+
+def _load_turn(t: dict[str, Any], cards: _Cards) -> Turn:
+    sent_home = []
+    for i, pair in enumerate(_list(t.get("sent_home", []), "game.turn.sent_home", "[owner seat, card code] pairs")):
+        w = f"game.turn.sent_home[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise GameStateError(f"{w} must be a pair [owner seat, card code]", w)
+        sent_home.append((_number(pair[0], f"{w}[0]", 0, 4), cards([pair[1]], w)[0]))
+    ghost = t.get("ghost")
+    return Turn(
+        coins=_number(t.get("coins", 0), "game.turn.coins"),
+        word=cards(t.get("word", []), "game.turn.word"),
+        word_text=_text(t.get("word_text", ""), "game.turn.word_text"),
+        kept=cards(t.get("kept", []), "game.turn.kept"),
+        sent_home=sent_home,
+        dumps=_numbers(t, "dumps", "coins"),
+        jails=_number(t.get("jails", 0), "game.turn.jails"),
+        previews=_numbers(t, "previews", "cards to look at"),
+        peek=cards(t.get("peek", []), "game.turn.peek"),
+        flushed=_flag(t.get("flushed", False), "game.turn.flushed"),
+        bought=_number(t.get("bought", 0), "game.turn.bought"),
+        row_changed=_flag(t.get("row_changed", False), "game.turn.row_changed"),
+        powers_used=[
+            _text(x, f"game.turn.powers_used[{i}]", 40)
+            for i, x in enumerate(_list(t.get("powers_used", []), "game.turn.powers_used", "power names"))
+        ],
+        borrowed=_numbers(t, "borrowed", "offer-row slots", 0, OFFER_ROW - 1),
+        ink_used=_number(t.get("ink_used", 0), "game.turn.ink_used"),
+        ghost=None if ghost is None else _number(ghost, "game.turn.ghost", 0, 4),
+    )
+
+
+def _load_penny(penny: object) -> Penny | None:
+    if penny is None:
+        return None
+    penny_obj = _object(penny, "game.penny", "Penny Dreadful's genre and prestige, or null")
+    return Penny(
+        _text(_field(penny_obj, "genre", "game.penny", "her signature genre"), "game.penny.genre", 20),
+        _number(_field(penny_obj, "prestige", "game.penny", "a number"), "game.penny.prestige"),
+    )
+
+
+def _load_events(data: dict[str, Any], key: str) -> list[Event]:
+    out = []
+    for i, e in enumerate(_list(data.get(key, []), f"game.{key}", "event objects")):
+        try:
+            out.append(Event.from_json(e))
+        except GhostwriterError as err:
+            raise GameStateError(f"game.{key}[{i}]: {err}", f"game.{key}[{i}]") from None
+    return out
 
 
 PHASES = (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT, Phase.OVER)

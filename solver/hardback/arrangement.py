@@ -20,7 +20,8 @@ from typing import Any
 
 from solver.errors import CardCodeError, GhostwriterError
 from solver.hardback.catalogue import Catalogue
-from solver.hardback.resolve import Face, Placement, Pool, Resolver, Slot, Source
+from solver.hardback.profile import Pool, Source
+from solver.hardback.resolve import Face, Placement, Resolver, Slot
 from solver.text import normalize_word
 
 ENTRY_KEYS = {"code", "face", "source"}

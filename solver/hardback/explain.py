@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from solver.hardback.benefits import TABLE, Kind, note
 from solver.hardback.outcome import CardPart, Outcome
-from solver.hardback.resolve import Face, Source
+from solver.hardback.profile import Source
+from solver.hardback.resolve import Face
 
 
 @dataclass

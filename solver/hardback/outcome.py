@@ -14,17 +14,8 @@ from dataclasses import dataclass, field
 
 from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, choose, weight
 from solver.hardback.cards import Card
-from solver.hardback.resolve import (
-    GENRE_INDEX,
-    GENRES,
-    Face,
-    Profile,
-    Resolution,
-    Resolver,
-    Slot,
-    Source,
-    award_prestige,
-)
+from solver.hardback.profile import GENRE_INDEX, GENRES, Profile, Source
+from solver.hardback.resolve import Face, Resolution, Resolver, Slot, award_prestige
 
 
 @dataclass

@@ -11,21 +11,14 @@ into a ``Profile``; ``solver.hardback.outcome`` turns a resolution into its type
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from solver.budget import Budget
-from solver.hardback.benefits import Count, Role, Special, abilities, amounts, plain_value, specials
-from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
-from solver.hardback.genres import Genre
-from solver.hardback.objectives import Weights
-from solver.hardback.state import TurnState
+from solver.hardback.profile import Pool, Source
 
-GENRES = list(Genre)
-GENRE_INDEX = {g: i for i, g in enumerate(GENRES)}
 AWARDS = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}
 MAX_FACTOR = 3
 EPS = 1e-6
@@ -41,160 +34,12 @@ def award_prestige(length: int, options_rules: Rules, held: int) -> int:
     return 0
 
 
-class Source(enum.Enum):
-    HAND = "hand"
-    INKED = "inked"
-    MINE = "mine"
-    OTHER = "other"
-
-
 class Face(enum.Enum):
     UP = "up"
     WILD = "wild"
     UNCOVERED = "uncovered"
 
 
-@dataclass(frozen=True)
-class Profile:
-    """What one kind of card (a card from one source) is worth, precomputed for a set of weights.
-
-    Index ``a`` is 0 when the card's genre is inactive, 1 when active; ``value[a][f]`` is the weighted value
-    of its plain benefits at factor ``f`` (1..3), with its own best choices made (either, ink or remover,
-    trash or not); specials (per-card counts) and dumps are kept apart because they depend on the whole word.
-    """
-
-    card: Card
-    source: Source
-    letter: str
-    genre: int  # index into GENRES, -1 for none
-    value: tuple[tuple[float, ...], tuple[float, ...]]
-    specials: tuple[tuple[Special, ...], tuple[Special, ...]]
-    dumps: tuple[tuple[int, ...], tuple[int, ...]]
-    uncovers: tuple[int, int]
-    doubles: tuple[int, int]
-
-    @property
-    def own(self) -> bool:
-        return self.source is not Source.OTHER
-
-    @property
-    def pool(self) -> bool:
-        """A card that may be played wild (hand, or inked freed with a remover)."""
-        return self.source in (Source.HAND, Source.INKED)
-
-    def _activities(self, max_counts: Sequence[int]) -> tuple[int, ...]:
-        """Its genre can be active only when the player has two cards of it."""
-        return (0, 1) if self.genre >= 0 and max_counts[self.genre] >= 2 else (0,)
-
-    def optimistic(
-        self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int, dumps: bool = True
-    ) -> float:
-        """An upper bound of its value at factor 1 in any word (genre active if it can be, specials at their most).
-
-        ``max_counts`` holds, per genre, how many of the player's cards could count for it; without ``dumps`` its
-        dumps are left out (for a word that leaves no card to dump).
-        """
-        best = 0.0
-        for a in self._activities(max_counts):
-            v = (
-                self.value[a][1]
-                + sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
-                + (sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a]) if dumps else 0.0)
-            )
-            best = max(best, v)
-        return best
-
-    def optimistic_per_wild(self, max_counts: tuple[int, int, int, int], weights: Weights) -> float:
-        """The most its per-wild specials bring for each wild card in the word."""
-        return max(
-            sum(s.weight * s.benefit.amount for s in self.specials[a] if s.per is Count.WILD)
-            for a in self._activities(max_counts)
-        )
-
-    def abilities(self, max_counts: tuple[int, int, int, int], which: str) -> int:
-        """How many uncover (``"uncovers"``) or double (``"doubles"``) abilities it may have."""
-        per: tuple[int, int] = getattr(self, which)
-        return max(per[a] for a in self._activities(max_counts))
-
-    def optimistic_step(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
-        """An upper bound of what one more doubling adds to its value."""
-        best = 0.0
-        for a in self._activities(max_counts):
-            for f in (1, 2):
-                v = self.value[a][f + 1] - self.value[a][f]
-                v += sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
-                v += sum(max(0.0, weights.coins * d) for d in self.dumps[a])
-                best = max(best, v)
-        return best
-
-
-@functools.lru_cache(maxsize=8192)
-def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
-    """Read a card's benefits once, for the scoring of every word (and remembered: cards, sources and weights
-    are immutable, and a search makes the same profiles again and again)."""
-    if source is Source.OTHER:
-        zero = (0.0, 0.0, 0.0, 0.0)
-        return Profile(card, source, card.match_letter, -1, (zero, zero), ((), ()), ((), ()), (0, 0), (0, 0))
-    values: list[tuple[float, ...]] = []
-    per_card: list[tuple[Special, ...]] = []
-    dumps: list[tuple[int, ...]] = []
-    uncovers: list[int] = []
-    doubles: list[int] = []
-    for a in (0, 1):
-        bs = card.basic + (card.genre_bonus if a and card.genre is not None else ())
-        values.append(tuple([0.0] + [plain_value(bs, f, weights) for f in (1, 2, 3)]))
-        per_card.append(specials(bs, weights, GENRES))
-        dumps.append(amounts(bs, Role.DUMP))
-        uncovers.append(abilities(bs, Role.UNCOVER))
-        doubles.append(abilities(bs, Role.DOUBLE))
-    return Profile(
-        card,
-        source,
-        card.match_letter,
-        GENRE_INDEX[card.genre] if card.genre is not None else -1,
-        (values[0], values[1]),
-        (per_card[0], per_card[1]),
-        (dumps[0], dumps[1]),
-        (uncovers[0], uncovers[1]),
-        (doubles[0], doubles[1]),
-    )
-
-
-@dataclass
-class Pool:
-    """The cards of a state grouped into kinds (identical card from the same source) with their counts."""
-
-    profiles: list[Profile]
-    counts: list[int]
-    state: TurnState
-    weights: Weights
-
-    @staticmethod
-    def of(state: TurnState, weights: Weights) -> Pool:
-        keys: dict[tuple[Card, Source], int] = {}
-        profiles: list[Profile] = []
-        counts: list[int] = []
-        for source, cards in (
-            (Source.INKED, state.inked),
-            (Source.HAND, state.hand),
-            (Source.MINE, state.mine),
-            (Source.OTHER, state.others),
-        ):
-            for c in cards:
-                key = (c, source)
-                if key not in keys:
-                    keys[key] = len(profiles)
-                    profiles.append(make_profile(c, source, weights))
-                    counts.append(0)
-                counts[keys[key]] += 1
-        return Pool(profiles, counts, state, weights)
-
-    @property
-    def mine(self) -> list[int]:
-        return [i for i, p in enumerate(self.profiles) if p.source is Source.MINE]
-
-
-# A placed slot: (kind index, face); kind -1 is an unnamed wild (some hand card not otherwise placed).
 Slot = tuple[int, Face]
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from solver.hardback.resolve import EPS, Pool, Source, award_prestige
+from solver.hardback.profile import Pool, Source
+from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
 
 FloatArray = npt.NDArray[np.float64]

@@ -23,7 +23,8 @@ from solver.hardback.arrangement import ArrangementError, arrangement_slots, rea
 from solver.hardback.moves import Move, gap, move_of
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.outcome import outcome
-from solver.hardback.resolve import EPS, Placement, Pool, Resolver, Slot
+from solver.hardback.profile import Pool
+from solver.hardback.resolve import EPS, Placement, Resolver, Slot
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search.best_first import BestFirst, Kept, Reach

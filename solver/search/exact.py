@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.hardback.resolve import EPS, Face, Placement, Pool, Resolver, Slot, Source, award_prestige
+from solver.hardback.profile import Pool, Source
+from solver.hardback.resolve import EPS, Face, Placement, Resolver, Slot, award_prestige
 from solver.search.bound import Optimism, no_fodder
 
 

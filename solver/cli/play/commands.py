@@ -32,7 +32,8 @@ from solver.game.engine import Game
 from solver.game.rules import ACTIONS, POWERS
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.moves import Move
-from solver.hardback.resolve import Face, Source
+from solver.hardback.profile import Source
+from solver.hardback.resolve import Face
 from solver.search import Search
 from solver.text import normalize_word
 
