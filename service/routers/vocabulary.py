@@ -110,7 +110,8 @@ def _hardback(code: str, catalogue: Catalogue) -> CheckedOut:
     try:
         card = catalogue.lookup(code)
     except GhostwriterError as e:
-        reading = ReadingOut.model_validate({"genre": parsed.genre.value if parsed.genre else None, "letter": parsed.letter})
+        genre = parsed.genre.value if parsed.genre else None
+        reading = ReadingOut.model_validate({"genre": genre, "letter": parsed.letter})
         return CheckedOut(code=code, card=None, error=str(e), inline=False, reading=reading, words=[])
     return CheckedOut(
         code=code, card=CardOut.model_validate(card.to_json()), error=None, inline=card.inline, reading=None, words=[]
