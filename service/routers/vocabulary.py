@@ -37,6 +37,7 @@ from solver.paperback import cards as paperback
 
 router = APIRouter(tags=["vocabulary"])
 Errors: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "the body is not JSON"},
     413: {"model": ErrorOut, "description": "the body is too large"},
     422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
 }
