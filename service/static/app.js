@@ -5,12 +5,12 @@
    This module starts the page and binds its shared controls: the game switch, the options, the dictionaries. */
 
 import { api } from "./api.js";
-import { bindCatalogue, filterCatalogue, loadCatalogue } from "./catalogue.js";
+import { bindCatalogue, loadCatalogue } from "./catalogue.js";
+import { pbTokenize } from "./codes.js";
 import { $, el } from "./dom.js";
 import { clearError, showError } from "./errors.js";
 import { addCards, addTypedCodes, bindHand, focusChip, renderZones } from "./hand.js";
 import { addTypedPaperbackCards, bindPaperback, focusPaperbackChip, renderPaperbackHand } from "./paperback.js";
-import { pbTokenize } from "./codes.js";
 import { closeDetail } from "./results.js";
 import { cancelSearch, findWords, showSearchOf } from "./search.js";
 import { deserialize, load, save, serialize, session, state } from "./state.js";
@@ -206,7 +206,7 @@ function start() {
   renderPaperbackHand();
   loadDictionaries();
   loadVocabulary().catch(() => { /* the codes are read when the service answers again */ });
-  loadCatalogue(() => { renderZones(); filterCatalogue(); }, (err) => showError(err.message, err.field));
+  loadCatalogue(renderZones, (err) => showError(err.message, err.field));
 }
 
 start();

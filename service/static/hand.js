@@ -110,12 +110,12 @@ async function checkField(input, box, zone, used) {
 }
 
 /** The codes typed for the zone chosen, checked as they are typed (before Add, before Find). */
-export function checkTypedCodes() {
+function checkTypedCodes() {
   return checkField($("code-input"), $("code-check"), state.target, usedCounts);
 }
 
 /** The discard pile's codes: cards of the box (a pile is not bounded by the copies in play here). */
-export function checkDiscard() {
+function checkDiscard() {
   return checkField($("discard"), $("discard-check"), "discard", () => new Map());
 }
 

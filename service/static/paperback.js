@@ -11,7 +11,7 @@ const FACES = { spacebar: "\u2423", dyslexic: "\u21c4" };
 const STATUS = "Tap a card to edit it or take it out.";
 
 /** The card a Paperback code reads as (the service's facts of it), or null. */
-export function pbCardOf(code) {
+function pbCardOf(code) {
   const read = readingOf(GAME, code);
   return read && read.card ? read.card : null;
 }
@@ -53,14 +53,14 @@ function problems(codes) {
 }
 
 let statusTimer = 0;
-export function announcePaperback(message) {
+function announcePaperback(message) {
   $("pb-status").textContent = message;
   window.clearTimeout(statusTimer);
   statusTimer = window.setTimeout(() => { $("pb-status").textContent = STATUS; }, 2500);
 }
 
 /** The typed cards, checked once the service has read them (a field typed on meanwhile is checked again). */
-export async function checkTypedPaperbackCards() {
+async function checkTypedPaperbackCards() {
   const input = $("pb-input");
   const text = input.value;
   const codes = pbTokenize(text);

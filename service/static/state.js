@@ -3,7 +3,7 @@
 
 export const ZONES = ["hand", "inked", "mine", "others"];
 export const ZONE_NAMES = { hand: "Hand", inked: "Inked", mine: "My classics", others: "Opponents' classics" };
-export const GAMES = ["hardback", "paperback"];
+const GAMES = ["hardback", "paperback"];
 const EDITIONS = ["en", "ru"];
 const STORAGE_KEY = "ghostwriter.page.v1";
 const ZONE_KEYS = { hand: "h", inked: "i", mine: "m", others: "o" };
