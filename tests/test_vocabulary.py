@@ -124,6 +124,13 @@ def test_paperback_codes_read_as_the_hint_reads_them(client: TestClient) -> None
         assert results[code]["card"] is None and results[code]["error"] == str(e.value)
 
 
+def test_a_full_check_answers_every_code_in_order(client: TestClient) -> None:
+    codes = ["r:Z9", "E", "r:Z9", "x" * MAX_CHECKED_LENGTH] * (MAX_CHECKED_CODES // 4)
+    results = _check(client, codes)  # a code given twice is read once and answered twice
+    assert [r["card"] is not None for r in results[:4]] == [False, True, False, False]
+    assert results[0] == results[2]
+
+
 @pytest.mark.parametrize(
     ("body", "field", "words"),
     [

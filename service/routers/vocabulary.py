@@ -134,6 +134,8 @@ def check_codes(body: CheckIn) -> CheckOut:
     """Each code read as a card of the game, by the parsers the hint endpoints use: the card it reads as, or the
     solver's own message saying what is wrong. Hardback codes name cards of the edition and rules given."""
     if body.game == "paperback":
-        return CheckOut(game="paperback", results=[_paperback(code) for code in body.codes])
-    catalogue = Catalogue.edition(body.edition, Rules.parse(body.rules))
-    return CheckOut(game="hardback", results=[_hardback(code, catalogue) for code in body.codes])
+        read = {code: _paperback(code) for code in dict.fromkeys(body.codes)}
+    else:
+        catalogue = Catalogue.edition(body.edition, Rules.parse(body.rules))
+        read = {code: _hardback(code, catalogue) for code in dict.fromkeys(body.codes)}  # each code read once
+    return CheckOut(game=body.game, results=[read[code] for code in body.codes])
