@@ -1133,3 +1133,22 @@ def test_an_answer_cut_short_is_never_called_proven(page: Page) -> None:
         expect(page.locator("#summary")).not_to_contain_text("No word can be played")
         expect(page.locator("#no-moves-reason")).to_have_count(0)
         page.screenshot(path=str(_shots() / f"page-laptop-cut-short-{game}.png"))
+
+
+def test_find_pressed_at_once_after_add_searches_the_cards_added(page: Page) -> None:
+    """Add has the service read the typed codes first; a Find pressed in the same moment, before that answer comes,
+    waits for it and searches the cards added, in their own codes."""
+    both = "(add) => { document.getElementById(add).click(); document.getElementById('find').click(); }"
+    page.fill("#code-input", "r:f6 E S T")
+    with page.expect_request(lambda r: r.url.endswith("/v1/hardback/hint")) as request:
+        page.evaluate(both, "add-codes")
+    assert request.value.post_data_json["hand"] == ["romance:F6", "E", "S", "T"]
+    expect(page.locator("#results .move").first).to_be_visible()
+    expect(page.locator("#error")).to_be_hidden()
+    _paperback(page)
+    page.fill("#pb-input", "th/3 E/1 S/1")
+    with page.expect_request(lambda r: r.url.endswith("/v1/paperback/hint")) as request:
+        page.evaluate(both, "pb-add")
+    assert request.value.post_data_json["hand"] == ["TH/3", "E/1", "S/1"]
+    expect(page.locator("#results .move").first).to_be_visible()
+    expect(page.locator("#error")).to_be_hidden()

@@ -205,7 +205,9 @@ function start() {
   renderZones();
   renderPaperbackHand();
   loadDictionaries();
-  loadVocabulary().catch(() => { /* the codes are read when the service answers again */ });
+  loadVocabulary().then(() => { renderZones(); renderPaperbackHand(); }, () => {
+    /* the codes are read when the service answers again */
+  });
   loadCatalogue(renderZones, (err) => showError(err.message, err.field));
 }
 

@@ -52,7 +52,13 @@ export async function readCodes(game, codes) {
     const chunk = send.slice(i, i + limits.max_codes);
     const body = game === "paperback" ? { game, codes: chunk } : { game, codes: chunk, ...options };
     const request = api("/v1/cards/check", body).then((data) => {
-      for (const result of data.results) readings.set(key(result.code), result);
+      for (const result of data.results) {
+        readings.set(key(result.code), result);
+        // the card's own code reads as the card too: a code kept in that form needs no second request
+        if (result.card && !result.inline && !readings.has(key(result.card.code))) {
+          readings.set(key(result.card.code), { ...result, code: result.card.code });
+        }
+      }
     }, (err) => {
       // a code the request itself was refused for (text no JSON string may hold) is named with the refusal
       if (!err.status) throw err;

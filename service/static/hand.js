@@ -119,8 +119,21 @@ function checkDiscard() {
   return checkField($("discard"), $("discard-check"), "discard", () => new Map());
 }
 
-/** Add the typed codes to the zone chosen, each as the card's own code where the service read it as one. */
-export async function addTypedCodes() {
+let adding = Promise.resolve();
+
+/** Add the typed codes to the zone chosen, each as the card's own code where the service read it as one; Find
+    waits for it (``codesAdded``), so that a search asked at once has the cards just added. */
+export function addTypedCodes() {
+  adding = addTyped();
+  return adding;
+}
+
+/** Settles once the codes being added are in their zone. */
+export function codesAdded() {
+  return adding;
+}
+
+async function addTyped() {
   const input = $("code-input");
   const tokens = tokenize(input.value);
   if (tokens.length === 0) {

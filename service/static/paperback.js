@@ -75,8 +75,21 @@ async function checkTypedPaperbackCards() {
   showCodeCheck($("pb-check"), input, problems(codes));
 }
 
-/** Add the typed cards, each in its printed form where the service read it as a card (th/3 -> TH/3). */
-export async function addTypedPaperbackCards() {
+let adding = Promise.resolve();
+
+/** Add the typed cards, each in its printed form where the service read it as a card (th/3 -> TH/3); Find waits
+    for it (``cardsAdded``). */
+export function addTypedPaperbackCards() {
+  adding = addTyped();
+  return adding;
+}
+
+/** Settles once the cards being added are in the hand. */
+export function cardsAdded() {
+  return adding;
+}
+
+async function addTyped() {
   const input = $("pb-input");
   const codes = pbTokenize(input.value);
   if (codes.length === 0) {

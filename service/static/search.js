@@ -5,6 +5,8 @@ import { catalogue } from "./catalogue.js";
 import { readCodes, tokenize } from "./codes.js";
 import { $, el } from "./dom.js";
 import { clearError, showError } from "./errors.js";
+import { codesAdded } from "./hand.js";
+import { cardsAdded } from "./paperback.js";
 import { renderResults } from "./results.js";
 import { ZONES, state } from "./state.js";
 
@@ -116,6 +118,7 @@ async function readAnswerCodes(data, game) {
 }
 
 export async function findWords() {
+  await Promise.all([codesAdded(), cardsAdded()]); // cards still being added go into this search
   const game = state.game;
   if (pending[game]) return;
   if (game === "paperback" && state.pbHand.length === 0) {
