@@ -1142,13 +1142,15 @@ def test_find_pressed_at_once_after_add_searches_the_cards_added(page: Page) -> 
     page.fill("#code-input", "r:f6 E S T")
     with page.expect_request(lambda r: r.url.endswith("/v1/hardback/hint")) as request:
         page.evaluate(both, "add-codes")
-    assert request.value.post_data_json["hand"] == ["romance:F6", "E", "S", "T"]
+    body = request.value.post_data_json
+    assert isinstance(body, dict) and body["hand"] == ["romance:F6", "E", "S", "T"]
     expect(page.locator("#results .move").first).to_be_visible()
     expect(page.locator("#error")).to_be_hidden()
     _paperback(page)
     page.fill("#pb-input", "th/3 E/1 S/1")
     with page.expect_request(lambda r: r.url.endswith("/v1/paperback/hint")) as request:
         page.evaluate(both, "pb-add")
-    assert request.value.post_data_json["hand"] == ["TH/3", "E/1", "S/1"]
+    body = request.value.post_data_json
+    assert isinstance(body, dict) and body["hand"] == ["TH/3", "E/1", "S/1"]
     expect(page.locator("#results .move").first).to_be_visible()
     expect(page.locator("#error")).to_be_hidden()
