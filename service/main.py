@@ -22,7 +22,7 @@ from starlette.types import ASGIApp
 
 from service import errors
 from service.context import Context
-from service.routers import cards, games, hardback, health, ink, paperback, words
+from service.routers import cards, games, hardback, health, ink, paperback, vocabulary, words
 from service.security import SecurityHeaders
 from service.settings import Settings
 from solver import __version__
@@ -63,8 +63,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    for r in (health.router, cards.router, words.router, hardback.router, ink.router, games.router, paperback.router):
-        app.include_router(r)
+    routers = (health, cards, vocabulary, words, hardback, ink, games, paperback)
+    for r in routers:
+        app.include_router(r.router)
     _pages(app)
     if settings.cors_origins:
         app.add_middleware(

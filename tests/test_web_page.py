@@ -468,13 +468,13 @@ def test_a_russian_hand_in_the_russian_edition(browser: Browser, ru_server: str)
     page, errors = _new_page(browser, LAPTOP)
     try:
         _open(page, ru_server)
+        _russian_options(page)  # the codes name the Russian edition's cards, as the service reads them
         _type_codes(page, "к О т")  # Cyrillic starters, in any case: the chips get capitals
         chips = page.locator("#zone-hand .chip")
         expect(chips).to_have_count(3)
         assert [chips.nth(i).get_attribute("data-code") for i in range(3)] == ["К", "О", "Т"]
         expect(chips.locator(".chip-letter")).to_have_text(["К", "О", "Т"])
         expect(chips.first).to_have_class(re.compile(r"\bgenre-starter\b"))
-        _russian_options(page)
         body = _hint_body(page)
         assert body["dictionary"] == "ru" and body["options"]["edition"] == "ru"
         assert body["hand"] == ["К", "О", "Т"]
@@ -1034,13 +1034,13 @@ def test_typed_codes_are_checked_as_they_are_typed(page: Page) -> None:
     check = page.locator("#code-check")
     field = page.locator("#code-input")
     field.press_sequentially("r:F6 q:Z9 r:Z9 E")  # typed, not yet added, nothing asked
-    expect(check.locator('[data-code="q:Z9"]')).to_contain_text("q is not a genre")
-    expect(check.locator('[data-code="r:Z9"]')).to_contain_text("romance:Z4 or romance:Z5")
+    expect(check.locator('[data-code="q:Z9"]')).to_contain_text("unknown genre 'q'")  # the solver's own words
+    expect(check.locator('[data-code="r:Z9"]')).to_contain_text("romance:Z4, romance:Z5")
     expect(check.locator(".code-problem")).to_have_count(2)
     expect(field).to_have_attribute("aria-invalid", "true")
     page.screenshot(path=str(_shots() / "page-laptop-live-check.png"))
     page.fill("#code-input", "r:F6 E Q a:A5 a:A5")
-    expect(check.locator('[data-code="Q"]')).to_contain_text("not a starter")
+    expect(check.locator('[data-code="Q"]')).to_contain_text("no card 'Q' in the Hardback catalogue")
     expect(check.locator('[data-code="adventure:A5"]')).to_contain_text("the box holds 1 copy")
     page.fill("#code-input", "r:F6 E")
     expect(check).to_be_empty()
@@ -1055,21 +1055,21 @@ def test_typed_codes_are_checked_as_they_are_typed(page: Page) -> None:
     expect(_chip(page, "hand", "r:Z9")).to_have_class(re.compile(r"\bbad-code\b"))
     expect(_chip(page, "hand", "E")).not_to_have_class(re.compile(r"\bbad-code\b"))
     expect(page.locator("#zone-problems")).to_be_visible()
-    expect(page.locator("#zone-problems")).to_contain_text("r:Z9 (Hand): no card r:Z9 in the catalogue")
+    expect(page.locator("#zone-problems")).to_contain_text("r:Z9 (Hand): no card 'r:Z9' in the Hardback catalogue")
     _move_chip(page, "hand", "r:Z9", "remove")
     expect(page.locator("#zone-problems")).to_be_hidden()
     expect(page.locator("#error")).to_be_hidden()
     # the discard pile's codes too
     page.locator("#more-options summary").click()
     page.fill("#discard", "B E r:F6 zz")
-    expect(page.locator("#discard-check")).to_contain_text("zz is not a card code")
+    expect(page.locator("#discard-check")).to_contain_text("malformed card code 'zz'")
     expect(page.locator("#discard")).to_have_attribute("aria-invalid", "true")
     page.fill("#discard", "B E r:F6")
     expect(page.locator("#discard-check")).to_be_empty()
     # Paperback cards are checked by their notation
     _paperback(page)
     page.locator("#pb-input").press_sequentially("TH/3 E/1:sparkle")
-    expect(page.locator("#pb-check")).to_contain_text("sparkle is not an ability")
+    expect(page.locator("#pb-check")).to_contain_text("ability 'sparkle' is not in the vocabulary")
     page.fill("#pb-input", "TH/3 E/1:+1")
     expect(page.locator("#pb-check")).to_be_empty()
 
@@ -1133,3 +1133,24 @@ def test_an_answer_cut_short_is_never_called_proven(page: Page) -> None:
         expect(page.locator("#summary")).not_to_contain_text("No word can be played")
         expect(page.locator("#no-moves-reason")).to_have_count(0)
         page.screenshot(path=str(_shots() / f"page-laptop-cut-short-{game}.png"))
+
+
+def test_find_pressed_at_once_after_add_searches_the_cards_added(page: Page) -> None:
+    """Add has the service read the typed codes first; a Find pressed in the same moment, before that answer comes,
+    waits for it and searches the cards added, in their own codes."""
+    both = "(add) => { document.getElementById(add).click(); document.getElementById('find').click(); }"
+    page.fill("#code-input", "r:f6 E S T")
+    with page.expect_request(lambda r: r.url.endswith("/v1/hardback/hint")) as request:
+        page.evaluate(both, "add-codes")
+    body = request.value.post_data_json
+    assert isinstance(body, dict) and body["hand"] == ["romance:F6", "E", "S", "T"]
+    expect(page.locator("#results .move").first).to_be_visible()
+    expect(page.locator("#error")).to_be_hidden()
+    _paperback(page)
+    page.fill("#pb-input", "th/3 E/1 S/1")
+    with page.expect_request(lambda r: r.url.endswith("/v1/paperback/hint")) as request:
+        page.evaluate(both, "pb-add")
+    body = request.value.post_data_json
+    assert isinstance(body, dict) and body["hand"] == ["TH/3", "E/1", "S/1"]
+    expect(page.locator("#results .move").first).to_be_visible()
+    expect(page.locator("#error")).to_be_hidden()

@@ -1,0 +1,141 @@
+"""The cards' vocabulary for clients (genre names, the benefit and ability notation, in words), and codes read as
+cards while they are typed, by the solver's own parsers: the web page is a client of these, not a copy of them.
+
+``vocabulary()`` is the one place that turns the solver's types into the vocabulary a client sees; the notation of
+a kind is the solver's own text form of an example with its numbers named (``N``, ``L``) and its genre ``GENRE``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from fastapi import APIRouter
+
+from service.schemas import (
+    MAX_CHECKED_CODES,
+    MAX_CHECKED_LENGTH,
+    CardOut,
+    CheckedOut,
+    CheckIn,
+    CheckOut,
+    ErrorOut,
+    GenreOut,
+    HardbackVocabularyOut,
+    NotationOut,
+    PaperbackCardFactsOut,
+    PaperbackVocabularyOut,
+    ReadingOut,
+    SpecialCardOut,
+    VocabularyOut,
+)
+from solver.errors import GhostwriterError
+from solver.hardback import cards as hardback
+from solver.hardback.catalogue import Catalogue, Rules
+from solver.paperback import cards as paperback
+
+router = APIRouter(tags=["vocabulary"])
+Errors: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "the body is not JSON"},
+    413: {"model": ErrorOut, "description": "the body is too large"},
+    422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
+}
+
+AMOUNT, LENGTH = 7, 5  # the example's numbers, named N and L in the notation (neither is a digit of the other)
+EXAMPLE_GENRE = hardback.Genre.ADVENTURE
+
+
+def _named(text: str) -> str:
+    """An example's text with its numbers and genre named: ``7c*adventure`` is ``Nc*GENRE``."""
+    text = re.sub(rf"(?<![0-9]){AMOUNT}(?![0-9])", "N", text)
+    text = re.sub(rf"(?<![0-9]){LENGTH}(?![0-9])", "L", text)
+    return text.replace(EXAMPLE_GENRE.value, "GENRE")
+
+
+def _genre(genre: hardback.Genre) -> GenreOut:
+    russian = hardback.RUSSIAN_GENRES[genre.value]
+    initial = genre.value[0]
+    ru_initial = next(name for name in russian if len(name) == 1)
+    return GenreOut(
+        name=genre.value,
+        initial=initial,
+        names={"en": [genre.value], "ru": [name for name in russian if len(name) > 1]},
+        initials={"en": initial, "ru": ru_initial},
+    )
+
+
+def _benefit(kind: hardback.Kind) -> NotationOut:
+    example = hardback.Benefit(kind, AMOUNT, EXAMPLE_GENRE if kind is hardback.Kind.COINS_PER_GENRE else None)
+    return NotationOut(kind=kind.value, notation=_named(str(example)), words=_named(example.describe()))
+
+
+def _ability(kind: paperback.Kind) -> NotationOut:
+    example = paperback.Ability(kind, AMOUNT, LENGTH)
+    return NotationOut(kind=kind.name.lower(), notation=_named(str(example)), words=_named(example.describe()))
+
+
+@functools.cache
+def vocabulary() -> VocabularyOut:
+    """The vocabulary, built from the solver's types: its genres, benefit kinds, abilities and special cards."""
+    wild = paperback.PCard("")
+    specials = [SpecialCardOut(code=c.code, words=c.describe()) for c in (wild, paperback.DYSLEXIC, paperback.SPACEBAR)]
+    return VocabularyOut(
+        hardback=HardbackVocabularyOut(
+            genres=[_genre(g) for g in hardback.Genre],
+            benefits=[_benefit(k) for k in hardback.Kind],
+            benefit_help=hardback.BENEFIT_NOTATION_HELP,
+        ),
+        paperback=PaperbackVocabularyOut(
+            abilities=[_ability(k) for k in paperback.Kind],
+            specials=specials,
+            ability_help=paperback.VOCABULARY,
+        ),
+        max_codes=MAX_CHECKED_CODES,
+        max_code_length=MAX_CHECKED_LENGTH,
+    )
+
+
+@router.get("/v1/vocabulary", response_model=VocabularyOut)
+def get_vocabulary() -> VocabularyOut:
+    """The cards' vocabulary: the genres with their names and initials in English and Russian, each benefit
+    kind's notation and words, and Paperback's abilities and special cards."""
+    return vocabulary()
+
+
+def _hardback(code: str, catalogue: Catalogue) -> CheckedOut:
+    try:
+        parsed = hardback.parse_code(code)
+    except GhostwriterError as e:
+        return CheckedOut(code=code, card=None, error=str(e), inline=False, reading=None, words=[])
+    try:
+        card = catalogue.lookup(code)
+    except GhostwriterError as e:
+        genre = parsed.genre.value if parsed.genre else None
+        reading = ReadingOut.model_validate({"genre": genre, "letter": parsed.letter})
+        return CheckedOut(code=code, card=None, error=str(e), inline=False, reading=reading, words=[])
+    return CheckedOut(
+        code=code, card=CardOut.model_validate(card.to_json()), error=None, inline=card.inline, reading=None, words=[]
+    )
+
+
+def _paperback(code: str) -> CheckedOut:
+    try:
+        card = paperback.parse_card(code)
+    except GhostwriterError as e:
+        return CheckedOut(code=code, card=None, error=str(e), inline=False, reading=None, words=[])
+    facts = PaperbackCardFactsOut.model_validate(card.to_json())
+    words = [a.describe() for a in card.abilities]
+    return CheckedOut(code=code, card=facts, error=None, inline=False, reading=None, words=words)
+
+
+@router.post("/v1/cards/check", response_model=CheckOut, responses=Errors)
+def check_codes(body: CheckIn) -> CheckOut:
+    """Each code read as a card of the game, by the parsers the hint endpoints use: the card it reads as, or the
+    solver's own message saying what is wrong. Hardback codes name cards of the edition and rules given."""
+    if body.game == "paperback":
+        read = {code: _paperback(code) for code in dict.fromkeys(body.codes)}
+    else:
+        catalogue = Catalogue.edition(body.edition, Rules.parse(body.rules))
+        read = {code: _hardback(code, catalogue) for code in dict.fromkeys(body.codes)}  # each code read once
+    return CheckOut(game=body.game, results=[read[code] for code in body.codes])
