@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from service.schemas import MAX_CHECKED_CODES, MAX_CHECKED_LENGTH
 from solver.errors import CardCodeError
-from solver.hardback import cards as hardback
+from solver.hardback import benefits
 from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.genres import Genre
 from solver.paperback import cards as paperback
 
 
@@ -31,12 +32,12 @@ def _check(client: TestClient, codes: list[str], **extra: Any) -> list[dict[str,
 
 def test_the_genres_are_the_solvers_in_both_editions(client: TestClient) -> None:
     genres = client.get("/v1/vocabulary").json()["hardback"]["genres"]
-    assert [g["name"] for g in genres] == [g.value for g in hardback.Genre]
+    assert [g["name"] for g in genres] == [g.value for g in Genre]
     for g in genres:
         for edition in ("en", "ru"):
             for name in [*g["names"][edition], g["initials"][edition]]:
-                assert hardback.Genre.parse(name) is hardback.Genre(g["name"]), (edition, name)
-                assert hardback.Genre.parse(name.upper()) is hardback.Genre(g["name"])
+                assert Genre.parse(name) is Genre(g["name"]), (edition, name)
+                assert Genre.parse(name.upper()) is Genre(g["name"])
         assert g["initial"] == g["initials"]["en"]
     mystery = next(g for g in genres if g["name"] == "mystery")
     assert mystery["names"]["ru"] == ["детективы", "детектив"] and mystery["initials"]["ru"] == "д"
@@ -46,10 +47,10 @@ def test_each_benefit_kind_has_its_notation_and_words(client: TestClient) -> Non
     """Every kind once; its notation, with N and GENRE filled in, is read back by the solver as that kind, and
     its words are the solver's words for that benefit."""
     rows = client.get("/v1/vocabulary").json()["hardback"]["benefits"]
-    assert [r["kind"] for r in rows] == [k.value for k in hardback.Kind]
+    assert [r["kind"] for r in rows] == [k.value for k in benefits.Kind]
     for row in rows:
-        (benefit,) = hardback.parse_benefits(row["notation"].replace("GENRE", "horror").replace("N", "3"))
-        assert benefit.kind is hardback.Kind(row["kind"])
+        (benefit,) = benefits.parse_benefits(row["notation"].replace("GENRE", "horror").replace("N", "3"))
+        assert benefit.kind is benefits.Kind(row["kind"])
         assert row["words"].replace("GENRE", "horror").replace("N", "3") == benefit.describe()
     assert {"kind": "coins_per_genre_card", "notation": "Nc*GENRE", "words": "N coins per active GENRE card"} in rows
 

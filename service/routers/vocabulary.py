@@ -1,8 +1,9 @@
 """The cards' vocabulary for clients (genre names, the benefit and ability notation, in words), and codes read as
 cards while they are typed, by the solver's own parsers: the web page is a client of these, not a copy of them.
 
-``vocabulary()`` is the one place that turns the solver's types into the vocabulary a client sees; the notation of
-a kind is the solver's own text form of an example with its numbers named (``N``, ``L``) and its genre ``GENRE``.
+``vocabulary()`` is the one place that turns the solver's types into the vocabulary a client sees: Hardback's benefit
+kinds are the rows of the benefit table (``solver.hardback.benefits``) with their amount named ``N`` and their genre
+``GENRE``; a Paperback ability is the solver's own text form of an example with its numbers named (``N``, ``L``).
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ from service.schemas import (
     VocabularyOut,
 )
 from solver.errors import GhostwriterError
-from solver.hardback import cards as hardback
+from solver.hardback.benefits import BENEFIT_NOTATION_HELP, TABLE, Row
+from solver.hardback.cards import parse_code
 from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.genres import RUSSIAN_GENRES, Genre
 from solver.paperback import cards as paperback
 
 router = APIRouter(tags=["vocabulary"])
@@ -42,19 +45,17 @@ Errors: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
 }
 
-AMOUNT, LENGTH = 7, 5  # the example's numbers, named N and L in the notation (neither is a digit of the other)
-EXAMPLE_GENRE = hardback.Genre.ADVENTURE
+AMOUNT, LENGTH = 7, 5  # a Paperback example's numbers, named N and L (neither is a digit of the other)
 
 
 def _named(text: str) -> str:
-    """An example's text with its numbers and genre named: ``7c*adventure`` is ``Nc*GENRE``."""
+    """An example's text with its numbers named: ``len>=5:+7`` is ``len>=L:+N``."""
     text = re.sub(rf"(?<![0-9]){AMOUNT}(?![0-9])", "N", text)
-    text = re.sub(rf"(?<![0-9]){LENGTH}(?![0-9])", "L", text)
-    return text.replace(EXAMPLE_GENRE.value, "GENRE")
+    return re.sub(rf"(?<![0-9]){LENGTH}(?![0-9])", "L", text)
 
 
-def _genre(genre: hardback.Genre) -> GenreOut:
-    russian = hardback.RUSSIAN_GENRES[genre.value]
+def _genre(genre: Genre) -> GenreOut:
+    russian = RUSSIAN_GENRES[genre.value]
     initial = genre.value[0]
     ru_initial = next(name for name in russian if len(name) == 1)
     return GenreOut(
@@ -65,9 +66,13 @@ def _genre(genre: hardback.Genre) -> GenreOut:
     )
 
 
-def _benefit(kind: hardback.Kind) -> NotationOut:
-    example = hardback.Benefit(kind, AMOUNT, EXAMPLE_GENRE if kind is hardback.Kind.COINS_PER_GENRE else None)
-    return NotationOut(kind=kind.value, notation=_named(str(example)), words=_named(example.describe()))
+def _benefit(row: Row) -> NotationOut:
+    """A row of the benefit table, its amount named N and its genre GENRE."""
+    return NotationOut(
+        kind=row.kind.value,
+        notation=row.token.format(n="N", genre="GENRE"),
+        words=row.words.format(n="N", s="s", genre="GENRE"),
+    )
 
 
 def _ability(kind: paperback.Kind) -> NotationOut:
@@ -82,9 +87,9 @@ def vocabulary() -> VocabularyOut:
     specials = [SpecialCardOut(code=c.code, words=c.describe()) for c in (wild, paperback.DYSLEXIC, paperback.SPACEBAR)]
     return VocabularyOut(
         hardback=HardbackVocabularyOut(
-            genres=[_genre(g) for g in hardback.Genre],
-            benefits=[_benefit(k) for k in hardback.Kind],
-            benefit_help=hardback.BENEFIT_NOTATION_HELP,
+            genres=[_genre(g) for g in Genre],
+            benefits=[_benefit(row) for row in TABLE.values()],
+            benefit_help=BENEFIT_NOTATION_HELP,
         ),
         paperback=PaperbackVocabularyOut(
             abilities=[_ability(k) for k in paperback.Kind],
@@ -105,7 +110,7 @@ def get_vocabulary() -> VocabularyOut:
 
 def _hardback(code: str, catalogue: Catalogue) -> CheckedOut:
     try:
-        parsed = hardback.parse_code(code)
+        parsed = parse_code(code)
     except GhostwriterError as e:
         return CheckedOut(code=code, card=None, error=str(e), inline=False, reading=None, words=[])
     try:
