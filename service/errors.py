@@ -16,11 +16,29 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.runner import Unavailable
+from service.schemas import ErrorOut
 from solver.errors import GhostwriterError, TextError
 from solver.hardback.objectives import Weights
 from solver.text import MAX_DEPTH, check_depth
 
 log = logging.getLogger("ghostwriter.service")
+
+# the error answers the routes declare in the API's schema, each route naming the ones it can give
+RESPONSES: dict[int, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "the body is not JSON"},
+    404: {"model": ErrorOut, "description": "no such resource"},
+    413: {"model": ErrorOut, "description": "the body is too large"},
+    422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
+    503: {"model": ErrorOut, "description": "busy, still loading, or over the time budget: retry"},
+}
+
+
+def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The declared error answers of a route."""
+    return {code: RESPONSES[code] for code in codes}
+
+
+QUERY_ERRORS = responses(400, 413, 422, 503)  # a query that searches: what every search route can answer
 
 FIELD_AT_START = re.compile(r'^(?:"([a-z_.]+)"|([a-z_]+(?:\.[a-z_]+)*(?:\[\d+\])?)(?: \([^)]*\))?:) ')
 

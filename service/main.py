@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from service import errors
-from service.context import Context
+from service.deps import Context
 from service.routers import cards, games, hardback, health, ink, paperback, vocabulary, words
 from service.security import SecurityHeaders
 from service.settings import Settings

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 import solver.answers.ink
 from service import errors
-from service.context import Context
+from service.deps import Context
 from service.main import create_app
 from service.routers import hardback
 from service.routers import ink as ink_router

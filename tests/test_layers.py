@@ -179,6 +179,14 @@ def test_only_the_command_line_imports_the_service() -> None:
     assert outside == []
 
 
+def test_no_router_imports_another() -> None:
+    """Each router is one concern: what several share lives in service.deps, service.errors or service.schemas."""
+    graph = import_graph(ROOT)
+    routers = [m for m in graph if m.startswith("service.routers.")]
+    assert routers
+    assert [f"{m} imports {t}" for m in routers for t in graph[m] if t.startswith("service.routers")] == []
+
+
 def test_every_module_has_a_layer() -> None:
     for module in modules(ROOT):
         group_of(module)

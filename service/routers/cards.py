@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query
 
-from service.errors import FieldError, NotFound
-from service.schemas import CardOut, CardsOut, ErrorOut
+from service.errors import FieldError, NotFound, responses
+from service.schemas import CardOut, CardsOut
 from solver.errors import CardCodeError, TextError
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
@@ -15,7 +15,6 @@ from solver.hardback.genres import Genre
 from solver.text import card_letter, normalise
 
 router = APIRouter(prefix="/v1/cards", tags=["cards"])
-Errors: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"model": ErrorOut}}
 GenreName = Literal["adventure", "horror", "mystery", "romance", "starter", "a", "h", "m", "r", "s"]
 
 
@@ -23,7 +22,7 @@ def _out(card: Card) -> CardOut:
     return CardOut.model_validate(card.to_json())
 
 
-@router.get("", response_model=CardsOut, responses=Errors)
+@router.get("", response_model=CardsOut, responses=responses(404, 422))
 def list_cards(
     genre: Annotated[GenreName | None, Query(description="a genre or its initial; starter for starters")] = None,
     letter: Annotated[str | None, Query(min_length=1, max_length=1)] = None,
@@ -43,7 +42,7 @@ def list_cards(
     return CardsOut(count=len(cards), cards=[_out(c) for c in cards])
 
 
-@router.get("/{code}", response_model=CardOut, responses=Errors)
+@router.get("/{code}", response_model=CardOut, responses=responses(404, 422))
 def get_card(
     code: Annotated[str, Path(min_length=1, max_length=200, examples=["romance:F6"])],
     rules: Annotated[Literal["printed", "bga"], Query()] = "printed",

@@ -14,9 +14,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, caller, context
-from service.errors import FieldError
-from service.routers.hardback import Errors
+from service.deps import Context, caller, context
+from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane
 from service.schemas import BotMoveIn, BotMoveOut, GameActionIn, GameOut, NewGameIn
 from service.signing import sign, verify
@@ -62,7 +61,7 @@ def _load(data: dict[str, Any], lexicon: Lexicon, key: str) -> Game:
     return Game(state, lexicon)
 
 
-@router.post("/game/new", response_model=GameOut, responses=Errors)
+@router.post("/game/new", response_model=GameOut, responses=QUERY_ERRORS)
 async def new_game(body: NewGameIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
     """Deal a new game from a seed: starter decks, the offer row, the first hands."""
     d = (await ctx.dictionaries()).get(None)
@@ -73,7 +72,7 @@ async def new_game(body: NewGameIn, ctx: Annotated[Context, Depends(context)]) -
     return _answer(Game.new(options, body.seed, d.lexicon), key=ctx.settings.state_key)
 
 
-@router.post("/game/action", response_model=GameOut, responses=Errors)
+@router.post("/game/action", response_model=GameOut, responses=QUERY_ERRORS)
 async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
     """Apply one action of the player in turn; a refused action is a 422 naming the rule, and changes nothing."""
     d = (await ctx.dictionaries()).get(body.dictionary)
@@ -86,7 +85,7 @@ async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(contex
     return _answer(game, key=ctx.settings.state_key)
 
 
-@router.post("/bot/move", response_model=BotMoveOut, responses=Errors)
+@router.post("/bot/move", response_model=BotMoveOut, responses=QUERY_ERRORS)
 async def bot_move(
     body: BotMoveIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:

@@ -8,39 +8,19 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, caller, context
-from service.dictionaries import Dictionary
-from service.errors import FieldError
+from service.deps import Context, caller, context, read_query
+from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
-from service.schemas import ErrorOut, HintIn, HintOut, QueryIn, RateIn, RateOut
+from service.schemas import HintIn, HintOut, QueryIn, RateIn, RateOut
 from solver.answers import hint as answers
 from solver.errors import GhostwriterError
 from solver.hardback.benefits import Role
-from solver.hardback.objectives import Objective, Weights
+from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.search import Search
 from solver.text import lower_word
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
-Errors: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorOut, "description": "the body is not JSON"},
-    413: {"model": ErrorOut, "description": "the body is too large"},
-    422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
-    503: {"model": ErrorOut, "description": "busy, still loading, or over the time budget: retry"},
-}
-
-
-async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState, Weights, float]:
-    """What every Hardback query reads: its dictionary, turn state, value weights (on top of the state's stage)
-    and time limit (at most the service's budget)."""
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    state = TurnState.from_json(body.state_json(d.language))
-    try:
-        weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
-    except GhostwriterError as e:
-        raise FieldError("weights", str(e)) from None
-    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
-    return d, state, weights, limit
 
 
 async def _search(ctx: Context, body: QueryIn, who: Caller) -> tuple[Search, float, str]:
@@ -65,7 +45,7 @@ def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
     return JSONResponse(out, headers=server_timing())
 
 
-@router.post("/hint", response_model=HintOut, responses=Errors)
+@router.post("/hint", response_model=HintOut, responses=QUERY_ERRORS)
 async def hint(
     body: HintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
@@ -91,7 +71,7 @@ async def hint(
     return _timed(answer.json, name, start)
 
 
-@router.post("/rate", response_model=RateOut, responses=Errors)
+@router.post("/rate", response_model=RateOut, responses=QUERY_ERRORS)
 async def rate(
     body: RateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, context
+from service.deps import Context, context
 from service.errors import error_body
 from service.schemas import ErrorOut, StatusOut
 

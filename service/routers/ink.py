@@ -8,9 +8,8 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, caller, context
-from service.errors import FieldError
-from service.routers.hardback import Errors, read_query
+from service.deps import Context, caller, context, read_query
+from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane
 from service.schemas import InkAdviceIn, InkAdviceOut
 from solver.answers.ink import InkError, advise, read_cards, validate
@@ -19,7 +18,7 @@ from solver.hardback.objectives import Objective
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
 
 
-@router.post("/ink-advice", response_model=InkAdviceOut, responses=Errors)
+@router.post("/ink-advice", response_model=InkAdviceOut, responses=QUERY_ERRORS)
 async def ink_advice(
     body: InkAdviceIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:

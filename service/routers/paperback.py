@@ -8,9 +8,8 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.context import Context, caller, context
-from service.errors import FieldError
-from service.routers.hardback import Errors
+from service.deps import Context, caller, context
+from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackHintIn, PaperbackHintOut
 from solver.answers.paperback import hint as paperback_hint
@@ -22,7 +21,7 @@ from solver.search.paperback import PaperbackSearch
 router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
 
 
-@router.post("/hint", response_model=PaperbackHintOut, responses=Errors)
+@router.post("/hint", response_model=PaperbackHintOut, responses=QUERY_ERRORS)
 async def hint(
     body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:

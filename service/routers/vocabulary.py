@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
 from fastapi import APIRouter
 
+from service.errors import responses
 from service.schemas import (
     MAX_CHECKED_CODES,
     MAX_CHECKED_LENGTH,
@@ -21,7 +21,6 @@ from service.schemas import (
     CheckedOut,
     CheckIn,
     CheckOut,
-    ErrorOut,
     GenreOut,
     HardbackVocabularyOut,
     NotationOut,
@@ -39,11 +38,6 @@ from solver.hardback.genres import RUSSIAN_GENRES, Genre
 from solver.paperback import cards as paperback
 
 router = APIRouter(tags=["vocabulary"])
-Errors: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorOut, "description": "the body is not JSON"},
-    413: {"model": ErrorOut, "description": "the body is too large"},
-    422: {"model": ErrorOut, "description": "a field is wrong: the message names it and the fix"},
-}
 
 AMOUNT, LENGTH = 7, 5  # a Paperback example's numbers, named N and L (neither is a digit of the other)
 
@@ -134,7 +128,7 @@ def _paperback(code: str) -> CheckedOut:
     return CheckedOut(code=code, card=facts, error=None, inline=False, reading=None, words=words)
 
 
-@router.post("/v1/cards/check", response_model=CheckOut, responses=Errors)
+@router.post("/v1/cards/check", response_model=CheckOut, responses=responses(400, 413, 422))
 def check_codes(body: CheckIn) -> CheckOut:
     """Each code read as a card of the game, by the parsers the hint endpoints use: the card it reads as, or the
     solver's own message saying what is wrong. Hardback codes name cards of the edition and rules given."""

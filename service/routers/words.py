@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query
 
-from service.context import Context, context
+from service.deps import Context, context
 from service.errors import FieldError
 from service.schemas import DictionariesOut, DictionaryOut, ErrorOut, WordOut
 from solver.errors import GhostwriterError

@@ -1,5 +1,5 @@
-"""What every request shares in one worker: the settings, the dictionaries (loaded once, at start-up) and the
-search runner."""
+"""The dependencies of the routes: what every request shares in one worker (the settings, the dictionaries, loaded
+once at start-up, and the search runner), who asks, and what every Hardback query reads."""
 
 from __future__ import annotations
 
@@ -9,9 +9,14 @@ import threading
 
 from fastapi import Request
 
-from service.dictionaries import Dictionaries
+from service.dictionaries import Dictionaries, Dictionary
+from service.errors import FieldError
 from service.runner import Caller, Runner, Unavailable
+from service.schemas import QueryIn
 from service.settings import Settings
+from solver.errors import GhostwriterError
+from solver.hardback.objectives import Weights
+from solver.hardback.state import TurnState
 from solver.search.paperback import word_ends
 
 log = logging.getLogger("ghostwriter.service")
@@ -68,3 +73,16 @@ def caller(request: Request) -> Caller:
     """Who asks, for the heavy lane's turns and limits (the peer's address: behind a proxy, the proxy's), and
     whether they went away."""
     return Caller(request.client.host if request.client is not None else "", request.is_disconnected)
+
+
+async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState, Weights, float]:
+    """What every Hardback query reads: its dictionary, turn state, value weights (on top of the state's stage)
+    and time limit (at most the service's budget)."""
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    state = TurnState.from_json(body.state_json(d.language))
+    try:
+        weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
+    except GhostwriterError as e:
+        raise FieldError("weights", str(e)) from None
+    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    return d, state, weights, limit
