@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "search"))
 
 from test_hostile import MYSTERY_ROMANCE, UNCOVER_DOUBLE  # noqa: E402
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/oracle_agreement.py --states 1000        # about 15 minutes on one core
 
-The property tests' random turn states (``tests/test_search_vs_oracle.py``, up to 6 cards) over random samples
+The property tests' random turn states (``tests/search/test_search_vs_oracle.py``, up to 6 cards) over random samples
 of the worked examples' word list, each objective in turn; for each state every word's best placement is
 compared with the oracle's, then the search's top 1 and top 3 with the oracle's ranking (the tests' ``check``).
 Unlike the test, a disagreement is counted and the run goes on. Prints the counts and the states that disagree.
@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_search_vs_oracle import check, states, word_sample  # noqa: E402
-
 from solver.hardback.objectives import Objective  # noqa: E402
+
+from oracle_cases import check, states, word_sample  # noqa: E402
 
 
 def main() -> None:

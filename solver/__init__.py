@@ -1,9 +1,10 @@
 """Ghostwriter: exact best-move search for the deck-building word games Hardback and Paperback.
 
-The data flows one way: a turn state (``solver.hardback.state``) names cards (``solver.hardback.cards``); the search
-(``solver.search``) finds every word of a lexicon (``solver.lexicon``) the state can spell and the best
-arrangement of cards for each, scored by the rules interpreter (``solver.hardback.resolve``); an objective
-(``solver.hardback.objectives``) ranks them into moves (``solver.hardback.moves``).
+The data flows one way, and the packages follow it: the rules (``solver.hardback``: a turn state names cards whose
+benefits are rows of one table, and a placement resolves into a typed outcome; ``solver.paperback`` the same for
+Paperback) -> the search over a lexicon (``solver.lexicon``, ``solver.search``: bounds, the exact per-word search,
+one best-first loop) -> the answers (``solver.answers``: hint, rate, ink) -> the faces (``solver.cli``, the
+``service`` package) and the players (``solver.game``, ``solver.bots``, ``solver.tournament``).
 """
 
 __version__ = "0.1.0"

@@ -14,7 +14,7 @@ are at most three times every coin benefit of the cards that could have been in 
 ink/remover benefits, from coins (1 each, or BGA's leftover coins) and from the ghost writer, so a player holds
 at most a turn's worth of the box's ink for each turn played; prestige stays under the target until the last
 round, which adds at most one turn's worth (every prestige benefit of the box three times, every purchase,
-every advert, the event's bonus, and Lyrical Prestige's ink). ``tests/test_game_invariants.py`` checks every
+every advert, the event's bonus, and Lyrical Prestige's ink). ``tests/game/test_game_invariants.py`` checks every
 state of hundreds of random games against these rules.
 """
 

@@ -2,7 +2,7 @@
 
 A change meant to keep behaviour (a refactoring, a faster search) must leave every line here unchanged. After a
 change that is meant to alter an answer, regenerate with ``GHOSTWRITER_UPDATE_GOLDEN=1 pytest
-tests/test_golden_cli.py`` and read the diff of ``tests/data/golden/cli.json`` before committing it.
+tests/cli/test_golden_cli.py`` and read the diff of ``tests/data/golden/cli.json`` before committing it.
 """
 
 from __future__ import annotations

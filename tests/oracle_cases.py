@@ -1,9 +1,6 @@
-"""The fast search against the brute-force oracle (tests/oracle.py), on random states over small word lists.
-
-Each example draws a state and a few hundred words; for every word the oracle can spell, the search's best
-placement of that word must score what the oracle's does, and the search's best move over the list must be
-the oracle's best. Disagreements found here are frozen in tests/test_regressions.py.
-"""
+"""Random Hardback turn states and the comparison of the search with the brute-force oracle on one of them,
+shared by the property tests (``tests/search/test_search_vs_oracle.py``, ``tests/hardback/test_benefits.py``) and
+``benchmarks/oracle_agreement.py``."""
 
 from __future__ import annotations
 
@@ -12,7 +9,6 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.hardback.catalogue import Catalogue
@@ -117,24 +113,3 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
     assert key(top[0]) == pytest.approx(best_total, abs=1e-6)
     ranked = sorted((key(m) for m in want.values()), reverse=True)[:3]
     assert [key(m) for m in top] == pytest.approx(ranked, abs=1e-6)
-
-
-@settings(max_examples=25)
-@given(states(), st.integers(0, 10**6), st.sampled_from(list(Objective)))
-def test_search_matches_oracle(state: dict[str, Any], seed: int, objective: Objective) -> None:
-    check(state, word_sample(seed, 120), objective)
-
-
-@settings(max_examples=10)
-@given(states(), st.integers(0, 10**6), st.floats(0.0, 2.0), st.floats(0.0, 2.0), st.floats(-1.0, 2.0))
-def test_search_matches_oracle_with_weights(
-    state: dict[str, Any], seed: int, coins: float, ink: float, trash: float
-) -> None:
-    weights = Weights(coins=coins, ink=ink, trash=trash)
-    check(state, word_sample(seed, 120), Objective.VALUE, weights)
-
-
-@pytest.mark.slow
-@given(states(max_hand=6), st.integers(0, 10**6), st.sampled_from(list(Objective)))
-def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, objective: Objective) -> None:
-    check(state, word_sample(seed, 400), objective)

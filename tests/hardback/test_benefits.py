@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_search_vs_oracle import check, states, word_sample
 
 from solver.errors import CardCodeError
 from solver.hardback.benefits import (
@@ -32,6 +31,8 @@ from solver.hardback.cards import Card
 from solver.hardback.genres import Genre
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.outcome import Totals
+
+from oracle_cases import check, states, word_sample
 
 
 def benefit_of(kind: Kind, amount: int, genre: Genre) -> Benefit:

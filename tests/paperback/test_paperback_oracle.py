@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+
 from paperback_oracle import Ability, OracleMove, PCard, best, oracle, parse_card, parse_state
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,8 @@ from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 
 from oracle import OracleMove, award_prestige, oracle_best
+from tests_paths import DATA
 
-DATA = Path(__file__).parent / "data"
 EXAMPLES: list[dict[str, Any]] = json.loads((DATA / "hardback-examples.json").read_text(encoding="utf-8"))
 WORDS: list[str] = (DATA / "examples-words.txt").read_text(encoding="utf-8").split()
 

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from paperback_oracle import best, oracle, ranking
 
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
@@ -26,6 +25,7 @@ from solver.paperback.state import PaperbackState
 from solver.search.paperback import PaperbackSearch
 
 from helpers import lexicon_of
+from paperback_oracle import best, oracle, ranking
 
 
 def state(hand: list[str], common: str | None = None, threshold: int | None = 7, **options: Any) -> dict[str, Any]:
