@@ -187,6 +187,13 @@ def test_no_router_imports_another() -> None:
     assert [f"{m} imports {t}" for m in routers for t in graph[m] if t.startswith("service.routers")] == []
 
 
+def test_only_an_answer_explains() -> None:
+    """Compute, then explain: the words for people are made when a move is built (``solver.hardback.moves``), and
+    nothing else reads them, so nothing decides anything by an explanation's text."""
+    graph = import_graph(ROOT)
+    assert [m for m, targets in graph.items() if "solver.hardback.explain" in targets] == ["solver.hardback.moves"]
+
+
 def test_every_module_has_a_layer() -> None:
     for module in modules(ROOT):
         group_of(module)
