@@ -191,25 +191,38 @@ def render_board(game: Game, names: Sequence[str], style: Style | None = None, v
     """The table as the player in ``viewer`` sees it: scores, offer row, classics, jail, hand, awards, events."""
     s = style or Style()
     st = game.state
-    opts = st.options
-    me = st.players[viewer]
-    lines: list[str] = []
+    lines = [s.bold(f"== {_title(game, names, viewer)} ==")]
+    lines += _scores(game, names, s, viewer)
+    lines += _offer_row(game, s)
+    lines += _table_extras(game, names, s)
+    if st.phase != "over":
+        lines.extend(_my_cards(game, st.players[viewer], s))
+    return "\n".join(lines)
+
+
+def _title(game: Game, names: Sequence[str], viewer: int) -> str:
+    st = game.state
     whose = "your turn" if st.current == viewer else f"{names[st.current]}'s turn"
     if st.phase == "over":
         whose = "game over"
-    title = (
+    return (
         f"Hardback · turn {st.turns + 1} · round {st.rounds + 1} · {whose}"
         + (f" ({st.phase})" if st.phase != "over" and st.current == viewer else "")
-        + f" · target {opts.target}"
+        + f" · target {st.options.target}"
         + (" · last round" if st.ending and st.phase != "over" else "")
     )
-    lines.append(s.bold(f"== {title} =="))
+
+
+def _scores(game: Game, names: Sequence[str], s: Style, viewer: int) -> list[str]:
+    """One line a player: prestige, tokens, piles, adverts and jail; the viewer's next advert."""
+    st = game.state
+    opts = st.options
     width = max(len(n) for n in names)
     head = f"  {'':<{width}}  prestige  ink  remover  deck  discard"
     if opts.adverts:
         head += "  adverts"
     head += "  jail"
-    lines.append(s.dim(head))
+    lines = [s.dim(head)]
     for q in st.players:
         mark = ">" if q.seat == st.current and st.phase != "over" else " "
         row = (
@@ -220,16 +233,29 @@ def render_board(game: Game, names: Sequence[str], style: Style | None = None, v
             row += f"  {q.adverts:>5}/5"
         row += "  " + (", ".join(s.card(c) for c in q.jail) or "-")
         lines.append(row)
+    me = st.players[viewer]
     if opts.adverts and me.adverts < len(ADVERTS) and st.phase != "over":
         cost, gain = ADVERTS[me.adverts]
         lines.append(s.dim(f"Your next advert: {cost} coins for {gain} prestige"))
-    lines.append(s.bold("Offer row") + s.dim("  (slot  letter  cost  genre  benefits)"))
-    for i, c in enumerate(st.offer_row, 1):
+    return lines
+
+
+def _offer_row(game: Game, s: Style) -> list[str]:
+    lines = [s.bold("Offer row") + s.dim("  (slot  letter  cost  genre  benefits)")]
+    for i, c in enumerate(game.state.offer_row, 1):
         genre = c.genre.value if c.genre else "starter"
         lines.append(f"  {i}  {s.card(c, c.letter)}  {c.cost:>2}c  {genre:<9}  {s.card(c)}: {_benefits(c)}")
-    if not st.offer_row:
+    if not game.state.offer_row:
         lines.append("  (empty)")
-    lines.append(s.bold("Classics in play"))
+    return lines
+
+
+def _table_extras(game: Game, names: Sequence[str], s: Style) -> list[str]:
+    """The classics in play, Penny Dreadful, the literary award, the events and the powers."""
+    st = game.state
+    opts = st.options
+    width = max(len(n) for n in names)
+    lines = [s.bold("Classics in play")]
     for q in st.players:
         played = ", ".join(s.card(c) for c in q.in_play) or "-"
         lines.append(f"  {names[q.seat]:<{width}}  {played}")
@@ -256,9 +282,7 @@ def render_board(game: Game, names: Sequence[str], style: Style | None = None, v
             if q.power:
                 title_, cost, text = POWERS[q.power]
                 lines.append(f"Power of {names[q.seat]}: {q.power} = {title_} ({cost} ink): {text}")
-    if st.phase != "over":
-        lines.extend(_my_cards(game, me, s))
-    return "\n".join(lines)
+    return lines
 
 
 def event_text_of(game: Game, q: PlayerState) -> str:
