@@ -50,6 +50,25 @@ class Rating:
     gap: dict[str, float | int]  # ``solver.hardback.moves.gap``: in the objective's own terms
 
 
+class Frontier:
+    """The (prestige, coins) points no other point beats on both, each with the placement that reaches it and how
+    its either choices split (bit b set: the b-th either gives coins)."""
+
+    def __init__(self) -> None:
+        self.points: dict[tuple[int, int], tuple[Placement, int]] = {}
+
+    def hopeless(self, ub: list[float]) -> bool:
+        """Whether a point at most ``ub`` (prestige, coins) is beaten already."""
+        return any(p >= ub[0] - EPS and c >= ub[1] - EPS for p, c in self.points)
+
+    def add(self, point: tuple[int, int], placement: Placement, split: int) -> None:
+        if point in self.points or self.hopeless([float(point[0]), float(point[1])]):
+            return
+        for q in [q for q in self.points if q[0] <= point[0] and q[1] <= point[1]]:
+            del self.points[q]
+        self.points[point] = (placement, split)
+
+
 class Search:
     """The moves of one turn state over one lexicon, ranked by one objective."""
 
@@ -272,18 +291,8 @@ class Search:
         resolver = Resolver(pools[0], self.budget)  # eithers go to prestige; the splits are made below
         solver = WordSolver(pools[0], resolver, bounds[0].optimism)
         dimensions = [b.optimism for b in bounds]
-        frontier: dict[tuple[int, int], tuple[Placement, int]] = {}
-
-        def hopeless(ub: list[float]) -> bool:
-            return any(p >= ub[0] - EPS and c >= ub[1] - EPS for p, c in frontier)
-
-        def add(point: tuple[int, int], placement: Placement, split: int) -> None:
-            if point in frontier or hopeless([float(point[0]), float(point[1])]):
-                return
-            for q in [q for q in frontier if q[0] <= point[0] and q[1] <= point[1]]:
-                del frontier[q]
-            frontier[point] = (placement, split)
-
+        frontier = Frontier()
+        hopeless, add = frontier.hopeless, frontier.add
         word = ""
 
         def visit(slots: list[Slot]) -> None:
@@ -308,7 +317,7 @@ class Search:
         except OutOfTime:
             self._grace()
             try:  # cut short: quick layouts of the most promising words, so that the answer is never empty
-                for j in order[: 20 if frontier else 200]:
+                for j in order[: 20 if frontier.points else 200]:
                     word = self.lexicon.word(int(bounds[0].index[j]))
                     self.budget.check()
                     p = solver.lay_out_quickly(word)
@@ -317,7 +326,8 @@ class Search:
                         add((totals.prestige, totals.coins), p, 0)
             except OutOfTime:
                 pass
-        return [self._split_move(resolver, p, split) for _, (p, split) in sorted(frontier.items(), key=_by_prestige)]
+        points = sorted(frontier.points.items(), key=_by_prestige)
+        return [self._split_move(resolver, p, split) for _, (p, split) in points]
 
     def _split_move(self, resolver: Resolver, placement: Placement, split: int) -> Move:
         """A frontier's move with its either choices split as ``split`` says (bit b set: the b-th either gives
