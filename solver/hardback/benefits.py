@@ -322,6 +322,7 @@ class Special:
 
 
 def specials(benefits: Iterable[Benefit], w: Weights, genres: Sequence[Genre]) -> tuple[Special, ...]:
+    """The per-card benefits among ``benefits``, weighted (their value depends on the whole word)."""
     out = []
     for b in benefits:
         row = TABLE[b.kind]
@@ -349,5 +350,5 @@ def most(benefits: Iterable[Benefit], gain: str, cards: int) -> int:
     for b in benefits:
         row = TABLE[b.kind]
         if gain in row.gives:
-            out += b.amount * (cards if row.role is Role.PER_CARD else 1) if row.scaled else 1
+            out += (b.amount * (cards if row.role is Role.PER_CARD else 1)) if row.scaled else 1
     return out
