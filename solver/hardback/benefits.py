@@ -47,9 +47,10 @@ class Role(enum.Enum):
     """How a benefit resolves (the order of resolution is the resolver's: uncovers, doubles, then the rest)."""
 
     GAIN = "gain"  # adds its amount (times the card's factor, when scaled) to one of ``gives``
-    PER_CARD = "per_card"  # adds its amount times the card's factor for each card it counts
-    TRASH = "trash"  # may trash this card for its amount: a card's trash benefits are taken together, or none
-    DUMP = "dump"  # may trash a card of the discard pile for its amount, one discarded card each
+    PER_CARD = "per_card"  # adds its amount times the card's factor for each card it counts, to its one gain
+    TRASH = "trash"  # may trash this card for its amount of coins or prestige: a card's trash benefits are taken
+    # together, or none
+    DUMP = "dump"  # may trash a card of the discard pile for its amount of coins, one discarded card each
     DOUBLE = "double"  # doubles an adjacent face-up card of the player's
     UNCOVER = "uncover"  # turns an adjacent wild face-up
 

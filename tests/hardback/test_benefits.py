@@ -19,6 +19,7 @@ from solver.hardback.benefits import (
     BENEFIT_NOTATION_HELP,
     GAINS,
     MAX_AMOUNT,
+    ON_CARD,
     TABLE,
     Benefit,
     Kind,
@@ -54,7 +55,12 @@ def test_gains_are_totals_and_weights() -> None:
         if row.role in (Role.GAIN, Role.PER_CARD, Role.TRASH, Role.DUMP):
             assert row.gives, row.kind
         if row.role is Role.PER_CARD:
-            assert row.per is not None, row.kind
+            assert row.per is not None and len(row.gives) == 1, row.kind
+        # what the resolver and the outcome assume of a role: a trash pays on the card, a dump pays coins
+        if row.role is Role.TRASH:
+            assert len(row.gives) == 1 and row.gives[0] in ON_CARD, row.kind
+        if row.role is Role.DUMP:
+            assert row.gives == ("coins",), row.kind
     assert set(GAINS) <= totals and set(GAINS) <= weights
 
 
