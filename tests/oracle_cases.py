@@ -5,6 +5,7 @@ shared by the property tests (``tests/search/test_search_vs_oracle.py``, ``tests
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from typing import Any
 
@@ -16,7 +17,7 @@ from solver.hardback.moves import Move
 from solver.hardback.objectives import LEXICOGRAPHIC, Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search import Search, compiled
 
 from helpers import lexicon_of
 from oracle import OracleMove, oracle_best
@@ -55,19 +56,50 @@ def states(draw: st.DrawFn, max_hand: int = 5) -> dict[str, Any]:
     }
 
 
+def random_hand(seed: int, size: int) -> dict[str, Any]:
+    """A plausible hand of ``size`` cards, offer cards and starters, one of them drawn with ink half the time."""
+    rng = random.Random(seed)
+    n_offer = rng.randint(size // 3, size - 1)
+    hand = rng.sample(OFFER, n_offer) + rng.sample(STARTERS, size - n_offer)
+    return {"hand": hand[1:], "inked": hand[:1]} if rng.random() < 0.5 else {"hand": hand}
+
+
 def word_sample(seed: int, n: int) -> list[str]:
     return sorted(random.Random(seed).sample(ALL_WORDS, n))
 
 
+def engines() -> list[str]:
+    """The search engines to hold to the oracle: Python always, the compiled kernel where it was built (and it must
+    be where ``GHOSTWRITER_REQUIRE_KERNEL=1``, as in CI)."""
+    if compiled.available():
+        return list(compiled.ENGINES)
+    if os.environ.get("GHOSTWRITER_REQUIRE_KERNEL") == "1":
+        raise AssertionError("the compiled kernel is not built, and GHOSTWRITER_REQUIRE_KERNEL=1 asks for it")
+    return ["python"]
+
+
 def check(state_json: dict[str, Any], words: list[str], objective: Objective, weights: Weights | None = None) -> None:
+    """The search of every engine (``engines``) against one run of the oracle."""
     state = TurnState.from_json(state_json)
-    lex: Lexicon = lexicon_of(*words)
     want = oracle_best(state, words, objective, weights)
-    search = Search(lex, state, objective, weights)
+    for engine in engines():
+        _check(state, words, want, objective, weights, engine)
+
+
+def _check(
+    state: TurnState,
+    words: list[str],
+    want: dict[str, OracleMove],
+    objective: Objective,
+    weights: Weights | None,
+    engine: str,
+) -> None:
+    lex: Lexicon = lexicon_of(*words)
+    search = Search(lex, state, objective, weights, engine=engine)
     bound_of = {int(i): float(b) for i, b in zip(search.bounds.index, search.bounds.bound, strict=True)}
     for word, best in sorted(want.items()):
         p = search.solve(word)
-        assert p is not None, f"search cannot spell {word!r}; oracle: {best.arrangement}"
+        assert p is not None, f"{engine}: search cannot spell {word!r}; oracle: {best.arrangement}"
         # the word bound never underestimates (else best-first reading could stop before the best word)
         i = lex.index(word)
         assert i in bound_of and bound_of[i] >= p.value - 1e-6, (word, None if i is None else bound_of.get(i), p.value)
@@ -84,7 +116,8 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
             Objective.PRESTIGE: p.value,
             Objective.COINS: p.value,
         }[objective]
-        again = Search(lex, state, objective, weights).solver.solve(word, p.value - 0.5)  # nothing remembered
+        fresh = Search(lex, state, objective, weights, engine=engine)  # nothing remembered
+        again = fresh.solver.solve(word, p.value - 0.5)
         assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
     assert set(search.words()) == set(want)  # the lazy view of every playable word
     for word in words:

@@ -44,10 +44,10 @@ LAYERS: list[tuple[str, ...]] = [
 
 
 def modules(root: Path, packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
-    """Every module of the packages by dotted name (a package by its own name)."""
+    """Every module of the packages by dotted name (a package by its own name; a compiled module by its stub)."""
     out: dict[str, Path] = {}
     for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
+        for path in sorted([*(root / package).rglob("*.py"), *(root / package).rglob("*.pyi")]):
             parts = path.relative_to(root).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]

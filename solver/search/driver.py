@@ -29,6 +29,7 @@ from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.bound import Bounds, word_bounds
+from solver.search.compiled import check_engine, word_solver
 from solver.search.exact import WordSolver
 from solver.text import normalize_word
 
@@ -82,12 +83,16 @@ class Search:
         node_budget: int | None = None,
         allowed: npt.NDArray[np.bool_] | None = None,
         cancel: threading.Event | None = None,
+        engine: str | None = None,
     ) -> None:
         """``time_limit`` (seconds) bounds each whole-lexicon query; past it the query returns what it has found
         and sets ``exact`` to False. ``node_budget`` bounds it by search steps instead, which gives the same answer
         on every machine (for bots, whose games must replay). ``allowed`` (one flag a lexicon word) keeps the
         whole-lexicon queries to some words, e.g. the familiar ones. ``cancel``, once set, ends a time-limited query
-        at once (a service's client went away)."""
+        at once (a service's client went away). ``engine`` runs the per-word search in Python (``"python"``, the
+        reference) or in the compiled kernel (``"compiled"``); by default the kernel where it was built
+        (``solver.search.compiled``)."""
+        self.engine = check_engine(engine)
         self.allowed = allowed
         self.lexicon = lexicon
         self.time_limit = time_limit
@@ -120,7 +125,7 @@ class Search:
     def solver(self) -> WordSolver:
         if self._solver is None:
             b = self.bounds
-            self._solver = WordSolver(self.pool, self.resolver, b.optimism)
+            self._solver = word_solver(self.pool, self.resolver, b.optimism, self.engine)
         return self._solver
 
     # -- single words -------------------------------------------------------------------------------------------
@@ -289,7 +294,7 @@ class Search:
         pools = [Pool.of(self.state, w) for w in dims]
         bounds = [word_bounds(self.lexicon, p) for p in pools]
         resolver = Resolver(pools[0], self.budget)  # eithers go to prestige; the splits are made below
-        solver = WordSolver(pools[0], resolver, bounds[0].optimism)
+        solver = WordSolver(pools[0], resolver, bounds[0].optimism)  # enumerates placements: Python only
         dimensions = [b.optimism for b in bounds]
         frontier = Frontier()
         hopeless, add = frontier.hopeless, frontier.add

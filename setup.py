@@ -1,0 +1,17 @@
+"""The compiled kernel of the search (everything else is in pyproject.toml).
+
+``optional=True``: where no C compiler or Python headers exist, the build goes on without it and Ghostwriter uses
+its Python search (``solver.search.compiled`` says so once)."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "solver.search._kernel",
+            ["solver/search/_kernel.c"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,936 @@
+/* The per-word search of Hardback, compiled: solver/search/exact.py's WordSolver._solve and the parts of
+ * solver/hardback/resolve.py's Resolver.resolve it calls, over flat arrays.
+ *
+ * This file follows the Python step by step, in the same order, so that it finds the same placement and counts the
+ * same steps (ticks): a search with a step budget (a bot's) gives the same answer with or without the kernel. The
+ * Python search is the reference; tests compare the two on random hands, step counts included.
+ *
+ * The pool's data arrive packed by solver/search/compiled.py (``pack``): one list of integers and one of floats,
+ * read in the order of ``ctx_read`` below. Every value that does not depend on the word (a card's value at each
+ * factor, its optimism, the sort orders, the award per length) is computed in Python and only read here.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define LAYOUT 1        /* the version of the packed layout; compiled.py sends the same number */
+#define MAXN 32         /* letters of a word (bit masks of positions) */
+#define MAXK 64         /* kinds of card in a pool */
+#define MAXC 64         /* distinct card letters */
+#define MAXSPEC 8       /* per-card benefits of a card */
+#define MAXDUMP 8       /* dumps of a card */
+#define MAXUNC 15       /* uncovers of a card (four bits a position in the failure memo) */
+#define MAXOPT (MAXN * 4) /* doubling abilities in a word */
+#define MAXDUMPS 4096     /* dumps in one resolution: the word's and the classics' in play (checked by ctx_read) */
+#define EPS 1e-6
+#define MAX_FACTOR 3
+#define CHECK_EVERY 255 /* as solver/budget.py: ticks between two looks at the clock */
+
+enum { HAND = 0, INKED = 1, MINE = 2, OTHER = 3 };
+enum { UP = 0, WILD = 1, UNCOVERED = 2 };
+enum { S_DONE = 0, S_OUT_OF_TIME = 1, S_CHECKPOINT = 2, S_ENOUGH = 3, S_ERROR = 4 };
+enum { PER_GENRE = 0, PER_WILD = 1, PER_INKED = 2 };
+
+typedef struct {
+    int letter, source, pool, own, genre, timeless, count;
+    int unc[2], dbl[2];
+    int om_unc, om_dbl, plain, is_uncoverer;
+    int nspec[2], sper[2][MAXSPEC], sgenre[2][MAXSPEC];
+    double scoef[2][MAXSPEC];
+    int ndump[2], dump[2][MAXDUMP];
+    double value[2][4];
+    double opt[2]; /* [0] with dumps, [1] without (a word that leaves nothing to dump) */
+    double per_wild, step;
+} Kind;
+
+typedef struct {
+    PyObject_HEAD
+    int K, C;
+    Kind kinds[MAXK];
+    int nby_letter[MAXC], by_letter[MAXC][MAXK];
+    int npool_kinds, pool_kinds[MAXK];
+    int norder[2], order[2][MAXK];
+    int by_step[MAXK];
+    int nuncoverers, uncoverers[MAXK];
+    int uncoverer_letter[MAXC];
+    int pool_uncoverers;
+    int nwild_kinds, wild_kinds[MAXK];
+    int ndoublers, doublers[MAXK];
+    int nmine, mine[MAXK];
+    int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
+    int classic_letters[MAXC];
+    int discard, removers, pool_size, inked_total, awards, dumps_flag, fodder_total;
+    int slack_award_on, slack_rem_on;
+    int base_genres[4];
+    double w_coins, w_dump, w_sent, w_kept, w_rem;
+    double mine_opt[2];
+    double slack_award[MAXN + 1], res_award[MAXN + 1];
+    double rem_slack;
+} Ctx;
+
+typedef struct {
+    int k, face;
+} Slot;
+
+typedef struct {
+    uint32_t done;
+    uint64_t lo, hi;
+    uint32_t gen;
+} Key;
+
+typedef struct {
+    const Ctx *c;
+    int n;
+    int word[MAXN];
+    /* the plan */
+    int which;
+    int near[MAXN];
+    int uncovers;
+    double slack, wild;
+    int caps[MAXN + 1][MAXC];
+    int nitems, item_k[MAXK], item_lid[MAXK], item_pool[MAXK];
+    double item_worth[MAXK];
+    /* the search */
+    int used[MAXK];
+    Slot slots[MAXN];
+    Slot best[MAXN];
+    int has_best;
+    double floor;
+    /* the budget */
+    long long ticks, node_limit, checkpoint_ticks, stop_at;
+    int has_deadline, has_checkpoint_at;
+    double deadline, checkpoint_at;
+    PyObject *is_set;
+    int status;
+    /* the resolver's failure memo (one generation a placement) */
+    Key *memo;
+    size_t memo_cap, memo_len;
+    uint32_t gen;
+    int ntargets, targets[MAXN];
+} S;
+
+/* -- the budget ------------------------------------------------------------------------------------------------- */
+
+static double monotonic(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cancelled(S *s) {
+    if (s->is_set == NULL) return 0;
+    PyObject *r = PyObject_CallNoArgs(s->is_set);
+    if (r == NULL) {
+        s->status = S_ERROR;
+        return 1;
+    }
+    int t = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    if (t < 0) {
+        s->status = S_ERROR;
+        return 1;
+    }
+    return t;
+}
+
+/* Budget.tick: 1 (with ``status`` set) when the search must stop. */
+static int tick(S *s) {
+    s->ticks++;
+    if (s->node_limit >= 0) {
+        if (s->ticks > s->node_limit) {
+            s->status = S_OUT_OF_TIME;
+            return 1;
+        }
+        if (s->checkpoint_ticks >= 0 && s->ticks > s->checkpoint_ticks) {
+            s->status = S_CHECKPOINT;
+            return 1;
+        }
+    }
+    if (s->has_deadline && (s->ticks & CHECK_EVERY) == 0) {
+        double now = monotonic();
+        if (now > s->deadline || cancelled(s)) {
+            if (s->status != S_ERROR) s->status = S_OUT_OF_TIME;
+            return 1;
+        }
+        if (s->has_checkpoint_at && now > s->checkpoint_at) {
+            s->status = S_CHECKPOINT;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* -- the resolver (Resolver.resolve) ---------------------------------------------------------------------------- */
+
+static void genre_counts(const S *s, uint32_t uncovered, int all, int counts[4]) {
+    const Ctx *c = s->c;
+    for (int g = 0; g < 4; g++) counts[g] = c->base_genres[g];
+    for (int pos = 0; pos < s->n; pos++) {
+        int k = s->slots[pos].k;
+        if (k < 0) continue;
+        const Kind *p = &c->kinds[k];
+        if (p->source == MINE || p->genre < 0 || p->source == OTHER) continue;
+        int face = s->slots[pos].face;
+        if (face == UP || (face == UNCOVERED && (all || (uncovered >> pos & 1u)))) counts[p->genre]++;
+    }
+}
+
+static uint64_t key_hash(uint32_t done, uint64_t lo, uint64_t hi) {
+    uint64_t h = (uint64_t)done * 0x9E3779B97F4A7C15ull;
+    h ^= lo + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2);
+    h ^= hi + 0x85EBCA77C2B2AE63ull + (h << 6) + (h >> 2);
+    return h ^ (h >> 29);
+}
+
+static int memo_grow(S *s) {
+    size_t cap = s->memo_cap ? s->memo_cap * 2 : 256;
+    Key *t = (Key *)calloc(cap, sizeof(Key));
+    if (t == NULL) return -1;
+    for (size_t i = 0; i < s->memo_cap; i++) {
+        Key *e = &s->memo[i];
+        if (e->gen != s->gen) continue;
+        size_t j = key_hash(e->done, e->lo, e->hi) & (cap - 1);
+        while (t[j].gen == s->gen) j = (j + 1) & (cap - 1);
+        t[j] = *e;
+    }
+    free(s->memo);
+    s->memo = t;
+    s->memo_cap = cap;
+    return 0;
+}
+
+/* 1 when the key is in the memo; with ``add``, put it there (0 when new; -1 when out of memory). */
+static int memo_find(S *s, uint32_t done, uint64_t lo, uint64_t hi, int add) {
+    if (s->memo_cap == 0 || (add && 2 * (s->memo_len + 1) > s->memo_cap)) {
+        if (memo_grow(s) < 0) return -1;
+    }
+    size_t j = key_hash(done, lo, hi) & (s->memo_cap - 1);
+    while (s->memo[j].gen == s->gen) {
+        Key *e = &s->memo[j];
+        if (e->done == done && e->lo == lo && e->hi == hi) return 1;
+        j = (j + 1) & (s->memo_cap - 1);
+    }
+    if (add) {
+        s->memo[j].done = done;
+        s->memo[j].lo = lo;
+        s->memo[j].hi = hi;
+        s->memo[j].gen = s->gen;
+        s->memo_len++;
+    }
+    return 0;
+}
+
+static int uncover_abilities(const S *s, int pos, const int counts[4]) {
+    int k = s->slots[pos].k;
+    if (k < 0) return 0;
+    const Kind *p = &s->c->kinds[k];
+    if (!p->own) return 0;
+    int active = p->genre >= 0 && counts[p->genre] >= 2;
+    return p->unc[active];
+}
+
+/* Resolver._uncover_order's search: 1 when the targets not in ``done`` can all be uncovered, 0 when not, -1 when
+ * the budget stopped it. */
+static int uncover_search(S *s, uint32_t done, int ndone, int spent[MAXN]) {
+    if (ndone == s->ntargets) return 1;
+    if (tick(s)) return -1;
+    uint64_t lo = 0, hi = 0;
+    for (int pos = 0; pos < s->n; pos++) {
+        uint64_t v = (uint64_t)spent[pos];
+        if (pos < 16) lo |= v << (4 * pos);
+        else hi |= v << (4 * (pos - 16));
+    }
+    int found = memo_find(s, done, lo, hi, 0);
+    if (found < 0) goto oom;
+    if (found) return 0;
+    int counts[4];
+    genre_counts(s, done, 0, counts);
+    for (int ti = 0; ti < s->ntargets; ti++) {
+        int t = s->targets[ti];
+        if (done >> t & 1u) continue;
+        for (int side = 0; side < 2; side++) {
+            int u = side == 0 ? t - 1 : t + 1;
+            if (u < 0 || u >= s->n || s->slots[u].k < 0) continue;
+            int face = s->slots[u].face;
+            if (face == WILD || (face == UNCOVERED && !(done >> u & 1u))) continue;
+            if (uncover_abilities(s, u, counts) - spent[u] <= 0) continue;
+            spent[u]++;
+            int r = uncover_search(s, done | (1u << t), ndone + 1, spent);
+            spent[u]--;
+            if (r != 0) return r;
+        }
+    }
+    if (memo_find(s, done, lo, hi, 1) < 0) goto oom;
+    return 0;
+oom:
+    PyErr_NoMemory();
+    s->status = S_ERROR;
+    return -1;
+}
+
+static int cmp_desc(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x < y) - (x > y);
+}
+
+static double spec_value(const Kind *p, int a, int j, int f, const int counts[4], int wilds, int inked_up) {
+    int per = p->sper[a][j], n;
+    if (per == PER_GENRE) n = counts[p->sgenre[a][j]];
+    else if (per == PER_WILD) n = wilds;
+    else n = inked_up;
+    return p->scoef[a][j] * (double)f * (double)n;
+}
+
+/* Resolver._value */
+static double rest_value(const S *s, const int factors[MAXN], const int active[4], const int counts[4], int fodder,
+                         int wilds, int inked_up) {
+    const Ctx *c = s->c;
+    double total = 0.0;
+    int dumps[MAXDUMPS];
+    int ndumps = 0;
+    int in_word[MAXK];
+    memset(in_word, 0, sizeof(int) * (size_t)c->K);
+    for (int pos = 0; pos < s->n; pos++) {
+        int k = s->slots[pos].k;
+        if (k < 0 || s->slots[pos].face == WILD) continue;
+        const Kind *p = &c->kinds[k];
+        if (p->source == MINE) in_word[k]++;
+        if (!p->own) continue;
+        int a = p->genre >= 0 && active[p->genre];
+        int f = factors[pos];
+        total += p->value[a][f];
+        for (int j = 0; j < p->nspec[a]; j++) total += spec_value(p, a, j, f, counts, wilds, inked_up);
+        for (int j = 0; j < p->ndump[a]; j++) dumps[ndumps++] = p->dump[a][j] * f;
+    }
+    for (int mi = 0; mi < c->nmine; mi++) {
+        int k = c->mine[mi];
+        const Kind *p = &c->kinds[k];
+        int outside = p->count - in_word[k];
+        if (outside <= 0) continue;
+        int a = p->genre >= 0 && active[p->genre];
+        double sp = 0.0;
+        for (int j = 0; j < p->nspec[a]; j++) sp += spec_value(p, a, j, 1, counts, wilds, inked_up);
+        double per = p->value[a][1] + sp;
+        total += per * (double)outside;
+        for (int o = 0; o < outside; o++)
+            for (int j = 0; j < p->ndump[a]; j++) dumps[ndumps++] = p->dump[a][j];
+    }
+    if (ndumps) {
+        qsort(dumps, (size_t)ndumps, sizeof(int), cmp_desc);
+        for (int i = 0; i < ndumps && i < fodder; i++) {
+            double gain = c->w_coins * (double)dumps[i] - c->w_dump;
+            if (gain <= 0) break;
+            total += gain;
+        }
+    }
+    return total;
+}
+
+static int doublable(const S *s, int q) {
+    int k = s->slots[q].k;
+    return k >= 0 && s->slots[q].face != WILD && s->c->kinds[k].own;
+}
+
+/* Resolver.resolve: 1 and its value when the placement can be played, 0 when not, -1 when the budget stopped it. */
+static int resolve(S *s, double *out) {
+    const Ctx *c = s->c;
+    int n = s->n;
+    /* Resolver._extras */
+    int used[MAXK];
+    memset(used, 0, sizeof(int) * (size_t)c->K);
+    int generic = 0, wilds = 0, inked_up = 0, sent = 0, kept = 0;
+    for (int pos = 0; pos < n; pos++) {
+        int k = s->slots[pos].k, face = s->slots[pos].face;
+        if (k < 0) {
+            generic++;
+            wilds++;
+            continue;
+        }
+        used[k]++;
+        const Kind *p = &c->kinds[k];
+        if (face != UP) wilds++;
+        else if (p->source == INKED) inked_up++;
+        if (face == UP && p->source == OTHER) sent++;
+        if (face == UP && p->pool && p->timeless) kept++;
+    }
+    for (int k = 0; k < c->K; k++)
+        if (used[k] > c->kinds[k].count) return 0;
+    int placed_pool = 0;
+    for (int i = 0; i < c->npoolk; i++) placed_pool += used[c->poolk[i]];
+    int unplaced = c->pool_size - placed_pool;
+    if (generic > unplaced) return 0;
+    int spent = c->inked_total - inked_up;
+    if (spent > c->removers) return 0;
+    int fodder = c->discard + unplaced - generic;
+    double fixed = c->w_sent * (double)sent + c->w_kept * (double)kept - c->w_rem * (double)spent;
+    if (c->awards) fixed += c->res_award[n];
+    /* Resolver._uncover_order */
+    s->ntargets = 0;
+    for (int pos = 0; pos < n; pos++)
+        if (s->slots[pos].face == UNCOVERED) s->targets[s->ntargets++] = pos;
+    if (s->ntargets) {
+        int spent_by[MAXN];
+        memset(spent_by, 0, sizeof spent_by);
+        s->gen++;
+        s->memo_len = 0;
+        if (s->gen == 0) { /* wrapped: forget every entry */
+            if (s->memo) memset(s->memo, 0, sizeof(Key) * s->memo_cap);
+            s->gen = 1;
+        }
+        int r = uncover_search(s, 0u, 0, spent_by);
+        if (r < 0) return -1;
+        if (r == 0) return 0;
+    }
+    /* Resolver._setting and resolutions: every aim of the doubles */
+    int counts[4], active[4];
+    genre_counts(s, 0u, 1, counts);
+    for (int g = 0; g < 4; g++) active[g] = counts[g] >= 2;
+    int nopt = 0, opt_near[MAXOPT][2], opt_len[MAXOPT];
+    for (int pos = 0; pos < n; pos++) {
+        int k = s->slots[pos].k;
+        if (k < 0 || s->slots[pos].face == WILD || !c->kinds[k].own) continue;
+        const Kind *p = &c->kinds[k];
+        int d = p->dbl[p->genre >= 0 && active[p->genre] ? 1 : 0];
+        if (!d) continue;
+        int near[2], nn = 0;
+        if (pos - 1 >= 0 && doublable(s, pos - 1)) near[nn++] = pos - 1;
+        if (pos + 1 < n && doublable(s, pos + 1)) near[nn++] = pos + 1;
+        if (nn == 0) near[nn++] = -1;
+        for (int j = 0; j < d; j++) {
+            if (nopt >= MAXOPT) {
+                PyErr_SetString(PyExc_RuntimeError, "kernel: too many doubling abilities in one word");
+                s->status = S_ERROR;
+                return -1;
+            }
+            opt_near[nopt][0] = near[0];
+            opt_near[nopt][1] = nn > 1 ? near[1] : -1;
+            opt_len[nopt] = nn;
+            nopt++;
+        }
+    }
+    int idx[MAXOPT];
+    memset(idx, 0, sizeof(int) * (size_t)(nopt ? nopt : 1));
+    int have = 0;
+    double best = 0.0;
+    for (;;) {
+        if (tick(s)) return -1;
+        int factors[MAXN];
+        for (int q = 0; q < n; q++) factors[q] = 1;
+        for (int j = 0; j < nopt; j++) {
+            int q = opt_near[j][idx[j]];
+            if (q >= 0) factors[q] = factors[q] + 1 < MAX_FACTOR ? factors[q] + 1 : MAX_FACTOR;
+        }
+        double v = fixed + rest_value(s, factors, active, counts, fodder, wilds, inked_up);
+        if (!have || v > best + EPS) {
+            best = v;
+            have = 1;
+        }
+        int j = nopt - 1;
+        while (j >= 0) {
+            if (++idx[j] < opt_len[j]) break;
+            idx[j] = 0;
+            j--;
+        }
+        if (j < 0) break;
+    }
+    *out = best;
+    return 1;
+}
+
+/* -- the search (WordSolver._solve) ----------------------------------------------------------------------------- */
+
+/* WordSolver.plan */
+static void plan(S *s) {
+    const Ctx *c = s->c;
+    int n = s->n;
+    int cnt[MAXC + 1];
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < n; i++) cnt[s->word[i]]++;
+    s->which = 0;
+    if (c->dumps_flag) {
+        int fill = 0;
+        for (int l = 0; l < c->C; l++) fill += cnt[l] < c->classic_letters[l] ? cnt[l] : c->classic_letters[l];
+        if (c->fodder_total - n + fill <= 0) s->which = 1;
+    }
+    int roots = 0;
+    for (int j = 0; j < n; j++)
+        if (s->word[j] < c->C && c->uncoverer_letter[s->word[j]]) roots = 1;
+    s->uncovers = 0;
+    for (int i = 0; i < n; i++) s->near[i] = 0;
+    if (roots) {
+        int reach = 1 + c->pool_uncoverers;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                int d = i > j ? i - j : j - i;
+                if (s->word[j] < c->C && c->uncoverer_letter[s->word[j]] && d > 0 && d <= reach) {
+                    s->near[i] = 1;
+                    break;
+                }
+            }
+        for (int ui = 0; ui < c->nuncoverers; ui++) {
+            const Kind *p = &c->kinds[c->uncoverers[ui]];
+            if (p->pool || cnt[p->letter] > 0) s->uncovers += p->om_unc * p->count;
+        }
+    }
+    double wild = 0.0;
+    for (int wi = 0; wi < c->nwild_kinds; wi++) {
+        const Kind *p = &c->kinds[c->wild_kinds[wi]];
+        if (p->source == MINE || cnt[p->letter] > 0 || (p->pool && roots)) wild += p->per_wild * (double)p->count;
+    }
+    s->wild = wild;
+    for (int l = 0; l < c->C; l++) s->caps[n][l] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        memcpy(s->caps[i], s->caps[i + 1], sizeof(int) * (size_t)c->C);
+        if (s->word[i] < c->C) s->caps[i][s->word[i]]++;
+    }
+    int w = s->which;
+    s->nitems = 0;
+    for (int oi = 0; oi < c->norder[w]; oi++) {
+        int k = c->order[w][oi];
+        const Kind *p = &c->kinds[k];
+        if (!(p->opt[w] > wild)) continue;
+        s->item_k[s->nitems] = k;
+        s->item_worth[s->nitems] = p->opt[w] - wild;
+        s->item_lid[s->nitems] = p->letter;
+        s->item_pool[s->nitems] = p->pool;
+        s->nitems++;
+    }
+    double slack = c->mine_opt[w] + EPS;
+    if (c->slack_award_on) slack += c->slack_award[n];
+    if (c->slack_rem_on) slack += c->rem_slack;
+    s->slack = slack;
+}
+
+static int may_uncover(const S *s, Slot slot) {
+    return slot.k >= 0 && s->c->kinds[slot.k].is_uncoverer && slot.face != WILD;
+}
+
+static int uncovers_ahead(const S *s, int i, int budget) {
+    if (budget <= 0) return 0;
+    const Ctx *c = s->c;
+    int avail = 0;
+    if (i >= 1) {
+        Slot sl = s->slots[i - 1];
+        if (sl.k >= 0 && sl.face != WILD) avail += c->kinds[sl.k].om_unc;
+    }
+    for (int ui = 0; ui < c->nuncoverers; ui++) {
+        int k = c->uncoverers[ui];
+        const Kind *p = &c->kinds[k];
+        int left = p->count - s->used[k];
+        if (left > 0 && (p->pool || s->caps[i][p->letter] > 0)) avail += left * p->om_unc;
+    }
+    return avail < budget ? avail : budget;
+}
+
+static double rest(const S *s, int i, int uncovers) {
+    const Ctx *c = s->c;
+    int n = s->n;
+    int u = uncovers < n - i ? uncovers : n - i;
+    double total = s->wild * (double)(n - i + u);
+    const int *caps = s->caps[i];
+    int taken[MAXC], pool_taken[MAXC];
+    memset(taken, 0, sizeof(int) * (size_t)c->C);
+    memset(pool_taken, 0, sizeof(int) * (size_t)c->C);
+    for (int it = 0; it < s->nitems; it++) {
+        int k = s->item_k[it], lid = s->item_lid[it], pool = s->item_pool[it];
+        double worth = s->item_worth[it];
+        int left = c->kinds[k].count - s->used[k];
+        if (left <= 0) continue;
+        int free_ = caps[lid] - taken[lid];
+        if (free_ > 0) {
+            int on_letter = left < free_ ? left : free_;
+            taken[lid] += on_letter;
+            total += (double)on_letter * worth;
+            left -= on_letter;
+            if (pool) pool_taken[lid] += on_letter;
+        }
+        if (!left || !u) continue;
+        int t;
+        if (pool) {
+            t = left < u ? left : u;
+        } else {
+            t = left < u ? left : u;
+            if (pool_taken[lid] < t) t = pool_taken[lid];
+            pool_taken[lid] -= t;
+        }
+        u -= t;
+        total += (double)t * worth;
+    }
+    return total;
+}
+
+static double gain_at(const S *s, int q, int i, double best_left) {
+    if (q < 0 || q >= s->n) return 0.0;
+    if (q >= i) return best_left;
+    Slot sl = s->slots[q];
+    return sl.k >= 0 && sl.face != WILD && s->c->kinds[sl.k].own ? s->c->kinds[sl.k].step : 0.0;
+}
+
+static double doubles(const S *s, int i, int uncovers) {
+    const Ctx *c = s->c;
+    if (!c->ndoublers) return 0.0;
+    double best_left = 0.0;
+    for (int bi = 0; bi < c->K; bi++) {
+        int k = c->by_step[bi];
+        if (c->kinds[k].count > s->used[k]) {
+            best_left = c->kinds[k].step;
+            break;
+        }
+    }
+    double extra = 0.0;
+    for (int p = 0; p < i; p++) {
+        Slot sl = s->slots[p];
+        if (sl.k >= 0 && sl.face != WILD && c->kinds[sl.k].om_dbl) {
+            double a = gain_at(s, p - 1, i, best_left), b = gain_at(s, p + 1, i, best_left);
+            extra += (double)c->kinds[sl.k].om_dbl * (a >= b ? a : b);
+        }
+    }
+    double g = gain_at(s, i - 1, i, best_left);
+    double reach = best_left >= g ? best_left : g;
+    for (int di = 0; di < c->ndoublers; di++) {
+        int k = c->doublers[di];
+        const Kind *p = &c->kinds[k];
+        int left = p->count - s->used[k];
+        if (left > 0 && (s->caps[i][p->letter] > 0 || (uncovers > 0 && p->pool)))
+            extra += (double)(left * p->om_dbl) * reach;
+    }
+    return extra;
+}
+
+static int choices(const S *s, int i, int uncovers, Slot *out) {
+    const Ctx *c = s->c;
+    int m = 0;
+    int need = i >= 1 && s->slots[i - 1].face == UNCOVERED && !(i >= 2 && may_uncover(s, s->slots[i - 2]));
+    int letter = s->word[i];
+    int plain_up = 0;
+    if (letter < c->C) {
+        for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
+            int k = c->by_letter[letter][bi];
+            if (s->used[k] < c->kinds[k].count && (!need || c->kinds[k].is_uncoverer)) {
+                out[m].k = k;
+                out[m].face = UP;
+                m++;
+                if (c->kinds[k].plain) plain_up = 1;
+            }
+        }
+    }
+    if (s->near[i] && uncovers > 0) {
+        for (int pi = 0; pi < c->npool_kinds; pi++) {
+            int k = c->pool_kinds[pi];
+            const Kind *p = &c->kinds[k];
+            if (s->used[k] < p->count && (!need || p->is_uncoverer) && !(s->wild <= 0 && p->letter == letter)) {
+                out[m].k = k;
+                out[m].face = UNCOVERED;
+                m++;
+            }
+        }
+    }
+    if (!need && !(s->wild <= 0 && plain_up)) {
+        out[m].k = -1;
+        out[m].face = WILD;
+        m++;
+    }
+    return m;
+}
+
+static int complete(const S *s) {
+    int n = s->n;
+    return s->slots[n - 1].face != UNCOVERED || (n > 1 && may_uncover(s, s->slots[n - 2]));
+}
+
+static void go(S *s, int i, double acc, int budget) {
+    if (tick(s)) return;
+    if (s->stop_at >= 0 && s->ticks > s->stop_at) {
+        s->status = S_ENOUGH;
+        return;
+    }
+    int avail = uncovers_ahead(s, i, budget);
+    if (acc + rest(s, i, avail) + doubles(s, i, avail) + s->slack <= s->floor + EPS) return;
+    if (i == s->n) {
+        if (!complete(s)) return;
+        double v;
+        int r = resolve(s, &v);
+        if (r < 0) return;
+        if (r > 0 && v > s->floor + EPS) {
+            s->floor = v;
+            memcpy(s->best, s->slots, sizeof(Slot) * (size_t)s->n);
+            s->has_best = 1;
+        }
+        return;
+    }
+    Slot opts[2 * MAXK + 1];
+    int m = choices(s, i, avail, opts);
+    const Ctx *c = s->c;
+    for (int j = 0; j < m; j++) {
+        int k = opts[j].k, face = opts[j].face;
+        if (k >= 0) s->used[k]++;
+        s->slots[i] = opts[j];
+        if (face == WILD) go(s, i + 1, acc + s->wild, budget);
+        else if (face == UP) go(s, i + 1, acc + c->kinds[k].opt[s->which], budget);
+        else go(s, i + 1, acc + c->kinds[k].opt[s->which] + s->wild, budget - 1);
+        if (k >= 0) s->used[k]--;
+        if (s->status) return;
+    }
+}
+
+/* -- the Python face -------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const long long *ints;
+    Py_ssize_t ni, pi;
+    const double *floats;
+    Py_ssize_t nf, pf;
+    int bad;
+} Reader;
+
+static long long rd_i(Reader *r) {
+    if (r->pi >= r->ni) {
+        r->bad = 1;
+        return 0;
+    }
+    return r->ints[r->pi++];
+}
+
+static double rd_f(Reader *r) {
+    if (r->pf >= r->nf) {
+        r->bad = 1;
+        return 0.0;
+    }
+    return r->floats[r->pf++];
+}
+
+static int in_range(long long v, long long lo, long long hi) { return v >= lo && v <= hi; }
+
+/* Reads the packed pool (compiled.py's ``pack``, in the same order); 0 when the layout does not fit. */
+static int ctx_read(Ctx *c, Reader *r) {
+#define I(lo, hi) (tmp = rd_i(r), (!in_range(tmp, lo, hi) ? (r->bad = 1, 0) : (int)tmp))
+    long long tmp;
+    if (I(0, 1 << 30) != LAYOUT || r->bad) return 0;
+    c->K = I(0, MAXK);
+    c->C = I(0, MAXC);
+    if (r->bad) return 0;
+    int K = c->K, C = c->C;
+    for (int k = 0; k < K; k++) {
+        Kind *p = &c->kinds[k];
+        p->letter = I(0, C - 1);
+        p->source = I(0, 3);
+        p->pool = I(0, 1);
+        p->own = I(0, 1);
+        p->genre = I(-1, 3);
+        p->timeless = I(0, 1);
+        p->count = I(0, 1 << 20);
+        for (int a = 0; a < 2; a++) p->unc[a] = I(0, MAXUNC);
+        for (int a = 0; a < 2; a++) p->dbl[a] = I(0, 4);
+        p->om_unc = I(0, MAXUNC);
+        p->om_dbl = I(0, 4);
+        p->plain = I(0, 1);
+        p->is_uncoverer = p->om_unc > 0;
+        for (int a = 0; a < 2; a++) {
+            p->nspec[a] = I(0, MAXSPEC);
+            for (int j = 0; j < p->nspec[a]; j++) {
+                p->sper[a][j] = I(0, 2);
+                p->sgenre[a][j] = I(-1, 3);
+                if (p->sper[a][j] == PER_GENRE && p->sgenre[a][j] < 0) r->bad = 1;
+                p->scoef[a][j] = rd_f(r);
+            }
+            p->ndump[a] = I(0, MAXDUMP);
+            for (int j = 0; j < p->ndump[a]; j++) p->dump[a][j] = I(-(1 << 20), 1 << 20);
+            for (int f = 0; f < 4; f++) p->value[a][f] = rd_f(r);
+        }
+        p->opt[0] = rd_f(r);
+        p->opt[1] = rd_f(r);
+        p->per_wild = rd_f(r);
+        p->step = rd_f(r);
+        if (r->bad) return 0;
+    }
+    for (int l = 0; l < C; l++) {
+        c->nby_letter[l] = I(0, K);
+        for (int j = 0; j < c->nby_letter[l] && !r->bad; j++) c->by_letter[l][j] = I(0, K - 1);
+    }
+#define LIST(nvar, arr)                                                                                              \
+    do {                                                                                                             \
+        nvar = I(0, K);                                                                                              \
+        for (int j = 0; j < nvar && !r->bad; j++) arr[j] = I(0, K - 1);                                              \
+    } while (0)
+    LIST(c->npool_kinds, c->pool_kinds);
+    LIST(c->norder[0], c->order[0]);
+    LIST(c->norder[1], c->order[1]);
+    int nby_step;
+    LIST(nby_step, c->by_step);
+    if (nby_step != K) r->bad = 1;
+    LIST(c->nuncoverers, c->uncoverers);
+    LIST(c->nwild_kinds, c->wild_kinds);
+    LIST(c->ndoublers, c->doublers);
+    LIST(c->nmine, c->mine);
+    LIST(c->npoolk, c->poolk);
+#undef LIST
+    for (int l = 0; l < C; l++) c->uncoverer_letter[l] = I(0, 1);
+    for (int l = 0; l < C; l++) c->classic_letters[l] = I(0, 1 << 20);
+    c->pool_uncoverers = I(0, 1 << 20);
+    c->discard = I(0, 1 << 20);
+    c->removers = I(0, 1 << 20);
+    c->pool_size = I(0, 1 << 20);
+    c->inked_total = I(0, 1 << 20);
+    c->awards = I(0, 1);
+    c->dumps_flag = I(0, 1);
+    c->fodder_total = I(0, 1 << 22);
+    c->slack_award_on = I(0, 1);
+    c->slack_rem_on = I(0, 1);
+    for (int g = 0; g < 4; g++) c->base_genres[g] = I(0, 1 << 20);
+    c->w_coins = rd_f(r);
+    c->w_dump = rd_f(r);
+    c->w_sent = rd_f(r);
+    c->w_kept = rd_f(r);
+    c->w_rem = rd_f(r);
+    c->mine_opt[0] = rd_f(r);
+    c->mine_opt[1] = rd_f(r);
+    for (int L = 0; L <= MAXN; L++) c->slack_award[L] = rd_f(r);
+    for (int L = 0; L <= MAXN; L++) c->res_award[L] = rd_f(r);
+    c->rem_slack = rd_f(r);
+#undef I
+    long long room = MAXN * MAXDUMP;
+    for (int mi = 0; mi < c->nmine; mi++) {
+        const Kind *p = &c->kinds[c->mine[mi]];
+        room += (long long)p->count * (p->ndump[0] > p->ndump[1] ? p->ndump[0] : p->ndump[1]);
+    }
+    if (room > MAXDUMPS) return 0;
+    return !r->bad && r->pi == r->ni && r->pf == r->nf;
+}
+
+static PyTypeObject ContextType;
+
+static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    Py_buffer ib, fb;
+    static char *kwlist[] = {"ints", "floats", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*", kwlist, &ib, &fb)) return NULL;
+    Ctx *c = (Ctx *)type->tp_alloc(type, 0);
+    if (c == NULL) goto done;
+    Reader r = {(const long long *)ib.buf, ib.len / (Py_ssize_t)sizeof(long long), 0,
+                (const double *)fb.buf, fb.len / (Py_ssize_t)sizeof(double), 0, 0};
+    if (!ctx_read(c, &r)) {
+        Py_DECREF(c);
+        c = NULL;
+        PyErr_SetString(PyExc_ValueError, "kernel: the packed pool does not fit the kernel's layout");
+    }
+done:
+    PyBuffer_Release(&ib);
+    PyBuffer_Release(&fb);
+    return (PyObject *)c;
+}
+
+static PyTypeObject ContextType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solver.search._kernel.Context",
+    .tp_basicsize = sizeof(Ctx),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A pool of cards packed for the kernel (solver/search/compiled.py builds it).",
+    .tp_new = context_new,
+};
+
+/* solve(context, word, floor, stop_at, ticks, node_limit, checkpoint_ticks, deadline, checkpoint_at, is_set)
+ *   -> (status, ticks, slots or None)
+ * ``word``: one byte a letter, the card letter's index (or the number of card letters for a letter no card has);
+ * integers -1 and floats NaN stand for no limit; ``is_set``: the cancel event's is_set, or None. ``slots``: two
+ * bytes a letter (kind + 1, 0 for an unnamed wild; face 0 up, 1 wild, 2 uncovered) of the best placement that
+ * beats ``floor`` (for status ENOUGH, the best found so far). */
+static PyObject *kernel_solve(PyObject *self, PyObject *args) {
+    PyObject *ctx_obj, *is_set;
+    Py_buffer wb;
+    double floor, deadline, checkpoint_at;
+    long long stop_at, ticks, node_limit, checkpoint_ticks;
+    if (!PyArg_ParseTuple(args, "O!y*dLLLLddO", &ContextType, &ctx_obj, &wb, &floor, &stop_at, &ticks, &node_limit,
+                          &checkpoint_ticks, &deadline, &checkpoint_at, &is_set))
+        return NULL;
+    const Ctx *c = (const Ctx *)ctx_obj;
+    S *s = (S *)calloc(1, sizeof(S));
+    if (s == NULL) {
+        PyBuffer_Release(&wb);
+        return PyErr_NoMemory();
+    }
+    s->c = c;
+    s->n = (int)wb.len;
+    if (s->n < 1 || s->n > MAXN) {
+        free(s);
+        PyBuffer_Release(&wb);
+        PyErr_SetString(PyExc_ValueError, "kernel: a word of 1 to 32 letters");
+        return NULL;
+    }
+    const unsigned char *w = (const unsigned char *)wb.buf;
+    for (int i = 0; i < s->n; i++) {
+        if (w[i] > c->C) {
+            free(s);
+            PyBuffer_Release(&wb);
+            PyErr_SetString(PyExc_ValueError, "kernel: a letter index beyond the card letters");
+            return NULL;
+        }
+        s->word[i] = w[i];
+    }
+    PyBuffer_Release(&wb);
+    s->floor = floor;
+    s->stop_at = stop_at;
+    s->ticks = ticks;
+    s->node_limit = node_limit;
+    s->checkpoint_ticks = checkpoint_ticks;
+    s->has_deadline = !isnan(deadline);
+    s->deadline = deadline;
+    s->has_checkpoint_at = !isnan(checkpoint_at);
+    s->checkpoint_at = checkpoint_at;
+    s->is_set = is_set == Py_None ? NULL : is_set;
+    plan(s);
+    go(s, 0, 0.0, s->uncovers);
+    free(s->memo);
+    if (s->status == S_ERROR) {
+        free(s);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "kernel: the search failed");
+        return NULL;
+    }
+    PyObject *slots;
+    if (s->has_best) {
+        slots = PyBytes_FromStringAndSize(NULL, 2 * s->n);
+        if (slots == NULL) {
+            free(s);
+            return NULL;
+        }
+        char *b = PyBytes_AS_STRING(slots);
+        for (int i = 0; i < s->n; i++) {
+            b[2 * i] = (char)(s->best[i].k + 1);
+            b[2 * i + 1] = (char)s->best[i].face;
+        }
+    } else {
+        slots = Py_NewRef(Py_None);
+    }
+    PyObject *out = Py_BuildValue("iLN", s->status, s->ticks, slots);
+    free(s);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", kernel_solve, METH_VARARGS, "The best placement of one word that beats a floor (see _kernel.c)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel", "Hardback's per-word search, compiled (solver/search/compiled.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&ContextType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "LAYOUT", LAYOUT) < 0 || PyModule_AddIntConstant(m, "MAX_LETTERS", MAXN) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_KINDS", MAXK) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&ContextType);
+    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
+        Py_DECREF(&ContextType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

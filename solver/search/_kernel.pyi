@@ -1,0 +1,24 @@
+"""Types of the compiled kernel (``_kernel.c``); ``solver.search.compiled`` is its only caller."""
+
+from collections.abc import Callable
+
+LAYOUT: int
+MAX_LETTERS: int
+MAX_KINDS: int
+
+class Context:
+    def __init__(self, ints: bytes, floats: bytes) -> None: ...
+
+def solve(
+    context: Context,
+    word: bytes,
+    floor: float,
+    stop_at: int,
+    ticks: int,
+    node_limit: int,
+    checkpoint_ticks: int,
+    deadline: float,
+    checkpoint_at: float,
+    is_set: Callable[[], bool] | None,
+    /,
+) -> tuple[int, int, bytes | None]: ...

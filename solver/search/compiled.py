@@ -1,0 +1,213 @@
+"""The per-word search on the compiled kernel (``solver/search/_kernel.c``), and the choice of engine.
+
+``CompiledWordSolver`` is ``WordSolver`` with its inner search (``_solve``) done in C over flat arrays: the pool is
+packed once (``pack``: every value that does not depend on the word, read from the profiles and the optimism the
+Python search reads), each word is passed as the indices of its letters among the card letters, and the kernel
+answers with the best placement's cards and faces, which the Python resolver then resolves once more to give the
+placement its ``Resolution``. The kernel follows the Python search step by step, so both find the same placement and
+count the same steps; the Python search stays the reference, and the tests compare the two.
+
+Where the kernel was not built (no C compiler at install time) the Python search runs, with a one-line notice; the
+environment variable ``GHOSTWRITER_ENGINE`` (``python`` or ``compiled``) picks one by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from array import array
+from types import ModuleType
+
+from solver.budget import Checkpoint, OutOfTime
+from solver.errors import GhostwriterError
+from solver.hardback.benefits import Count
+from solver.hardback.profile import Pool, Source
+from solver.hardback.resolve import Face, Placement, Resolver, Slot, award_prestige
+from solver.search.bound import Optimism
+from solver.search.exact import WordSolver, _Enough
+
+ENGINES = ("python", "compiled")
+LAYOUT = 1  # the packed layout's version: _kernel.c's LAYOUT
+_PER = {Count.GENRE: 0, Count.WILD: 1, Count.INKED: 2}
+_SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}
+_FACES = (Face.UP, Face.WILD, Face.UNCOVERED)
+_DONE, _OUT_OF_TIME, _CHECKPOINT, _ENOUGH = 0, 1, 2, 3
+_noticed = False
+
+
+def _load() -> ModuleType | None:
+    try:
+        import solver.search._kernel as _kernel
+    except ImportError:
+        return None
+    return _kernel if getattr(_kernel, "LAYOUT", None) == LAYOUT else None
+
+
+kernel = _load()
+
+
+def available() -> bool:
+    """Was the kernel built (and does it read this version's layout)?"""
+    return kernel is not None
+
+
+def default_engine() -> str:
+    """``GHOSTWRITER_ENGINE`` when set, else the compiled engine where it was built, else Python (said once)."""
+    global _noticed
+    asked = os.environ.get("GHOSTWRITER_ENGINE", "").strip().lower()
+    if asked in ENGINES:
+        return asked
+    if kernel is not None:
+        return "compiled"
+    if not _noticed:
+        _noticed = True
+        print(
+            "ghostwriter: the compiled search kernel is not built (no C compiler at install?): "
+            "using the slower Python search",
+            file=sys.stderr,
+        )
+    return "python"
+
+
+def check_engine(engine: str | None) -> str:
+    """The engine to use: ``engine``, or the default; an error naming the choices for anything else."""
+    if engine is None:
+        return default_engine()
+    if engine not in ENGINES:
+        raise GhostwriterError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if engine == "compiled" and kernel is None:
+        raise GhostwriterError(
+            "the compiled engine is not built in this installation: reinstall with a C compiler and the Python "
+            "headers (gcc, python3-dev), or use engine 'python'"
+        )
+    return engine
+
+
+def word_solver(pool: Pool, resolver: Resolver, optimism: Optimism, engine: str) -> WordSolver:
+    """The per-word solver of an engine (``check_engine``'s names)."""
+    if engine == "compiled":
+        return CompiledWordSolver(pool, resolver, optimism)
+    return WordSolver(pool, resolver, optimism)
+
+
+def pack(solver: WordSolver) -> tuple[bytes, bytes]:
+    """The pool as the kernel reads it (``ctx_read`` in _kernel.c, in the same order): integers and floats."""
+    ints: list[int] = [LAYOUT]
+    floats: list[float] = []
+    profiles, counts, om, resolver = solver.profiles, solver.counts, solver.optimism, solver.resolver
+    st, w = solver.pool.state, solver.pool.weights
+    ids = solver.letter_ids
+    ints += [len(profiles), len(ids)]
+    for k, p in enumerate(profiles):
+        ints += [ids[p.letter], _SOURCE[p.source], int(p.pool), int(p.own), p.genre, int(p.card.timeless), counts[k]]
+        ints += [*p.uncovers, *p.doubles, om.uncovers[k], om.doubles[k], int(solver.plain[k])]
+        for a in (0, 1):
+            ints.append(len(p.specials[a]))
+            for s in p.specials[a]:
+                ints += [_PER[s.per], s.genre]
+                floats.append(s.weight * s.benefit.amount)
+            ints.append(len(p.dumps[a]))
+            ints += p.dumps[a]
+            floats += p.value[a]
+        floats += [om.opt[k], om.opt_no_dump[k], om.per_wild[k], om.step[k]]
+    for letter in ids:
+        ks = solver.by_letter.get(letter, [])
+        ints += [len(ks), *ks]
+    not_mine = [k for k, p in enumerate(profiles) if p.source is not Source.MINE]
+    lists = [
+        solver.pool_kinds,
+        sorted(not_mine, key=lambda k: -om.opt[k]),
+        sorted(not_mine, key=lambda k: -om.opt_no_dump[k]),
+        sorted(range(len(profiles)), key=lambda k: -om.step[k]),
+        sorted(solver.uncoverers),
+        solver.wild_kinds,
+        solver.doublers,
+        resolver.mine,
+        resolver.pool_kinds,
+    ]
+    for ks in lists:
+        ints += [len(ks), *ks]
+    ints += [int(letter in solver.uncoverer_letters) for letter in ids]
+    ints += [solver.classic_letters.get(letter, 0) for letter in ids]
+    awards = st.options.literary_awards
+    ints += [
+        solver.pool_uncoverers,
+        len(st.discard),
+        st.remover,
+        resolver.pool_size,
+        len(st.inked),
+        int(awards),
+        int(om.dumps),
+        len(st.discard) + len(st.hand) + len(st.inked),
+        int(awards and w.award > 0),
+        int(w.remover_spent < 0),
+        *resolver.mine_genres,
+    ]
+    floats += [w.coins, w.dump, w.classic_sent_home, w.classic_kept, w.remover_spent]
+    floats += [solver.mine_opt(om.opt), solver.mine_opt(om.opt_no_dump)]
+    award = [w.award * award_prestige(n, st.options.rules, st.options.award_held) for n in range(_max_letters() + 1)]
+    floats += award + award
+    floats.append(-w.remover_spent * st.remover)
+    return array("q", ints).tobytes(), array("d", floats).tobytes()
+
+
+def _max_letters() -> int:
+    return int(kernel.MAX_LETTERS) if kernel is not None else 32
+
+
+class CompiledWordSolver(WordSolver):
+    """``WordSolver`` whose inner search runs in the kernel; words or pools beyond its fixed sizes (more than
+    ``MAX_LETTERS`` letters, ``MAX_KINDS`` kinds of card) go to the Python search."""
+
+    def __init__(self, pool: Pool, resolver: Resolver, optimism: Optimism) -> None:
+        super().__init__(pool, resolver, optimism)
+        self._context: object | None = None
+        if kernel is not None and len(self.profiles) <= kernel.MAX_KINDS and len(self.letter_ids) < 255:
+            try:
+                self._context = kernel.Context(*pack(self))
+            except ValueError:  # a card beyond the kernel's sizes (a custom card with many benefits, say)
+                self._context = None
+        self._again = Resolver(pool)  # resolves the kernel's answer once more, outside the search's budget
+        self._codes = {letter: chr(n) for n, letter in enumerate(self.letter_ids)}
+        self._other = chr(len(self.letter_ids))
+
+    @property
+    def compiled(self) -> bool:
+        """Does this solver's search run in the kernel (not in Python for want of room)?"""
+        return self._context is not None
+
+    def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | None:
+        context = self._context
+        if context is None or kernel is None or len(word) > kernel.MAX_LETTERS:
+            return super()._solve(word, floor, stop_at)
+        codes, other = self._codes, self._other
+        b = self.budget
+        status, ticks, raw = kernel.solve(
+            context,
+            "".join([codes.get(ch, other) for ch in word]).encode("latin-1"),
+            floor,
+            -1 if stop_at is None else stop_at,
+            b.ticks,
+            -1 if b.node_limit is None else b.node_limit,
+            -1 if b.checkpoint_ticks is None else b.checkpoint_ticks,
+            math.nan if b.deadline is None else b.deadline,
+            math.nan if b.checkpoint_at is None else b.checkpoint_at,
+            b.cancel.is_set if b.cancel is not None and b.deadline is not None else None,
+        )
+        b.ticks = ticks
+        best: Placement | None = None
+        if raw is not None:
+            slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
+            res = self._again.resolve(slots)
+            if res is None:  # the two engines disagree: a bug, never an answer
+                raise AssertionError(f"kernel: a placement of {word!r} the resolver cannot play: {slots}")
+            best = Placement(word, slots, res)
+        if status == _CHECKPOINT:
+            b.skip_checkpoint()
+            raise Checkpoint
+        if status == _OUT_OF_TIME:
+            raise OutOfTime
+        if status == _ENOUGH:
+            raise _Enough(best)
+        return best

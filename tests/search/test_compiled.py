@@ -1,0 +1,173 @@
+"""The compiled kernel against the Python search it ports (``solver.search.compiled``).
+
+The kernel follows the Python search step by step, so on every word it must give the same placement (cards and
+faces), the same value and the same number of steps, with or without a floor, a step limit or a checkpoint; and a
+whole query must give the same moves. The oracle comparisons (``oracle_cases.check``) hold both engines to the
+oracle as well.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.budget import Checkpoint, OutOfTime
+from solver.errors import GhostwriterError
+from solver.hardback.objectives import Objective
+from solver.hardback.resolve import Placement
+from solver.hardback.state import TurnState
+from solver.lexicon import Lexicon
+from solver.search import Search, compiled
+
+from oracle_cases import engines, random_hand, states
+
+pytestmark = pytest.mark.skipif("compiled" not in engines(), reason="the compiled kernel is not built here")
+
+HARD_8 = [
+    {"hand": ["mystery:O3", "romance:J6", "horror:A3", "mystery:N7", "T", "N", "S", "R"]},
+    {"hand": ["romance:B3", "mystery:N7", "romance:S4", "mystery:R4", "R", "A", "R", "A"]},
+]
+
+
+def _key(p: Placement | None) -> tuple[float, list[Any]] | None:
+    return None if p is None else (round(p.value, 9), p.slots)
+
+
+def _pair(lex: Lexicon, state: TurnState, objective: Objective = Objective.VALUE) -> tuple[Search, Search]:
+    return Search(lex, state, objective, engine="python"), Search(lex, state, objective, engine="compiled")
+
+
+def _same_solve(py: Search, cc: Search, word: str, floor: float, max_nodes: int | None = None) -> None:
+    t_py, t_cc = py.budget.ticks, cc.budget.ticks
+    a = py.solver.solve(word, floor, max_nodes) if max_nodes else py.solver._solve(word, floor, None)
+    b = cc.solver.solve(word, floor, max_nodes) if max_nodes else cc.solver._solve(word, floor, None)
+    assert _key(a) == _key(b), (word, floor, max_nodes)
+    assert py.budget.ticks - t_py == cc.budget.ticks - t_cc, (word, floor, "steps differ")
+
+
+@settings(max_examples=30)
+@given(state=states(max_hand=6), seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(list(Objective)))
+def test_each_word_as_the_python_search(
+    state: dict[str, Any], seed: int, objective: Objective, enable: Lexicon
+) -> None:
+    py, cc = _pair(enable, TurnState.from_json(state), objective)
+    assert isinstance(cc.solver, compiled.CompiledWordSolver) and cc.solver.compiled
+    index = py.bounds.index
+    rng = random.Random(seed)
+    for i in rng.sample(range(len(index)), min(40, len(index))):
+        word = enable.word(int(index[i]))
+        full = py.solver._solve(word, float("-inf"), None)
+        floors = [float("-inf"), rng.uniform(-2, 12)] + ([full.value - 0.5, full.value] if full else [])
+        for floor in floors:
+            _same_solve(py, cc, word, floor)
+        _same_solve(py, cc, word, float("-inf"), max_nodes=rng.randint(1, 60))  # cut short: the best so far
+
+
+@pytest.mark.parametrize("size", [8, 12])
+def test_whole_queries_as_the_python_search(size: int, enable: Lexicon) -> None:
+    for seed in range(6):
+        state = TurnState.from_json(random_hand(1000 * size + seed, size))
+        py, cc = _pair(enable, state)
+        a, b = py.top(5), cc.top(5)
+        assert [(m.word, m.value, m.cards) for m in a] == [(m.word, m.value, m.cards) for m in b], seed
+        assert py.budget.ticks == cc.budget.ticks, seed
+
+
+@pytest.mark.parametrize("hand", HARD_8, ids=["O-J-A-N", "B-N-S-R"])
+def test_hard_hands_with_a_step_budget(hand: dict[str, Any], enable: Lexicon) -> None:
+    """A step budget cuts both engines at the same step, so a bot's game replays the same with or without the
+    kernel (the Python engine's whole search of these hands takes seconds; a budget keeps this test short)."""
+    state = TurnState.from_json(hand)
+    py = Search(enable, state, node_budget=40_000, engine="python")
+    cc = Search(enable, state, node_budget=40_000, engine="compiled")
+    a, b = py.top(3), cc.top(3)
+    assert [(m.word, m.value) for m in a] == [(m.word, m.value) for m in b]
+    assert py.exact == cc.exact
+    assert py.budget.ticks == cc.budget.ticks
+
+
+def test_signals_at_the_same_step(enable: Lexicon) -> None:
+    """Out of steps and the checkpoint arrive at the same step in both engines."""
+    state = TurnState.from_json(HARD_8[0])
+    for limit, checkpoint in ((500, None), (10_000, 0.25)):
+        outcomes = []
+        for engine in compiled.ENGINES:
+            s = Search(enable, state, engine=engine)
+            s.budget.start(None, limit, checkpoint)
+            signal = None
+            for j in np.argsort(-s.bounds.bound, kind="stable")[:400]:  # the longest, richest words first
+                try:
+                    s.solver.solve(enable.word(int(s.bounds.index[j])))
+                except (OutOfTime, Checkpoint) as e:
+                    signal = type(e).__name__
+                    break
+            outcomes.append((signal, s.budget.ticks))
+        assert outcomes[0] == outcomes[1], outcomes
+        assert outcomes[0][0] is not None
+
+
+def test_a_cancelled_query_stops(enable: Lexicon) -> None:
+    """The kernel looks at the cancel event with the clock: a query whose client went away ends at once."""
+    cancel = threading.Event()
+    cancel.set()
+    s = Search(enable, TurnState.from_json(HARD_8[1]), time_limit=30, cancel=cancel, engine="compiled")
+    s.top(5)
+    assert not s.exact
+
+
+def test_words_beyond_the_kernel_go_to_python(enable: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word longer than the kernel holds is searched in Python, with the same answer."""
+    state = TurnState.from_json({"hand": ["romance:B3", "mystery:N7", "romance:S4", "A", "R", "T", "S"]})
+    want = {w: _key(Search(enable, state, engine="python").solve(w)) for w in ("bats", "starboard", "arts")}
+    assert compiled.kernel is not None
+    monkeypatch.setattr(compiled.kernel, "MAX_LETTERS", 4)
+    cc = Search(enable, state, engine="compiled")
+    assert {w: _key(cc.solve(w)) for w in want} == want
+
+
+def test_without_the_kernel(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Where the kernel was not built: the Python search, said once; asking for the kernel names the fix."""
+    monkeypatch.setattr(compiled, "kernel", None)
+    monkeypatch.setattr(compiled, "_noticed", False)
+    monkeypatch.delenv("GHOSTWRITER_ENGINE", raising=False)
+    assert compiled.default_engine() == "python"
+    assert compiled.default_engine() == "python"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Python search" in err
+    with pytest.raises(GhostwriterError, match="reinstall with a C compiler"):
+        compiled.check_engine("compiled")
+    with pytest.raises(GhostwriterError, match="choose one of python, compiled"):
+        compiled.check_engine("fortran")
+
+
+def test_the_environment_picks_the_engine(monkeypatch: pytest.MonkeyPatch, enable: Lexicon) -> None:
+    monkeypatch.setenv("GHOSTWRITER_ENGINE", "python")
+    s = Search(enable, TurnState.from_json({"hand": ["A", "R", "T"]}))
+    assert s.engine == "python" and not hasattr(s.solver, "compiled")
+    monkeypatch.setenv("GHOSTWRITER_ENGINE", "compiled")
+    assert Search(enable, TurnState.from_json({"hand": ["A", "R", "T"]})).engine == "compiled"
+
+
+def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
+    """The kernel checks what it is given: a packed pool of another layout, an empty word, a letter index past the
+    card letters."""
+    kernel = compiled.kernel
+    assert kernel is not None
+    with pytest.raises(ValueError, match="layout"):
+        kernel.Context(b"\x00" * 8, b"")
+    cc = Search(enable, TurnState.from_json({"hand": ["A", "R", "T"]}), engine="compiled")
+    solver = cc.solver
+    assert isinstance(solver, compiled.CompiledWordSolver)
+    context = solver._context
+    assert context is not None
+    nan = float("nan")
+    with pytest.raises(ValueError, match="1 to 32 letters"):
+        kernel.solve(context, b"", 0.0, -1, 0, -1, -1, nan, nan, None)
+    with pytest.raises(ValueError, match="beyond the card letters"):
+        kernel.solve(context, b"\x09", 0.0, -1, 0, -1, -1, nan, nan, None)
