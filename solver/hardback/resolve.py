@@ -66,6 +66,10 @@ class Placement:
     def value(self) -> float:
         return self.resolution.value
 
+    def as_word(self, word: str) -> Placement:
+        """The same cards and faces for another word that agrees on every card letter."""
+        return Placement(word, self.slots, self.resolution)
+
 
 # what every resolution of a placement shares: fixed value, value of the rest by factors, uncover order, active
 # genres, each doubling ability's position and aims

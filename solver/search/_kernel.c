@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 1        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 2        /* the version of the packed layout; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -831,7 +831,7 @@ static PyTypeObject ContextType = {
 };
 
 /* solve(context, word, floor, stop_at, ticks, node_limit, checkpoint_ticks, deadline, checkpoint_at, is_set)
- *   -> (status, ticks, slots or None)
+ *   -> (status, ticks, value, slots or None)
  * ``word``: one byte a letter, the card letter's index (or the number of card letters for a letter no card has);
  * integers -1 and floats NaN stand for no limit; ``is_set``: the cancel event's is_set, or None. ``slots``: two
  * bytes a letter (kind + 1, 0 for an unnamed wild; face 0 up, 1 wild, 2 uncovered) of the best placement that
@@ -902,7 +902,7 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     } else {
         slots = Py_NewRef(Py_None);
     }
-    PyObject *out = Py_BuildValue("iLN", s->status, s->ticks, slots);
+    PyObject *out = Py_BuildValue("iLdN", s->status, s->ticks, s->has_best ? s->floor : 0.0, slots);
     free(s);
     return out;
 }

@@ -146,6 +146,7 @@ class _Words:
     uncoverers: list[int]
     uncover_abilities: int
     wild: FloatArray  # per letter, what the per-wild specials give a wild
+    of_word: IntArray | None = None  # per candidate word, its signature (an index into the arrays above)
 
     @property
     def n(self) -> int:
@@ -180,12 +181,16 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     bound += _with_doubles(w, whole)
     bound += _award(lex, pool, w.lengths)
     bound += _removers(pool)
-    return Bounds((keep + lo).astype(np.int64), bound + EPS, om)
+    by_word = bound[w.of_word] if w.of_word is not None else bound
+    return Bounds((keep + lo).astype(np.int64), by_word + EPS, om)
 
 
 def _candidates(lex: Lexicon, pool: Pool, om: Optimism) -> tuple[_Words, IntArray, int] | None:
     """The words of lengths the state allows whose letters the inked cards and the classics can fit (None when
-    there are none), with their positions among those lengths and the first length's start."""
+    there are none), with their positions among those lengths and the first length's start.
+
+    The bound is computed once a *signature* (``_signatures``), not once a word: the words of a 12-card hand fall
+    into a few thousand signatures. ``_Words`` holds the signatures; the words' positions come with them."""
     st = pool.state
     profiles = pool.profiles
     letter_of = [lex.letter_index.get(p.letter, -1) for p in profiles]
@@ -207,9 +212,12 @@ def _candidates(lex: Lexicon, pool: Pool, om: Optimism) -> tuple[_Words, IntArra
     lo, hi = lex.length_range(shortest, longest)
     if hi <= lo or missing_inked > st.remover:
         return None
-    counts = lex.counts[:, lo:hi]
-    lengths = lex.lengths[lo:hi].astype(np.int64)
-    n = hi - lo
+    caps: dict[int, int] = {}  # per card letter, how many cards have it
+    for k in range(len(profiles)):
+        if letter_of[k] >= 0:
+            caps[letter_of[k]] = caps.get(letter_of[k], 0) + pool.counts[k]
+    counts, lengths, inverse = _signatures(lex, lo, hi, caps)
+    n = len(lengths)
     # feasibility: inked cards must find their letters (removers free the rest); classics fill only their letters
     ok = np.ones(n, dtype=bool)
     if inked_letters:
@@ -221,11 +229,59 @@ def _candidates(lex: Lexicon, pool: Pool, om: Optimism) -> tuple[_Words, IntArra
     for a, m in fixed_letters.items():
         fill += np.minimum(counts[a], m)
     ok &= lengths <= fill
-    # from here on, only the words that pass
-    keep = np.nonzero(ok)[0]
-    if len(keep) < n:
-        counts, lengths, fill = counts[:, keep], lengths[keep], fill[keep]
-    return _words(pool, om, letter_of, counts, lengths, fill), keep, lo
+    if not ok.any():
+        return None
+    # from here on, only the signatures that pass, and the words of those
+    keep_sig = np.nonzero(ok)[0]
+    renumber = np.full(n, -1, dtype=np.int64)
+    renumber[keep_sig] = np.arange(len(keep_sig))
+    of_word = renumber[inverse]
+    keep = np.nonzero(of_word >= 0)[0]
+    counts, lengths, fill = counts[:, keep_sig], lengths[keep_sig], fill[keep_sig]
+    words = _words(pool, om, letter_of, counts, lengths, fill)
+    words.of_word = of_word[keep]
+    return words, keep, lo
+
+
+DENSE_SIGNATURES = 1 << 22  # signature spaces up to this size are counted in a table, larger ones sorted
+
+
+def _signatures(
+    lex: Lexicon, lo: int, hi: int, caps: dict[int, int]
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray]:
+    """The distinct signatures of words lo..hi-1 (length, and each card letter's count capped by the cards that
+    have it: everything a bound reads), as letter counts (other letters 0) and lengths, and each word's signature.
+
+    A bound depends on a word only through its signature: it asks of a card letter only whether the word holds it
+    at least as many times as some number of cards having it, never more than ``caps`` of them."""
+    letters = sorted(caps)
+    first, last = int(lex.lengths[lo]), int(lex.lengths[hi - 1])
+    space = last - first + 1
+    for a in letters:
+        space *= caps[a] + 1
+    # the key in place, in the narrowest type that holds it (this pass reads every candidate word)
+    key: IntArray = lex.lengths[lo:hi].astype(np.int32 if space < 2**31 else np.int64)
+    np.subtract(key, first, out=key)
+    capped = np.empty(hi - lo, dtype=np.uint8)
+    for a in letters:
+        np.multiply(key, caps[a] + 1, out=key)
+        np.minimum(lex.counts[a, lo:hi], caps[a], out=capped)
+        np.add(key, capped, out=key)
+    if space <= DENSE_SIGNATURES:
+        seen = np.zeros(space, dtype=bool)
+        seen[key] = True
+        unique = np.flatnonzero(seen)
+        number = np.zeros(space, dtype=np.int64)
+        number[unique] = np.arange(len(unique))
+        inverse = number[key]
+    else:
+        unique, inverse = np.unique(key, return_inverse=True)
+    counts = np.zeros((lex.counts.shape[0], len(unique)), dtype=np.uint8)
+    rest = unique.copy()
+    for a in reversed(letters):
+        counts[a] = rest % (caps[a] + 1)
+        rest //= caps[a] + 1
+    return counts, (rest + first).astype(np.int64), inverse.astype(np.int64, copy=False)
 
 
 def _words(

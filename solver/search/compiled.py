@@ -23,12 +23,12 @@ from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.benefits import Count
 from solver.hardback.profile import Pool, Source
-from solver.hardback.resolve import Face, Placement, Resolver, Slot, award_prestige
+from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
 from solver.search.bound import Optimism
 from solver.search.exact import WordSolver, _Enough
 
 ENGINES = ("python", "compiled")
-LAYOUT = 1  # the packed layout's version: _kernel.c's LAYOUT
+LAYOUT = 2  # the packed layout's version: _kernel.c's LAYOUT
 _PER = {Count.GENRE: 0, Count.WILD: 1, Count.INKED: 2}
 _SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}
 _FACES = (Face.UP, Face.WILD, Face.UNCOVERED)
@@ -156,6 +156,40 @@ def _max_letters() -> int:
     return int(kernel.MAX_LETTERS) if kernel is not None else 32
 
 
+class Solved(Placement):
+    """A placement the kernel found: its value at once, its ``Resolution`` (the uncover order, the doubles' aims,
+    the active genres) from the Python resolver when first asked, as most placements found are never shown."""
+
+    def __init__(self, word: str, slots: list[Slot], value: float, resolver: Resolver) -> None:
+        self.word = word
+        self.slots = slots
+        self._value = value
+        self._resolver = resolver
+        self._resolution: Resolution | None = None
+
+    @property
+    def value(self) -> float:
+        return self._value
+
+    @property
+    def resolution(self) -> Resolution:
+        if self._resolution is None:
+            res = self._resolver.resolve(self.slots)
+            if res is None or abs(res.value - self._value) > EPS:  # the engines disagree: a bug, never an answer
+                raise AssertionError(f"kernel: {self.word!r} laid out as {self.slots} is not worth {self._value}")
+            self._resolution = res
+        return self._resolution
+
+    @resolution.setter
+    def resolution(self, res: Resolution) -> None:
+        self._resolution = res
+
+    def as_word(self, word: str) -> Placement:
+        twin = Solved(word, self.slots, self._value, self._resolver)
+        twin._resolution = self._resolution
+        return twin
+
+
 class CompiledWordSolver(WordSolver):
     """``WordSolver`` whose inner search runs in the kernel; words or pools beyond its fixed sizes (more than
     ``MAX_LETTERS`` letters, ``MAX_KINDS`` kinds of card) go to the Python search."""
@@ -183,7 +217,7 @@ class CompiledWordSolver(WordSolver):
             return super()._solve(word, floor, stop_at)
         codes, other = self._codes, self._other
         b = self.budget
-        status, ticks, raw = kernel.solve(
+        status, ticks, value, raw = kernel.solve(
             context,
             "".join([codes.get(ch, other) for ch in word]).encode("latin-1"),
             floor,
@@ -199,10 +233,7 @@ class CompiledWordSolver(WordSolver):
         best: Placement | None = None
         if raw is not None:
             slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
-            res = self._again.resolve(slots)
-            if res is None:  # the two engines disagree: a bug, never an answer
-                raise AssertionError(f"kernel: a placement of {word!r} the resolver cannot play: {slots}")
-            best = Placement(word, slots, res)
+            best = Solved(word, slots, value, self._again)
         if status == _CHECKPOINT:
             b.skip_checkpoint()
             raise Checkpoint

@@ -295,7 +295,7 @@ class WordSolver:
         if known is not None:
             upper, found = known
             if found is not None:
-                return Placement(word, found.slots, found.resolution) if found.value > floor + EPS else None
+                return found.as_word(word) if found.value > floor + EPS else None
             if upper <= floor + EPS:
                 return None
         p = self._solve(word, floor, None)
