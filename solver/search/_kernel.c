@@ -25,6 +25,7 @@
 #define MAXDUMP 8       /* dumps of a card */
 #define MAXUNC 15       /* uncovers of a card (four bits a position in the failure memo) */
 #define MAXOPT (MAXN * 4) /* doubling abilities in a word */
+#define MAXHIDDEN 256     /* doubler cards in a pool (ctx_read checks) */
 #define MAXDUMPS 4096     /* dumps in one resolution: the word's and the classics' in play (checked by ctx_read) */
 #define EPS 1e-6
 #define MAX_FACTOR 3
@@ -591,12 +592,22 @@ static double doubles(const S *s, int i, int uncovers) {
     }
     double g = gain_at(s, i - 1, i, best_left);
     double reach = best_left >= g ? best_left : g;
+    int hidden[MAXHIDDEN], nhidden = 0; /* the abilities of doublers that can stand only uncovered, one a card */
     for (int di = 0; di < c->ndoublers; di++) {
         int k = c->doublers[di];
         const Kind *p = &c->kinds[k];
         int left = p->count - s->used[k];
-        if (left > 0 && (s->caps[i][p->letter] > 0 || (uncovers > 0 && p->pool)))
-            extra += (double)(left * p->om_dbl) * reach;
+        if (left <= 0) continue;
+        int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
+        if (on_letter) extra += (double)(on_letter * p->om_dbl) * reach;
+        if (uncovers > 0 && p->pool)
+            for (int j = on_letter; j < left; j++) hidden[nhidden++] = p->om_dbl;
+    }
+    if (nhidden) { /* each takes one of the uncovers left: the best of them, as many as there are uncovers */
+        qsort(hidden, (size_t)nhidden, sizeof(int), cmp_desc);
+        int sum = 0;
+        for (int j = 0; j < nhidden && j < uncovers; j++) sum += hidden[j];
+        extra += (double)sum * reach;
     }
     return extra;
 }
@@ -798,6 +809,9 @@ static int ctx_read(Ctx *c, Reader *r) {
         room += (long long)p->count * (p->ndump[0] > p->ndump[1] ? p->ndump[0] : p->ndump[1]);
     }
     if (room > MAXDUMPS) return 0;
+    long long doubler_cards = 0;
+    for (int di = 0; di < c->ndoublers; di++) doubler_cards += c->kinds[c->doublers[di]].count;
+    if (doubler_cards > MAXHIDDEN) return 0;
     return !r->bad && r->pi == r->ni && r->pf == r->nf;
 }
 

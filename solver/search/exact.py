@@ -237,8 +237,9 @@ class WordSolver:
         """The most doubles can add to a placement whose letters before i are placed.
 
         A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
-        still to come; a doubler not yet placed (on a letter still to come, or uncovered while ``uncovers`` are
-        left) doubles at best the card at i-1 or the best card left.
+        still to come; a doubler not yet placed doubles at best the card at i-1 or the best card left, and stands
+        on a letter of its own still to come (no more of them than such letters) or is uncovered (no more of them
+        all than the ``uncovers`` left: they share them).
         """
         if not self.doublers:
             return 0.0
@@ -264,10 +265,19 @@ class WordSolver:
                 extra += abilities[k] * max(gain(p - 1), gain(p + 1))
         ahead = plan.suffix[i]
         reach = max(best_left, gain(i - 1))  # a doubler placed at i may double the card at i-1
+        hidden: list[int] = []  # the abilities of doublers that can stand only uncovered, one a card
         for k in self.doublers:
             left = counts[k] - used[k]
-            if left > 0 and (profiles[k].letter in ahead or (uncovers > 0 and profiles[k].pool)):
-                extra += left * abilities[k] * reach
+            if left <= 0:
+                continue
+            on_letter = min(left, ahead.get(profiles[k].letter, 0))
+            if on_letter:
+                extra += on_letter * abilities[k] * reach
+            if uncovers > 0 and profiles[k].pool and left > on_letter:
+                hidden.extend([abilities[k]] * (left - on_letter))
+        if hidden:  # each of them takes one of the uncovers left: the best of them, as many as there are uncovers
+            hidden.sort(reverse=True)
+            extra += sum(hidden[:uncovers]) * reach
         return extra
 
     def _may_uncover(self, slot: Slot) -> bool:
