@@ -133,7 +133,9 @@ class PolicyBot(Bot):
         """The n best moves; the best alone comes from the ink advisor's searches when one proved it this turn."""
         if n == 1:
             known = self._memo.get(game.turn_state())
-            if known is not None:
+            if known is not None:  # the advisor keeps only moves it proved best
+                self.searches += 1
+                self.proven += 1
                 return [known]
         return super().candidate_moves(game, n)
 

@@ -36,6 +36,8 @@ def play_game(
         "words": [p.words for p in st.players],
         "passes": [p.passes for p in st.players],
         "bought": [p.bought for p in st.players],
+        "searches": [b.searches for b in players],  # each bot's word searches, and those proven best
+        "proven": [b.proven for b in players],
     }
     winner = game.winner()
     if st.penny is not None:  # the cooperative anthology: the table wins or loses together

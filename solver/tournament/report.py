@@ -104,6 +104,8 @@ def format_table(report: dict[str, Any]) -> str:
         f"length: {rounds['mean']:.1f} rounds on average ({rounds['min']} to {rounds['max']}), "
         f"{report['turns']:.1f} turns",
         f"time: {_duration(t['wall_seconds'])} on {t['where']}, {report['timing']['game_seconds_mean']:.2f} s a game",
+        f"words proven best: {report['searches']['proven']:,} of the bots' {report['searches']['words']:,} word "
+        "searches",
         "a shared win counts half to each seat that shares it (1/k in a k-way tie); "
         "margin is prestige over the best opponent",
     ]

@@ -118,8 +118,17 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[s
             "histogram": {str(k): lengths[k] for k in sorted(lengths)},
         },
         "turns": sum(r.turns for r in records) / len(records) if records else 0.0,
+        "searches": {  # the bots' word searches, and those that proved their best move within the step guard
+            "words": sum(sum(_ints(r.extra.get("searches"))) for r in records),
+            "proven": sum(sum(_ints(r.extra.get("proven"))) for r in records),
+        },
         "timing": {
             "game_seconds_mean": sum(r.seconds for r in records) / len(records) if records else 0.0,
             "game_seconds_total": sum(r.seconds for r in records),
         },
     }
+
+
+def _ints(value: object) -> list[int]:
+    """A record's per-seat counts (records written before they were kept have none)."""
+    return [v for v in value if isinstance(v, int)] if isinstance(value, list) else []
