@@ -7,4 +7,9 @@ one best-first loop) -> the answers (``solver.answers``: hint, rate, ink) -> the
 ``service`` package) and the players (``solver.game``, ``solver.bots``, ``solver.tournament``).
 """
 
+import os
+
+# numpy's BLAS threads spin while idle; nothing here multiplies matrices, and on a server every core is a worker's
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 __version__ = "0.1.0"

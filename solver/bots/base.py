@@ -31,12 +31,13 @@ from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
 from solver.search import Search
 
-# Search steps a bot's search may take: a guard, not a limit in practice. With the compiled search a step costs about
-# 0.1 microseconds, and every word search of 2,000 measured greedy-vs-hard games proved its best move well inside it
-# (benchmarks/bench_games.py reports the share proven); a hand that outran it would be played with the best move
-# found by then. A step count, not a clock, so that a game replays the same on any machine, with or without the kernel
-# (both engines count the same steps).
-NODE_BUDGET = 2_000_000
+# Search steps a bot's search may take: a guard, not a limit in practice. With the compiled search a step costs 35 to
+# 100 nanoseconds; the hardest searches of 2,000 measured greedy-vs-hard games took 3.4 million steps (0.17 s), and
+# tournaments report the share of word searches proven best; a hand that outran the guard would be played with the best
+# move found by then (the Python engine, where the kernel is not built, takes about 50 times longer a step). A step
+# count, not a clock, so that a game replays the same on any machine, with or without the kernel (both engines count
+# the same steps).
+NODE_BUDGET = 10_000_000
 
 
 class Bot:

@@ -82,15 +82,17 @@ class Kept(Generic[M]):
 def descending(
     bounds: npt.NDArray[np.float64], level: float, reach: Reach, batch: int | None = BATCH
 ) -> Iterator[int]:
-    """Positions in decreasing bound, those whose bound beats ``level`` when looked at first: ``batch`` at a time
-    (each batch is sorted by the bounds as they are then: a caller may lower bounds of positions already given), or
-    with None every position in one stable sort (cheaper when most will be looked at), the rest after them."""
+    """Positions in decreasing bound, those whose bound beats ``level`` when looked at first: ``batch`` at first,
+    then twice as many each time (each batch is sorted by the bounds as they are then: a caller may lower bounds of
+    positions already given), or with None every position in one stable sort (cheaper when most will be looked at),
+    the rest after them."""
     if batch is None:
         yield from (int(j) for j in np.argsort(-bounds, kind="stable"))  # lazily: the loop often stops early
         return
     candidates = np.nonzero(reach.mask(bounds, level))[0]
     while candidates.size:
         take = min(batch, candidates.size)
+        batch *= 2  # each batch twice the last: partitions over the rest add up to n log n, not n squared / batch
         if take < candidates.size:
             part = np.argpartition(-bounds[candidates], take - 1)
             chosen, candidates = candidates[part[:take]], candidates[part[take:]]
