@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 2        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 3        /* the version of the packed layout; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -921,8 +921,79 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* signatures(counts, words, lo, hi, lengths, first, letters, caps, space, keys_out, inverse_out) -> number of signatures
+ * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
+ * radix: solver/search/bound.py's ``_signatures``) numbered densely in increasing order: ``inverse_out`` (int64, one
+ * a word) gets each word's number, ``keys_out`` (int64, at least ``space`` long) the signatures in order. */
+static PyObject *kernel_signatures(PyObject *self, PyObject *args) {
+    Py_buffer cb, lb, ab, capb, kb, ib;
+    Py_ssize_t words, lo, hi, first, space;
+    if (!PyArg_ParseTuple(args, "y*nnny*ny*y*nw*w*", &cb, &words, &lo, &hi, &lb, &first, &ab, &capb, &space, &kb,
+                          &ib))
+        return NULL;
+    PyObject *out = NULL;
+    const uint8_t *counts = (const uint8_t *)cb.buf, *lengths = (const uint8_t *)lb.buf;
+    const uint8_t *letters = (const uint8_t *)ab.buf, *caps = (const uint8_t *)capb.buf;
+    Py_ssize_t nl = ab.len, n = hi - lo;
+    int64_t *keys = (int64_t *)kb.buf, *inverse = (int64_t *)ib.buf;
+    uint8_t *seen = NULL;
+    if (lo < 0 || hi > words || n <= 0 || capb.len != nl || lengths == NULL || lb.len < words || space <= 0 ||
+        kb.len < space * (Py_ssize_t)sizeof(int64_t) || ib.len < n * (Py_ssize_t)sizeof(int64_t)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: signatures of a malformed lexicon slice");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < nl; j++)
+        if ((Py_ssize_t)(letters[j] + 1) * words > cb.len) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a letter beyond the lexicon's counts");
+            goto done;
+        }
+    for (Py_ssize_t w = 0; w < n; w++) inverse[w] = (int64_t)lengths[lo + w] - first;
+    for (Py_ssize_t j = 0; j < nl; j++) {
+        const uint8_t *row = counts + (Py_ssize_t)letters[j] * words + lo;
+        int64_t radix = (int64_t)caps[j] + 1;
+        uint8_t cap = caps[j];
+        for (Py_ssize_t w = 0; w < n; w++) inverse[w] = inverse[w] * radix + (row[w] < cap ? row[w] : cap);
+    }
+    seen = (uint8_t *)calloc((size_t)space, 1);
+    if (seen == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t w = 0; w < n; w++) {
+        if (inverse[w] < 0 || inverse[w] >= space) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a signature beyond its space");
+            goto done;
+        }
+        seen[inverse[w]] = 1;
+    }
+    Py_ssize_t m = 0;
+    for (Py_ssize_t k = 0; k < space; k++)
+        if (seen[k]) keys[m++] = k;
+    { /* each signature's number, by its key */
+        int32_t *number = (int32_t *)malloc(sizeof(int32_t) * (size_t)space);
+        if (number == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t j = 0; j < m; j++) number[keys[j]] = (int32_t)j;
+        for (Py_ssize_t w = 0; w < n; w++) inverse[w] = number[inverse[w]];
+        free(number);
+    }
+    out = PyLong_FromSsize_t(m);
+done:
+    free(seen);
+    PyBuffer_Release(&cb);
+    PyBuffer_Release(&lb);
+    PyBuffer_Release(&ab);
+    PyBuffer_Release(&capb);
+    PyBuffer_Release(&kb);
+    PyBuffer_Release(&ib);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"solve", kernel_solve, METH_VARARGS, "The best placement of one word that beats a floor (see _kernel.c)."},
+    {"signatures", kernel_signatures, METH_VARARGS, "The words' signatures, numbered (see _kernel.c)."},
     {NULL, NULL, 0, NULL},
 };
 

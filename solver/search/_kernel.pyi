@@ -22,3 +22,18 @@ def solve(
     is_set: Callable[[], bool] | None,
     /,
 ) -> tuple[int, int, float, bytes | None]: ...
+
+def signatures(
+    counts: object,  # a buffer: the lexicon's letter counts, uint8, letters x words, C order
+    words: int,
+    lo: int,
+    hi: int,
+    lengths: object,  # a buffer: the words' lengths, uint8
+    first: int,
+    letters: bytes,
+    caps: bytes,
+    space: int,
+    keys_out: object,
+    inverse_out: object,
+    /,
+) -> int: ...

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
+from solver.search.native import kernel
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -259,6 +260,45 @@ def _signatures(
     space = last - first + 1
     for a in letters:
         space *= caps[a] + 1
+    in_c = (
+        kernel is not None
+        and space <= DENSE_SIGNATURES
+        and all(caps[a] < 256 for a in letters)
+        and lex.counts.dtype == np.uint8
+        and lex.lengths.dtype == np.uint8
+        and lex.counts.flags.c_contiguous
+    )
+    if in_c and kernel is not None:  # one pass in C
+        keys = np.empty(space, dtype=np.int64)
+        inverse = np.empty(hi - lo, dtype=np.int64)
+        m = kernel.signatures(
+            lex.counts,
+            lex.counts.shape[1],
+            lo,
+            hi,
+            lex.lengths,
+            first,
+            bytes(letters),
+            bytes(caps[a] for a in letters),
+            space,
+            keys,
+            inverse,
+        )
+        unique: IntArray = keys[:m]
+    else:
+        unique, inverse = _numbered(lex, lo, hi, caps, letters, first, space)
+    counts = np.zeros((lex.counts.shape[0], len(unique)), dtype=np.uint8)
+    rest = unique.copy()
+    for a in reversed(letters):
+        counts[a] = rest % (caps[a] + 1)
+        rest //= caps[a] + 1
+    return counts, (rest + first).astype(np.int64), inverse.astype(np.int64, copy=False)
+
+
+def _numbered(
+    lex: Lexicon, lo: int, hi: int, caps: dict[int, int], letters: list[int], first: int, space: int
+) -> tuple[IntArray, IntArray]:
+    """``_signatures`` in numpy: the distinct keys in increasing order, and each word's number among them."""
     # the key in place, in the narrowest type that holds it (this pass reads every candidate word)
     key: IntArray = lex.lengths[lo:hi].astype(np.int32 if space < 2**31 else np.int64)
     np.subtract(key, first, out=key)
@@ -273,15 +313,9 @@ def _signatures(
         unique = np.flatnonzero(seen)
         number = np.zeros(space, dtype=np.int64)
         number[unique] = np.arange(len(unique))
-        inverse = number[key]
-    else:
-        unique, inverse = np.unique(key, return_inverse=True)
-    counts = np.zeros((lex.counts.shape[0], len(unique)), dtype=np.uint8)
-    rest = unique.copy()
-    for a in reversed(letters):
-        counts[a] = rest % (caps[a] + 1)
-        rest //= caps[a] + 1
-    return counts, (rest + first).astype(np.int64), inverse.astype(np.int64, copy=False)
+        return unique, number[key]
+    unique, inverse = np.unique(key, return_inverse=True)
+    return unique, inverse
 
 
 def _words(

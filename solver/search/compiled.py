@@ -17,7 +17,6 @@ import math
 import os
 import sys
 from array import array
-from types import ModuleType
 
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
@@ -26,9 +25,9 @@ from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
 from solver.search.bound import Optimism
 from solver.search.exact import WordSolver, _Enough
+from solver.search.native import LAYOUT, kernel
 
 ENGINES = ("python", "compiled")
-LAYOUT = 2  # the packed layout's version: _kernel.c's LAYOUT
 _PER = {Count.GENRE: 0, Count.WILD: 1, Count.INKED: 2}
 _SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}
 _FACES = (Face.UP, Face.WILD, Face.UNCOVERED)
@@ -36,15 +35,6 @@ _DONE, _OUT_OF_TIME, _CHECKPOINT, _ENOUGH = 0, 1, 2, 3
 _noticed = False
 
 
-def _load() -> ModuleType | None:
-    try:
-        import solver.search._kernel as _kernel
-    except ImportError:
-        return None
-    return _kernel if getattr(_kernel, "LAYOUT", None) == LAYOUT else None
-
-
-kernel = _load()
 
 
 def available() -> bool:

@@ -23,7 +23,7 @@ from solver.hardback.objectives import Objective
 from solver.hardback.resolve import Placement
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search, compiled
+from solver.search import Search, compiled, native
 
 from oracle_cases import engines, random_hand, states
 
@@ -125,8 +125,8 @@ def test_words_beyond_the_kernel_go_to_python(enable: Lexicon, monkeypatch: pyte
     """A word longer than the kernel holds is searched in Python, with the same answer."""
     state = TurnState.from_json({"hand": ["romance:B3", "mystery:N7", "romance:S4", "A", "R", "T", "S"]})
     want = {w: _key(Search(enable, state, engine="python").solve(w)) for w in ("bats", "starboard", "arts")}
-    assert compiled.kernel is not None
-    monkeypatch.setattr(compiled.kernel, "MAX_LETTERS", 4)
+    assert native.kernel is not None
+    monkeypatch.setattr(native.kernel, "MAX_LETTERS", 4)
     cc = Search(enable, state, engine="compiled")
     assert {w: _key(cc.solve(w)) for w in want} == want
 
@@ -154,10 +154,23 @@ def test_the_environment_picks_the_engine(monkeypatch: pytest.MonkeyPatch, enabl
     assert Search(enable, TurnState.from_json({"hand": ["A", "R", "T"]})).engine == "compiled"
 
 
+def test_signatures_as_numpy_numbers_them(enable: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel's one pass over the words gives the signatures and numbers numpy's passes give."""
+    lo, hi = enable.length_range(2, 12)
+    caps = {0: 2, 4: 3, 8: 1, 13: 1, 14: 2, 17: 1, 18: 2, 19: 1, 3: 1, 11: 1}
+    from solver.search import bound
+
+    in_c = bound._signatures(enable, lo, hi, caps)
+    monkeypatch.setattr(bound, "kernel", None)
+    in_numpy = bound._signatures(enable, lo, hi, caps)
+    for a, b in zip(in_c, in_numpy, strict=True):
+        assert np.array_equal(np.asarray(a), np.asarray(b))
+
+
 def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
     """The kernel checks what it is given: a packed pool of another layout, an empty word, a letter index past the
     card letters."""
-    kernel = compiled.kernel
+    kernel = native.kernel
     assert kernel is not None
     with pytest.raises(ValueError, match="layout"):
         kernel.Context(b"\x00" * 8, b"")
@@ -171,3 +184,9 @@ def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
         kernel.solve(context, b"", 0.0, -1, 0, -1, -1, nan, nan, None)
     with pytest.raises(ValueError, match="beyond the card letters"):
         kernel.solve(context, b"\x09", 0.0, -1, 0, -1, -1, nan, nan, None)
+    keys, inverse = np.empty(4, np.int64), np.empty(2, np.int64)
+    counts, words, lengths = enable.counts, enable.counts.shape[1], enable.lengths
+    with pytest.raises(ValueError, match="malformed"):  # a slice past the lexicon's words
+        kernel.signatures(counts, words, 0, 10**9, lengths, 2, b"\x00", b"\x01", 4, keys, inverse)
+    with pytest.raises(ValueError, match="beyond its space"):  # a space too small for the keys
+        kernel.signatures(counts, words, 0, 2, lengths, 0, b"\x00", b"\x01", 1, keys, inverse)
