@@ -24,7 +24,7 @@ from solver.hardback.benefits import Count
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
 from solver.search.bound import Optimism
-from solver.search.exact import WordSolver, _Enough
+from solver.search.exact import Letters, WordSolver, _Enough
 from solver.search.native import LAYOUT, kernel
 
 ENGINES = ("python", "compiled")
@@ -193,8 +193,7 @@ class CompiledWordSolver(WordSolver):
             except ValueError:  # a card beyond the kernel's sizes (a custom card with many benefits, say)
                 self._context = None
         self._again = Resolver(pool)  # resolves the kernel's answer once more, outside the search's budget
-        self._codes = {letter: chr(n) for n, letter in enumerate(self.letter_ids)}
-        self._other = chr(len(self.letter_ids))
+        self._codes = Letters({letter: chr(n) for n, letter in enumerate(self.letter_ids)}, chr(len(self.letter_ids)))
 
     @property
     def compiled(self) -> bool:
@@ -205,11 +204,10 @@ class CompiledWordSolver(WordSolver):
         context = self._context
         if context is None or kernel is None or len(word) > kernel.MAX_LETTERS:
             return super()._solve(word, floor, stop_at)
-        codes, other = self._codes, self._other
         b = self.budget
         status, ticks, value, raw = kernel.solve(
             context,
-            "".join([codes.get(ch, other) for ch in word]).encode("latin-1"),
+            word.translate(self._codes).encode("latin-1"),
             floor,
             -1 if stop_at is None else stop_at,
             b.ticks,

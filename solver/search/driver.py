@@ -198,11 +198,11 @@ class Search:
         """
         if not len(self.bounds.bound):
             return []
-        index, lex = self.bounds.index, self.lexicon
+        index, lex, solver = self.bounds.index, self.lexicon, self.solver
         search: BestFirst[Placement] = BestFirst(
             self.bounds.bound.copy(),
             n,
-            solve=lambda j, level: self.solver.solve(lex.word(int(index[j])), level),
+            solve=lambda j, level: solver.solve(lex.word(int(index[j])), level),
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order
             reach=REACH,
             stepped=True,

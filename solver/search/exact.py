@@ -35,6 +35,19 @@ class Plan:
     by_step: list[int]  # kinds by what one doubling of them may add, most first
 
 
+class Letters(dict[int, str]):
+    """A ``str.translate`` table that keeps the letters it is given (as they map) and turns every other character
+    into ``other``, learning each character once."""
+
+    def __init__(self, keep: dict[str, str], other: str) -> None:
+        super().__init__({ord(ch): to for ch, to in keep.items()})
+        self.other = other
+
+    def __missing__(self, code: int) -> str:
+        self[code] = self.other
+        return self.other
+
+
 class _Enough(Exception):  # noqa: N818 - a signal, not an error
     """A step-limited search ran out of steps; it carries the best placement found."""
 
@@ -74,6 +87,7 @@ class WordSolver:
             if p.source in (Source.MINE, Source.OTHER):
                 self.classic_letters[p.letter] = self.classic_letters.get(p.letter, 0) + self.counts[k]
         self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
+        self._projection = Letters({letter: letter for letter in self.card_letters}, "?")  # a word's projection
         self.budget = resolver.budget  # the search's limits: solve raises OutOfTime past them
 
     def _plain_kinds(self) -> list[bool]:
@@ -300,7 +314,7 @@ class WordSolver:
             except _Enough as enough:
                 return enough.best
         # words that agree on every letter some card has are the same problem: remember what each one proved
-        key = "".join(ch if ch in self.card_letters else "?" for ch in word)
+        key = word.translate(self._projection)
         known = self._known.get(key)
         if known is not None:
             upper, found = known
