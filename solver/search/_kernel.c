@@ -527,6 +527,32 @@ static int uncovers_ahead(const S *s, int i, int budget) {
     return avail < budget ? avail : budget;
 }
 
+/* WordSolver._forced */
+static double forced(const S *s, int i, int up) {
+    const Ctx *c = s->c;
+    int pool_left = 0, inked_left = 0;
+    for (int k = 0; k < c->K; k++) {
+        const Kind *p = &c->kinds[k];
+        int left = p->count - s->used[k];
+        if (p->pool) {
+            pool_left += left;
+            if (p->source == INKED) inked_left += left;
+        }
+    }
+    int locked = inked_left - c->removers > 0 ? inked_left - c->removers : 0;
+    int must = s->n - i - (pool_left - locked);
+    if (must <= up) return 0.0;
+    double worst = 1.0;
+    for (int k = 0; k < c->K; k++) {
+        const Kind *p = &c->kinds[k];
+        if (p->count > s->used[k] && s->caps[i][p->letter] > 0) {
+            double worth = p->source == MINE ? -s->wild : p->opt[s->which] - s->wild;
+            if (worth <= 0 && (worst > 0 || worth > worst)) worst = worth;
+        }
+    }
+    return worst <= 0 ? (double)(must - up) * worst : 0.0;
+}
+
 static double rest(const S *s, int i, int uncovers) {
     const Ctx *c = s->c;
     int n = s->n;
@@ -536,6 +562,7 @@ static double rest(const S *s, int i, int uncovers) {
     int taken[MAXC], pool_taken[MAXC];
     memset(taken, 0, sizeof(int) * (size_t)c->C);
     memset(pool_taken, 0, sizeof(int) * (size_t)c->C);
+    int up = 0;
     for (int it = 0; it < s->nitems; it++) {
         int k = s->item_k[it], lid = s->item_lid[it], pool = s->item_pool[it];
         double worth = s->item_worth[it];
@@ -545,6 +572,7 @@ static double rest(const S *s, int i, int uncovers) {
         if (free_ > 0) {
             int on_letter = left < free_ ? left : free_;
             taken[lid] += on_letter;
+            up += on_letter;
             total += (double)on_letter * worth;
             left -= on_letter;
             if (pool) pool_taken[lid] += on_letter;
@@ -561,6 +589,7 @@ static double rest(const S *s, int i, int uncovers) {
         u -= t;
         total += (double)t * worth;
     }
+    if (s->wild > 0) total += forced(s, i, up);
     return total;
 }
 

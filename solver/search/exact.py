@@ -78,6 +78,8 @@ class WordSolver:
         self.wild_kinds = [k for k in range(len(self.profiles)) if optimism.per_wild[k] > 0]
         self.doublers = [k for k in range(len(self.profiles)) if optimism.doubles[k] > 0]
         self.is_pool = [p.pool for p in self.profiles]
+        self.is_inked = [p.source is Source.INKED for p in self.profiles]
+        self.is_mine = [p.source is Source.MINE for p in self.profiles]
         self.letters = [p.letter for p in self.profiles]
         self.plain = self._plain_kinds()
         self.card_letters = set(self.letters)
@@ -215,7 +217,8 @@ class WordSolver:
 
     def _rest(self, i: int, plan: Plan, used: list[int], uncovers: int) -> float:
         """The most the letters from i on can add: a wild each, plus the best cards not yet placed, each on a letter
-        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid)."""
+        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid), less what the
+        cards that must stand face-up lose against a wild (``_forced``)."""
         n = len(plan.near)
         wild = plan.wild
         u = min(uncovers, n - i)
@@ -223,6 +226,7 @@ class WordSolver:
         caps = plan.caps[i]
         taken = [0] * len(caps)
         pool_taken = [0] * len(caps)
+        up = 0  # cards put face-up on letters
         counts = self.counts
         for k, worth, lid, pool in plan.items:
             left = counts[k] - used[k]
@@ -232,6 +236,7 @@ class WordSolver:
             if free > 0:
                 on_letter = left if left < free else free
                 taken[lid] += on_letter
+                up += on_letter
                 total += on_letter * worth
                 left -= on_letter
                 if pool:
@@ -245,7 +250,39 @@ class WordSolver:
                 pool_taken[lid] -= t
             u -= t
             total += t * worth
+        if wild > 0:  # every letter was counted a wild: not every letter can be (``_forced``)
+            total += self._forced(i, plan, used, up)
         return total
+
+    def _forced(self, i: int, plan: Plan, used: list[int], up: int) -> float:
+        """What the letters from i on lose, against a wild each, to the cards that must stand face-up there.
+
+        Each wild card (face-down or uncovered) is a hand or inked card not standing face-up, and inked cards stand
+        face-up unless freed by removers; so at least ``forced`` of the letters left hold face-up cards. The
+        greedy of ``_rest`` puts face-up every card worth more than a wild that has a letter (``up`` of them,
+        the most any placement can); each more face-up card brings at most the best worth (its value less a wild's)
+        of the cards left with a letter ahead that are worth no more than a wild (a classic in play, whose value
+        the slack counts already, loses the wild)."""
+        counts, letters = self.counts, self.letter_ids
+        pool_left = inked_left = 0
+        for k in range(len(counts)):
+            left = counts[k] - used[k]
+            if self.is_pool[k]:
+                pool_left += left
+                if self.is_inked[k]:
+                    inked_left += left
+        forced = len(plan.near) - i - (pool_left - max(0, inked_left - self.pool.state.remover))
+        if forced <= up:
+            return 0.0
+        caps = plan.caps[i]
+        wild = plan.wild
+        worst = 1.0  # none yet (a worth is never positive here)
+        for k in range(len(counts)):
+            if counts[k] > used[k] and caps[letters[self.letters[k]]] > 0:
+                worth = -wild if self.is_mine[k] else plan.opt[k] - wild
+                if worth <= 0 and (worst > 0 or worth > worst):
+                    worst = worth
+        return (forced - up) * worst if worst <= 0 else 0.0
 
     def _doubles(self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> float:
         """The most doubles can add to a placement whose letters before i are placed.

@@ -37,3 +37,32 @@ def test_search_matches_oracle_with_weights(
 @given(states(max_hand=6), st.integers(0, 10**6), st.sampled_from(list(Objective)))
 def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, objective: Objective) -> None:
     check(state, word_sample(seed, 400), objective)
+
+
+# hands built to stress one rule of the per-word bound each (``solver.search.exact``): the uncovers shared among
+# doublers that can stand only uncovered (Romance doublers beside Mystery uncoverers), and the letters that cannot
+# all be wilds (Mystery N's prestige per wild, with inked cards and a classic that must stand face-up)
+STRESS = {
+    "shared uncovers": ["romance:Z5", "romance:J6", "romance:B3", "mystery:R4", "mystery:E4"],
+    "forced face-up": ["mystery:N7", "mystery:Q5", "mystery:E4", "mystery:O3"],
+}
+
+
+@pytest.mark.parametrize("rule", sorted(STRESS))
+@settings(max_examples=15)
+@given(state=states(max_hand=3), seed=st.integers(0, 10**6), objective=st.sampled_from(list(Objective)))
+def test_bound_rules_never_cut_the_best(rule: str, state: dict[str, Any], seed: int, objective: Objective) -> None:
+    cards = STRESS[rule]
+
+    def other(codes: list[str]) -> list[str]:
+        return [c for c in codes if c not in cards]
+
+    timeless = state["timeless"]
+    stressed = {
+        **state,
+        "hand": [*cards[:3], *other(state["hand"])[:1]],
+        "inked": [*cards[3:], *other(state["inked"])[:1]],
+        "discard": other(state["discard"]),
+        "timeless": {"mine": other(timeless["mine"]), "others": other(timeless["others"])},
+    }
+    check(stressed, word_sample(seed, 50), objective)
