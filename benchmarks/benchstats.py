@@ -52,12 +52,14 @@ def chosen_engines(choice: str, search_class: Callable[..., Any]) -> tuple[str, 
 
 @dataclass
 class Sample:
-    """One query of one hand: how long it took, whether it was exact, its search steps and its answer."""
+    """One query of one hand: how long it took, whether it was exact, its search steps, its answer, and why it is
+    not exact when the search says so."""
 
     ms: float
     exact: bool
     nodes: int
     top: list[tuple[str, float]]
+    reason: str = ""
 
 
 @dataclass
