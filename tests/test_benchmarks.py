@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.paperback.state import PaperbackState
 from solver.search import Search
@@ -116,3 +117,51 @@ def test_quick_runs(tmp_path: Path, script: str) -> None:
     proc, report = run(script, tmp_path / "quick.json", "--quick", timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["failures"] == [] and "named" in report
+
+
+class _TwoEngines(Search):
+    """The search as it will be once it takes an engine (both engines the Python search here)."""
+
+    def __init__(self, *args: Any, engine: str = "python", **kwargs: Any) -> None:
+        assert engine in ("python", "compiled")
+        super().__init__(*args, **kwargs)
+
+
+class _TwoPaperbackEngines(PaperbackSearch):
+    def __init__(self, *args: Any, engine: str = "python", **kwargs: Any) -> None:
+        assert engine in ("python", "compiled")
+        super().__init__(*args, **kwargs)
+
+
+@pytest.mark.parametrize(("name", "stand_in"), [("bench_hint", _TwoEngines), ("bench_paperback", _TwoPaperbackEngines)])
+def test_both_engines_alternated_and_compared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, stand_in: type
+) -> None:
+    """--engine both, against a search that takes an engine: each hand under both, the ratio reported."""
+    module = bench(name)
+    monkeypatch.setattr(module, "PaperbackSearch" if name == "bench_paperback" else "Search", stand_in)
+    out = tmp_path / "both.json"
+    assert module.main(["--engine", "both", "--hands", "2", "--naive", "1", "--only", "5", "--out", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["engines"] == ["python", "compiled"] and report["failures"] == []
+    part = report["groups"]["5"]
+    assert set(part["engines"]) == {"python", "compiled"} and part["speed"]["ratio_of_medians"] > 0
+    assert all(set(h["ms"]) == {"python", "compiled"} for h in part["hands"])
+    assert "python against compiled" in capsys.readouterr().out
+
+
+class _WrongEngine(Search):
+    """A compiled engine that answers another question (the top moves by prestige)."""
+
+    def __init__(self, lexicon: Any, state: Any, *args: Any, engine: str = "python", **kwargs: Any) -> None:
+        if engine == "compiled":
+            args = (Objective.PRESTIGE, *args[1:])
+        super().__init__(lexicon, state, *args, **kwargs)
+
+
+def test_engines_that_disagree_fail_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = bench("bench_hint")
+    monkeypatch.setattr(module, "Search", _WrongEngine)
+    out = tmp_path / "wrong.json"
+    assert module.main(["--engine", "both", "--hands", "3", "--naive", "0", "--only", "5+", "--out", str(out)]) == 1
+    assert any("engines disagree" in f for f in json.loads(out.read_text(encoding="utf-8"))["failures"])
