@@ -16,8 +16,9 @@ timed from the search's construction to its answer (the state is parsed before).
   (``search.budget.ticks``);
 - the naive pass on the first ``--naive`` exact hands of each random group: every word the hand's length allows
   solved one by one, with no bounds, by the same per-word solver (Python's); all the words for 5 cards, a sample
-  scaled to the whole list for 8 and 12. Its median and the median of its ratio to the search, hand by hand. Where
-  it saw every word its best value must equal the search's, else it must not beat it;
+  scaled to the whole list for 8 and 12, within ``--naive-cap`` seconds a hand (past it, scaled from the words it
+  solved; the table says how many hands were capped). Its median and the median of its ratio to the search, hand
+  by hand. Where it saw every word its best value must equal the search's, else it must not beat it;
 - the brute-force oracle of the tests (``tests/oracle.py``) against the search on the worked examples' word list
   (3,012 words), 5-card hands with a classic or an inked card, by value and by prestige: the same best move;
 - with ``--engine both``: each hand under both engines in one process, their order alternated hand by hand, the
@@ -51,6 +52,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, table  # noqa: E402
 
+from solver.budget import OutOfTime  # noqa: E402
 from solver.hardback.catalogue import Catalogue  # noqa: E402
 from solver.hardback.moves import Move  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
@@ -62,6 +64,8 @@ from oracle import OracleMove, oracle_best  # noqa: E402
 
 LIMIT = 20.0  # seconds a hint may take before it returns what it has (then counted as cut by the limit)
 QUICK_LIMIT = 2.0  # --quick's limit, so that a smoke run stays short whatever the hands
+NAIVE_CAP = 10.0  # seconds the naive pass may take a hand; it is then scaled from the words it solved
+NAIVE_QUICK_CAP = 2.0
 TOP = 5
 EPS = 1e-6
 CARDS = list(Catalogue.hardback())
@@ -187,8 +191,9 @@ def same_top(a: Sample, b: Sample) -> bool:
 class Run:
     """One benchmark run: its settings, the hands' records, and what disagreed."""
 
-    def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float) -> None:
+    def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float, naive_cap: float) -> None:
         self.lex = lex
+        self.naive_cap = naive_cap
         self.engines = engines
         self.limit = limit
         self.failures: list[str] = []
@@ -209,30 +214,48 @@ class Run:
                 )
         return out
 
-    def naive(self, data: dict[str, Any], sample: float, seed: int, fast: Sample) -> float:
-        """The naive pass over one hand (milliseconds, scaled to every word), checked against the search."""
+    def naive(self, data: dict[str, Any], sample: float, seed: int, fast: Sample) -> Naive:
+        """The naive pass over one hand, checked against the search."""
         state = TurnState.from_json(data)
-        n_ms, best = naive_best(self.lex, state, sample, random.Random(seed))
+        n = naive_best(self.lex, state, sample, random.Random(seed), self.naive_cap)
         got = fast.top[0][1] if fast.top else float("-inf")
-        if (sample >= 1 and abs(best - got) > EPS) or best > got + EPS:
-            self.failures.append(f"naive pass and search disagree on {json.dumps(data)}: {best} against {got}")
-        return n_ms
+        if (n.share >= 1 and abs(n.best - got) > EPS) or n.best > got + EPS:
+            self.failures.append(f"naive pass and search disagree on {json.dumps(data)}: {n.best} against {got}")
+        return n
 
 
-def naive_best(lex: Lexicon, state: TurnState, sample: float, rng: random.Random) -> tuple[float, float]:
-    """Solve every word (or a sample of them) one by one with no bounds; (milliseconds scaled to all, best value)."""
+@dataclass(frozen=True)
+class Naive:
+    """A naive pass: its time scaled to every word of the hand's lengths, the share of them it solved (less than
+    the sample asked when its time cap ran out), and the best value it saw."""
+
+    ms: float
+    share: float
+    best: float
+
+
+def naive_best(lex: Lexicon, state: TurnState, sample: float, rng: random.Random, cap: float) -> Naive:
+    """Solve every word (or a random sample of them, in random order) one by one with no bounds, for at most ``cap``
+    seconds: some hands make single words cost seconds, and a pass over them would run for an hour."""
     search = Search(lex, state, Objective.VALUE)
     cards = len(state.hand) + len(state.inked) + len(state.mine) + len(state.others)
     lo, hi = lex.length_range(state.options.min_length, cards)
-    indices = range(lo, hi) if sample >= 1 else sorted(rng.sample(range(lo, hi), int((hi - lo) * sample)))
+    indices = list(range(lo, hi)) if sample >= 1 else rng.sample(range(lo, hi), int((hi - lo) * sample))
     best = float("-inf")
+    done = 0
+    search.budget.start(cap, None)
     t = time.perf_counter()
-    for i in indices:
-        p = search.solver.solve(lex.word(i))
-        if p is not None and p.value > best:
-            best = p.value
+    try:
+        for i in indices:
+            p = search.solver.solve(lex.word(i))
+            if p is not None and p.value > best:
+                best = p.value
+            done += 1
+    except OutOfTime:
+        pass
     seconds = time.perf_counter() - t
-    return seconds * 1e3 / (len(indices) / max(hi - lo, 1)), best
+    total = max(hi - lo, 1)
+    return Naive(seconds * 1e3 * total / max(done, 1), done / total, best)
 
 
 def hand_record(name: str, data: dict[str, Any], samples: dict[str, Sample], seed: int | None = None) -> dict[str, Any]:
@@ -262,7 +285,7 @@ def run_group(run: Run, key: str, hands: int, naive_hands: int) -> dict[str, Any
     g = GROUPS[key]
     by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
     records: list[dict[str, Any]] = []
-    naive: list[tuple[float, dict[str, Sample]]] = []
+    naive: list[tuple[Naive, dict[str, Sample]]] = []
     started = time.perf_counter()
     for i in range(hands):
         data = g.state(i)
@@ -271,9 +294,9 @@ def run_group(run: Run, key: str, hands: int, naive_hands: int) -> dict[str, Any
             by_engine[e].append(sample)
         record = hand_record(g.label, data, samples, g.seed0 + i)
         if len(naive) < naive_hands and all(s.exact for s in samples.values()):
-            n_ms = run.naive(data, g.sample, g.seed0 + i, samples["python" if "python" in samples else run.engines[0]])
-            naive.append((n_ms, samples))
-            record["naive_ms"] = round(n_ms, 1)
+            n = run.naive(data, g.sample, g.seed0 + i, samples["python" if "python" in samples else run.engines[0]])
+            naive.append((n, samples))
+            record["naive"] = {"ms": round(n.ms, 1), "share": round(n.share, 5)}
         records.append(record)
     summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
     run.summaries.append((g.label, summaries))
@@ -282,8 +305,10 @@ def run_group(run: Run, key: str, hands: int, naive_hands: int) -> dict[str, Any
             summary.naive = {
                 "hands": len(naive),
                 "sample": g.sample,
-                "median_ms": statistics.median(n for n, _ in naive),
-                "ratio": statistics.median(n / by[e].ms for n, by in naive),
+                "capped": sum(n.share < g.sample * 0.999 for n, _ in naive),
+                "cap_s": run.naive_cap,
+                "median_ms": statistics.median(n.ms for n, _ in naive),
+                "ratio": statistics.median(n.ms / by[e].ms for n, by in naive),
             }
     out: dict[str, Any] = {
         "label": g.label,
@@ -393,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, fewer baselines")
     ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
     ap.add_argument("--naive", type=int, help="hands of each size the naive pass solves (default 10, --quick 3)")
+    ap.add_argument("--naive-cap", type=float, help=f"seconds the naive pass may spend on a hand (default "
+                    f"{NAIVE_CAP:g}, --quick {NAIVE_QUICK_CAP:g})")
     ap.add_argument("--oracle", type=int, help="hands the oracle solves (default 10, --quick 3)")
     ap.add_argument("--cli", type=int, help="runs of the command line (default 15, --quick 5)")
     ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
@@ -413,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only or sections)
 
     lex = default_lexicon()
-    run = Run(lex, engines, limit)
+    run = Run(lex, engines, limit, args.naive_cap or (NAIVE_QUICK_CAP if args.quick else NAIVE_CAP))
     for engine in engines:  # warm what every search shares (the lexicon's arrays, card profiles), untimed
         for data in (random_state(1, 5), random_state(2, 8)):
             query(lex, TurnState.from_json(data), engine, limit)

@@ -119,7 +119,8 @@ def row(label: str, s: Summary) -> tuple[str, ...]:
     naive = ""
     if s.naive:
         scaled = "" if s.naive["sample"] >= 1 else f", {s.naive['sample']:.0%} of the words, scaled"
-        naive = f"{ms(s.naive['median_ms'])}, x{s.naive['ratio']:,.0f} ({s.naive['hands']} hands{scaled})"
+        capped = f", {s.naive['capped']} capped at {s.naive['cap_s']:g} s" if s.naive.get("capped") else ""
+        naive = f"{ms(s.naive['median_ms'])}, x{s.naive['ratio']:,.0f} ({s.naive['hands']} hands{scaled}{capped})"
     return (label, str(s.hands), ms(s.median_ms), ms(s.p99_ms), ms(s.worst_ms), str(s.cut), f"{s.nodes_median:,.0f}",
             naive)
 
