@@ -8,7 +8,7 @@
 Every query is ``Search(lexicon, state, time_limit=LIMIT).top(5)`` by value over the full ENABLE list, in process,
 timed from the search's construction to its answer (the state is parsed before). It reports, per group:
 - seeded random hands (``random_state``): 5 cards; 5 cards with a classic or an inked card; 8 cards; 12 cards,
-  200 of each by default (seeds SEEDS[group] + 0, 1, ...);
+  200 of each by default (hand i of a group from seed GROUPS[group].seed0 + i);
 - the named hard hands (``ADVERSARIAL``): uncover chains, Romance doubles, Mystery N's per-wild prestige, the two
   8-card hands issue 14 found slow, 24-card hands; each reported on its own line too;
 - hands, median, p99 (nearest rank: of 200 hands the third slowest), worst, how many hands the time limit cut
