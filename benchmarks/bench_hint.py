@@ -1,48 +1,78 @@
-"""Speed of the ghost writer, measured beside its baselines in the same run.
+"""Speed of the Hardback ghost writer over many seeded hands and named hard ones, beside its baselines in the run.
 
-    python benchmarks/bench_hint.py            # the full run (a few minutes)
-    python benchmarks/bench_hint.py --quick    # fewer hands, for a smoke test
+    .venv/bin/python benchmarks/bench_hint.py                   # the full run: 200 hands a size (10-20 minutes)
+    .venv/bin/python benchmarks/bench_hint.py --quick           # 20 hands a size, a 2 s limit: a smoke run
+    .venv/bin/python benchmarks/bench_hint.py --only 12 --hands 50
+    .venv/bin/python benchmarks/bench_hint.py --engine both     # python and compiled, alternated on every hand
 
-It reports, over the full ENABLE list:
-- in-process time of a hint (top 5 by value) for seeded random hands of 5 cards with a classic or an inked
-  card, 8 cards and 12 cards: median, 90th percentile and worst;
-- the same hands solved by a naive pass that solves every word of the dictionary one by one (on a sample of
-  words, scaled up to the whole list for 8 and 12 cards), and the ratio;
-- the brute-force oracle of the tests against the fast search on the worked examples' word list (3,012 words);
+Every query is ``Search(lexicon, state, time_limit=LIMIT).top(5)`` by value over the full ENABLE list, in process,
+timed from the search's construction to its answer (the state is parsed before). It reports, per group:
+- seeded random hands (``random_state``): 5 cards; 5 cards with a classic or an inked card; 8 cards; 12 cards,
+  200 of each by default (hand i of a group from seed GROUPS[group].seed0 + i);
+- the named hard hands (``ADVERSARIAL``): uncover chains, Romance doubles, Mystery N's per-wild prestige, the two
+  8-card hands issue 14 found slow, 24-card hands; each reported on its own line too;
+- hands, median, p99 (nearest rank: of 200 hands the third slowest), worst, how many hands the time limit cut
+  (``search.exact`` False: a cut hand's time is the limit, not its cost) and the median of the search steps
+  (``search.budget.ticks``);
+- the naive pass on the first ``--naive`` exact hands of each random group: every word the hand's length allows
+  solved one by one, with no bounds, by the same per-word solver (Python's); all the words for 5 cards, a sample
+  scaled to the whole list for 8 and 12, within ``--naive-cap`` seconds a hand (past it, scaled from the words it
+  solved; the table says how many hands were capped). Its median and the median of its ratio to the search, hand
+  by hand. Where it saw every word its best value must equal the search's, else it must not beat it;
+- the brute-force oracle of the tests (``tests/oracle.py``) against the search on the worked examples' word list
+  (3,012 words), 5-card hands with a classic or an inked card, by value and by prestige: the same best move;
+- with ``--engine both``: each hand under both engines in one process, their order alternated hand by hand, the
+  same top 5 (words and values) asserted wherever both are exact, and the speed ratio;
 - the command line from start to printed answer, and its peak memory.
-Results are printed and written to benchmarks/results/bench_hint.json.
+Results are printed (Markdown tables) and written to benchmarks/results/bench_hint.json with every hand's seed,
+cards, time, steps and best word. The exit code is 1 when anything disagreed (the naive pass, the oracle, the
+engines): the figures are printed all the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import resource
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, table  # noqa: E402
+
+from solver.budget import OutOfTime  # noqa: E402
 from solver.hardback.catalogue import Catalogue  # noqa: E402
+from solver.hardback.moves import Move  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon, load_word_file  # noqa: E402
 from solver.search import Search  # noqa: E402
 
-from oracle import oracle_best  # noqa: E402
+from oracle import OracleMove, oracle_best  # noqa: E402
 
-LIMIT = 20.0  # seconds a hint may take before it returns what it has (counted as a hand that hit the limit)
+LIMIT = 20.0  # seconds a hint may take before it returns what it has (then counted as cut by the limit)
+QUICK_LIMIT = 2.0  # --quick's limit, so that a smoke run stays short whatever the hands
+NAIVE_CAP = 10.0  # seconds the naive pass may take a hand; it is then scaled from the words it solved
+NAIVE_QUICK_CAP = 2.0
+TOP = 5
+EPS = 1e-6
 CARDS = list(Catalogue.hardback())
 OFFER = [c.code for c in CARDS if not c.is_starter and not c.timeless]
 CLASSICS = [c.code for c in CARDS if c.timeless]
 STARTERS = [c.code for c in CARDS if c.is_starter]
+RESULTS = ROOT / "benchmarks" / "results" / "bench_hint.json"
 
 
 def random_state(seed: int, size: int) -> dict[str, Any]:
@@ -61,106 +91,426 @@ def random_state(seed: int, size: int) -> dict[str, Any]:
     return {"hand": hand[1:], "inked": hand[:1]} if inked else {"hand": hand}
 
 
-def timed(fn: Any) -> tuple[float, Any]:
+def plain_state(seed: int, size: int) -> dict[str, Any]:
+    """``random_state``'s hand alone: no inked card, no classic in play (bench_service's --plain hands)."""
+    return {"hand": random_state(seed, size)["hand"]}
+
+
+@dataclass(frozen=True)
+class Group:
+    """Seeded random hands of one kind: seed ``seed0 + i`` for the i-th; the naive pass sees ``sample`` of the
+    words (1: all of them)."""
+
+    label: str
+    size: int
+    seed0: int
+    sample: float
+    make: Callable[[int, int], dict[str, Any]]
+
+    def state(self, i: int) -> dict[str, Any]:
+        return self.make(self.seed0 + i, self.size)
+
+
+GROUPS = {
+    "5": Group("5 cards", 5, 100_000, 1.0, plain_state),
+    "5+": Group("5 cards + classic/inked", 5, 200_000, 1.0, random_state),
+    "8": Group("8 cards", 8, 300_000, 0.1, random_state),
+    "12": Group("12 cards", 12, 400_000, 0.02, random_state),
+}
+ORACLE_SEED0 = 77  # the oracle's hands: random_state(77 + i, 5)
+
+# Named hard hands. Uncoverers flip an adjacent face-down card (a wild) face-up, so it pays too: a hand of
+# uncoverers and rich cards whose letters rarely fit (K9, F8, U9, V9, which uncovers in turn) makes chains.
+# Romance doublers double an adjacent face-up card; several of them, with Mystery uncovers to share, make the bound
+# loose (issue 14: "three Romance doublers and V9 sharing two uncovers"). Mystery N gains a prestige per wild in the
+# word once another Mystery card is active. Each card is in the box as many times as it is used here.
+MYSTERY_ROMANCE_24 = [
+    *["m:A3", "m:C5", "m:D4", "m:E4", "m:G6", "m:I5", "m:J8", "m:K2", "m:K4", "m:L6", "m:M3"],
+    *["r:B3", "r:D4", "r:F6", "r:H7", "r:J6", "r:L8", "r:O4", "r:P6", "r:S4", "r:U9", "r:W4", "r:Y4", "r:Z5"],
+]  # tests/search/test_hostile.py's hand that a hostile user sent
+ADVERSARIAL: dict[str, dict[str, Any]] = {
+    "5 cards: Mystery N, a double, an inked uncoverer, classics on both sides": {
+        "hand": ["m:N7", "r:J6", "T", "S", "E"], "inked": ["m:A3"],
+        "timeless": {"mine": ["m:T8"], "others": ["r:O8"]},
+    },
+    "uncover chain, 8 cards": {"hand": ["m:A3", "m:D4", "m:T6", "m:V9", "r:U9", "a:K9", "T", "E"]},
+    "uncover chain, 12 cards": {
+        "hand": ["m:A3", "m:D4", "m:I5", "m:V9", "m:J8", "r:U9", "r:L8", "a:K9", "a:F8", "E", "S", "T"],
+    },
+    "Romance doubles, 8 cards": {"hand": ["r:F6", "r:J6", "r:P6", "r:S4", "T", "N", "E", "A"]},
+    "Romance doubles, 12 cards": {
+        "hand": ["r:F6", "r:J6", "r:P6", "r:W4", "r:S4", "r:H7", "E", "A", "T", "S", "R", "N"],
+    },
+    "Romance doubles sharing two uncovers with V9, 12 cards": {
+        "hand": ["r:F6", "r:J6", "r:P6", "m:V9", "m:A3", "m:D4", "E", "A", "T", "S", "R", "N"],
+    },
+    "Mystery N with Romance doubles, 8 cards": {"hand": ["m:N7", "m:O3", "r:J6", "r:F6", "E", "N", "S", "R"]},
+    "Mystery N with uncovers, 12 cards": {
+        "hand": ["m:N7", "m:A3", "m:D4", "m:M3", "m:K2", "E", "A", "S", "T", "R", "N", "L"],
+    },
+    "Mystery N among Mystery cards, 12 cards": {
+        "hand": ["m:N7", "m:A3", "m:D4", "m:M3", "m:K2", "m:Z5", "m:Y7", "E", "A", "S", "T", "R"],
+    },
+    "issue 14's slow 8-card hand (O3 J6 A3 N7)": {
+        "hand": ["mystery:O3", "romance:J6", "horror:A3", "mystery:N7", "T", "N", "S", "R"],
+    },
+    "issue 14's slow 8-card hand (B3 N7 S4 R4)": {
+        "hand": ["romance:B3", "mystery:N7", "romance:S4", "mystery:R4", "R", "A", "R", "A"],
+    },
+    "24 Mystery and Romance cards": {"hand": MYSTERY_ROMANCE_24},
+    "24 cards of every genre": {
+        "hand": [
+            *["a:B4", "a:D4", "a:G2", "a:P4", "a:R3", "a:T4"], *["h:C5", "h:G4", "h:I4", "h:M3", "h:S2", "h:U2"],
+            *["r:F6", "r:J6", "r:S4", "r:E2"], *["m:N7", "m:A3", "m:D4", "m:R4"], "E", "A", "S", "T",
+        ],
+    },
+}
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     t = time.perf_counter()
     out = fn()
     return time.perf_counter() - t, out
 
 
-def naive_best(lex: Lexicon, state: TurnState, sample: float, rng: random.Random) -> tuple[float, float]:
-    """Solve every word (or a sample of them) one by one with no bounds; (seconds scaled to all, best value)."""
-    search = Search(lex, state, Objective.VALUE)
-    lo, hi = lex.length_range(state.options.min_length, len(state.hand) + len(state.inked) + len(state.mine)
-                              + len(state.others))
-    indices = range(lo, hi) if sample >= 1 else sorted(rng.sample(range(lo, hi), int((hi - lo) * sample)))
-    best = float("-inf")
+def query(lex: Lexicon, state: TurnState, engine: str, limit: float) -> Sample:
+    """One hint, top 5 by value, timed from the search's construction to its answer."""
     t = time.perf_counter()
-    for i in indices:
-        p = search.solver.solve(lex.word(i))
-        if p is not None and p.value > best:
-            best = p.value
+    search = Search(lex, state, time_limit=limit, **engine_kwargs(Search, engine))
+    moves = search.top(TOP)
+    elapsed = time.perf_counter() - t
+    return Sample(elapsed * 1e3, search.exact, search.budget.ticks, [(m.word, m.value) for m in moves])
+
+
+def same_top(a: Sample, b: Sample) -> bool:
+    return len(a.top) == len(b.top) and all(
+        wa == wb and abs(va - vb) < EPS for (wa, va), (wb, vb) in zip(a.top, b.top, strict=True)
+    )
+
+
+class Run:
+    """One benchmark run: its settings, the hands' records, and what disagreed."""
+
+    def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float, naive_cap: float) -> None:
+        self.lex = lex
+        self.naive_cap = naive_cap
+        self.engines = engines
+        self.limit = limit
+        self.failures: list[str] = []
+        self._turn = 0  # hands measured so far: which engine goes first alternates with it
+        self.summaries: list[tuple[str, dict[str, Summary]]] = []  # the table's rows, in order
+
+    def measure(self, data: dict[str, Any]) -> dict[str, Sample]:
+        """One hand under every engine, their order alternated from hand to hand; the engines' answers compared."""
+        state = TurnState.from_json(data)
+        order = self.engines if self._turn % 2 == 0 else self.engines[::-1]
+        self._turn += 1
+        out = {engine: query(self.lex, state, engine, self.limit) for engine in order}
+        first, *others = (out[e] for e in self.engines)
+        for engine, other in zip(self.engines[1:], others, strict=True):
+            if first.exact and other.exact and not same_top(first, other):
+                self.failures.append(
+                    f"engines disagree on {json.dumps(data)}: {self.engines[0]} {first.top}, {engine} {other.top}"
+                )
+        return out
+
+    def naive(self, data: dict[str, Any], sample: float, seed: int, fast: Sample) -> Naive:
+        """The naive pass over one hand, checked against the search."""
+        state = TurnState.from_json(data)
+        n = naive_best(self.lex, state, sample, random.Random(seed), self.naive_cap)
+        got = fast.top[0][1] if fast.top else float("-inf")
+        if (n.share >= 1 and abs(n.best - got) > EPS) or n.best > got + EPS:
+            self.failures.append(f"naive pass and search disagree on {json.dumps(data)}: {n.best} against {got}")
+        return n
+
+
+@dataclass(frozen=True)
+class Naive:
+    """A naive pass: its time scaled to every word of the hand's lengths, the share of them it solved (less than
+    the sample asked when its time cap ran out), and the best value it saw."""
+
+    ms: float
+    share: float
+    best: float
+
+
+def naive_best(lex: Lexicon, state: TurnState, sample: float, rng: random.Random, cap: float) -> Naive:
+    """Solve every word (or a random sample of them, in random order) one by one with no bounds, for at most ``cap``
+    seconds: some hands make single words cost seconds, and a pass over them would run for an hour."""
+    search = Search(lex, state, Objective.VALUE)
+    cards = len(state.hand) + len(state.inked) + len(state.mine) + len(state.others)
+    lo, hi = lex.length_range(state.options.min_length, cards)
+    indices = list(range(lo, hi)) if sample >= 1 else rng.sample(range(lo, hi), int((hi - lo) * sample))
+    best = float("-inf")
+    done = 0
+    search.budget.start(cap, None)
+    t = time.perf_counter()
+    try:
+        for i in indices:
+            p = search.solver.solve(lex.word(i))
+            if p is not None and p.value > best:
+                best = p.value
+            done += 1
+    except OutOfTime:
+        pass
     seconds = time.perf_counter() - t
-    return seconds / (len(indices) / max(hi - lo, 1)), best
+    total = max(hi - lo, 1)
+    return Naive(seconds * 1e3 * total / max(done, 1), done / total, best)
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+def hand_record(name: str, data: dict[str, Any], samples: dict[str, Sample], seed: int | None = None) -> dict[str, Any]:
+    first = next(iter(samples.values()))
+    return {
+        **({"seed": seed} if seed is not None else {"name": name}),
+        "state": data,
+        "ms": {e: round(s.ms, 3) for e, s in samples.items()},
+        "exact": {e: s.exact for e, s in samples.items()},
+        "nodes": {e: s.nodes for e, s in samples.items()},
+        "best": list(first.top[0]) if first.top else None,
+    }
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    hands = 8 if args.quick else 24
-    lex = default_lexicon()
-    report: dict[str, Any] = {"dictionary": f"{lex.name} ({len(lex)} words)", "hint": {}}
-    print(f"dictionary: {lex.name}, {len(lex)} words; hands per size: {hands}")
-    print(f"{'hand':<26}{'median':>9}{'p90':>9}{'worst':>9}   naive (median, ratio)")
-    for size, label, naive_sample in ((5, "5 cards + classic/inked", 1.0), (8, "8 cards", 0.1), (12, "12 cards", 0.02)):
-        times: list[float] = []
-        cut: list[int] = []
-        naive: list[tuple[float, float]] = []
-        for seed in range(hands):
-            state = TurnState.from_json(random_state(1000 * size + seed, size))
-            search = Search(lex, state, time_limit=LIMIT)
-            dt, moves = timed(lambda search=search: search.top(5))  # type: ignore[misc]
-            times.append(dt)
-            if not search.exact:
-                cut.append(seed)
-            if seed < (3 if args.quick else 6) and search.exact:
-                rng = random.Random(seed)
-                n_dt, n_best = naive_best(lex, state, naive_sample, rng)
-                naive.append((n_dt, dt))
-                if naive_sample >= 1 and moves:
-                    assert abs(n_best - moves[0].value) < 1e-6, "naive pass and search disagree"
-        med = statistics.median(times)
-        n_med = statistics.median(n for n, _ in naive) if naive else float("nan")
-        ratio = statistics.median(n / f for n, f in naive) if naive else float("nan")
-        scaled = "" if naive_sample >= 1 else f" (sampled {naive_sample:.0%}, scaled)"
-        print(f"{label:<26}{med * 1e3:>8.1f}ms{pct(times, 0.9) * 1e3:>8.1f}ms{max(times) * 1e3:>8.1f}ms"
-              f"   {n_med * 1e3:.0f}ms, x{ratio:.0f}{scaled}"
-              + (f"; {len(cut)} hand(s) hit the {LIMIT:g} s limit" if cut else ""))
-        report["hint"][label] = {"median_ms": med * 1e3, "p90_ms": pct(times, 0.9) * 1e3, "max_ms": max(times) * 1e3,
-                                 "naive_median_ms": n_med * 1e3, "naive_ratio": ratio, "naive_sample": naive_sample,
-                                 "hands": hands, "hit_time_limit": len(cut)}
+def speed_ratio(by_engine: dict[str, list[Sample]]) -> dict[str, float]:
+    """Python against compiled: the ratio of the medians and the median of the hand-by-hand ratios."""
+    py, co = by_engine["python"], by_engine["compiled"]
+    return {
+        "ratio_of_medians": statistics.median(s.ms for s in py) / statistics.median(s.ms for s in co),
+        "median_ratio": statistics.median(p.ms / c.ms for p, c in zip(py, co, strict=True)),
+        "ratio_of_worst": max(s.ms for s in py) / max(s.ms for s in co),
+    }
 
-    # the oracle on the examples' word list, 5-card hands
-    words_file = ROOT / "tests" / "data" / "examples-words.txt"
-    small = load_word_file(words_file)
+
+def run_group(run: Run, key: str, hands: int, naive_hands: int) -> dict[str, Any]:
+    """The seeded random hands of one group, the naive pass on the first exact ones."""
+    g = GROUPS[key]
+    by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
+    records: list[dict[str, Any]] = []
+    naive: list[tuple[Naive, dict[str, Sample]]] = []
+    started = time.perf_counter()
+    for i in range(hands):
+        data = g.state(i)
+        samples = run.measure(data)
+        for e, sample in samples.items():
+            by_engine[e].append(sample)
+        record = hand_record(g.label, data, samples, g.seed0 + i)
+        if len(naive) < naive_hands and all(s.exact for s in samples.values()):
+            n = run.naive(data, g.sample, g.seed0 + i, samples["python" if "python" in samples else run.engines[0]])
+            naive.append((n, samples))
+            record["naive"] = {"ms": round(n.ms, 1), "share": round(n.share, 5)}
+        records.append(record)
+    summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
+    run.summaries.append((g.label, summaries))
+    for e, summary in summaries.items():
+        if naive:
+            summary.naive = {
+                "hands": len(naive),
+                "sample": g.sample,
+                "capped": sum(n.share < g.sample * 0.999 for n, _ in naive),
+                "cap_s": run.naive_cap,
+                "median_ms": statistics.median(n.ms for n, _ in naive),
+                "ratio": statistics.median(n.ms / by[e].ms for n, by in naive),
+            }
+    out: dict[str, Any] = {
+        "label": g.label,
+        "seeds": [g.seed0, g.seed0 + hands - 1],
+        "wall_s": round(time.perf_counter() - started, 1),
+        "engines": {e: s.to_json() for e, s in summaries.items()},
+        "hands": records,
+    }
+    if len(run.engines) > 1:
+        out["speed"] = speed_ratio(by_engine)
+    return out
+
+
+def run_named(run: Run) -> dict[str, Any]:
+    by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
+    records = []
+    for name, data in ADVERSARIAL.items():
+        samples = run.measure(data)
+        for e, s in samples.items():
+            by_engine[e].append(s)
+        records.append(hand_record(name, data, samples))
+    summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
+    run.summaries.append((f"named hard hands ({len(ADVERSARIAL)})", summaries))
+    out: dict[str, Any] = {
+        "label": "named hard hands",
+        "engines": {e: s.to_json() for e, s in summaries.items()},
+        "hands": records,
+    }
+    if len(run.engines) > 1:
+        out["speed"] = speed_ratio(by_engine)
+    return out
+
+
+def run_oracle(run: Run, hands: int) -> dict[str, Any]:
+    """The brute-force oracle against the search on the worked examples' words, by value and by prestige. The
+    oracle is timed by value, its first query of a hand (it keeps a hand's enumeration for the next objective)."""
+    small = load_word_file(ROOT / "tests" / "data" / "examples-words.txt")
     words = list(small.words())
-    ratios, o_times, f_times = [], [], []
-    for seed in range(3 if args.quick else 6):
-        state = TurnState.from_json(random_state(77 + seed, 5))
-        o_dt, want = timed(lambda state=state: oracle_best(state, words, Objective.PRESTIGE))  # type: ignore[misc]
-        f_dt, got = timed(lambda state=state: Search(small, state, Objective.PRESTIGE).top(1))  # type: ignore[misc]
-        if want:
-            best = max((m.prestige, m.coins) for m in want.values())
-            assert (got[0].prestige, got[0].coins) == best, "oracle and search disagree"
-        ratios.append(o_dt / f_dt)
-        o_times.append(o_dt)
-        f_times.append(f_dt)
-    print(f"oracle on {len(words)} words, 5 cards: oracle {statistics.median(o_times) * 1e3:.0f}ms, "
-          f"search {statistics.median(f_times) * 1e3:.1f}ms, x{statistics.median(ratios):.0f}")
-    report["oracle"] = {"words": len(words), "oracle_median_ms": statistics.median(o_times) * 1e3,
-                        "search_median_ms": statistics.median(f_times) * 1e3, "ratio": statistics.median(ratios)}
+    objectives = (Objective.VALUE, Objective.PRESTIGE)
+    o_times: list[float] = []
+    f_times: dict[tuple[Objective, str], list[float]] = {(o, e): [] for o in objectives for e in run.engines}
+    for i in range(hands):
+        data = random_state(ORACLE_SEED0 + i, 5)
+        state = TurnState.from_json(data)
+        for objective in objectives:
+            t = time.perf_counter()
+            want = oracle_best(state, words, objective)
+            if objective is Objective.VALUE:
+                o_times.append((time.perf_counter() - t) * 1e3)
+            for engine in run.engines:
+                t = time.perf_counter()
+                got = Search(small, state, objective, **engine_kwargs(Search, engine)).top(1)
+                f_times[objective, engine].append((time.perf_counter() - t) * 1e3)
+                if not oracle_agrees(want, got, objective):
+                    best = f"{got[0].word} {got[0].prestige}p {got[0].coins}c {got[0].value:g}" if got else "none"
+                    run.failures.append(
+                        f"oracle and search ({engine}) disagree on {json.dumps(data)} by {objective.value}: {best}"
+                    )
+    return {
+        "words": len(words),
+        "hands": hands,
+        "seeds": [ORACLE_SEED0, ORACLE_SEED0 + hands - 1],
+        "oracle_median_ms_by_value": statistics.median(o_times),
+        "search_median_ms": {f"{o.value} {e}": statistics.median(t) for (o, e), t in f_times.items()},
+        "ratio_by_value": {
+            e: statistics.median(o / f for o, f in zip(o_times, f_times[Objective.VALUE, e], strict=True))
+            for e in run.engines
+        },
+    }
 
-    # the command line, start to printed answer
+
+def oracle_agrees(want: dict[str, OracleMove], got: list[Move], objective: Objective) -> bool:
+    """Whether the search's best move is one of the oracle's best: the same best totals, and the oracle's best for
+    the search's word reaches them."""
+    if not want or not got:
+        return not want and not got
+    if objective is Objective.VALUE:
+        best = max(m.value for m in want.values())
+        return abs(got[0].value - best) < EPS and abs(want[got[0].word].value - best) < EPS
+    top = max((m.prestige, m.coins) for m in want.values())
+    mine = want.get(got[0].word)
+    return mine is not None and (got[0].prestige, got[0].coins) == top == (mine.prestige, mine.coins)
+
+
+def run_cli(runs: int) -> dict[str, Any]:
+    """The command line from start to printed answer (the default engine), after one run to warm the cache."""
     exe = [sys.executable, "-m", "solver.cli"]
     cmd = [*exe, "hint", "r:F6", "E", "a:A5", "S", "T", "--inked", "h:H7", "--mine", "m:A5", "--others", "r:K5"]
-    subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT)  # warm the lexicon cache
-    cli = []
-    for _ in range(5 if args.quick else 15):
-        dt, _ = timed(lambda: subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT))
-        cli.append(dt)
+    subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT)
+    cli = [timed(lambda: subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT))[0] * 1e3 for _ in range(runs)]
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"command line, start to answer: median {statistics.median(cli) * 1e3:.0f}ms, "
-          f"worst {max(cli) * 1e3:.0f}ms; peak memory {peak_mb:.0f} MB")
-    report["cli"] = {"median_ms": statistics.median(cli) * 1e3, "max_ms": max(cli) * 1e3, "peak_mb": peak_mb}
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / "bench_hint.json").write_text(json.dumps(report, indent=2))
-    return 0
+    return {"runs": runs, "median_ms": statistics.median(cli), "max_ms": max(cli), "peak_mb": peak_mb}
+
+
+def slowest(records: list[dict[str, Any]], engine: str, n: int = 3) -> list[dict[str, Any]]:
+    return sorted(records, key=lambda r: -float(r["ms"][engine]))[:n]
+
+
+def describe(r: dict[str, Any], engine: str) -> str:
+    who = f"seed {r['seed']}" if "seed" in r else r["name"]
+    cut = "" if r["exact"][engine] else ", CUT by the limit"
+    return f"{who}: {ms(r['ms'][engine])}, {r['nodes'][engine]:,} steps{cut}; {json.dumps(r['state'])}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, fewer baselines")
+    ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
+    ap.add_argument("--naive", type=int, help="hands of each size the naive pass solves (default 10, --quick 3)")
+    ap.add_argument("--naive-cap", type=float, help=f"seconds the naive pass may spend on a hand (default "
+                    f"{NAIVE_CAP:g}, --quick {NAIVE_QUICK_CAP:g})")
+    ap.add_argument("--oracle", type=int, help="hands the oracle solves (default 10, --quick 3)")
+    ap.add_argument("--cli", type=int, help="runs of the command line (default 15, --quick 5)")
+    ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
+    ap.add_argument("--engine", choices=["python", "compiled", "both"], default="python")
+    sections = [*GROUPS, "named", "oracle", "cli"]
+    ap.add_argument("--only", action="append", choices=sections, metavar="GROUP",
+                    help=f"run only this part (repeatable): {', '.join(sections)}")
+    ap.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
+    args = ap.parse_args(argv)
+    hands = args.hands or (20 if args.quick else 200)
+    naive_hands = args.naive if args.naive is not None else (3 if args.quick else 10)
+    oracle_hands = args.oracle if args.oracle is not None else (3 if args.quick else 10)
+    cli_runs = args.cli if args.cli is not None else (5 if args.quick else 15)
+    limit = args.limit or (QUICK_LIMIT if args.quick else LIMIT)
+    engines = chosen_engines(args.engine, Search)
+    if isinstance(engines, str):
+        ap.error(engines)
+    only = set(args.only or sections)
+
+    lex = default_lexicon()
+    run = Run(lex, engines, limit, args.naive_cap or (NAIVE_QUICK_CAP if args.quick else NAIVE_CAP))
+    for engine in engines:  # warm what every search shares (the lexicon's arrays, card profiles), untimed
+        for data in (random_state(1, 5), random_state(2, 8)):
+            query(lex, TurnState.from_json(data), engine, limit)
+    report: dict[str, Any] = {
+        "dictionary": f"{lex.name} ({len(lex)} words)",
+        "limit_s": limit,
+        "top": TOP,
+        "engines": list(engines),
+        "python": platform.python_version(),
+        "argv": sys.argv[1:] if argv is None else argv,
+        "groups": {},
+    }
+    print(f"dictionary: {lex.name}, {len(lex)} words; {hands} hands a size; limit {limit:g} s; "
+          f"engines: {', '.join(engines)}", flush=True)
+    for key in GROUPS:
+        if key in only:
+            part = run_group(run, key, hands, naive_hands)
+            report["groups"][key] = part
+            print(f"  {part['label']}: done in {part['wall_s']} s", flush=True)
+    if "named" in only:
+        part = run_named(run)
+        report["named"] = part
+    rows = [row(label if len(engines) == 1 else f"{label} [{e}]", s)
+            for label, by_engine in run.summaries for e, s in by_engine.items()]
+    print()
+    print(table(rows))
+
+    if len(engines) > 1:
+        speed_rows = [
+            (p["label"], f"x{p['speed']['ratio_of_medians']:.2f}", f"x{p['speed']['median_ratio']:.2f}",
+             f"x{p['speed']['ratio_of_worst']:.2f}")
+            for p in [*report["groups"].values(), *([report["named"]] if "named" in report else [])]
+        ]
+        print("\npython against compiled (times python / compiled):")
+        print(table(speed_rows, ("group", "ratio of medians", "median of per-hand ratios", "ratio of worst")))
+
+    if "named" in report:
+        print("\nnamed hard hands:")
+        named_rows = [
+            (r["name"], *(f"{ms(r['ms'][e])}{'' if r['exact'][e] else ' (cut)'}" for e in engines),
+             f"{r['nodes'][engines[0]]:,}", f"{r['best'][0]} {r['best'][1]:g}" if r["best"] else "-")
+            for r in report["named"]["hands"]
+        ]
+        print(table(named_rows, ("hand", *engines, "steps", "best")))
+
+    print("\nslowest hands:")
+    for part in report["groups"].values():
+        for r in slowest(part["hands"], engines[0]):
+            print(f"  {part['label']}: {describe(r, engines[0])}")
+
+    if "oracle" in only and oracle_hands > 0:
+        report["oracle"] = o = run_oracle(run, oracle_hands)
+        searched = ", ".join(
+            f"search [{e}] {ms(o['search_median_ms'][f'value {e}'])} (x{o['ratio_by_value'][e]:,.0f})" for e in engines
+        )
+        print(f"\noracle on {o['words']:,} words, {oracle_hands} hands of 5 cards + classic/inked, by value: "
+              f"oracle {ms(o['oracle_median_ms_by_value'])}, {searched}; best moves compared by value and by "
+              f"prestige")
+    if "cli" in only and cli_runs > 0:
+        report["cli"] = c = run_cli(cli_runs)
+        print(f"\ncommand line, start to answer ({cli_runs} runs): median {ms(c['median_ms'])}, "
+              f"worst {ms(c['max_ms'])}; peak memory {c['peak_mb']:.0f} MB")
+
+    report["failures"] = run.failures
+    for f in run.failures:
+        print(f"DISAGREEMENT: {f}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)  # the results are not in the repository
+    args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"\nwritten to {args.out}")
+    return 1 if run.failures else 0
 
 
 if __name__ == "__main__":

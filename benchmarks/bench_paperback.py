@@ -1,38 +1,93 @@
-"""Speed of the Paperback ghost writer over the shipped dictionary, beside a naive pass in the same run.
+"""Speed of the Paperback ghost writer over many seeded hands and named hard ones, beside a naive pass in the run.
 
-    .venv/bin/python benchmarks/bench_paperback.py [--hands 24] [--seed 1] [--quick]
+    .venv/bin/python benchmarks/bench_paperback.py               # 200 seeded hands of 5 and of 10 cards, named hands
+    .venv/bin/python benchmarks/bench_paperback.py --quick       # 20 hands a size, a 2 s limit: a smoke run
+    .venv/bin/python benchmarks/bench_paperback.py --only 10 --hands 50 [--engine both]
 
-For seeded random hands of 5 and of 10 cards (letters weighted as in English, some two-letter cards, wilds,
-abilities drawn from the vocabulary, a Common card), it times the best-first search (top 5 by score) and, as the
-baseline, the naive pass: every word of the dictionary solved one by one with the same exact per-word solver
-(timed on a sample of the words and scaled). It checks that both find the same best score, and reports medians,
-90th percentiles, the worst, and the ratio. Targets (issue 5): median at most 5 ms (5 cards) and 30 ms (10 cards).
+Every query is ``PaperbackSearch(lexicon, state, time_limit=LIMIT).top(5)`` by score over the shipped dictionary,
+in process, timed from the search's construction to its answer; each hand is timed once, cold (only what all
+hands share was warmed first). Hands: seeded random hands of 5 and of 10 cards (``hand``: letters weighted as in
+English, some two-letter cards, wilds, abilities drawn from the vocabulary, a Common card), hand i of a group from
+seed SEEDS[group] + i; and the named hard hands (``ADVERSARIAL``: many wilds, the Spacebar, the Dyslexic, stacked
+doublers, 24 cards). Per group: hands, median, p99 (nearest rank), worst, how many are not proven exact (column
+"cut": ``search.exact`` False, cut by the time limit or past the cap on Spacebar pairs; ``search.reason`` says
+which, in the JSON and the list of slowest hands) and the median of the layout steps (``search.steps.taken``).
+
+The naive pass, on the first ``--naive`` hands of each random group: every word of the dictionary solved one by
+one with the same exact per-word solver (timed on ``--sample`` words, scaled to the whole list); it must not beat
+the search's best score. With ``--engine both`` (once ``PaperbackSearch`` takes an ``engine``), each hand runs
+under both engines, alternated, and their top 5 must agree. Results are printed and written to
+benchmarks/results/bench_paperback.json; the exit code is 1 when anything disagreed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from solver.lexicon import default_lexicon  # noqa: E402
+from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, table  # noqa: E402
+
+from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
 from solver.search.paperback import PaperbackSearch  # noqa: E402
 
+LIMIT = 20.0
+QUICK_LIMIT = 2.0
+NAIVE_CAP = 10.0  # seconds the naive pass may take a hand (it takes about 0.05 s on the 4,000 words of its sample)
+TOP = 5
+RESULTS = ROOT / "benchmarks" / "results" / "bench_paperback.json"
 FREQ = "eeeeeeeeeeeeaaaaaaaaaiiiiiiiiioooooooonnnnnnrrrrrrttttttllllssssuuuuddddgggbbccmmppffhhvvwwyykjxqz"
 PAIRS = ["th", "er", "in", "ed", "es", "on", "an", "re", "st", "ng", "qu", "ch", "sh", "ly", "ou"]
 ABILITIES = ["", "", "", ":+1", ":+2", ":double-word", ":double-letter", ":first:+2", ":last:+2", ":len>=7:+3",
              ":nowild:+2", ":wilds:+1", ":cards+1", ":trash-hand"]
+SEEDS = {"5": 500_000, "10": 600_000}  # hand i of a group: random.Random(SEEDS[group] + i)
+
+ADVERSARIAL: dict[str, dict[str, Any]] = {
+    "6 wilds and 4 letters": {"hand": ["?", "?", "?", "?", "?", "?", "E/1", "S/1", "T/1", "R/1"], "common": "O/1"},
+    "8 wilds and two letters paying per wild": {
+        "hand": ["?", "?", "?", "?", "?", "?", "?", "?", "E/1:wilds:+1", "S/1:wilds:+2"],
+    },
+    "Spacebar, 10 cards": {
+        "hand": ["E/1", "A/1", "T/1", "S/1", "R/1", "N/1", "I/1", "O/1", "L/1", "D/2"], "common": "spacebar",
+    },
+    "Spacebar with wilds and two-letter cards, 10 cards": {
+        "hand": ["?", "?", "?", "TH/3", "ER/2", "IN/2", "E/1", "S/1", "A/1:double-word", "R/1"], "common": "spacebar",
+    },
+    "Dyslexic with two-letter cards, 10 cards": {
+        "hand": ["TH/3", "ER/2", "IN/2", "ED/2", "ES/2", "ON/2", "AN/2", "RE/2", "?", "?"], "common": "dyslexic",
+    },
+    "stacked doublers and bonuses, 10 cards": {
+        "hand": ["E/1:double-word", "A/1:double-word", "T/1:double-letter", "S/1:double-letter", "R/2:first:+2",
+                 "N/2:last:+2", "I/1:len>=7:+3", "O/1:nowild:+2", "L/1:wilds:+1", "?"],
+        "common": "E/1",
+    },
+    "24 cards": {
+        "hand": ["E/1", "E/1", "A/1", "A/1", "I/1", "O/1", "T/1", "N/1", "S/1", "R/1", "L/1", "D/2", "C/2", "M/2",
+                 "P/2", "TH/3", "ER/2", "IN/2", "ED/2", "?", "?", "?", "Q/5:double-word", "X/4"],
+        "common": "O/1",
+    },
+    "24 cards with the Spacebar": {
+        "hand": ["E/1", "E/1", "A/1", "A/1", "I/1", "O/1", "T/1", "N/1", "S/1", "R/1", "L/1", "D/2", "C/2", "M/2",
+                 "P/2", "TH/3", "ER/2", "IN/2", "U/1", "?", "?", "?", "K/4:double-word", "X/4"],
+        "common": "spacebar",
+    },
+}
 
 
-def hand(rng: random.Random, n: int) -> dict[str, object]:
+def hand(rng: random.Random, n: int) -> dict[str, Any]:
+    """A random state of n cards: letters weighted as in English, some two-letter cards, a fifth wilds, abilities
+    drawn from the vocabulary, a Common card (or none)."""
     cards = []
     for _ in range(n):
         r = rng.random()
@@ -46,56 +101,209 @@ def hand(rng: random.Random, n: int) -> dict[str, object]:
     return {"game": "paperback", "hand": cards, "common": common, "threshold": 7}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--hands", type=int, default=24)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--sample", type=int, default=4000, help="words the naive pass solves, scaled to the whole list")
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    if args.quick:
-        args.hands, args.sample = 6, 1000
-    lex = default_lexicon()
-    rng = random.Random(args.seed)
-    results: dict[str, object] = {"dictionary": lex.name, "words": len(lex)}
-    for size in (5, 10):
-        fast: list[float] = []
-        naive: list[float] = []
-        for _ in range(args.hands):
-            data = hand(rng, size)
+def seeded_hand(group: str, i: int) -> dict[str, Any]:
+    return hand(random.Random(SEEDS[group] + i), int(group))
+
+
+def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> Sample:
+    t = time.perf_counter()
+    search = PaperbackSearch(lex, state, time_limit=limit, **engine_kwargs(PaperbackSearch, engine))
+    moves = search.top(TOP)
+    elapsed = time.perf_counter() - t
+    top = [(m.word, float(m.score)) for m in moves]
+    return Sample(elapsed * 1e3, search.exact, search.steps.taken, top, search.reason)
+
+
+def naive_best(lex: Lexicon, state: PaperbackState, sample: int, rng: random.Random, cap: float) -> tuple[float, int]:
+    """Solve a sample of the dictionary's words one by one, for at most ``cap`` seconds; (milliseconds scaled to every
+    word from the words solved, best score)."""
+    words = rng.sample(range(len(lex)), min(sample, len(lex)))
+    slow = PaperbackSearch(lex, state)
+    slow.budget.start(cap, None)
+    best = -1
+    done = 0
+    t = time.perf_counter()
+    for i in words:
+        m = slow.solve(lex.word(i))
+        if not slow.exact:  # the cap ran out inside this word: it is not counted
+            break
+        if m is not None:
+            best = max(best, m.score)
+        done += 1
+    return (time.perf_counter() - t) * 1e3 * len(lex) / max(done, 1), best
+
+
+class Run:
+    def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float) -> None:
+        self.lex = lex
+        self.engines = engines
+        self.limit = limit
+        self.failures: list[str] = []
+        self.summaries: list[tuple[str, dict[str, Summary]]] = []
+        self._turn = 0
+
+    def measure(self, data: dict[str, Any]) -> dict[str, Sample]:
+        """One hand under every engine, their order alternated from hand to hand; the engines' answers compared."""
+        state = PaperbackState.from_json(data)
+        order = self.engines if self._turn % 2 == 0 else self.engines[::-1]
+        self._turn += 1
+        out = {engine: query(self.lex, state, engine, self.limit) for engine in order}
+        first = out[self.engines[0]]
+        for engine in self.engines[1:]:
+            other = out[engine]
+            if first.exact and other.exact and first.top != other.top:
+                self.failures.append(
+                    f"engines disagree on {json.dumps(data)}: {self.engines[0]} {first.top}, {engine} {other.top}"
+                )
+        return out
+
+
+def record(data: dict[str, Any], samples: dict[str, Sample], who: dict[str, Any]) -> dict[str, Any]:
+    first = next(iter(samples.values()))
+    return {
+        **who,
+        "state": data,
+        "ms": {e: round(s.ms, 3) for e, s in samples.items()},
+        "exact": {e: s.exact for e, s in samples.items()},
+        "steps": {e: s.nodes for e, s in samples.items()},
+        "best": list(first.top[0]) if first.top else None,
+        **({"not_exact": {e: s.reason for e, s in samples.items() if not s.exact}} if not first.exact else {}),
+    }
+
+
+def speed_ratio(by_engine: dict[str, list[Sample]]) -> dict[str, float]:
+    py, co = by_engine["python"], by_engine["compiled"]
+    return {
+        "ratio_of_medians": statistics.median(s.ms for s in py) / statistics.median(s.ms for s in co),
+        "median_ratio": statistics.median(p.ms / c.ms for p, c in zip(py, co, strict=True)),
+        "ratio_of_worst": max(s.ms for s in py) / max(s.ms for s in co),
+    }
+
+
+def run_hands(run: Run, label: str, hands: list[tuple[dict[str, Any], dict[str, Any]]],
+              naive_hands: int = 0, sample: int = 0) -> dict[str, Any]:
+    """Hands (each with what names it: a seed or a name) under every engine; the naive pass on the first exact
+    ``naive_hands`` of them."""
+    by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
+    records: list[dict[str, Any]] = []
+    naive: list[tuple[float, dict[str, Sample]]] = []
+    started = time.perf_counter()
+    for data, who in hands:
+        samples = run.measure(data)
+        for e, s in samples.items():
+            by_engine[e].append(s)
+        rec = record(data, samples, who)
+        if len(naive) < naive_hands and all(s.exact for s in samples.values()):
             state = PaperbackState.from_json(data)
-            PaperbackSearch(lex, state).top(5)  # warm the caches once
-            t = time.perf_counter()
-            s = PaperbackSearch(lex, state)
-            moves = s.top(5)
-            fast.append((time.perf_counter() - t) * 1000)
-            sample = rng.sample(range(len(lex)), min(args.sample, len(lex)))
-            t = time.perf_counter()
-            best = -1
-            slow = PaperbackSearch(lex, state)
-            for i in sample:
-                m = slow.solve(lex.word(i))
-                if m is not None:
-                    best = max(best, m.score)
-            naive.append((time.perf_counter() - t) * 1000 * len(lex) / len(sample))
-            if moves and best > moves[0].score:
-                raise SystemExit(f"the naive pass beat the search on {data}: {best} > {moves[0].score}")
-        fast.sort()
-        line = {
-            "median_ms": round(statistics.median(fast), 2),
-            "p90_ms": round(fast[int(0.9 * (len(fast) - 1))], 2),
-            "worst_ms": round(fast[-1], 2),
-            "naive_median_ms": round(statistics.median(naive), 1),
-            "ratio": round(statistics.median(naive) / statistics.median(fast), 1),
-            "target_ms": 5 if size == 5 else 30,
-        }
-        results[f"{size}_cards"] = line
-        print(f"{size:>2} cards: median {line['median_ms']} ms, p90 {line['p90_ms']} ms, worst {line['worst_ms']} ms "
-              f"(target {line['target_ms']}); naive pass {line['naive_median_ms']} ms; x{line['ratio']}")
-    out = ROOT / "benchmarks" / "results" / "bench_paperback.json"
-    out.parent.mkdir(exist_ok=True)  # the results are not in the repository: a fresh clone has no folder yet
-    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+            n_ms, best = naive_best(run.lex, state, sample, random.Random(who.get("seed", 0)), NAIVE_CAP)
+            got = samples[run.engines[0]].top[0][1] if samples[run.engines[0]].top else -1
+            if best > got:
+                run.failures.append(f"the naive pass beat the search on {json.dumps(data)}: {best} > {got}")
+            naive.append((n_ms, samples))
+            rec["naive_ms"] = round(n_ms, 1)
+        records.append(rec)
+    summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
+    for e, summary in summaries.items():
+        if naive:
+            summary.naive = {
+                "hands": len(naive),
+                "sample": sample / len(run.lex),
+                "median_ms": statistics.median(n for n, _ in naive),
+                "ratio": statistics.median(n / by[e].ms for n, by in naive),
+            }
+    run.summaries.append((label, summaries))
+    out: dict[str, Any] = {
+        "label": label,
+        "wall_s": round(time.perf_counter() - started, 1),
+        "engines": {e: s.to_json() for e, s in summaries.items()},
+        "hands": records,
+    }
+    if len(run.engines) > 1:
+        out["speed"] = speed_ratio(by_engine)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, 3 naive hands")
+    ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
+    ap.add_argument("--naive", type=int, help="hands of each size the naive pass solves (default 20, --quick 3)")
+    ap.add_argument("--sample", type=int, default=4000, help="words the naive pass solves, scaled to the whole list")
+    ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
+    ap.add_argument("--engine", choices=["python", "compiled", "both"], default="python")
+    sections = [*SEEDS, "named"]
+    ap.add_argument("--only", action="append", choices=sections, metavar="GROUP",
+                    help=f"run only this part (repeatable): {', '.join(sections)}")
+    ap.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
+    args = ap.parse_args(argv)
+    hands = args.hands or (20 if args.quick else 200)
+    naive_hands = args.naive if args.naive is not None else (3 if args.quick else 20)
+    limit = args.limit or (QUICK_LIMIT if args.quick else LIMIT)
+    engines = chosen_engines(args.engine, PaperbackSearch)
+    if isinstance(engines, str):
+        ap.error(engines)
+    only = set(args.only or sections)
+
+    lex = default_lexicon()
+    run = Run(lex, engines, limit)
+    for engine in engines:  # warm what every search shares (the lexicon's arrays), untimed
+        for data in (hand(random.Random(1), 5), hand(random.Random(2), 10), ADVERSARIAL["Spacebar, 10 cards"]):
+            query(lex, PaperbackState.from_json(data), engine, limit)
+    print(f"dictionary: {lex.name}, {len(lex)} words; {hands} hands a size; limit {limit:g} s; "
+          f"engines: {', '.join(engines)}", flush=True)
+    report: dict[str, Any] = {
+        "dictionary": f"{lex.name} ({len(lex)} words)",
+        "limit_s": limit,
+        "top": TOP,
+        "engines": list(engines),
+        "python": platform.python_version(),
+        "argv": sys.argv[1:] if argv is None else argv,
+        "groups": {},
+    }
+    for group in SEEDS:
+        if group in only:
+            seeded = [(seeded_hand(group, i), {"seed": SEEDS[group] + i}) for i in range(hands)]
+            part = run_hands(run, f"{group} cards", seeded, naive_hands, args.sample)
+            part["seeds"] = [SEEDS[group], SEEDS[group] + hands - 1]
+            report["groups"][group] = part
+            print(f"  {part['label']}: done in {part['wall_s']} s", flush=True)
+    if "named" in only:
+        named = [(data, {"name": name}) for name, data in ADVERSARIAL.items()]
+        report["named"] = run_hands(run, f"named hard hands ({len(ADVERSARIAL)})", named)
+
+    rows = [row(label if len(engines) == 1 else f"{label} [{e}]", s)
+            for label, by_engine in run.summaries for e, s in by_engine.items()]
+    print()
+    print(table(rows).replace("nodes (median)", "steps (median)"))
+    parts = [*report["groups"].values(), *([report["named"]] if "named" in report else [])]
+    if len(engines) > 1:
+        print("\npython against compiled (times python / compiled):")
+        print(table([(p["label"], f"x{p['speed']['ratio_of_medians']:.2f}", f"x{p['speed']['median_ratio']:.2f}",
+                      f"x{p['speed']['ratio_of_worst']:.2f}") for p in parts],
+                    ("group", "ratio of medians", "median of per-hand ratios", "ratio of worst")))
+    if "named" in report:
+        print("\nnamed hard hands:")
+        print(table(
+            [(r["name"], *(f"{ms(r['ms'][e])}{'' if r['exact'][e] else ' (not exact)'}" for e in engines),
+              f"{r['steps'][engines[0]]:,}", f"{r['best'][0]} {r['best'][1]:g}" if r["best"] else "-")
+             for r in report["named"]["hands"]],
+            ("hand", *engines, "steps", "best"),
+        ))
+    print("\nslowest hands:")
+    for part in report["groups"].values():
+        for r in sorted(part["hands"], key=lambda r: -float(r["ms"][engines[0]]))[:3]:
+            cut = "" if r["exact"][engines[0]] else f", NOT EXACT: {r['not_exact'][engines[0]]}"
+            print(f"  {part['label']}: seed {r['seed']}: {ms(r['ms'][engines[0]])}, "
+                  f"{r['steps'][engines[0]]:,} steps{cut}; {json.dumps(r['state'])}")
+
+    report["failures"] = run.failures
+    for f in run.failures:
+        print(f"DISAGREEMENT: {f}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)  # the results are not in the repository
+    args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"\nwritten to {args.out}")
+    return 1 if run.failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
