@@ -600,6 +600,39 @@ static double gain_at(const S *s, int q, int i, double best_left) {
     return sl.k >= 0 && sl.face != WILD && s->c->kinds[sl.k].own ? s->c->kinds[sl.k].step : 0.0;
 }
 
+/* WordSolver._targets */
+static double targets(const S *s, int abilities, double before, int copies) {
+    const Ctx *c = s->c;
+    double total = 0.0;
+    int taken = 0;
+    if (before <= 0) copies = 0;
+    for (int bi = 0; bi < c->K; bi++) {
+        if (taken >= abilities) break;
+        int k = c->by_step[bi];
+        int left = c->kinds[k].count - s->used[k];
+        if (left <= 0) continue;
+        double value = c->kinds[k].step;
+        if (value <= 0) break;
+        int room = 2 * left;
+        while (room && taken < abilities) {
+            if (copies && before >= value) {
+                total += before;
+                copies--;
+            } else {
+                total += value;
+                room--;
+            }
+            taken++;
+        }
+    }
+    while (copies && taken < abilities) {
+        total += before;
+        copies--;
+        taken++;
+    }
+    return total;
+}
+
 static double doubles(const S *s, int i, int uncovers) {
     const Ctx *c = s->c;
     if (!c->ndoublers) return 0.0;
@@ -619,16 +652,16 @@ static double doubles(const S *s, int i, int uncovers) {
             extra += (double)c->kinds[sl.k].om_dbl * (a >= b ? a : b);
         }
     }
-    double g = gain_at(s, i - 1, i, best_left);
-    double reach = best_left >= g ? best_left : g;
     int hidden[MAXHIDDEN], nhidden = 0; /* the abilities of doublers that can stand only uncovered, one a card */
+    int abilities_left = 0, most = 0;
     for (int di = 0; di < c->ndoublers; di++) {
         int k = c->doublers[di];
         const Kind *p = &c->kinds[k];
         int left = p->count - s->used[k];
         if (left <= 0) continue;
+        if (p->om_dbl > most) most = p->om_dbl;
         int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
-        if (on_letter) extra += (double)(on_letter * p->om_dbl) * reach;
+        abilities_left += on_letter * p->om_dbl;
         if (uncovers > 0 && p->pool)
             for (int j = on_letter; j < left; j++) hidden[nhidden++] = p->om_dbl;
     }
@@ -636,8 +669,9 @@ static double doubles(const S *s, int i, int uncovers) {
         qsort(hidden, (size_t)nhidden, sizeof(int), cmp_desc);
         int sum = 0;
         for (int j = 0; j < nhidden && j < uncovers; j++) sum += hidden[j];
-        extra += (double)sum * reach;
+        abilities_left += sum;
     }
+    if (abilities_left) extra += targets(s, abilities_left, gain_at(s, i - 1, i, best_left), most < 2 ? most : 2);
     return extra;
 }
 

@@ -288,9 +288,9 @@ class WordSolver:
         """The most doubles can add to a placement whose letters before i are placed.
 
         A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
-        still to come; a doubler not yet placed doubles at best the card at i-1 or the best card left, and stands
-        on a letter of its own still to come (no more of them than such letters) or is uncovered (no more of them
-        all than the ``uncovers`` left: they share them).
+        still to come; a doubler not yet placed stands on a letter of its own still to come (no more of them than
+        such letters) or is uncovered (no more of them all than the ``uncovers`` left: they share them), and its
+        abilities double the best targets left (``_targets``).
         """
         if not self.doublers:
             return 0.0
@@ -315,21 +315,55 @@ class WordSolver:
             if k >= 0 and face is not Face.WILD and abilities[k]:
                 extra += abilities[k] * max(gain(p - 1), gain(p + 1))
         ahead = plan.suffix[i]
-        reach = max(best_left, gain(i - 1))  # a doubler placed at i may double the card at i-1
         hidden: list[int] = []  # the abilities of doublers that can stand only uncovered, one a card
+        abilities_left = most = 0  # the doubling abilities still to place; the most one card has
         for k in self.doublers:
             left = counts[k] - used[k]
             if left <= 0:
                 continue
+            most = max(most, abilities[k])
             on_letter = min(left, ahead.get(profiles[k].letter, 0))
-            if on_letter:
-                extra += on_letter * abilities[k] * reach
+            abilities_left += on_letter * abilities[k]
             if uncovers > 0 and profiles[k].pool and left > on_letter:
                 hidden.extend([abilities[k]] * (left - on_letter))
         if hidden:  # each of them takes one of the uncovers left: the best of them, as many as there are uncovers
             hidden.sort(reverse=True)
-            extra += sum(hidden[:uncovers]) * reach
+            abilities_left += sum(hidden[:uncovers])
+        if abilities_left:
+            extra += self._targets(plan, used, abilities_left, gain(i - 1), min(most, 2))
         return extra
+
+    def _targets(self, plan: Plan, used: list[int], abilities: int, before: float, copies: int) -> float:
+        """The most ``abilities`` doublings still to place can add: each doubles a card still to come (a card takes
+        two at most: its factor stops at 3) or, from letter i, the card at i-1 (worth ``before`` a doubling, and
+        reached by the abilities of one card, ``copies``); the best targets first."""
+        counts, step = self.counts, plan.step
+        total, taken = 0.0, 0
+        if before <= 0:
+            copies = 0
+        for k in plan.by_step:
+            if taken >= abilities:
+                break
+            left = counts[k] - used[k]
+            if left <= 0:
+                continue
+            value = step[k]
+            if value <= 0:
+                break
+            room = 2 * left
+            while room and taken < abilities:
+                if copies and before >= value:
+                    total += before
+                    copies -= 1
+                else:
+                    total += value
+                    room -= 1
+                taken += 1
+        while copies and taken < abilities:
+            total += before
+            copies -= 1
+            taken += 1
+        return total
 
     def _may_uncover(self, slot: Slot) -> bool:
         return slot[0] in self.uncoverers and slot[1] is not Face.WILD
