@@ -100,6 +100,22 @@ class Profile:
         return best
 
 
+    def step_by_wilds(
+        self, max_counts: tuple[int, int, int, int], weights: Weights, inked: int
+    ) -> tuple[tuple[float, float], ...]:
+        """What one more doubling adds, as a line in the number of wild cards in the word W: per activity, (d, c)
+        for d + c * W, the most of it over the activities bounding the doubling (``optimistic_step`` takes W as
+        every card of the pool); () for a card with no per-wild benefit."""
+        parts = []
+        for a in self._activities(max_counts):
+            per_wild = sum(s.weight * s.benefit.amount for s in self.specials[a] if s.per is Count.WILD)
+            rest = sum(s.value(1, max_counts, 0, inked) for s in self.specials[a] if s.per is not Count.WILD)
+            dumps = sum(max(0.0, weights.coins * d) for d in self.dumps[a])
+            grows = max(self.value[a][f + 1] - self.value[a][f] for f in (1, 2))
+            parts.append((grows + rest + dumps, per_wild))
+        return tuple(parts) if any(c for _, c in parts) else ()
+
+
 @functools.lru_cache(maxsize=8192)
 def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
     """Read a card's benefits once, for the scoring of every word (and remembered: cards, sources and weights

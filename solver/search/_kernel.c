@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 3        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 4        /* the version of the packed layout; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -46,6 +46,8 @@ typedef struct {
     double value[2][4];
     double opt[2]; /* [0] with dumps, [1] without (a word that leaves nothing to dump) */
     double per_wild, step;
+    int nwstep;             /* Mystery N: what a doubling adds as d + c * W in the word's wild cards W, per activity */
+    double wstep_d[2], wstep_c[2];
 } Kind;
 
 typedef struct {
@@ -61,6 +63,7 @@ typedef struct {
     int pool_uncoverers;
     int nwild_kinds, wild_kinds[MAXK];
     int ndoublers, doublers[MAXK];
+    int nwild_stepped, wild_stepped[MAXK];
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
     int classic_letters[MAXC];
@@ -593,27 +596,32 @@ static double rest(const S *s, int i, int uncovers) {
     return total;
 }
 
-static double gain_at(const S *s, int q, int i, double best_left) {
+typedef struct {
+    double value;
+    int room;
+} Target;
+
+static int cmp_target(const void *a, const void *b) {
+    double x = ((const Target *)a)->value, y = ((const Target *)b)->value;
+    return (x < y) - (x > y);
+}
+
+static double gain_at(const S *s, const double *step, int q, int i, double best_left) {
     if (q < 0 || q >= s->n) return 0.0;
     if (q >= i) return best_left;
     Slot sl = s->slots[q];
-    return sl.k >= 0 && sl.face != WILD && s->c->kinds[sl.k].own ? s->c->kinds[sl.k].step : 0.0;
+    return sl.k >= 0 && sl.face != WILD && s->c->kinds[sl.k].own ? step[sl.k] : 0.0;
 }
 
 /* WordSolver._targets */
-static double targets(const S *s, int abilities, double before, int copies) {
-    const Ctx *c = s->c;
+static double targets(const Target *ranked, int nranked, int abilities, double before, int copies) {
     double total = 0.0;
     int taken = 0;
     if (before <= 0) copies = 0;
-    for (int bi = 0; bi < c->K; bi++) {
+    for (int r = 0; r < nranked; r++) {
         if (taken >= abilities) break;
-        int k = c->by_step[bi];
-        int left = c->kinds[k].count - s->used[k];
-        if (left <= 0) continue;
-        double value = c->kinds[k].step;
-        if (value <= 0) break;
-        int room = 2 * left;
+        double value = ranked[r].value;
+        int room = ranked[r].room;
         while (room && taken < abilities) {
             if (copies && before >= value) {
                 total += before;
@@ -633,22 +641,53 @@ static double targets(const S *s, int abilities, double before, int copies) {
     return total;
 }
 
+/* WordSolver._doubles, with _steps and _ranked */
 static double doubles(const S *s, int i, int uncovers) {
     const Ctx *c = s->c;
     if (!c->ndoublers) return 0.0;
-    double best_left = 0.0;
-    for (int bi = 0; bi < c->K; bi++) {
-        int k = c->by_step[bi];
-        if (c->kinds[k].count > s->used[k]) {
-            best_left = c->kinds[k].step;
-            break;
+    double step[MAXK];
+    for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
+    if (c->nwild_stepped) {
+        int wilds = s->n - i;
+        for (int q = 0; q < i; q++)
+            if (s->slots[q].face != UP) wilds++;
+        for (int wi = 0; wi < c->nwild_stepped; wi++) {
+            const Kind *p = &c->kinds[c->wild_stepped[wi]];
+            double most = 0.0;
+            for (int a = 0; a < p->nwstep; a++) {
+                double v = p->wstep_d[a] + p->wstep_c[a] * (double)wilds;
+                if (v > most) most = v;
+            }
+            if (most < step[c->wild_stepped[wi]]) step[c->wild_stepped[wi]] = most;
         }
     }
+    Target ranked[MAXK];
+    int nranked = 0;
+    if (!c->nwild_stepped) {
+        for (int bi = 0; bi < c->K; bi++) {
+            int k = c->by_step[bi];
+            if (c->kinds[k].count > s->used[k] && step[k] > 0) {
+                ranked[nranked].value = step[k];
+                ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
+                nranked++;
+            }
+        }
+    } else {
+        for (int k = 0; k < c->K; k++) {
+            if (c->kinds[k].count > s->used[k] && step[k] > 0) {
+                ranked[nranked].value = step[k];
+                ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
+                nranked++;
+            }
+        }
+        qsort(ranked, (size_t)nranked, sizeof(Target), cmp_target);
+    }
+    double best_left = nranked ? ranked[0].value : 0.0;
     double extra = 0.0;
     for (int p = 0; p < i; p++) {
         Slot sl = s->slots[p];
         if (sl.k >= 0 && sl.face != WILD && c->kinds[sl.k].om_dbl) {
-            double a = gain_at(s, p - 1, i, best_left), b = gain_at(s, p + 1, i, best_left);
+            double a = gain_at(s, step, p - 1, i, best_left), b = gain_at(s, step, p + 1, i, best_left);
             extra += (double)c->kinds[sl.k].om_dbl * (a >= b ? a : b);
         }
     }
@@ -671,7 +710,8 @@ static double doubles(const S *s, int i, int uncovers) {
         for (int j = 0; j < nhidden && j < uncovers; j++) sum += hidden[j];
         abilities_left += sum;
     }
-    if (abilities_left) extra += targets(s, abilities_left, gain_at(s, i - 1, i, best_left), most < 2 ? most : 2);
+    if (abilities_left)
+        extra += targets(ranked, nranked, abilities_left, gain_at(s, step, i - 1, i, best_left), most < 2 ? most : 2);
     return extra;
 }
 
@@ -819,6 +859,11 @@ static int ctx_read(Ctx *c, Reader *r) {
         p->opt[1] = rd_f(r);
         p->per_wild = rd_f(r);
         p->step = rd_f(r);
+        p->nwstep = I(0, 2);
+        for (int a = 0; a < p->nwstep; a++) {
+            p->wstep_d[a] = rd_f(r);
+            p->wstep_c[a] = rd_f(r);
+        }
         if (r->bad) return 0;
     }
     for (int l = 0; l < C; l++) {
@@ -839,6 +884,7 @@ static int ctx_read(Ctx *c, Reader *r) {
     LIST(c->nuncoverers, c->uncoverers);
     LIST(c->nwild_kinds, c->wild_kinds);
     LIST(c->ndoublers, c->doublers);
+    LIST(c->nwild_stepped, c->wild_stepped);
     LIST(c->nmine, c->mine);
     LIST(c->npoolk, c->poolk);
 #undef LIST

@@ -42,6 +42,7 @@ class Optimism:
     doubles: list[int]
     pool_size: int
     can_activate: list[bool]  # per genre: does the player hold two cards of it?
+    wild_steps: list[tuple[tuple[float, float], ...]]  # per kind: ``step`` by the wild cards in the word (Mystery N)
 
     @staticmethod
     def of(pool: Pool) -> Optimism:
@@ -55,7 +56,9 @@ class Optimism:
         counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
         w = pool.weights
         opt, opt_no_dump, per_wild, step, uncovers, doubles = [], [], [], [], [], []
+        wild_steps: list[tuple[tuple[float, float], ...]] = []
         for p in pool.profiles:
+            wild_steps.append(p.step_by_wilds(counts, w, inked) if p.own else ())
             if not p.own:
                 opt.append(max(0.0, w.classic_sent_home))
                 opt_no_dump.append(opt[-1])
@@ -71,7 +74,9 @@ class Optimism:
             step.append(p.optimistic_step(counts, w, pool_size, inked))
             uncovers.append(p.abilities(counts, "uncovers"))
             doubles.append(p.abilities(counts, "doubles"))
-        return Optimism(opt, opt_no_dump, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts])
+        return Optimism(
+            opt, opt_no_dump, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts], wild_steps
+        )
 
     @property
     def dumps(self) -> bool:

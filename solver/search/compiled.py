@@ -101,6 +101,9 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
             ints += p.dumps[a]
             floats += p.value[a]
         floats += [om.opt[k], om.opt_no_dump[k], om.per_wild[k], om.step[k]]
+        ints.append(len(om.wild_steps[k]))
+        for d, c in om.wild_steps[k]:
+            floats += [d, c]
     for letter in ids:
         ks = solver.by_letter.get(letter, [])
         ints += [len(ks), *ks]
@@ -113,6 +116,7 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
         sorted(solver.uncoverers),
         solver.wild_kinds,
         solver.doublers,
+        solver.wild_stepped,
         resolver.mine,
         resolver.pool_kinds,
     ]

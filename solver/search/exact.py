@@ -77,6 +77,7 @@ class WordSolver:
         self.pool_uncoverers = sum(self.counts[k] for k in self.uncoverers if self.profiles[k].pool)
         self.wild_kinds = [k for k in range(len(self.profiles)) if optimism.per_wild[k] > 0]
         self.doublers = [k for k in range(len(self.profiles)) if optimism.doubles[k] > 0]
+        self.wild_stepped = [k for k in range(len(self.profiles)) if optimism.wild_steps[k]]  # Mystery N's kind
         self.is_pool = [p.pool for p in self.profiles]
         self.is_inked = [p.source is Source.INKED for p in self.profiles]
         self.is_mine = [p.source is Source.MINE for p in self.profiles]
@@ -294,12 +295,12 @@ class WordSolver:
         """
         if not self.doublers:
             return 0.0
-        step = plan.step
-        abilities = self.optimism.doubles
         profiles = self.profiles
         counts = self.counts
-        best_left = next((step[k] for k in plan.by_step if counts[k] > used[k]), 0.0)
         n = len(plan.near)
+        step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
+        ranked = self._ranked(plan, step, used)
+        best_left = ranked[0][0] if ranked else 0.0
 
         def gain(q: int) -> float:
             if q < 0 or q >= n:
@@ -309,6 +310,7 @@ class WordSolver:
             k, face = slots[q]
             return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
 
+        abilities = self.optimism.doubles
         extra = 0.0
         for p in range(i):
             k, face = slots[p]
@@ -330,27 +332,41 @@ class WordSolver:
             hidden.sort(reverse=True)
             abilities_left += sum(hidden[:uncovers])
         if abilities_left:
-            extra += self._targets(plan, used, abilities_left, gain(i - 1), min(most, 2))
+            extra += self._targets(ranked, abilities_left, gain(i - 1), min(most, 2))
         return extra
 
-    def _targets(self, plan: Plan, used: list[int], abilities: int, before: float, copies: int) -> float:
+    def _steps(self, i: int, plan: Plan, slots: list[Slot]) -> list[float]:
+        """Per kind, the most one doubling adds in this placement: a card whose per-wild benefit doubles (Mystery N)
+        adds at most one for each wild card the word can still hold (those placed, and every letter left)."""
+        wilds = len(plan.near) - i + sum(1 for _, face in slots[:i] if face is not Face.UP)
+        out = list(plan.step)
+        for k in self.wild_stepped:
+            out[k] = min(out[k], max(0.0, *(d + c * wilds for d, c in self.optimism.wild_steps[k])))
+        return out
+
+    def _ranked(self, plan: Plan, step: list[float], used: list[int]) -> list[tuple[float, int]]:
+        """The cards left to place that a doubling adds to: (what one doubling adds, ``step``, and how many
+        doublings they take at most: two a card, as a factor stops at 3), most first."""
+        counts = self.counts
+        if not self.wild_stepped:
+            ranked = [(step[k], 2 * (counts[k] - used[k])) for k in plan.by_step if counts[k] > used[k]]
+        else:
+            ranked = sorted(
+                ((step[k], 2 * (counts[k] - used[k])) for k in range(len(counts)) if counts[k] > used[k]),
+                reverse=True,
+            )
+        return [(v, room) for v, room in ranked if v > 0]
+
+    def _targets(self, ranked: list[tuple[float, int]], abilities: int, before: float, copies: int) -> float:
         """The most ``abilities`` doublings still to place can add: each doubles a card still to come (a card takes
         two at most: its factor stops at 3) or, from letter i, the card at i-1 (worth ``before`` a doubling, and
         reached by the abilities of one card, ``copies``); the best targets first."""
-        counts, step = self.counts, plan.step
         total, taken = 0.0, 0
         if before <= 0:
             copies = 0
-        for k in plan.by_step:
+        for value, room in ranked:
             if taken >= abilities:
                 break
-            left = counts[k] - used[k]
-            if left <= 0:
-                continue
-            value = step[k]
-            if value <= 0:
-                break
-            room = 2 * left
             while room and taken < abilities:
                 if copies and before >= value:
                     total += before
