@@ -40,11 +40,13 @@ def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, ob
 
 
 # hands built to stress one rule of the per-word bound each (``solver.search.exact``): the uncovers shared among
-# doublers that can stand only uncovered (Romance doublers beside Mystery uncoverers), and the letters that cannot
-# all be wilds (Mystery N's prestige per wild, with inked cards and a classic that must stand face-up)
+# doublers that can stand only uncovered (Romance doublers beside Mystery uncoverers), the letters that cannot
+# all be wilds (Mystery N's prestige per wild, with inked cards and a classic that must stand face-up), and a doubling
+# of Mystery N worth one a wild card the word can still hold
 STRESS = {
     "shared uncovers": ["romance:Z5", "romance:J6", "romance:B3", "mystery:R4", "mystery:E4"],
     "forced face-up": ["mystery:N7", "mystery:Q5", "mystery:E4", "mystery:O3"],
+    "Mystery N doubled": ["mystery:N7", "romance:Z5", "romance:J6", "mystery:E4", "mystery:O3"],
 }
 
 
