@@ -5,8 +5,9 @@
     python benchmarks/bench_bounds.py --baseline OLD_BOUND.py  # the same hands, alternating with another bound
 
 ``--baseline`` names a copy of ``solver/search/bound.py`` (e.g. ``git show REV:solver/search/bound.py > old.py``):
-each hand is then searched with both bounds in turn, in the same process, and their top-5 answers (words and
-values) must agree. Figures are sums over the hands of each group; times are in seconds.
+each hand is then searched with both bounds in turn, in the same process, and their top-5 values must agree (the
+words may differ among words of equal value: which of them a search keeps depends on the order it reads them).
+Figures are sums over the hands of each group; times are in seconds.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def main() -> int:
         spec = importlib.util.spec_from_file_location("old_bound", args.baseline)
         assert spec is not None and spec.loader is not None
         old = importlib.util.module_from_spec(spec)
+        sys.modules["old_bound"] = old  # dataclasses look their module up
         spec.loader.exec_module(old)
         variants.insert(0, ("old", old.word_bounds))
     groups = [
@@ -83,7 +85,7 @@ def main() -> int:
         ("8 cards", [random_state(8000 + s, 8) for s in range(args.hands)]),
         ("slow 8", SLOW),
     ]
-    mismatches = 0
+    mismatches = ties = 0  # hands whose top-5 values differ; hands whose words differ only among equal values
     print(f"{'group':<10}{'bound':<6}{'solves':>10}{'steps':>12}{'seconds':>10}{'worst s':>9}{'cut':>5}")
     for name, hands in groups:
         totals: dict[str, list[float]] = {v: [0, 0, 0.0, 0.0, 0] for v, _ in variants}
@@ -99,13 +101,20 @@ def main() -> int:
                 t[4] += not exact
                 answers[v] = top
             if len({repr(a) for a in answers.values()}) > 1:
-                mismatches += 1
-                print("DIFFERENT ANSWERS", hand, answers)
+                if len({repr([v for _, v in a]) for a in answers.values()}) > 1:
+                    mismatches += 1
+                    print("DIFFERENT VALUES", hand, answers)
+                else:
+                    ties += 1
         for v, _ in variants:
             solved, steps, seconds, worst, cut = totals[v]
             print(f"{name:<10}{v:<6}{solved:>10.0f}{steps:>12.0f}{seconds:>10.2f}{worst:>9.2f}{cut:>5.0f}")
         sys.stdout.flush()
-    print("answers identical" if not mismatches else f"{mismatches} hands answered differently")
+    print(
+        f"top-5 values identical on every hand; words differ among equal values on {ties}"
+        if not mismatches
+        else f"{mismatches} hands' top-5 values differ"
+    )
     return 1 if mismatches else 0
 
 

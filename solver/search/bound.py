@@ -15,6 +15,7 @@ as the bound falls below the best value found.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -183,9 +184,12 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     kept = np.nonzero(ok)[0]
     if len(kept):
         sig_bound[kept] = _signature_bounds(lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept])
+    sig_bound += EPS
     per_word = sig_bound[sig.inverse]
+    if len(kept) == len(lengths):
+        return Bounds(np.arange(lo, hi, dtype=np.int64), per_word, om)
     index = np.nonzero(per_word > -np.inf)[0]
-    return Bounds((index + lo).astype(np.int64), per_word[index] + EPS, om)
+    return Bounds(index + lo, per_word[index], om)
 
 
 @dataclass
@@ -195,7 +199,7 @@ class _Signatures:
 
     counts: npt.NDArray[np.uint8]
     lengths: IntArray
-    inverse: IntArray
+    inverse: npt.NDArray[np.signedinteger[Any]]
 
 
 MAX_KEY = 1 << 55  # a signature key must fit in an int64 with the length's digit on top
@@ -210,34 +214,37 @@ def _signatures(lex: Lexicon, lo: int, hi: int, caps: dict[int, int]) -> _Signat
     capped counts and its length in mixed radix; with too many card letters for an int64 key, every word is its
     own signature."""
     counts = lex.counts[:, lo:hi]
-    lengths = lex.lengths[lo:hi].astype(np.int64)
     n = hi - lo
     letters = sorted(caps)
     radix = 1
     for a in letters:
         radix *= caps[a] + 1
-    shortest = int(lengths[0])
-    space = radix * (int(lengths[-1]) - shortest + 1)  # the lexicon orders words by length
+    shortest, longest = int(lex.lengths[lo]), int(lex.lengths[hi - 1])  # the lexicon orders words by length
+    space = radix * (longest - shortest + 1)
     if space >= MAX_KEY:
-        return _Signatures(counts, lengths, np.arange(n, dtype=np.int64))
-    key = lengths - shortest
+        return _Signatures(counts, lex.lengths[lo:hi].astype(np.int64), np.arange(n, dtype=np.int64))
+    key = np.zeros(n, dtype=np.int32 if space < 1 << 31 else np.int64)
     for a in letters:
-        key = key * (caps[a] + 1) + np.minimum(counts[a], caps[a])
+        key *= caps[a] + 1
+        key += np.minimum(counts[a], caps[a])
+    for length in range(shortest + 1, longest + 1):
+        start, end = lex.length_range(length, length)
+        key[start - lo : end - lo] += (length - shortest) * radix
     if space <= max(DENSE, 2 * n):
         present = np.zeros(space, dtype=bool)
         present[key] = True
         uniq = np.flatnonzero(present)
-        slot = np.zeros(space, dtype=np.int64)
+        slot = np.zeros(space, dtype=np.int32)
         slot[uniq] = np.arange(len(uniq))
         inverse = slot[key]
     else:
         uniq, inverse = np.unique(key, return_inverse=True)
     sig_counts = np.zeros((counts.shape[0], len(uniq)), dtype=np.uint8)
-    rest = uniq.copy()
+    rest = uniq.astype(np.int64)
     for a in reversed(letters):
         sig_counts[a] = rest % (caps[a] + 1)
         rest //= caps[a] + 1
-    return _Signatures(sig_counts, rest + shortest, inverse.astype(np.int64))
+    return _Signatures(sig_counts, rest + shortest, inverse)
 
 
 @dataclass
