@@ -223,7 +223,7 @@ def _signatures(lex: Lexicon, lo: int, hi: int, caps: dict[int, int]) -> _Signat
     space = radix * (longest - shortest + 1)
     if space >= MAX_KEY:
         return _Signatures(counts, lex.lengths[lo:hi].astype(np.int64), np.arange(n, dtype=np.int64))
-    key = np.zeros(n, dtype=np.int32 if space < 1 << 31 else np.int64)
+    key: npt.NDArray[np.signedinteger[Any]] = np.zeros(n, dtype=np.int32 if space < 1 << 31 else np.int64)
     for a in letters:
         key *= caps[a] + 1
         key += np.minimum(counts[a], caps[a])
