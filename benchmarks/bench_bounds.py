@@ -1,6 +1,6 @@
 """How well the word bounds prune: exact per-word solves, search steps and wall time of a top-5 hint.
 
-    python benchmarks/bench_bounds.py                          # 40 hands of 12 cards, 40 of 8, two slow ones
+    python benchmarks/bench_bounds.py                          # 40 hands of 12 cards, 40 of 8, 40 of 5, 2 slow
     python benchmarks/bench_bounds.py --hands 10               # fewer hands
     python benchmarks/bench_bounds.py --baseline OLD_BOUND.py  # the same hands, alternating with another bound
 
@@ -83,6 +83,7 @@ def main() -> int:
     groups = [
         ("12 cards", [random_state(12000 + s, 12) for s in range(args.hands)]),
         ("8 cards", [random_state(8000 + s, 8) for s in range(args.hands)]),
+        ("5 cards", [random_state(5000 + s, 5) for s in range(args.hands)]),
         ("slow 8", SLOW),
     ]
     mismatches = ties = 0  # hands whose top-5 values differ; hands whose words differ only among equal values
