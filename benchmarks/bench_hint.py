@@ -59,6 +59,7 @@ from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon, load_word_file  # noqa: E402
 from solver.search import Search  # noqa: E402
+from solver.search.compiled import default_engine  # noqa: E402
 
 from oracle import OracleMove, oracle_best  # noqa: E402
 
@@ -423,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle", type=int, help="hands the oracle solves (default 10, --quick 3)")
     ap.add_argument("--cli", type=int, help="runs of the command line (default 15, --quick 5)")
     ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
-    ap.add_argument("--engine", choices=["python", "compiled", "both"], default="python")
+    ap.add_argument("--engine", choices=["python", "compiled", "both"], default=default_engine(),
+                    help="the per-word search's engine (default: the compiled kernel where it was built)")
     sections = [*GROUPS, "named", "oracle", "cli"]
     ap.add_argument("--only", action="append", choices=sections, metavar="GROUP",
                     help=f"run only this part (repeatable): {', '.join(sections)}")

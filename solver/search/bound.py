@@ -1,15 +1,21 @@
 """Upper bounds of every word's value at once, over the lexicon's numpy arrays.
 
-A word's bound is what its cards could bring if every card whose letter the word holds were face-up with its
-genre active and its specials at their most, every uncover found a card, and every doubler doubled the best
-card twice over; and as a word of L letters holds at most L cards, what its cards bring is at most what the L
-best cards could (the smaller of the two counts). It never underestimates, so the best-first search that reads
-words in decreasing bound may stop as soon as the bound falls below the best value found.
+A word's bound depends only on its length and, for each letter some card has, how many times the word holds it
+(capped by the cards of that letter): its *signature*. Words are grouped by signature and each signature is
+bounded once (``_signature_bounds``). The bound of a signature is the most a set of cards could bring that fits
+the word in any order of its letters: each card on a letter of its own or uncovered while the uncovers last (one
+uncover budget for all, from the uncoverers that can stand), at most L cards; a genre active only where two of
+its cards can stand; doubles credited through a Lagrangian split (``_Part``) so that a doubler brings its
+doubles only where it can stand within the same budget; and per-wild specials (Mystery N) credited per letter
+that could be wild, their doubling apart from the cards'. Each step relaxes the rules, never tightens them, so
+the bound never underestimates and the best-first search that reads words in decreasing bound may stop as soon
+as the bound falls below the best value found.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -137,352 +143,405 @@ def chain_starts(
     return starts
 
 
-@dataclass
-class _Words:
-    """What every part of the bound reads: the candidate words' letter counts and lengths, the pool, and which
-    cards' letters (``letter_of``, alphabet indices; -1 for none) and abilities they may use."""
-
-    pool: Pool
-    om: Optimism
-    letter_of: list[int]
-    counts: npt.NDArray[np.uint8]  # letters x words
-    lengths: IntArray
-    fill: IntArray  # letters the hand, the inked cards and the classics could fill
-    can_uncover: npt.NDArray[np.bool_]  # a chain of uncovers can start in the word
-    uncoverers: list[int]
-    uncover_abilities: int
-    wild: FloatArray  # per letter, what the per-wild specials give a wild
-    of_word: IntArray | None = None  # per candidate word, its signature (an index into the arrays above)
-
-    @property
-    def n(self) -> int:
-        return len(self.lengths)
-
-    @property
-    def has_wild(self) -> bool:
-        return bool(self.wild.any())
-
-    def worth(self, value: float) -> FloatArray | float:
-        """What a card of optimism ``value`` brings on a letter that could hold a wild instead."""
-        return np.maximum(value - self.wild, 0.0) if self.has_wild else max(value, 0.0)
-
-
 def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
-    """Every word the pool's state might spell, with an upper bound of its value (``Bounds``)."""
+    """Every word the pool's state might spell, with an upper bound of its value (``Bounds``): the bound of its
+    signature (``_signature_bounds``), for the words of lengths the state allows whose letters the inked cards and
+    the classics can fit."""
     st = pool.state
     om = Optimism.of(pool)
     empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om)
-    words = _candidates(lex, pool, om)
-    if words is None:
-        return empty
-    w, keep, lo = words
-    bound = np.zeros(w.n, dtype=np.float64)
-    if w.has_wild:
-        bound += w.wild * w.lengths + np.where(w.can_uncover, w.wild * w.uncover_abilities, 0.0)
-    whole = _cards_part(w, om.opt)
-    if om.dumps:  # ``no_fodder`` for every word at once (``fill`` counts the classics that could fill letters)
-        starved = len(st.discard) + w.fill - w.lengths <= 0
-        if starved.any():
-            whole = np.where(starved, _cards_part(w, om.opt_no_dump), whole)
-    bound += _with_doubles(w, whole)
-    bound += _award(lex, pool, w.lengths)
-    bound += _removers(pool)
-    by_word = bound[w.of_word] if w.of_word is not None else bound
-    return Bounds((keep + lo).astype(np.int64), by_word + EPS, om)
-
-
-def _candidates(lex: Lexicon, pool: Pool, om: Optimism) -> tuple[_Words, IntArray, int] | None:
-    """The words of lengths the state allows whose letters the inked cards and the classics can fit (None when
-    there are none), with their positions among those lengths and the first length's start.
-
-    The bound is computed once a *signature* (``_signatures``), not once a word: the words of a 12-card hand fall
-    into a few thousand signatures. ``_Words`` holds the signatures; the words' positions come with them."""
-    st = pool.state
     profiles = pool.profiles
     letter_of = [lex.letter_index.get(p.letter, -1) for p in profiles]
     pool_size = len(st.hand) + len(st.inked)
     fixed_letters: dict[int, int] = {}  # cards that are never wild: classics on either side
     inked_letters: dict[int, int] = {}
-    for k, p in enumerate(profiles):
-        if p.source in (Source.MINE, Source.OTHER) and letter_of[k] >= 0:
-            fixed_letters[letter_of[k]] = fixed_letters.get(letter_of[k], 0) + pool.counts[k]
+    caps: dict[int, int] = {}  # per card letter: how many cards have it (more of it in a word changes nothing)
     missing_inked = 0
     for k, p in enumerate(profiles):
+        a, c = letter_of[k], pool.counts[k]
+        if a >= 0:
+            caps[a] = caps.get(a, 0) + c
+        if p.source in (Source.MINE, Source.OTHER) and a >= 0:
+            fixed_letters[a] = fixed_letters.get(a, 0) + c
         if p.source is Source.INKED:
-            if letter_of[k] >= 0:
-                inked_letters[letter_of[k]] = inked_letters.get(letter_of[k], 0) + pool.counts[k]
+            if a >= 0:
+                inked_letters[a] = inked_letters.get(a, 0) + c
             else:
-                missing_inked += pool.counts[k]
+                missing_inked += c
     longest = pool_size + sum(fixed_letters.values())
     shortest = max(st.options.min_length, 1, len(st.inked) - st.remover)
     lo, hi = lex.length_range(shortest, longest)
     if hi <= lo or missing_inked > st.remover:
-        return None
-    caps: dict[int, int] = {}  # per card letter, how many cards have it
-    for k in range(len(profiles)):
-        if letter_of[k] >= 0:
-            caps[letter_of[k]] = caps.get(letter_of[k], 0) + pool.counts[k]
-    counts, lengths, inverse = _signatures(lex, lo, hi, caps)
-    n = len(lengths)
+        return empty
+    sig = _signatures(lex, lo, hi, caps)
+    counts, lengths = sig.counts, sig.lengths
     # feasibility: inked cards must find their letters (removers free the rest); classics fill only their letters
-    ok = np.ones(n, dtype=bool)
+    ok = np.ones(len(lengths), dtype=bool)
     if inked_letters:
-        deficit = np.zeros(n, dtype=np.int64)
+        deficit = np.zeros(len(lengths), dtype=np.int64)
         for a, m in inked_letters.items():
             deficit += np.maximum(0, m - counts[a].astype(np.int64))
         ok &= deficit <= st.remover - missing_inked
-    fill = np.full(n, pool_size, dtype=np.int64)
+    fill = np.full(len(lengths), pool_size, dtype=np.int64)
     for a, m in fixed_letters.items():
         fill += np.minimum(counts[a], m)
     ok &= lengths <= fill
-    if not ok.any():
-        return None
-    # from here on, only the signatures that pass, and the words of those
-    keep_sig = np.nonzero(ok)[0]
-    renumber = np.full(n, -1, dtype=np.int64)
-    renumber[keep_sig] = np.arange(len(keep_sig))
-    of_word = renumber[inverse]
-    keep = np.nonzero(of_word >= 0)[0]
-    counts, lengths, fill = counts[:, keep_sig], lengths[keep_sig], fill[keep_sig]
-    words = _words(pool, om, letter_of, counts, lengths, fill)
-    words.of_word = of_word[keep]
-    return words, keep, lo
+    sig_bound = np.full(len(lengths), -np.inf)
+    kept = np.nonzero(ok)[0]
+    if len(kept):
+        sig_bound[kept] = _signature_bounds(lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept])
+    sig_bound += EPS
+    per_word = sig_bound[sig.inverse]
+    if len(kept) == len(lengths):
+        return Bounds(np.arange(lo, hi, dtype=np.int64), per_word, om)
+    index = np.nonzero(per_word > -np.inf)[0]
+    return Bounds(index + lo, per_word[index], om)
 
 
-DENSE_SIGNATURES = 1 << 22  # signature spaces up to this size are counted in a table, larger ones sorted
+@dataclass
+class _Signatures:
+    """The distinct signatures of a range of words: per signature the card letters' counts (capped; alphabet rows,
+    0 for the letters no card has) and the length, and per word of the range its signature's position."""
+
+    counts: npt.NDArray[np.uint8]
+    lengths: IntArray
+    inverse: npt.NDArray[np.signedinteger[Any]]
 
 
-def _signatures(
-    lex: Lexicon, lo: int, hi: int, caps: dict[int, int]
-) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray]:
-    """The distinct signatures of words lo..hi-1 (length, and each card letter's count capped by the cards that
-    have it: everything a bound reads), as letter counts (other letters 0) and lengths, and each word's signature.
+MAX_KEY = 1 << 55  # a signature key must fit in an int64 with the length's digit on top
+DENSE = 1 << 20  # keys spaces up to this size (or twice the words) are grouped by a table, not a sort
 
-    A bound depends on a word only through its signature: it asks of a card letter only whether the word holds it
-    at least as many times as some number of cards having it, never more than ``caps`` of them."""
+
+def _signatures(lex: Lexicon, lo: int, hi: int, caps: dict[int, int]) -> _Signatures:
+    """The words lo..hi-1 grouped by signature (length, and each card letter's count capped by ``caps``).
+
+    A signature's words get the same bound: every part of it reads a letter's count only through comparisons with
+    numbers of cards of that letter, and a letter no card has only through the length. The key of a word is its
+    capped counts and its length in mixed radix; with too many card letters for an int64 key, every word is its
+    own signature."""
+    counts = lex.counts[:, lo:hi]
+    n = hi - lo
     letters = sorted(caps)
-    first, last = int(lex.lengths[lo]), int(lex.lengths[hi - 1])
-    space = last - first + 1
+    radix = 1
     for a in letters:
-        space *= caps[a] + 1
-    in_c = (
-        kernel is not None
-        and space <= DENSE_SIGNATURES
-        and all(caps[a] < 256 for a in letters)
-        and lex.counts.dtype == np.uint8
+        radix *= caps[a] + 1
+    shortest, longest = int(lex.lengths[lo]), int(lex.lengths[hi - 1])  # the lexicon orders words by length
+    space = radix * (longest - shortest + 1)
+    if space >= MAX_KEY:
+        return _Signatures(counts, lex.lengths[lo:hi].astype(np.int64), np.arange(n, dtype=np.int64))
+    if kernel is not None and space <= max(DENSE, 2 * n) and _fits_kernel(lex, caps):  # one pass in C
+        keys = np.empty(space, dtype=np.int64)
+        inverse: npt.NDArray[np.signedinteger[Any]] = np.empty(n, dtype=np.int64)
+        found = kernel.signatures(
+            lex.counts, lex.counts.shape[1], lo, hi, lex.lengths, shortest, bytes(letters),
+            bytes(caps[a] for a in letters), space, keys, inverse,
+        )
+        uniq: npt.NDArray[np.signedinteger[Any]] = keys[:found]
+    else:
+        uniq, inverse = _numbered(lex, lo, hi, caps, letters, shortest, radix, space)
+    sig_counts = np.zeros((counts.shape[0], len(uniq)), dtype=np.uint8)
+    rest = uniq.astype(np.int64)
+    for a in reversed(letters):
+        sig_counts[a] = rest % (caps[a] + 1)
+        rest //= caps[a] + 1
+    return _Signatures(sig_counts, rest + shortest, inverse)
+
+
+def _fits_kernel(lex: Lexicon, caps: dict[int, int]) -> bool:
+    """Can the kernel read the lexicon's arrays as they are (bytes, in C order) and the caps (one byte each)?"""
+    return (
+        lex.counts.dtype == np.uint8
         and lex.lengths.dtype == np.uint8
         and lex.counts.flags.c_contiguous
+        and all(c < 256 for c in caps.values())
     )
-    if in_c and kernel is not None:  # one pass in C
-        keys = np.empty(space, dtype=np.int64)
-        inverse = np.empty(hi - lo, dtype=np.int64)
-        m = kernel.signatures(
-            lex.counts,
-            lex.counts.shape[1],
-            lo,
-            hi,
-            lex.lengths,
-            first,
-            bytes(letters),
-            bytes(caps[a] for a in letters),
-            space,
-            keys,
-            inverse,
-        )
-        unique: IntArray = keys[:m]
-    else:
-        unique, inverse = _numbered(lex, lo, hi, caps, letters, first, space)
-    counts = np.zeros((lex.counts.shape[0], len(unique)), dtype=np.uint8)
-    rest = unique.copy()
-    for a in reversed(letters):
-        counts[a] = rest % (caps[a] + 1)
-        rest //= caps[a] + 1
-    return counts, (rest + first).astype(np.int64), inverse.astype(np.int64, copy=False)
 
 
 def _numbered(
-    lex: Lexicon, lo: int, hi: int, caps: dict[int, int], letters: list[int], first: int, space: int
-) -> tuple[IntArray, IntArray]:
-    """``_signatures`` in numpy: the distinct keys in increasing order, and each word's number among them."""
-    # the key in place, in the narrowest type that holds it (this pass reads every candidate word)
-    key: IntArray = lex.lengths[lo:hi].astype(np.int32 if space < 2**31 else np.int64)
-    np.subtract(key, first, out=key)
-    capped = np.empty(hi - lo, dtype=np.uint8)
+    lex: Lexicon, lo: int, hi: int, caps: dict[int, int], letters: list[int], shortest: int, radix: int, space: int
+) -> tuple[npt.NDArray[np.signedinteger[Any]], npt.NDArray[np.signedinteger[Any]]]:
+    """``_signatures``'s keys in numpy: the distinct keys in increasing order, and each word's number among them."""
+    counts = lex.counts[:, lo:hi]
+    n = hi - lo
+    key: npt.NDArray[np.signedinteger[Any]] = np.zeros(n, dtype=np.int32 if space < 1 << 31 else np.int64)
     for a in letters:
-        np.multiply(key, caps[a] + 1, out=key)
-        np.minimum(lex.counts[a, lo:hi], caps[a], out=capped)
-        np.add(key, capped, out=key)
-    if space <= DENSE_SIGNATURES:
-        seen = np.zeros(space, dtype=bool)
-        seen[key] = True
-        unique = np.flatnonzero(seen)
-        number = np.zeros(space, dtype=np.int64)
-        number[unique] = np.arange(len(unique))
-        return unique, number[key]
-    unique, inverse = np.unique(key, return_inverse=True)
-    return unique, inverse
+        key *= caps[a] + 1
+        key += np.minimum(counts[a], caps[a])
+    for length in range(shortest + 1, int(lex.lengths[hi - 1]) + 1):
+        start, end = lex.length_range(length, length)
+        key[start - lo : end - lo] += (length - shortest) * radix
+    if space <= max(DENSE, 2 * n):
+        present = np.zeros(space, dtype=bool)
+        present[key] = True
+        uniq = np.flatnonzero(present)
+        slot = np.zeros(space, dtype=np.int32)
+        slot[uniq] = np.arange(len(uniq))
+        return uniq, slot[key]
+    uniq, inverse = np.unique(key, return_inverse=True)
+    return uniq, inverse
 
 
-def _words(
-    pool: Pool, om: Optimism, letter_of: list[int], counts: npt.NDArray[np.uint8], lengths: IntArray, fill: IntArray
-) -> _Words:
-    """The words' uncovers (a card that uncovers must stand face-up in the word: a chain starts there) and
-    per-wild specials (Mystery N: every letter could be a wild worth ``wild``, a face-up card then brings its value
-    less that; an uncovered card brings both)."""
-    profiles = pool.profiles
+@dataclass
+class _Kinds:
+    """Per kind of card, what it may bring in the words of one pattern (the genres that may be active there, and
+    whether a dump finds fodder): ``opt`` its most at factor 1 without its per-wild specials, ``per_wild`` what
+    those bring for each wild card (at least 0), ``step`` the most one doubling adds without them, ``doubles`` its
+    doubling abilities. Your classics in play count ``opt`` outside the word too."""
+
+    opt: list[float]
+    per_wild: list[float]
+    step: list[float]
+    doubles: list[int]
+
+    @staticmethod
+    def of(pool: Pool, counts: tuple[int, int, int, int], dumps: bool) -> _Kinds:
+        """``counts``: per genre, how many of the player's cards may count for it in these words (a genre is active
+        only at 2); without ``dumps`` no dump finds a card to trash."""
+        st, w = pool.state, pool.weights
+        inked = len(st.inked)
+        opt, per_wild, step, doubles = [], [], [], []
+        for p in pool.profiles:
+            if not p.own:
+                opt.append(max(0.0, w.classic_sent_home))
+                per_wild.append(0.0)
+                step.append(0.0)
+                doubles.append(0)
+                continue
+            kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+            opt.append(p.optimistic(counts, w, 0, inked, dumps=dumps) + kept)
+            per_wild.append(max(0.0, p.optimistic_per_wild(counts, w)))
+            step.append(p.optimistic_step(counts, w, 0, inked))
+            doubles.append(p.abilities(counts, "doubles"))
+        return _Kinds(opt, per_wild, step, doubles)
+
+
+def _signature_bounds(
+    lex: Lexicon,
+    pool: Pool,
+    om: Optimism,
+    letter_of: list[int],
+    counts: npt.NDArray[np.uint8],
+    lengths: IntArray,
+    fill: IntArray,
+) -> FloatArray:
+    """The bound of each signature: the cards' part (``_Part``) under the genres that may be active in it and
+    its fodder, the award its length could win, the removers' worth.
+
+    The uncover budget is the uncovers the uncoverers could bring: a copy face-up on its letter all of its own, one
+    uncovered (from the hand) one less than its own, as it takes one; nothing without a card to start the chain
+    (``chain_starts``). The cards uncovered in all are at most that budget and those uncoverers (each brings at
+    least the one it takes), and fewer than the letters: the chain starts at a face-up card. A genre may be active
+    only where two of your cards of it can stand: your classics in play, at most the word's count of each letter
+    from the cards of that letter, and at most as many uncovered as the budget and the uncoverers' own copies
+    allow. Where none can be active its cards are bounded as if inactive.
+    """
+    st, profiles = pool.state, pool.profiles
     n = len(lengths)
     uncoverers = [k for k in range(len(profiles)) if om.uncovers[k] > 0]
     can_uncover = chain_starts(uncoverers, pool, letter_of, counts) if uncoverers else np.zeros(n, dtype=bool)
-    uncover_abilities = sum(om.uncovers[k] * pool.counts[k] for k in uncoverers)
-    wild = np.zeros(n, dtype=np.float64)
-    for k in range(len(profiles)):
-        if om.per_wild[k] > 0:
-            if profiles[k].source is Source.MINE:
-                present = np.ones(n, dtype=bool)
+    spare = np.zeros(n, dtype=np.int64)
+    passing = np.zeros(n, dtype=np.int64)  # hand or inked uncoverers off their letters: each may be uncovered
+    for k in uncoverers:
+        a, c, u = letter_of[k], pool.counts[k], om.uncovers[k]
+        on = np.minimum(counts[a], c).astype(np.int64) if a >= 0 else np.zeros(n, dtype=np.int64)
+        spare += on * u
+        if profiles[k].pool:
+            spare += (c - on) * (u - 1)
+            passing += c - on
+    spare[~can_uncover] = 0
+    # cards uncovered in all: at most what the uncoverers standing bring, and the chain's first stands face-up
+    uncoverable = np.where(can_uncover, np.minimum(spare + passing, lengths - 1), 0)
+    genre_max = [0, 0, 0, 0]
+    mine_g = [0, 0, 0, 0]
+    held: dict[tuple[int, int], int] = {}  # (genre, letter): own cards from the hand or inked
+    for k, p in enumerate(profiles):
+        if not p.own or p.genre < 0:
+            continue
+        genre_max[p.genre] += pool.counts[k]
+        if p.source is Source.MINE:
+            mine_g[p.genre] += pool.counts[k]
+        elif letter_of[k] >= 0:
+            held[(p.genre, letter_of[k])] = held.get((p.genre, letter_of[k]), 0) + pool.counts[k]
+    pattern = np.zeros(n, dtype=np.int64)
+    for g in range(4):
+        if genre_max[g] < 2:
+            continue
+        on_letters = np.zeros(n, dtype=np.int64)
+        for (h, a), m in held.items():
+            if h == g:
+                on_letters += np.minimum(counts[a], m)
+        standing = mine_g[g] + np.minimum(genre_max[g] - mine_g[g], on_letters + uncoverable)
+        pattern |= np.where(standing >= 2, 1 << g, 0)
+    if om.dumps:  # ``no_fodder`` for each signature (``fill`` counts the classics that could fill letters)
+        pattern |= np.where(len(st.discard) + fill - lengths <= 0, 16, 0)
+    out = np.zeros(n, dtype=np.float64)
+    for p_ in np.unique(pattern).tolist():
+        at = np.nonzero(pattern == p_)[0]
+        counts_p = (
+            genre_max[0] if p_ & 1 else min(genre_max[0], 1),
+            genre_max[1] if p_ & 2 else min(genre_max[1], 1),
+            genre_max[2] if p_ & 4 else min(genre_max[2], 1),
+            genre_max[3] if p_ & 8 else min(genre_max[3], 1),
+        )
+        kinds = _Kinds.of(pool, counts_p, dumps=not p_ & 16)
+        part = _Part(pool, kinds, letter_of, counts[:, at], lengths[at], can_uncover[at], spare[at], uncoverable[at])
+        out[at] = part.bound()
+    out += _award(lex, pool, lengths)
+    out += _removers(pool)
+    return out
+
+
+MAX_LAMBDAS = 4  # prices of a doubling tried per signature (besides 0)
+
+
+class _Part:
+    """The cards' part of the bound for signatures that share a pattern (``_Kinds``).
+
+    For a placement whose standing cards (face-up or uncovered) are S, with W wild cards (face-down, uncovered
+    ones included) and e doublings on cards with per-wild specials, the cards bring at most
+
+        mine + omega_e * W + sum over S of opt + e * plain + (what the other doublings add)
+
+    where ``mine`` is your classics in play at their most, ``omega_e`` what a wild brings to the per-wild specials
+    that could be in play when those cards are doubled e times over, ``plain`` the most such a doubling adds
+    besides. W is the word's length less its face-up cards, so each face-up card counts ``opt - omega_e`` and each
+    uncovered one ``opt - omega_e`` plus a wild's ``omega_e`` (credited once for each uncover the word could hold).
+    The other doublings come from the doublers in S, ``doubles`` each, and each adds a step of a card that can
+    stand (each card twice at most); for any price ``lam`` >= 0 they add at most ``lam`` for each doubling ability
+    in S plus what the best steps beat ``lam`` by, over as many as the word's doublers could bring (a Lagrangian
+    split). With the price in the cards' worth, the best S is found greedily (``_greedy``): the cards that fit a
+    word in any order form a matroid. Every price gives an upper bound, so the least of a few is one; every e
+    could be the placement's, so the most over e is one.
+    """
+
+    def __init__(
+        self,
+        pool: Pool,
+        kinds: _Kinds,
+        letter_of: list[int],
+        counts: npt.NDArray[np.uint8],
+        lengths: IntArray,
+        can_uncover: npt.NDArray[np.bool_],
+        spare: IntArray,
+        uncoverable: IntArray,
+    ) -> None:
+        self.pool, self.kinds, self.letter_of = pool, kinds, letter_of
+        self.counts, self.lengths, self.can_uncover = counts, lengths, can_uncover
+        self.spare, self.uncoverable = spare, uncoverable
+        self.n = len(lengths)
+        profiles = pool.profiles
+        self.passing = [p.pool and any(p.uncovers) for p in profiles]
+
+    def can_stand(self, k: int) -> npt.NDArray[np.bool_]:
+        """The signatures where card k can stand face-up: on a letter of its own, or a hand card uncovered."""
+        a = self.letter_of[k]
+        on = self.counts[a] > 0 if a >= 0 else np.zeros(self.n, dtype=bool)
+        return on | self.can_uncover if self.pool.profiles[k].pool else on
+
+    def bound(self) -> FloatArray:
+        pool, kinds = self.pool, self.kinds
+        profiles, c = pool.profiles, pool.counts
+        own = [k for k, p in enumerate(profiles) if p.own]
+        mine = sum(kinds.opt[k] * c[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
+        stand = {k: self.can_stand(k) for k in own}
+        # per-wild specials: in play from your classics, or from a card that can stand; doubled if it can stand
+        wilds = [k for k in own if kinds.per_wild[k] > 0]
+        omega0 = np.zeros(self.n, dtype=np.float64)
+        doubled_wilds = np.zeros(self.n, dtype=np.int64)
+        for k in wilds:
+            present = np.ones(self.n, dtype=bool) if profiles[k].source is Source.MINE else stand[k]
+            omega0 += np.where(present, kinds.per_wild[k] * c[k], 0.0)
+            doubled_wilds += np.where(stand[k], c[k], 0)
+        doublers = [k for k in own if kinds.doubles[k] > 0]
+        cap = np.zeros(self.n, dtype=np.int64)
+        for k in doublers:
+            cap += np.where(stand[k], kinds.doubles[k] * c[k], 0)
+        lone = doublers[0] if len(doublers) == 1 and c[doublers[0]] == 1 else -1  # never doubles itself
+        targets = sorted(((kinds.step[k], k) for k in own if k != lone and kinds.step[k] > 0), key=lambda x: -x[0])
+        e_max = np.minimum(cap, 2 * doubled_wilds)
+        top_e = int(e_max.max()) if doublers and wilds else 0
+        per_wild = max((kinds.per_wild[k] for k in wilds), default=0.0)
+        plain = max((kinds.step[k] for k in wilds), default=0.0)
+        lams = [0.0]
+        if doublers:
+            lams += sorted({s for s, _ in targets}, reverse=True)[:MAX_LAMBDAS]
+        best = np.full(self.n, -np.inf)
+        for e in range(top_e + 1):
+            omega = omega0 + e * per_wild if e else omega0
+            wild_part = omega * (self.lengths + self.uncoverable) + e * plain
+            least = np.full(self.n, np.inf)
+            for lam in lams:
+                value = wild_part + self._greedy(lam, omega) + self._steps(lam, np.maximum(cap - e, 0), targets, stand)
+                np.minimum(least, value - lam * e, out=least)
+            np.maximum(best, np.where(e_max >= e, least, -np.inf), out=best)
+        return mine + best
+
+    def _steps(
+        self, lam: float, cap: IntArray, targets: list[tuple[float, int]], stand: dict[int, npt.NDArray[np.bool_]]
+    ) -> FloatArray:
+        """What the best steps of the cards that can stand beat ``lam`` by, over ``cap`` doublings at most (a card
+        takes two)."""
+        out = np.zeros(self.n, dtype=np.float64)
+        used = np.zeros(self.n, dtype=np.int64)
+        c = self.pool.counts
+        for s, k in targets:
+            if s <= lam:
+                break
+            t = np.where(stand[k], np.clip(cap - used, 0, 2 * c[k]), 0)
+            out += t * (s - lam)
+            used += t
+        return out
+
+    def _greedy(self, lam: float, omega: FloatArray) -> FloatArray:
+        """The most a set of cards that fits the word brings, each card ``opt - omega`` plus ``lam`` for each of its
+        doubling abilities (your classics in play only that price, their ``opt`` being counted apart).
+
+        A set fits when it has at most L cards and each card stands on a letter of its own (no more cards than the
+        word has of that letter) or is uncovered: the hand's uncoverers for free where a chain can start (each takes
+        one uncover and brings one at least, which the budget counts), every other card taking one of the budget's
+        uncovers (a classic too, which only loosens the bound). These sets are the independent sets of a matroid
+        (a transversal one, truncated), on which the greedy choice, best card first, is optimal.
+        """
+        pool, kinds = self.pool, self.kinds
+        profiles, c = pool.profiles, pool.counts
+        units: list[tuple[float, int]] = []
+        for k, p in enumerate(profiles):
+            if p.source is Source.MINE:
+                if kinds.doubles[k] and lam > 0:
+                    units.extend((lam * kinds.doubles[k], k) for _ in range(c[k]))
             else:
-                present = counts[letter_of[k]] > 0 if letter_of[k] >= 0 else np.zeros(n, dtype=bool)
-                if profiles[k].pool:
-                    present = present | can_uncover
-            wild += np.where(present, om.per_wild[k] * pool.counts[k], 0.0)
-    return _Words(pool, om, letter_of, counts, lengths, fill, can_uncover, uncoverers, uncover_abilities, wild)
-
-
-def _units(w: _Words, opt: list[float]) -> list[tuple[float, int]]:
-    """Every card held or inked (not your classics in play) of positive optimism, one a copy, the best first."""
-    profiles, pool = w.pool.profiles, w.pool
-    units = sorted(
-        ((opt[k], k) for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])),
-        key=lambda x: (-x[0], x[1]),
-    )
-    return [(v, k) for v, k in units if v > 0]
-
-
-def _cards_part(w: _Words, opt: list[float]) -> FloatArray:
-    """What the cards bring under per-card optimism ``opt``: your classics in play, and those in the word, at most
-    what the L best of them could."""
-    pool = w.pool
-    mine = sum(opt[k] * pool.counts[k] for k, p in enumerate(pool.profiles) if p.source is Source.MINE)
-    units = _units(w, opt)
-    # what the cards in the word bring, apart from the classics in play and the per-wild, double and award terms
-    part = np.zeros(w.n, dtype=np.float64)
-    # per letter, the best cards that letter's occurrences could take
-    by_letter: dict[int, list[float]] = {}
-    ranked: list[tuple[float, int, int, int]] = []  # every card: value, letter, rank among its letter's, kind
-    for value, k in units:
-        same = by_letter.setdefault(w.letter_of[k], [])
-        same.append(value)
-        ranked.append((value, w.letter_of[k], len(same), k))
-    for a, values in by_letter.items():
-        if a < 0:
-            continue
-        if w.has_wild:
-            for i, value in enumerate(values):
-                np.add(part, w.worth(value), out=part, where=w.counts[a] > i)
-        else:
-            table = np.full(256, sum(values), dtype=np.float64)  # by the letter's count in the word (uint8)
-            table[: len(values) + 1] = np.concatenate(([0.0], np.cumsum(values)))
-            part += table[w.counts[a]]
-    if w.uncover_abilities and w.can_uncover.any():
-        _add_uncovered(w, ranked, part)
-    return mine + np.minimum(part, _best_l(w, units))
-
-
-def _add_uncovered(w: _Words, ranked: list[tuple[float, int, int, int]], part: FloatArray) -> None:
-    """Into ``part``, the cards uncovered: those their letters cannot take compete for the uncovers, the best
-    first. With the letters' own best cards this is the most any set of cards that fits can bring (a matroid,
-    where greedy is exact; classics, which cannot be uncovered, are let compete too, which only loosens the bound).
-    Uncovers come from the uncoverers on letters of the word; an uncoverer from the hand that is itself uncovered
-    uses one uncover and brings one, so it joins whenever any uncover is there."""
-    om, pool, counts, n = w.om, w.pool, w.counts, w.n
-    spare = np.zeros(n, dtype=np.int16)
-    for k in w.uncoverers:
-        if w.letter_of[k] >= 0:
-            spare += np.where(counts[w.letter_of[k]] > 0, om.uncovers[k] * pool.counts[k], 0).astype(np.int16)
-    spare[~w.can_uncover] = 0
-    passes_on = {k for k in w.uncoverers if pool.profiles[k].pool}
-    for k in passes_on:  # a house card with more than one uncover brings more than it uses
-        if om.uncovers[k] > 1:
-            spare += np.where(w.can_uncover, (om.uncovers[k] - 1) * pool.counts[k], 0).astype(np.int16)
-    for value, a, rank, k in ranked:
-        over = counts[a] < rank if a >= 0 else np.ones(n, dtype=bool)
-        if k in passes_on:
-            np.add(part, w.worth(value), out=part, where=over & w.can_uncover)
-            continue
-        take = over & (spare > 0)
-        np.add(part, w.worth(value), out=part, where=take)
-        spare -= take
-
-
-def _best_l(w: _Words, units: list[tuple[float, int]]) -> FloatArray:
-    """A word of L letters holds at most L cards: at most the L best cards' worth."""
-    if w.has_wild:
-        best_l = np.zeros(w.n, dtype=np.float64)
-        for i, (value, _) in enumerate(units):
-            np.add(best_l, w.worth(value), out=best_l, where=w.lengths > i)
-        return best_l
-    prefix_units = np.concatenate(([0.0], np.cumsum([v for v, _ in units])))
-    result: FloatArray = prefix_units[np.minimum(w.lengths, len(units))]
-    return result
-
-
-def _with_doubles(w: _Words, whole: FloatArray) -> FloatArray:
-    """The cards' part with what their doublings add (``_doubled``); without per-wild specials, at most what the L
-    best cards could bring with their doublings."""
-    doublers = [k for k in range(len(w.pool.profiles)) if w.om.doubles[k] > 0]
-    if not doublers:
-        return whole
-    doubled = _doubled(w, doublers)
-    if w.has_wild:
-        return whole + doubled
-    return np.minimum(whole + doubled, _augmented_best_l(w))
-
-
-def _can_stand(w: _Words, k: int) -> npt.NDArray[np.bool_]:
-    """The words where card k can stand face-up: on a letter of its own, or a hand card uncovered."""
-    on = w.counts[w.letter_of[k]] > 0 if w.letter_of[k] >= 0 else np.zeros(w.n, dtype=bool)
-    return on | w.can_uncover if w.pool.profiles[k].pool else on
-
-
-def _doubled(w: _Words, doublers: list[int]) -> FloatArray:
-    """Each doubling ability adds at most the best step of a card that can stand face-up in the word, a card taking
-    at most two; a card never doubles itself, so a lone doubler's own step is out of its reach."""
-    om, pool, n = w.om, w.pool, w.n
-    doubled = np.zeros(n, dtype=np.float64)
-    abilities = np.zeros(n, dtype=np.int64)
-    for k in doublers:
-        abilities += np.where(_can_stand(w, k), om.doubles[k] * pool.counts[k], 0)
-    lone = doublers[0] if len(doublers) == 1 and pool.counts[doublers[0]] == 1 else -1
-    targets = sorted(
-        ((om.step[k], k) for k, p in enumerate(pool.profiles) if p.own and k != lone and om.step[k] > 0),
-        key=lambda x: (-x[0], x[1]),
-    )
-    taken = np.zeros(n, dtype=np.int64)
-    for value, k in targets:
-        room = _can_stand(w, k) & (taken < abilities)
-        if not room.any():
-            continue
-        for _ in range(2 * pool.counts[k]):
-            take = room & (taken < abilities)
-            np.add(doubled, value, out=doubled, where=take)
+                units.extend((kinds.opt[k] + lam * kinds.doubles[k], k) for _ in range(c[k]))
+        units.sort(key=lambda x: (-x[0], x[1]))
+        n = self.n
+        total = np.zeros(n, dtype=np.float64)
+        taken = np.zeros(n, dtype=np.int64)
+        spare = self.spare.copy()
+        on_letter: dict[int, IntArray] = {}
+        for v, k in units:
+            worth = v - omega
+            gain = worth > 0
+            if not gain.any():
+                break
+            a = self.letter_of[k]
+            if a >= 0:
+                filled = on_letter.setdefault(a, np.zeros(n, dtype=np.int64))
+                on = filled < self.counts[a]
+            else:
+                on = np.zeros(n, dtype=bool)
+            room = gain & (taken < self.lengths)
+            if self.passing[k]:
+                over = self.can_uncover
+                take = room & (on | over)
+                if a >= 0:
+                    filled += take & ~over
+            else:
+                take = room & (on | (spare > 0))
+                if a >= 0:
+                    filled += take & on
+                spare -= take & ~on
+            np.add(total, worth, out=total, where=take)
             taken += take
-    return doubled
-
-
-def _augmented_best_l(w: _Words) -> FloatArray:
-    """A doubler takes a letter too: each card credited with what its doublings could add, the most the L best of
-    those bring (with your classics in play)."""
-    om, pool, profiles, step = w.om, w.pool, w.pool.profiles, w.om.step
-
-    def augmented(k: int) -> float:
-        others = [step[j] for j, p in enumerate(profiles) if p.own and (j != k or pool.counts[j] > 1)]
-        return om.opt[k] + om.doubles[k] * max(0.0, *others)
-
-    mine = sum(augmented(k) * pool.counts[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
-    held = [k for k, p in enumerate(profiles) if p.source is not Source.MINE for _ in range(pool.counts[k])]
-    aug = sorted((augmented(k) for k in held), reverse=True)
-    prefix = np.concatenate(([0.0], np.cumsum([max(0.0, v) for v in aug])))
-    result: FloatArray = mine + prefix[np.minimum(w.lengths, len(aug))]
-    return result
+        return total
 
 
 def _award(lex: Lexicon, pool: Pool, lengths: IntArray) -> FloatArray | float:
