@@ -879,7 +879,8 @@ def test_paperback_phone_layout(browser: Browser, server: str) -> None:
 PHONE_TALL = {"width": 390, "height": 844}
 # a hand whose exact search takes about 2 s on one core (cut at 0.1 s, it answers not exact in 0.2 s); no uncover
 # or double, so that the search, and the worker it holds, ends by its time limit
-SLOW_HAND = "A E I L N R S T O U D G B C M P r:F6 a:A5 m:D4 h:S7"
+# a hand whose exact search takes many seconds even compiled (Mystery uncovers, N7 and a Romance doubler)
+SLOW_HAND = "m:S4 a:I6 m:U2 a:W3 m:W4 r:H3 m:Q3 m:N7 r:E2 r:U9 C m:G6"
 
 
 class ConsoleErrors:
