@@ -17,7 +17,7 @@ import pytest
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.paperback.state import PaperbackState
-from solver.search import Search
+from solver.search import Search, compiled
 from solver.search.paperback import PaperbackSearch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,15 +49,19 @@ def run(script: str, out: Path, *args: str, timeout: float = 120) -> tuple[subpr
     return proc, report
 
 
+ENGINE = "both" if compiled.available() else "python"  # both engines compared, where the kernel was built
+
+
 def test_bench_hint_on_two_hands(tmp_path: Path) -> None:
     out = tmp_path / "hint.json"
     proc, report = run("bench_hint.py", out, "--hands", "2", "--naive", "1", "--oracle", "1", "--cli", "1",
-                       "--only", "5", "--only", "5+", "--only", "oracle", "--only", "cli")
+                       "--only", "5", "--only", "5+", "--only", "oracle", "--only", "cli", "--engine", ENGINE)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["failures"] == []
     for group in ("5", "5+"):
         part = report["groups"][group]
         assert len(part["hands"]) == 2
+        assert set(part["engines"]) == ({"python", "compiled"} if ENGINE == "both" else {"python"})
         summary = part["engines"]["python"]
         assert summary["hands"] == 2 and summary["median_ms"] <= summary["p99_ms"] <= summary["worst_ms"]
         assert summary["naive"]["hands"] == 1 and summary["naive"]["ratio"] > 0
