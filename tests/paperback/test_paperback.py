@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
 from solver.paperback.cards import Kind, parse_card
-from solver.paperback.moves import PaperbackObjective
+from solver.paperback.moves import PaperbackObjective, PMove
 from solver.paperback.rules import best_doubles
 from solver.paperback.state import PaperbackState
+from solver.search.best_first import Kept
 from solver.search.paperback import PaperbackSearch
 
 from helpers import lexicon_of
@@ -398,3 +399,17 @@ def test_many_double_letter_cards_are_scored_at_once() -> None:
     # 24 cards of 8 double-letter abilities each: 2 to the 192 choices for the old product, a moment for the programme
     total, factors = best_doubles([5] * 24, [8] * 24, [False] * 24)
     assert total == 5 * 3 * 24 and factors == [3] * 24
+
+
+def test_the_score_a_word_needs_counts_its_length_and_alphabetical_order() -> None:
+    """Once n moves are kept, a word must beat the n-th one's key (score, then length), or equal it and come first
+    in alphabetical order; ``_need`` is the least score that does, and ``solve`` answers None below it."""
+    s = searcher(["cat", "bat", "dog", "cats", "at"], state(["C/2", "A/1", "T/2", "B/2", "S/1"]))
+    kept: Kept[PMove] = Kept(1)
+    cat = s.solve("cat")
+    assert cat is not None and (cat.score, cat.length) == (5, 3)
+    kept.offer(*s._rank(cat), cat)
+    assert {w: s._need(kept, w) for w in ("bat", "dog", "cats", "at")} == {"bat": 5, "dog": 6, "cats": 5, "at": 6}
+    assert s.solve("bat", 5) is not None and s.solve("bat", 6) is None
+    assert s.objective is PaperbackObjective.SCORE
+    assert searcher(["cat"], state(["C/2", "A/1", "T/2"]), "value")._need(kept, "bat") == float("-inf")

@@ -504,9 +504,10 @@ static PyTypeObject ContextType = {
 
 /* solve(context, text, need, objective, taken, cap, ticks, node_limit, deadline, is_set)
  *   -> (status, taken, ticks, best or None)
- * The best layout of a text (its codes, one byte a character) that could reach ``need``, as PaperbackSearch.solve
- * finds it. ``taken`` and ``cap`` are the Steps' (cap -1: none), ``ticks`` and ``node_limit`` the Budget's
- * (-1: none), ``deadline`` its time.monotonic() deadline (NaN: none), ``is_set`` its cancel event's is_set or None.
+ * The best layout of a text (its codes, one byte a character), as PaperbackSearch.solve finds it: None when it
+ * scores less than ``need``. ``taken`` and ``cap`` are the Steps' (cap -1: none), ``ticks`` and ``node_limit`` the
+ * Budget's (-1: none), ``deadline`` its time.monotonic() deadline (NaN: none), ``is_set`` its cancel event's is_set
+ * or None.
  * ``best``: (score, length, gains_common, cards_next, uses_common, pieces) of the move rules.score makes of the best
  * layout, ``pieces`` three bytes a piece: its kind + 3 (so WILD is 0), whether it is reversed, its factor. */
 static PyObject *layout_solve(PyObject *self, PyObject *args) {
@@ -561,6 +562,7 @@ static PyObject *layout_solve(PyObject *self, PyObject *args) {
     s->deadline = deadline;
     s->is_set = is_set == Py_None ? NULL : is_set;
     rec(s, 0, c->wilds, 1, c->dyslexic);
+    if (s->has_best && (double)s->best_score < need) s->has_best = 0; /* it cannot matter: None, as search.py */
     if (s->status == S_ERROR) {
         PyMem_Free(s);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "layout: the search failed");

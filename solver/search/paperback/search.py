@@ -16,7 +16,7 @@ import solver.search.paperback.native as native
 from solver.budget import Budget, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
-from solver.paperback.moves import PaperbackObjective, PMove, alphabetical, key, ranked_value
+from solver.paperback.moves import SCORE_WEIGHT, PaperbackObjective, PMove, alphabetical, key, ranked_value
 from solver.paperback.state import PaperbackState
 from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.compiled import check_engine
@@ -76,7 +76,7 @@ class PaperbackSearch:
 
     def solve(self, text: str, need: float = float("-inf")) -> PMove | None:
         """The best layout of one word (or two words joined by a space, with the Spacebar), or None; with ``need``,
-        None too when no layout can score at least that much. Past the search's limits, the best layout found
+        None too when the best layout scores less. Past the search's limits, the best layout found
         (and the search is not exact); past the quick move's steps, the same."""
         return self._solve(" ".join(normalize_word(w) for w in text.split()), need)
 
@@ -111,7 +111,7 @@ class PaperbackSearch:
             self.exact = False
         except OutOfSteps:
             pass  # the quick first move tries another word
-        return best
+        return best if best is None or best.score >= need else None
 
     def top(self, n: int = 10) -> list[PMove]:
         """The n best moves (distinct words), best first; with the Spacebar, two-word moves compete too."""
@@ -156,18 +156,23 @@ class PaperbackSearch:
         """A move's place among those kept: its key as one number, ties to the word first in alphabetical order."""
         return ranked_value(self.objective, m), alphabetical(m.word)
 
-    def _need(self, kept: Kept[PMove]) -> float:
-        """The score a word must reach to matter, once n moves are kept (score objective; else no pruning)."""
+    def _need(self, kept: Kept[PMove], text: str) -> float:
+        """The score ``text`` must reach to matter, once n moves are kept (score objective; else no pruning): its key
+        as one number (``ranked_value``: the score, then the length, which every layout of a text shares) must beat
+        the n-th move's, or equal it with the text first in alphabetical order (``alphabetical``: the smaller
+        string)."""
         worst = kept.worst()
         if worst is None or self.objective is not PaperbackObjective.SCORE:
             return float("-inf")
-        return float(worst.score)
+        short = int(ranked_value(self.objective, worst)) - len(text)  # SCORE_WEIGHT times the score it needs
+        return float(-(-short // SCORE_WEIGHT) if text < worst.word else short // SCORE_WEIGHT + 1)
 
     def _solve_word(self, kept: Kept[PMove], i: np.int64) -> PMove | None:
         """Lexicon word i's best layout that can matter (``OutOfTime`` once the limits have passed)."""
         if self._late():
             raise OutOfTime
-        return self._solve(self.lexicon.word(int(i)), self._need(kept))
+        word = self.lexicon.word(int(i))
+        return self._solve(word, self._need(kept, word))
 
     def _late(self) -> bool:
         """Whether the search's limits have passed (then it is not exact)."""
@@ -197,7 +202,7 @@ class PaperbackSearch:
             self.objective,
             b,
             kept,
-            solve=lambda text: self._solve(text, self._need(kept)),
+            solve=lambda text: self._solve(text, self._need(kept, text)),
             keep=lambda m: kept.offer(*self._rank(m), m),
             late=self._late,
         )
