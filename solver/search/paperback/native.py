@@ -110,6 +110,7 @@ class Compiled:
         self.codes = _Codes(letters)
         self.widths = [len(c.letters) for c in hand.kinds]
         self.common_width = len(hand.common.letters) if hand.common is not None else 1
+        self.objective_code = _OBJECTIVE[objective]
         self.max_text = layout.MAX_TEXT if layout is not None else 0  # longer texts: the Python layouts
         self._pieces: dict[tuple[int, int, str], Piece] = {}  # pieces are values: one object each, shared by moves
 
@@ -131,17 +132,18 @@ class Compiled:
         advances them."""
         assert layout is not None
         b: Budget = steps.budget
+        cap, limit, deadline = steps.cap, b.node_limit, b.deadline
         status, taken, ticks, best = layout.solve(
             self.context,
             text.translate(self.codes).encode("latin-1"),
             need,
-            _OBJECTIVE[self.objective],
+            self.objective_code,
             steps.taken,
-            -1 if steps.cap is None else steps.cap,
+            -1 if cap is None else cap,
             b.ticks,
-            -1 if b.node_limit is None else b.node_limit,
-            math.nan if b.deadline is None else b.deadline,
-            b.cancel.is_set if b.cancel is not None else None,
+            -1 if limit is None else limit,
+            math.nan if deadline is None else deadline,
+            None if b.cancel is None else b.cancel.is_set,
         )
         steps.taken, b.ticks = taken, ticks
         if best is None:

@@ -164,7 +164,7 @@ class PaperbackSearch:
         worst = kept.worst()
         if worst is None or self.objective is not PaperbackObjective.SCORE:
             return float("-inf")
-        short = int(ranked_value(self.objective, worst)) - len(text)  # SCORE_WEIGHT times the score it needs
+        short = worst.score * SCORE_WEIGHT + worst.length - len(text)  # ``ranked_value``: SCORE_WEIGHT x the score
         return float(-(-short // SCORE_WEIGHT) if text < worst.word else short // SCORE_WEIGHT + 1)
 
     def _solve_word(self, kept: Kept[PMove], i: np.int64) -> PMove | None:
