@@ -1,4 +1,4 @@
-"""The compiled kernel of the search (everything else is in pyproject.toml).
+"""The compiled kernels of the search (everything else is in pyproject.toml).
 
 ``optional=True``: where no C compiler or Python headers exist, the build goes on without it and Ghostwriter uses
 its Python search (``solver.search.compiled`` says so once)."""
@@ -12,6 +12,12 @@ setup(
             ["solver/search/_kernel.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
-        )
+        ),
+        Extension(
+            "solver.search.paperback._layout",
+            ["solver/search/paperback/_layout.c"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
     ]
 )

@@ -40,6 +40,7 @@ from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, 
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
+from solver.search.compiled import default_engine  # noqa: E402
 from solver.search.paperback import PaperbackSearch  # noqa: E402
 
 LIMIT = 20.0
@@ -230,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--naive", type=int, help="hands of each size the naive pass solves (default 20, --quick 3)")
     ap.add_argument("--sample", type=int, default=4000, help="words the naive pass solves, scaled to the whole list")
     ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
-    ap.add_argument("--engine", choices=["python", "compiled", "both"], default="python")
+    ap.add_argument("--engine", choices=["python", "compiled", "both"], default=default_engine())
     sections = [*SEEDS, "named"]
     ap.add_argument("--only", action="append", choices=sections, metavar="GROUP",
                     help=f"run only this part (repeatable): {', '.join(sections)}")

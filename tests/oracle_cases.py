@@ -18,6 +18,7 @@ from solver.hardback.objectives import LEXICOGRAPHIC, Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search, compiled
+from solver.search.paperback import native
 
 from helpers import lexicon_of
 from oracle import OracleMove, oracle_best
@@ -75,6 +76,16 @@ def engines() -> list[str]:
         return list(compiled.ENGINES)
     if os.environ.get("GHOSTWRITER_REQUIRE_KERNEL") == "1":
         raise AssertionError("the compiled kernel is not built, and GHOSTWRITER_REQUIRE_KERNEL=1 asks for it")
+    return ["python"]
+
+
+def paperback_engines() -> list[str]:
+    """The Paperback search engines to hold to the oracle, as ``engines`` (the compiled one is the layout search of
+    ``solver.search.paperback.native``)."""
+    if native.layout is not None:
+        return list(compiled.ENGINES)
+    if os.environ.get("GHOSTWRITER_REQUIRE_KERNEL") == "1":
+        raise AssertionError("the compiled layout search is not built, and GHOSTWRITER_REQUIRE_KERNEL=1 asks for it")
     return ["python"]
 
 

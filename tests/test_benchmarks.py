@@ -73,10 +73,11 @@ def test_bench_hint_on_two_hands(tmp_path: Path) -> None:
 def test_bench_paperback_on_two_hands(tmp_path: Path) -> None:
     out = tmp_path / "paperback.json"
     proc, report = run("bench_paperback.py", out, "--hands", "2", "--naive", "1", "--sample", "300",
-                       "--only", "5", "--only", "10")
+                       "--only", "5", "--only", "10", "--engine", ENGINE)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["failures"] == []
     for group in ("5", "10"):
+        assert set(report["groups"][group]["engines"]) == ({"python", "compiled"} if ENGINE == "both" else {"python"})
         summary = report["groups"][group]["engines"]["python"]
         assert summary["hands"] == 2 and summary["naive"]["hands"] == 1
     assert "| 10 cards |" in proc.stdout

@@ -42,13 +42,17 @@ def available() -> bool:
     return kernel is not None
 
 
-def default_engine() -> str:
-    """``GHOSTWRITER_ENGINE`` when set, else the compiled engine where it was built, else Python (said once)."""
+def default_engine(built: bool | None = None) -> str:
+    """``GHOSTWRITER_ENGINE`` when set, else the compiled engine where it was built, else Python (said once).
+    ``built``: whether the compiled engine asked about was built (by default Hardback's kernel; Paperback's layout
+    search gives its own)."""
     global _noticed
     asked = os.environ.get("GHOSTWRITER_ENGINE", "").strip().lower()
     if asked in ENGINES:
         return asked
-    if kernel is not None:
+    if built is None:
+        built = kernel is not None
+    if built:
         return "compiled"
     if not _noticed:
         _noticed = True
@@ -60,13 +64,16 @@ def default_engine() -> str:
     return "python"
 
 
-def check_engine(engine: str | None) -> str:
-    """The engine to use: ``engine``, or the default; an error naming the choices for anything else."""
+def check_engine(engine: str | None, built: bool | None = None) -> str:
+    """The engine to use: ``engine``, or the default; an error naming the choices for anything else (``built`` as
+    ``default_engine`` reads it)."""
+    if built is None:
+        built = kernel is not None
     if engine is None:
-        return default_engine()
+        return default_engine(built)
     if engine not in ENGINES:
         raise GhostwriterError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    if engine == "compiled" and kernel is None:
+    if engine == "compiled" and not built:
         raise GhostwriterError(
             "the compiled engine is not built in this installation: reinstall with a C compiler and the Python "
             "headers (gcc, python3-dev), or use engine 'python'"

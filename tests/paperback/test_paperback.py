@@ -19,12 +19,14 @@ from hypothesis import strategies as st
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
 from solver.paperback.cards import Kind, parse_card
-from solver.paperback.moves import PaperbackObjective
+from solver.paperback.moves import PaperbackObjective, PMove
 from solver.paperback.rules import best_doubles
 from solver.paperback.state import PaperbackState
+from solver.search.best_first import Kept
 from solver.search.paperback import PaperbackSearch
 
 from helpers import lexicon_of
+from oracle_cases import paperback_engines
 from paperback_oracle import best, oracle, ranking
 
 
@@ -32,14 +34,24 @@ def state(hand: list[str], common: str | None = None, threshold: int | None = 7,
     return {"game": "paperback", "hand": hand, "common": common, "threshold": threshold, "options": options}
 
 
-def searcher(words: list[str], data: dict[str, Any], objective: str = "score") -> PaperbackSearch:
-    return PaperbackSearch(lexicon_of(*words), PaperbackState.from_json(data), PaperbackObjective(objective))
+def searcher(
+    words: list[str], data: dict[str, Any], objective: str = "score", engine: str | None = None
+) -> PaperbackSearch:
+    state = PaperbackState.from_json(data)
+    return PaperbackSearch(lexicon_of(*words), state, PaperbackObjective(objective), engine=engine)
 
 
 def check_against_oracle(data: dict[str, Any], words: list[str]) -> None:
+    """Every engine's search (``oracle_cases.paperback_engines``: Python, and the compiled layouts where built)
+    against the oracle."""
+    for engine in paperback_engines():
+        _check_against_oracle(data, words, engine)
+
+
+def _check_against_oracle(data: dict[str, Any], words: list[str], engine: str) -> None:
     truth = oracle(data, words)
     for objective in ("score", "length", "value"):
-        s = searcher(words, data, objective)
+        s = searcher(words, data, objective, engine)
         moves = s.top(1000)
         assert s.exact
         found = {m.word: m for m in moves}
@@ -59,7 +71,7 @@ def check_against_oracle(data: dict[str, Any], words: list[str]) -> None:
             assert (top.length, top.score) == (om.length, om.score)
         else:
             assert top.value == pytest.approx(om.score + 3.0 * om.gains_common + 0.5 * om.cards_next)
-    check_head(data, words)
+    check_head(data, words, engines=(engine,))
 
 
 def rank_of(s: PaperbackSearch, m: Any) -> tuple[float, ...]:
@@ -67,21 +79,26 @@ def rank_of(s: PaperbackSearch, m: Any) -> tuple[float, ...]:
     return tuple(float(x) for x in s.key(m))
 
 
-def check_head(data: dict[str, Any], words: list[str], sizes: tuple[int, ...] = (1, 3)) -> None:
+def check_head(
+    data: dict[str, Any], words: list[str], sizes: tuple[int, ...] = (1, 3), engines: tuple[str, ...] | None = None
+) -> None:
     """The first move, and the top 3, of every objective are the oracle's: their ranks in order (tied words may
     differ, their ranks may not), each move's rank its word's own best, and the answer exact. A search asked for
-    few moves prunes hardest, which is where a loose bound skips the best word."""
-    for objective in ("score", "length", "value"):
-        want = ranking(data, words, objective)
-        truth = dict(want)
-        for n in sizes:
-            s = searcher(words, data, objective)
-            moves = s.top(n)
-            assert s.exact, (objective, n)
-            got = [rank_of(s, m) for m in moves]
-            assert got == [tuple(float(x) for x in r) for _, r in want[:n]], (objective, n, [m.word for m in moves])
-            for m in moves:
-                assert rank_of(s, m) == tuple(float(x) for x in truth[m.word]), (objective, m.word)
+    few moves prunes hardest, which is where a loose bound skips the best word. Every engine
+    (``oracle_cases.paperback_engines``) unless ``engines`` names them."""
+    for engine in engines or paperback_engines():
+        for objective in ("score", "length", "value"):
+            want = ranking(data, words, objective)
+            truth = dict(want)
+            for n in sizes:
+                s = searcher(words, data, objective, engine)
+                moves = s.top(n)
+                assert s.exact, (engine, objective, n)
+                got = [rank_of(s, m) for m in moves]
+                want_n = [tuple(float(x) for x in r) for _, r in want[:n]]
+                assert got == want_n, (engine, objective, n, [m.word for m in moves])
+                for m in moves:
+                    assert rank_of(s, m) == tuple(float(x) for x in truth[m.word]), (engine, objective, m.word)
 
 
 # -- the notation ------------------------------------------------------------------------------------------------
@@ -382,3 +399,17 @@ def test_many_double_letter_cards_are_scored_at_once() -> None:
     # 24 cards of 8 double-letter abilities each: 2 to the 192 choices for the old product, a moment for the programme
     total, factors = best_doubles([5] * 24, [8] * 24, [False] * 24)
     assert total == 5 * 3 * 24 and factors == [3] * 24
+
+
+def test_the_score_a_word_needs_counts_its_length_and_alphabetical_order() -> None:
+    """Once n moves are kept, a word must beat the n-th one's key (score, then length), or equal it and come first
+    in alphabetical order; ``_need`` is the least score that does, and ``solve`` answers None below it."""
+    s = searcher(["cat", "bat", "dog", "cats", "at"], state(["C/2", "A/1", "T/2", "B/2", "S/1"]))
+    kept: Kept[PMove] = Kept(1)
+    cat = s.solve("cat")
+    assert cat is not None and (cat.score, cat.length) == (5, 3)
+    kept.offer(*s._rank(cat), cat)
+    assert {w: s._need(kept, w) for w in ("bat", "dog", "cats", "at")} == {"bat": 5, "dog": 6, "cats": 5, "at": 6}
+    assert s.solve("bat", 5) is not None and s.solve("bat", 6) is None
+    assert s.objective is PaperbackObjective.SCORE
+    assert searcher(["cat"], state(["C/2", "A/1", "T/2"]), "value")._need(kept, "bat") == float("-inf")

@@ -12,12 +12,14 @@ import time
 import numpy as np
 import numpy.typing as npt
 
+import solver.search.paperback.native as native
 from solver.budget import Budget, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
-from solver.paperback.moves import PaperbackObjective, PMove, alphabetical, key, ranked_value
+from solver.paperback.moves import SCORE_WEIGHT, PaperbackObjective, PMove, alphabetical, key, ranked_value
 from solver.paperback.state import PaperbackState
 from solver.search.best_first import BestFirst, Kept, Reach
+from solver.search.compiled import check_engine
 from solver.search.paperback.bounds import IntArray, WordBounds, feasible, keys, word_bounds
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
@@ -46,9 +48,13 @@ class PaperbackSearch:
         objective: PaperbackObjective = PaperbackObjective.SCORE,
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
+        engine: str | None = None,
     ) -> None:
         """``time_limit`` (seconds) bounds ``top``: past it, it returns the best moves found and sets ``exact`` to
-        False. ``cancel``, once set, ends it at its next look at the clock (a service's client went away)."""
+        False. ``cancel``, once set, ends it at its next look at the clock (a service's client went away).
+        ``engine`` lays each word out in Python (``"python"``, the reference) or in the compiled layout search
+        (``"compiled"``, ``native``; the same moves and steps); None: ``GHOSTWRITER_ENGINE``, else the compiled one
+        where it was built (``solver.search.compiled.check_engine``)."""
         self.lexicon = lexicon
         self.state = state
         self.objective = objective
@@ -59,6 +65,9 @@ class PaperbackSearch:
         self.spacebar = self.hand.spacebar
         self.budget = Budget(cancel)
         self.steps = Steps(self.budget)
+        self.engine = check_engine(engine, native.layout is not None)
+        # None: the Python layouts (the Python engine, or a hand beyond the kernel's sizes)
+        self._compiled = native.Compiled.of(self.hand, objective) if self.engine == "compiled" else None
         self._words: tuple[IntArray, npt.NDArray[np.int16]] | None = None
 
     def key(self, m: PMove) -> tuple[float, float]:
@@ -67,12 +76,24 @@ class PaperbackSearch:
 
     def solve(self, text: str, need: float = float("-inf")) -> PMove | None:
         """The best layout of one word (or two words joined by a space, with the Spacebar), or None; with ``need``,
-        None too when no layout can score at least that much. Past the search's limits, the best layout found
+        None too when the best layout scores less. Past the search's limits, the best layout found
         (and the search is not exact); past the quick move's steps, the same."""
-        text = " ".join(normalize_word(w) for w in text.split())
-        parts = text.split(" ")
-        if any(len(p) < self.state.min_length for p in parts) or (len(parts) > 1 and not self.spacebar):
+        return self._solve(" ".join(normalize_word(w) for w in text.split()), need)
+
+    def _solve(self, text: str, need: float) -> PMove | None:
+        """``solve`` of a text already in the lexicon's form (its words, or two of them joined by a space)."""
+        if " " in text:
+            parts = text.split(" ")
+            if any(len(p) < self.state.min_length for p in parts) or not self.spacebar:
+                return None
+        elif len(text) < self.state.min_length:
             return None
+        compiled = self._compiled
+        if compiled is not None and len(text) <= compiled.max_text:
+            m, status = compiled.solve(text, need, self.steps)
+            if status == native.OUT_OF_TIME:
+                self.exact = False
+            return m
         best: PMove | None = None
         bar = [need]
         # every layout of a text has its length, so under score and length a layout must beat the best score to
@@ -90,7 +111,7 @@ class PaperbackSearch:
             self.exact = False
         except OutOfSteps:
             pass  # the quick first move tries another word
-        return best
+        return best if best is None or best.score >= need else None
 
     def top(self, n: int = 10) -> list[PMove]:
         """The n best moves (distinct words), best first; with the Spacebar, two-word moves compete too."""
@@ -135,18 +156,23 @@ class PaperbackSearch:
         """A move's place among those kept: its key as one number, ties to the word first in alphabetical order."""
         return ranked_value(self.objective, m), alphabetical(m.word)
 
-    def _need(self, kept: Kept[PMove]) -> float:
-        """The score a word must reach to matter, once n moves are kept (score objective; else no pruning)."""
+    def _need(self, kept: Kept[PMove], text: str) -> float:
+        """The score ``text`` must reach to matter, once n moves are kept (score objective; else no pruning): its key
+        as one number (``ranked_value``: the score, then the length, which every layout of a text shares) must beat
+        the n-th move's, or equal it with the text first in alphabetical order (``alphabetical``: the smaller
+        string)."""
         worst = kept.worst()
         if worst is None or self.objective is not PaperbackObjective.SCORE:
             return float("-inf")
-        return float(worst.score)
+        short = worst.score * SCORE_WEIGHT + worst.length - len(text)  # ``ranked_value``: SCORE_WEIGHT x the score
+        return float(-(-short // SCORE_WEIGHT) if text < worst.word else short // SCORE_WEIGHT + 1)
 
     def _solve_word(self, kept: Kept[PMove], i: np.int64) -> PMove | None:
         """Lexicon word i's best layout that can matter (``OutOfTime`` once the limits have passed)."""
         if self._late():
             raise OutOfTime
-        return self.solve(self.lexicon.word(int(i)), self._need(kept))
+        word = self.lexicon.word(int(i))
+        return self._solve(word, self._need(kept, word))
 
     def _late(self) -> bool:
         """Whether the search's limits have passed (then it is not exact)."""
@@ -176,7 +202,7 @@ class PaperbackSearch:
             self.objective,
             b,
             kept,
-            solve=lambda text: self.solve(text, self._need(kept)),
+            solve=lambda text: self._solve(text, self._need(kept, text)),
             keep=lambda m: kept.offer(*self._rank(m), m),
             late=self._late,
         )
@@ -214,7 +240,7 @@ class PaperbackSearch:
                 break
             self.steps.cap = self.steps.taken + FIRST_STEPS
             try:
-                m = self.solve(self.lexicon.word(int(idx[j])))
+                m = self._solve(self.lexicon.word(int(idx[j])), float("-inf"))
             finally:
                 self.steps.cap = None
             if m is not None:

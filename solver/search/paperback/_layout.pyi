@@ -1,0 +1,25 @@
+"""Types of the compiled layout search (``_layout.c``); ``solver.search.paperback.native`` is its only caller."""
+
+from collections.abc import Callable
+
+VERSION: int
+MAX_TEXT: int
+MAX_KINDS: int
+MAX_LETTERS: int
+
+class Context:
+    def __init__(self, ints: bytes, floats: bytes) -> None: ...
+
+def solve(
+    context: Context,
+    text: bytes,
+    need: float,
+    objective: int,
+    taken: int,
+    cap: int,
+    ticks: int,
+    node_limit: int,
+    deadline: float,
+    is_set: Callable[[], bool] | None,
+    /,
+) -> tuple[int, int, int, float, float, bytes | None]: ...

@@ -1,0 +1,166 @@
+"""The compiled layout search of Paperback (``_layout.c``), when it was built: ``layout`` is the module, or None; and
+``Compiled``, a hand packed once for it, that answers ``PaperbackSearch.solve``'s question for one text.
+
+Built by ``pip install`` where a C compiler and the Python headers exist (setup.py: an optional extension); without
+it the Python layouts run (``solver.search.compiled.default_engine`` says so once). The kernel follows
+``layout.layouts`` and ``rules.score`` step by step, so both engines find the same layout and take the same steps; it
+answers with the move ``rules.score`` makes of the best layout (its pieces, factors, score and the rest).
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from types import ModuleType
+
+from solver.budget import Budget
+from solver.paperback.cards import Kind, PCard
+from solver.paperback.moves import COMMON, PaperbackObjective, Piece, PMove, value_of
+from solver.search.paperback.hand import Hand
+from solver.search.paperback.layout import Steps
+
+VERSION = 1  # the version of what the kernel reads: _layout.c's VERSION
+DONE, OUT_OF_TIME, OUT_OF_STEPS = 0, 1, 2  # how a search ended (_layout.c's S_DONE ...)
+_ABILITY = {
+    Kind.PLUS: 1,
+    Kind.DOUBLE_WORD: 2,
+    Kind.DOUBLE_LETTER: 3,
+    Kind.CARDS: 4,
+    Kind.LENGTH: 5,
+    Kind.FIRST: 6,
+    Kind.LAST: 7,
+    Kind.NOWILD: 8,
+    Kind.WILDS: 9,
+}  # the abilities that score; the others are 0
+_OBJECTIVE = {PaperbackObjective.SCORE: 0, PaperbackObjective.LENGTH: 1, PaperbackObjective.VALUE: 2}
+
+
+def _load() -> ModuleType | None:
+    try:
+        import solver.search.paperback._layout as _layout
+    except ImportError:
+        return None
+    return _layout if getattr(_layout, "VERSION", None) == VERSION else None
+
+
+layout = _load()
+
+
+class _Codes(dict[int, str]):
+    """A ``str.translate`` table: a card letter to its code, the space to OTHER + 1, any other letter to OTHER."""
+
+    def __init__(self, letters: list[str]) -> None:
+        super().__init__({ord(ch): chr(i) for i, ch in enumerate(letters)})
+        self[ord(" ")] = chr(len(letters) + 1)
+        self.other = chr(len(letters))
+
+    def __missing__(self, key: int) -> str:
+        return self.other
+
+
+def letters_of(hand: Hand) -> list[str]:
+    """The distinct letters of the hand's cards and the Common card, in order: the codes the kernel reads."""
+    found = {ch for c in hand.kinds for ch in c.letters}
+    if hand.common is not None:
+        found.update(hand.common.letters)
+    return sorted(found)
+
+
+def pack(hand: Hand) -> tuple[bytes, bytes]:
+    """The hand as the kernel reads it (``ctx_read`` in _layout.c, in the same order): integers and floats."""
+    tables = hand.tables()
+    letters = letters_of(hand)
+    code = {ch: i for i, ch in enumerate(letters)}
+    ints: list[int] = [VERSION, len(hand.kinds), len(letters)]
+    floats: list[float] = []
+
+    def card(c: PCard) -> None:
+        ints.extend([len(c.letters), code[c.letters[0]], code[c.letters[1]] if len(c.letters) == 2 else -1, c.score])
+        ints.append(len(c.abilities))
+        for a in c.abilities:
+            ints.extend([_ABILITY.get(a.kind, 0), a.amount, a.length])
+
+    for c, n, v in zip(hand.kinds, hand.counts, tables.val, strict=True):
+        card(c)
+        ints.append(n)
+        floats.append(v)
+    ints.append(int(hand.common is not None))
+    if hand.common is not None:
+        card(hand.common)
+    floats.append(tables.common_val)
+    state = hand.state
+    ints += [hand.wilds, hand.dyslexic, int(hand.spacebar), hand.factor(), hand.dyslexic + int(hand.spacebar)]
+    ints += [-1 if state.threshold is None else state.threshold, int(state.common is not None)]
+    for ch in letters:
+        ks = tables.singles.get(ch, [])
+        ints += [len(ks), *ks]
+    ints += [len(tables.doubles), *tables.doubles]
+    floats += [tables.by_letter.get(ch, tables.anywhere) for ch in letters] + [tables.anywhere, tables.anywhere]
+    return array("q", ints).tobytes(), array("d", floats).tobytes()
+
+
+class Compiled:
+    """One hand packed for the kernel, and its answer for one text (``solve``)."""
+
+    def __init__(self, hand: Hand, objective: PaperbackObjective, context: object) -> None:
+        self.hand = hand
+        self.objective = objective
+        self.context = context
+        letters = letters_of(hand)
+        self.codes = _Codes(letters)
+        self.widths = [len(c.letters) for c in hand.kinds]
+        self.common_width = len(hand.common.letters) if hand.common is not None else 1
+        self.objective_code = _OBJECTIVE[objective]
+        self.max_text = layout.MAX_TEXT if layout is not None else 0  # longer texts: the Python layouts
+        self._pieces: dict[tuple[int, int, str], Piece] = {}  # pieces are values: one object each, shared by moves
+
+    @staticmethod
+    def of(hand: Hand, objective: PaperbackObjective) -> Compiled | None:
+        """The hand packed, or None where the kernel was not built or the hand is beyond its sizes."""
+        if layout is None or len(hand.kinds) > layout.MAX_KINDS or len(letters_of(hand)) > layout.MAX_LETTERS:
+            return None
+        try:
+            return Compiled(hand, objective, layout.Context(*pack(hand)))
+        except ValueError:  # a card beyond what the kernel reads
+            return None
+
+
+    def solve(self, text: str, need: float, steps: Steps) -> tuple[PMove | None, int]:
+        """``PaperbackSearch.solve``'s search of one text (normalised, 1 to ``max_text`` characters) in the kernel:
+        the best layout that could reach ``need`` (or the best found before the steps' limits), and how the search
+        ended (DONE, OUT_OF_TIME or OUT_OF_STEPS). The steps and their budget are advanced as the Python search
+        advances them."""
+        assert layout is not None
+        b: Budget = steps.budget
+        cap, limit, deadline = steps.cap, b.node_limit, b.deadline
+        status, taken, ticks, best = layout.solve(
+            self.context,
+            text.translate(self.codes).encode("latin-1"),
+            need,
+            self.objective_code,
+            steps.taken,
+            -1 if cap is None else cap,
+            b.ticks,
+            -1 if limit is None else limit,
+            math.nan if deadline is None else deadline,
+            None if b.cancel is None else b.cancel.is_set,
+        )
+        steps.taken, b.ticks = taken, ticks
+        if best is None:
+            return None, status
+        score, length, gains, cards_next, uses_common, raw = best
+        pieces: list[Piece] = []
+        cache = self._pieces
+        pos = 0
+        for i in range(0, len(raw), 3):
+            kind, rev = raw[i] - 3, raw[i + 1]
+            width = self.widths[kind] if kind >= 0 else self.common_width if kind == COMMON else 1
+            letters = text[pos : pos + width]
+            piece = cache.get((kind, rev, letters))
+            if piece is None:
+                piece = cache[kind, rev, letters] = Piece(kind, letters, bool(rev))
+            pieces.append(piece)
+            pos += width
+        m = PMove(text, score, length, pieces, list(raw[2::3]), bool(gains), cards_next, bool(uses_common))
+        m.value = value_of(m)
+        return m, status
