@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 
 from solver.game.options import GameOptions  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402

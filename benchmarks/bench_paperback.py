@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, table  # noqa: E402

@@ -51,7 +51,7 @@ from types import FrameType
 from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_hint import random_state  # noqa: E402

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 sys.path.insert(0, str(ROOT / "tests"))
 
 from solver.hardback.objectives import Objective  # noqa: E402
