@@ -50,7 +50,7 @@ sys.path.append(str(ROOT))  # the installed package first (its compiled kernel),
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, table  # noqa: E402
+from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, speed_ratio, table  # noqa: E402
 
 from solver.budget import OutOfTime  # noqa: E402
 from solver.hardback.catalogue import Catalogue  # noqa: E402
@@ -268,16 +268,6 @@ def hand_record(name: str, data: dict[str, Any], samples: dict[str, Sample], see
         "exact": {e: s.exact for e, s in samples.items()},
         "nodes": {e: s.nodes for e, s in samples.items()},
         "best": list(first.top[0]) if first.top else None,
-    }
-
-
-def speed_ratio(by_engine: dict[str, list[Sample]]) -> dict[str, float]:
-    """Python against compiled: the ratio of the medians and the median of the hand-by-hand ratios."""
-    py, co = by_engine["python"], by_engine["compiled"]
-    return {
-        "ratio_of_medians": statistics.median(s.ms for s in py) / statistics.median(s.ms for s in co),
-        "median_ratio": statistics.median(p.ms / c.ms for p, c in zip(py, co, strict=True)),
-        "ratio_of_worst": max(s.ms for s in py) / max(s.ms for s in co),
     }
 
 

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, table  # noqa: E402
+from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, speed_ratio, table  # noqa: E402
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
@@ -169,15 +169,6 @@ def record(data: dict[str, Any], samples: dict[str, Sample], who: dict[str, Any]
         "steps": {e: s.nodes for e, s in samples.items()},
         "best": list(first.top[0]) if first.top else None,
         **({"not_exact": {e: s.reason for e, s in samples.items() if not s.exact}} if not first.exact else {}),
-    }
-
-
-def speed_ratio(by_engine: dict[str, list[Sample]]) -> dict[str, float]:
-    py, co = by_engine["python"], by_engine["compiled"]
-    return {
-        "ratio_of_medians": statistics.median(s.ms for s in py) / statistics.median(s.ms for s in co),
-        "median_ratio": statistics.median(p.ms / c.ms for p, c in zip(py, co, strict=True)),
-        "ratio_of_worst": max(s.ms for s in py) / max(s.ms for s in co),
     }
 
 

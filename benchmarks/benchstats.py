@@ -133,3 +133,13 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] = HEADER) -> str:
         return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
 
     return "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *(line(r) for r in rows)])
+
+
+def speed_ratio(by_engine: dict[str, list[Sample]]) -> dict[str, float]:
+    """Python against compiled: the ratio of the medians and the median of the hand-by-hand ratios."""
+    py, co = by_engine["python"], by_engine["compiled"]
+    return {
+        "ratio_of_medians": statistics.median(s.ms for s in py) / statistics.median(s.ms for s in co),
+        "median_ratio": statistics.median(p.ms / c.ms for p, c in zip(py, co, strict=True)),
+        "ratio_of_worst": max(s.ms for s in py) / max(s.ms for s in co),
+    }
