@@ -56,7 +56,7 @@ def _state(rng: random.Random, special: list[str], size: int) -> dict[str, Any]:
     hand = special + rng.sample(others, rng.randint(0, size - len(special)))
     hand += rng.sample(STARTERS, size - len(hand))
     rng.shuffle(hand)
-    inked = [hand.pop()] if rng.random() < 0.3 else []
+    inked = [hand.pop()] if len(hand) > 1 and rng.random() < 0.3 else []  # the hand keeps a card
     classics = rng.sample(CLASSICS, 2)
     discard = rng.sample([c for c in others if c not in hand + inked], rng.randint(0, 2))
     return {
