@@ -64,12 +64,14 @@ class Context:
         return self._dictionaries
 
 
-def context(request: Request) -> Context:
+# the two are ``async`` so that FastAPI calls them on the event loop: a plain function would be sent to its thread
+# pool, two thread hops a request for a lookup
+async def context(request: Request) -> Context:
     ctx: Context = request.app.state.context
     return ctx
 
 
-def caller(request: Request) -> Caller:
+async def caller(request: Request) -> Caller:
     """Who asks, for the heavy lane's turns and limits (the peer's address: behind a proxy, the proxy's), and
     whether they went away."""
     return Caller(request.client.host if request.client is not None else "", request.is_disconnected)
