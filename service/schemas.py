@@ -92,7 +92,32 @@ class HintIn(QueryIn):
     )
 
 
-class ArrangementEntryIn(BaseModel):
+Either = Literal["coins", "prestige"]
+Token = Literal["ink", "remover"]
+Side = Literal["left", "right"]
+
+
+class CardChoicesOut(BaseModel):
+    """A card's free choices (``solver.hardback.choices``): a single answer, or a list with one for each of the
+    card's benefits of that kind in effect (its basic one first)."""
+
+    either: Either | list[Either] | None = Field(
+        default=None, description="coins or prestige, for the card's coins-or-prestige benefits"
+    )
+    token: Token | list[Token] | None = Field(
+        default=None, description="ink or remover, for its ink-or-remover benefits"
+    )
+    trash: bool | None = Field(default=None, description="trash the card for its trash benefit (true) or keep it")
+    double: Side | list[Side] | None = Field(
+        default=None, description="the neighbour it doubles, one for each doubling in effect"
+    )
+
+
+class ArrangementEntryIn(CardChoicesOut):
+    """One letter of a layout: the card, its face, where it is held, and the choices the player makes for it
+    (those left out are made for the objective). The same form is a ``spell`` action's layout entry, and each
+    move's ``layout`` is written in it."""
+
     model_config = STRICT
     code: Code
     face: Literal["up", "wild", "uncovered"] = "up"
@@ -140,6 +165,13 @@ class CardInWordOut(BaseModel):
     coins: int
     prestige: int
     notes: list[str]
+    choices: CardChoicesOut = Field(description="the choices its benefits offered, as the move makes them")
+
+
+class LayoutEntryOut(CardChoicesOut):
+    code: str
+    face: Literal["up", "wild", "uncovered"]
+    source: Literal["hand", "inked", "mine", "other"]
 
 
 class MoveOut(BaseModel):
@@ -162,6 +194,10 @@ class MoveOut(BaseModel):
     award: int
     genres_active: list[str]
     reasons: list[str]
+    layout: list[LayoutEntryOut] = Field(
+        description='the move as a spell action\'s "layout", with the choices it assumes: play it exactly with '
+        '{"action": "spell", "word": WORD, "layout": LAYOUT}'
+    )
     rank: int | None = None
     familiarity: float | None = Field(default=None, description="the word's Zipf frequency, when asked for")
 
@@ -321,7 +357,11 @@ class GameActionIn(BaseModel):
     game: GameJson
     action: dict[str, Any] = Field(
         description='one action of the player in turn, e.g. {"action": "ink"} (the kinds and their fields: '
-        "solver.game.actions)"
+        'solver.game.actions). A spell: {"action": "spell", "word": W, "layout": [ENTRY, ...]} with one '
+        "ArrangementEntryIn a letter, whose either, token, trash and double fields make the card's choices (those "
+        "left out are made for the action's objective); a move's layout is in that form",
+        examples=[{"action": "spell", "word": "oat", "layout": [
+            {"code": "horror:O4", "either": "coins"}, {"code": "horror:A3", "either": "prestige"}, {"code": "T"}]}],
     )
     dictionary: str | None = Field(default=None, max_length=40)
 

@@ -1,11 +1,15 @@
-"""Small helpers for tests: an in-memory lexicon of a few words, and a search of a state given as JSON."""
+"""Small helpers for tests: an in-memory lexicon of a few words, a search of a state given as JSON, a game dealt
+with a chosen hand."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from solver.game.engine import Game
+from solver.game.options import GameOptions
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
@@ -48,3 +52,30 @@ def post(client: TestClient, path: str, body: object) -> tuple[int, Any]:
     """A JSON request to the service in process: the status and the JSON answer."""
     r = client.post(path, json=body)
     return r.status_code, r.json()
+
+
+def dealt_with_hand(
+    lex: Lexicon, hand: Sequence[str], seed: int = 1, options: GameOptions | None = None, **mine: Any
+) -> Game:
+    """A new 2-player game (target 10 unless ``options``) whose seat 0 holds ``hand`` (and the attributes ``mine``
+    sets), each card taken from where the deal put it, so that the state is one a game can reach."""
+    game = Game.new(options or GameOptions(players=2, target=10), seed, lex)
+    st = game.state
+    me = st.players[0]
+    me.discard.extend(me.hand)
+    me.hand = []
+    for code in hand:
+        card = game.catalogue.lookup(code)
+        if card.is_starter:
+            pile = me.discard if card in me.discard else me.draw
+            pile.remove(card)
+        elif card in st.offer_row:
+            slot = st.offer_row.index(card)
+            st.offer_row[slot] = st.offer_deck.pop()
+        else:
+            st.offer_deck.remove(card)
+        me.hand.append(card)
+    for key, value in mine.items():
+        setattr(me, key, value)
+    st.events_deck = [e for e in st.events_deck if e.name != me.event]  # an event in front of you left the deck
+    return game

@@ -18,6 +18,7 @@ from solver.game.actions import (
     EventChoice,
     IllegalActionError,
     Jail,
+    Look,
     Pass,
     Preview,
     Skip,
@@ -135,7 +136,9 @@ class Bot:
         """Dump the least useful discarded card, jail the dearest offer card, keep previewed cards."""
         st = game.state
         t, p = st.turn, st.player
-        if t.peek:
+        if t.previews and not t.peek:
+            game.apply(Look())  # the preview first, as the bots always played it
+        elif t.peek:
             game.apply(Preview(tuple(self.preview_discards(game))))
         elif t.dumps and p.discard:
             card = min(p.discard, key=lambda c: (self.card_worth(game, c), c.code))

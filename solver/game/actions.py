@@ -8,10 +8,17 @@ log)::
               {"action": "power", "name": NAME, ...}  use the player power (args: slot, genre, n, cards)
               {"action": "spell", "word": W, "layout": [{"code", "face", "source"}, ...],
                "objective": "value", "weights": {...}, "ghost": SEAT}
+                 each layout entry may make its card's choices: "either": "coins" | "prestige",
+                 "token": "ink" | "remover", "trash": true | false, "double": "left" | "right" (a list for a
+                 card that doubles twice); the choices left out are made for the objective
               {"action": "pass"}                      writer's block (or a forfeit): discard all, turn over
     choices:  {"action": "dump", "card": CODE}        trash a discarded card for the dump's coins
               {"action": "jail", "slot": I, "keep": true}
-              {"action": "preview", "discard": [I, ...]}  of the cards looked at, which to discard
+              {"action": "look"}                      use the next preview earned: look at the top cards of the
+                                                      draw pile
+              {"action": "preview", "discard": [I, ...]}  of the cards looked at, which to discard (with no look
+                                                      before it, it looks first)
+              the word's choices resolve in the order the player gives them
               {"action": "skip"}                      give up the choices left
     buy:      {"action": "flush"}, {"action": "buy", "slot": I} or {"action": "buy", "jail": true},
               {"action": "ink_buy", "n": N}, {"action": "convert", "n": N} (3N ink for N coins),
@@ -34,6 +41,7 @@ from typing import Any, ClassVar
 from solver.errors import GhostwriterError
 from solver.game.state import OFFER_ROW
 from solver.hardback.arrangement import read_entry
+from solver.hardback.choices import CardChoices
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.profile import Source
@@ -54,16 +62,20 @@ class IllegalActionError(GhostwriterError):
 
 @dataclass(frozen=True)
 class LayoutEntry:
-    """One letter of a spelled word: the card's code as given, its face, and where it is held (None: found)."""
+    """One letter of a spelled word: the card's code as given, its face, where it is held (None: found), and the
+    free choices the player makes for it (None: the objective makes them; ``solver.hardback.choices``)."""
 
     code: str
     face: Face = Face.UP
     source: Source | None = None
+    choices: CardChoices | None = None
 
-    def to_json(self) -> dict[str, str]:
-        out = {"code": self.code, "face": self.face.value}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "face": self.face.value}
         if self.source is not None:
             out["source"] = self.source.value
+        if self.choices is not None:
+            out.update(self.choices.to_json())
         return out
 
 
@@ -112,8 +124,9 @@ class Power:
 
 @dataclass(frozen=True)
 class Spell:
-    """Spell ``word`` with the cards of ``layout``, one a letter; the word's free choices are made for the
-    objective (and weights); ``ghost``: the seat of the ghost writer who earns ink by it (an option)."""
+    """Spell ``word`` with the cards of ``layout``, one a letter; the word's free choices are the layout entries'
+    own (``either``, ``token``, ``trash``, ``double``), and those left out are made for the objective (and
+    weights); ``ghost``: the seat of the ghost writer who earns ink by it (an option)."""
 
     KIND: ClassVar[str] = "spell"
     word: str
@@ -123,9 +136,14 @@ class Spell:
     ghost: int | None = None
 
     @staticmethod
-    def of_move(move: Move, objective: Objective = Objective.VALUE, weights: Weights | None = None) -> Spell:
-        """The spell action that plays a ghost-writer move as it is laid out."""
-        layout = tuple(LayoutEntry(c.code, Face(c.face), Source(c.source)) for c in move.cards)
+    def of_move(
+        move: Move, objective: Objective = Objective.VALUE, weights: Weights | None = None, choices: bool = True
+    ) -> Spell:
+        """The spell action that plays a ghost-writer move as it is laid out, with the choices it assumes (without
+        ``choices``, they are left to the objective)."""
+        layout = tuple(
+            LayoutEntry(c.code, Face(c.face), Source(c.source), c.choices if choices else None) for c in move.cards
+        )
         return Spell(move.word, layout, objective, weights)
 
     def to_json(self) -> Json:
@@ -169,6 +187,16 @@ class Jail:
 
     def to_json(self) -> Json:
         return {"action": self.KIND, "slot": self.slot, "keep": self.keep}
+
+
+@dataclass(frozen=True)
+class Look:
+    """Use the next preview the word earned: draw its cards to look at (``Preview`` then says which to discard)."""
+
+    KIND: ClassVar[str] = "look"
+
+    def to_json(self) -> Json:
+        return {"action": self.KIND}
 
 
 @dataclass(frozen=True)
@@ -264,6 +292,7 @@ Action = (
     | Pass
     | Dump
     | Jail
+    | Look
     | Preview
     | Skip
     | Flush
@@ -360,10 +389,10 @@ def _layout(word: str, value: object) -> tuple[LayoutEntry, ...]:
     for i, entry in enumerate(value):
         where = f"layout[{i}]" + (f" (letter {word[i].upper()})" if i < len(word) else "")
         try:
-            code, face, source = read_entry(entry, where)
+            code, face, source, chosen = read_entry(entry, where)
         except GhostwriterError as e:
             raise IllegalActionError(str(e), f"layout[{i}]") from None
-        out.append(LayoutEntry(code, face, source))
+        out.append(LayoutEntry(code, face, source, chosen))
     return tuple(out)
 
 
@@ -396,6 +425,7 @@ _READERS: dict[str, Callable[[Json], Action]] = {
     Pass.KIND: lambda d: Pass(),
     Dump.KIND: lambda d: Dump(_card(d.get("card"), "card")),
     Jail.KIND: _read_jail,
+    Look.KIND: lambda d: Look(),
     Preview.KIND: _read_preview,
     Skip.KIND: lambda d: Skip(),
     Flush.KIND: lambda d: Flush(),

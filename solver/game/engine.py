@@ -28,6 +28,7 @@ from solver.game.actions import (
     Ink,
     InkBuy,
     Jail,
+    Look,
     Pass,
     Power,
     Preview,
@@ -120,6 +121,8 @@ class Game:
                 choices.dump(st, action)
             case Jail():
                 choices.jail(st, action)
+            case Look():
+                choices.look(st, action)
             case Preview():
                 choices.preview(st, action)
             case Skip():

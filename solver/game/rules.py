@@ -17,6 +17,7 @@ from solver.game.actions import (
     Ink,
     InkBuy,
     Jail,
+    Look,
     Pass,
     Power,
     Preview,
@@ -54,6 +55,7 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     Pass.KIND: (Phase.PREPARE,),
     Dump.KIND: (Phase.CHOICES,),
     Jail.KIND: (Phase.CHOICES,),
+    Look.KIND: (Phase.CHOICES,),
     Preview.KIND: (Phase.CHOICES, Phase.PREPARE, Phase.BUY),  # Pint-Sized Proficiency can look in any phase
     Skip.KIND: (Phase.CHOICES,),
     Flush.KIND: (Phase.BUY,),

@@ -2,8 +2,9 @@
 Wild Journey's and Disfigured Letter's demands, the ghost writer's seat), then played: the cards laid, the word's
 totals gained, the literary award, the choices it earned.
 
-The word's free choices (either coins or prestige, ink or remover, trash this card, what to double) are made by
-the resolver in favour of the action's objective and weights, as the ghost writer does.
+The word's free choices (either coins or prestige, ink or remover, trash this card, what to double) are the
+player's, card by card, in the layout's entries (``solver.hardback.choices``); those left out are made in favour
+of the action's objective and weights, as the ghost writer makes them.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
 def resolution(search: Search, word: str, placement: Placement) -> tuple[list[CardPart], Totals]:
     """The word's cards as laid, each with its face and source, and the word's totals: the typed outcome of the
     placement (the engine's one read of the resolver's results)."""
-    resolved = resolve_outcome(search.resolver, word, placement.slots, placement.resolution)
+    resolved = resolve_outcome(search.resolver, word, placement.slots, placement.resolution, placement.choices)
     return resolved.cards, resolved.totals
 
 

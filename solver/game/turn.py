@@ -7,21 +7,15 @@ from solver.game.actions import EventChoice, IllegalActionError
 from solver.game.coop import penny_turn
 from solver.game.rules import exchange_seats
 from solver.game.state import GameState, Phase, Turn
-from solver.game.table import draw, draw_hand, replace
+from solver.game.table import draw_hand, replace
 from solver.game.view import event_of
 from solver.hardback.catalogue import Rules
 
 
 def after_choices(st: GameState) -> None:
-    """Draw the cards of the next preview earned, drop choices left without a target, and go on to the choices
-    phase while any is left, else to the purchases."""
+    """Drop choices left without a target, and go on to the choices phase while any is left (a preview draws its
+    cards only when used: ``choices.look``), else to the purchases."""
     p, t = st.player, st.turn
-    while t.previews and not t.peek:
-        n = t.previews.pop(0)
-        for _ in range(n):
-            card = draw(st, p)
-            if card is not None:
-                t.peek.append(card)
     if t.jails and not st.offer_row:
         t.jails = 0
     if t.dumps and not p.discard:

@@ -16,15 +16,21 @@ same card is held in more than one place, and otherwise found.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from solver.errors import CardCodeError, GhostwriterError
+from solver.hardback.benefits import Kind
 from solver.hardback.catalogue import Catalogue
+from solver.hardback.choices import KEYS, CardChoices, ChoiceError, read_choices
+from solver.hardback.moves import value_of
+from solver.hardback.outcome import CardPart, Outcome, outcome
 from solver.hardback.profile import Pool, Source
-from solver.hardback.resolve import Face, Placement, Resolver, Slot
+from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot
 from solver.text import normalize_word
 
-ENTRY_KEYS = {"code", "face", "source"}
+ENTRY_KEYS = {"code", "face", "source", *KEYS}
+Choices = tuple[CardChoices | None, ...]
 
 
 class ArrangementError(GhostwriterError):
@@ -35,16 +41,92 @@ def read_arrangement(word: str, entries: object, pool: Pool, resolver: Resolver,
     """The placement an arrangement describes, resolved at its best (with ``quickly``, well but not proven best:
     ``Resolver.resolve_quickly``); an ``ArrangementError`` naming the entry."""
     word = normalize_word(word)
-    slots = arrangement_slots(word, entries, pool)
+    slots, choices = arrangement_layout(word, entries, pool)
+    if choices is not None:
+        return resolve_chosen(word, slots, choices, resolver)
     resolution = resolver.resolve_quickly(slots) if quickly else resolver.resolve(slots)
     if resolution is None:
         raise ArrangementError(f"this arrangement of {word!r} cannot be played: {_why(slots, pool)}")
     return Placement(word, slots, resolution)
 
 
+def resolve_chosen(word: str, slots: list[Slot], choices: Choices, resolver: Resolver) -> Placement:
+    """The best resolution of a placement under the player's own choices (the others made for the resolver's
+    weights), valued by its outcome; an ``ArrangementError`` naming the entry whose choice the card does not offer.
+
+    Every aim of the doubles the choices allow is tried (``Resolver.resolutions``); the either, token and trash
+    choices are applied card by card (``outcome``)."""
+    best: tuple[float, Resolution, Outcome] | None = None
+    playable = False
+    for r in resolver.resolutions(slots):
+        playable = True
+        if not _aims_match(r, choices):
+            continue
+        o = outcome(resolver, word, slots, r, choices)
+        v = value_of(o.totals, resolver.w)
+        if best is None or v > best[0] + EPS:
+            best = (v, r, o)
+    if not playable:
+        raise ArrangementError(f"this arrangement of {word!r} cannot be played: {_why(slots, resolver.pool)}")
+    if best is None:
+        i = next(i for i, c in enumerate(choices) if c is not None and c.double is not None)
+        k, sides = slots[i][0], (choices[i] or CardChoices()).double or ()
+        code = resolver.profiles[k].card.code if k >= 0 else "this card"
+        raise ArrangementError(
+            f"{_where(word, i)}: {code} cannot double {' and '.join(sides)} here: a card doubles a neighbour that "
+            "is one of your cards face-up or uncovered, once for each doubling it has in effect (none when wild)"
+        )
+    value, res, resolved = best
+    for i, chosen in enumerate(choices):
+        if chosen is not None:
+            _check_offered(resolved.cards[i], chosen, _where(word, i))
+    return Placement(word, slots, replace(res, value=value), choices)
+
+
+def _aims_match(res: Resolution, choices: Choices) -> bool:
+    """Whether the doubles of a resolution go where the choices say (sides in any order for a card with two)."""
+    for pos, c in enumerate(choices):
+        if c is None or c.double is None:
+            continue
+        sides = sorted("left" if q < pos else "right" for s, q in res.doubles if s == pos)
+        if sides != sorted(c.double):
+            return False
+    return True
+
+
+def _check_offered(part: CardPart, c: CardChoices, where: str) -> None:
+    """An ``ArrangementError`` naming the entry when the card's benefits in effect do not offer a choice ``c``
+    makes, or a list of answers does not match them one for one (``double`` is checked by the aims)."""
+    offered = part.choices() or CardChoices()
+    code = part.card.code
+    why = "it is played wild, without benefits" if part.face is Face.WILD else "its benefits in effect here do not"
+    named = {"either": "coins-or-prestige", "token": "ink-or-remover", "trash": "trash-this-card"}
+    for key, what in named.items():
+        if getattr(c, key) is not None and getattr(offered, key) is None:
+            raise ArrangementError(f'{where}: {code} offers no "{key}" choice: it needs a {what} benefit, and {why}')
+    for key, kind in (("either", Kind.EITHER), ("token", Kind.INK_OR_REMOVER)):
+        asked: tuple[str, ...] | None = getattr(c, key)
+        n = sum(1 for g in part.gains if g.kind is kind)
+        if asked is not None and len(asked) > 1 and len(asked) != n:
+            raise ArrangementError(
+                f'{where}: {code} has {n} {named[key]} benefit{"s" * (n != 1)} in effect: give one "{key}" for all, '
+                f"or a list of {n}"
+            )
+
+
+def _where(word: str, i: int) -> str:
+    return f"arrangement[{i}] (letter {word[i].upper()})"
+
+
 def arrangement_slots(word: str, entries: object, pool: Pool) -> list[Slot]:
     """The cards and faces an arrangement lays at each letter of ``word`` (normalised); an ``ArrangementError``
     naming the entry."""
+    return arrangement_layout(word, entries, pool)[0]
+
+
+def arrangement_layout(word: str, entries: object, pool: Pool) -> tuple[list[Slot], Choices | None]:
+    """The cards and faces an arrangement lays at each letter of ``word`` (normalised), and the choices its entries
+    make (None when none makes any); an ``ArrangementError`` naming the entry."""
     if not isinstance(entries, list):
         raise ArrangementError('"arrangement" must be a list with one {"code": ..., "face": ...} a letter')
     if len(entries) != len(word):
@@ -54,9 +136,11 @@ def arrangement_slots(word: str, entries: object, pool: Pool) -> list[Slot]:
     catalogue = Catalogue.edition(pool.state.options.edition, pool.state.options.rules)
     left = list(pool.counts)
     slots: list[Slot] = []
+    choices: list[CardChoices | None] = []
     for i, entry in enumerate(entries):
-        where = f"arrangement[{i}] (letter {word[i].upper()})"
-        code, face, source = read_entry(entry, where)
+        where = _where(word, i)
+        code, face, source, chosen = read_entry(entry, where)
+        choices.append(chosen)
         try:
             card = catalogue.lookup(code)
         except CardCodeError as e:
@@ -85,19 +169,22 @@ def arrangement_slots(word: str, entries: object, pool: Pool) -> list[Slot]:
             )
         left[k] -= 1
         slots.append((k, face))
-    return slots
+    return slots, (tuple(choices) if any(c is not None for c in choices) else None)
 
 
-def read_entry(entry: object, where: str) -> tuple[str, Face, Source | None]:
-    """One entry of a layout: its card code, face and source (None: found); an ``ArrangementError`` naming
-    ``where``."""
+def read_entry(entry: object, where: str) -> tuple[str, Face, Source | None, CardChoices | None]:
+    """One entry of a layout: its card code, face, source (None: found) and choices (None: none made); an
+    ``ArrangementError`` naming ``where``."""
     if isinstance(entry, str):
         entry = {"code": entry}
     if not isinstance(entry, dict):
         raise ArrangementError(f'{where}: give {{"code": "r:F6", "face": "up"}} or a card code')
     unknown = set(entry) - ENTRY_KEYS
     if unknown:
-        raise ArrangementError(f"{where}: unknown field {sorted(unknown)[0]!r}; the fields are code, face, source")
+        raise ArrangementError(
+            f"{where}: unknown field {sorted(unknown)[0]!r}; the fields are code, face, source and the choices "
+            "either, token, trash, double"
+        )
     code = entry.get("code")
     if not isinstance(code, str) or not code.strip():
         raise ArrangementError(f'{where}: "code" must be a card code, e.g. "romance:F6"')
@@ -109,7 +196,11 @@ def read_entry(entry: object, where: str) -> tuple[str, Face, Source | None]:
     sources = {s.value: s for s in Source}
     if source_text is not None and source_text not in sources:
         raise ArrangementError(f'{where}: "source" must be one of hand, inked, mine, other')
-    return code, faces[face_text], None if source_text is None else sources[source_text]
+    try:
+        chosen = read_choices(entry, where)
+    except ChoiceError as e:
+        raise ArrangementError(str(e)) from None
+    return code, faces[face_text], None if source_text is None else sources[source_text], chosen
 
 
 def _why(slots: list[Slot], pool: Pool) -> str:

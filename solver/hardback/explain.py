@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.hardback.benefits import TABLE, Kind, note
+from solver.hardback.choices import CardChoices
 from solver.hardback.outcome import CardPart, Outcome
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face
@@ -27,6 +28,7 @@ class CardReport:
     coins: int = 0
     prestige: int = 0
     notes: list[str] = field(default_factory=list)
+    choices: CardChoices | None = None  # the free choices its benefits offered, as made
 
 
 def explain(outcome: Outcome) -> tuple[list[CardReport], list[CardReport]]:
@@ -45,6 +47,7 @@ def _report(part: CardPart, outcome: Outcome) -> CardReport:
         part.coins,
         part.prestige,
         _notes(part, outcome),
+        part.choices(),
     )
 
 

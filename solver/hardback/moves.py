@@ -65,6 +65,7 @@ class Move:
             "award": t.award,
             "genres_active": t.genres_active,
             "reasons": self.reasons,
+            "layout": layout_json(self),
         }
         if self.rank is not None:
             out["rank"] = self.rank
@@ -79,9 +80,21 @@ def move_of(outcome: Outcome, weights: Weights) -> Move:
     return m
 
 
+def layout_json(move: Move) -> list[dict[str, Any]]:
+    """The move as a ``spell`` action's layout: each letter's card, face and source, and the choices the move
+    assumes (either, token, trash, double), so that a client plays it exactly."""
+    out = []
+    for c in move.cards:
+        entry: dict[str, Any] = {"code": c.code, "face": c.face, "source": c.source}
+        if c.choices is not None:
+            entry.update(c.choices.to_json())
+        out.append(entry)
+    return out
+
+
 def card_json(c: CardReport) -> dict[str, Any]:
     """A card's part in a move as JSON (by hand: ``dataclasses.asdict`` deep-copies and is slow on a hot path)."""
-    return {
+    out: dict[str, Any] = {
         "code": c.code,
         "letter": c.letter,
         "face": c.face,
@@ -91,7 +104,9 @@ def card_json(c: CardReport) -> dict[str, Any]:
         "coins": c.coins,
         "prestige": c.prestige,
         "notes": list(c.notes),
+        "choices": c.choices.to_json() if c.choices is not None else {},  # the choices its benefits offered, made
     }
+    return out
 
 
 def summarize(move: Move) -> list[str]:

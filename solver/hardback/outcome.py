@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, choose, weight
 from solver.hardback.cards import Card
+from solver.hardback.choices import CardChoices
 from solver.hardback.profile import GENRE_INDEX, GENRES, Profile, Source
 from solver.hardback.resolve import Face, Resolution, Resolver, Slot, award_prestige
 
@@ -49,7 +50,25 @@ class CardPart:
     kept: bool = False  # a timeless classic of the player's put into play
     gains: list[Gain] = field(default_factory=list)
     trashed: tuple[int, int] | None = None  # (coins, prestige) for trashing it, when taken
+    trash_offered: bool = False  # it had a trash benefit in effect (taken or not)
+    doubles: list[int] = field(default_factory=list)  # the positions of the cards it doubled
     dumped: int | None = None  # the coins of a discarded card it trashed
+
+    def _answers(self, kind: Kind) -> tuple[str, ...] | None:
+        """Where the card's benefits of this kind went: one answer when they all went one way, else one each."""
+        went = tuple(g.gain for g in self.gains if g.kind is kind)
+        if not went:
+            return None
+        return went[:1] if len(set(went)) == 1 else went
+
+    def choices(self) -> CardChoices | None:
+        """The free choices this card's benefits offered, as they were made (None when it offered none)."""
+        trash = (self.trashed is not None) if self.trash_offered else None
+        double = None
+        if self.doubles and self.position is not None:
+            double = tuple("left" if q < self.position else "right" for q in self.doubles)
+        made = CardChoices(self._answers(Kind.EITHER), self._answers(Kind.INK_OR_REMOVER), trash, double)
+        return None if made.empty else made
 
     def add(self, gain: str, amount: int, totals: Totals) -> None:
         if gain in ON_CARD:
@@ -108,8 +127,15 @@ class Outcome:
         g.gain = to
 
 
-def outcome(resolver: Resolver, word: str, slots: Sequence[Slot], res: Resolution) -> Outcome:
-    """The typed outcome of a resolution: each card's part and the totals."""
+def outcome(
+    resolver: Resolver,
+    word: str,
+    slots: Sequence[Slot],
+    res: Resolution,
+    choices: Sequence[CardChoices | None] | None = None,
+) -> Outcome:
+    """The typed outcome of a resolution: each card's part and the totals. ``choices`` (by letter) are the
+    player's own either, token and trash choices; the others are made for the resolver's weights."""
     extras = resolver._extras(slots)
     assert extras is not None
     _, fodder, wilds, inked_up, spent = extras
@@ -119,7 +145,7 @@ def outcome(resolver: Resolver, word: str, slots: Sequence[Slot], res: Resolutio
     if resolver.awards:
         totals.award = award_prestige(len(slots), resolver.rules, resolver.award_held)
     credit = _Credit(resolver, res, totals, counts, wilds, inked_up)
-    cards = _word_cards(resolver, word, slots, res, totals, credit)
+    cards = _word_cards(resolver, word, slots, res, totals, credit, choices)
     in_play = _classics_in_play(resolver, slots, credit)
     _dump(resolver, credit.dump_claims, fodder, totals)
     for part in cards + in_play:
@@ -141,16 +167,25 @@ class _Credit:
         self.counts = counts
         self.dump_claims: list[tuple[int, CardPart]] = []
 
-    def __call__(self, part: CardPart, p: Profile, f: int) -> None:
+    def __call__(self, part: CardPart, p: Profile, f: int, chosen: CardChoices | None = None) -> None:
         a = 1 if p.genre >= 0 and self.res.active[p.genre] else 0
         if a:
             part.active_genre = GENRES[p.genre].value
         trash = dict.fromkeys(ON_CARD, 0)
+        eithers = tokens = 0
         for b in p.card.basic + (p.card.genre_bonus if a else ()):
             row = TABLE[b.kind]
             amt = b.amount * f
             if row.role is Role.GAIN:
                 g = choose(row, self.w)
+                if b.kind is Kind.EITHER:
+                    eithers += 1
+                    if chosen is not None:  # the player's own choice, where they made one
+                        g = chosen.pick("either", eithers - 1) or g
+                elif b.kind is Kind.INK_OR_REMOVER:
+                    tokens += 1
+                    if chosen is not None:
+                        g = chosen.pick("token", tokens - 1) or g
                 q = amt if row.scaled else 1
                 part.add(g, q, self.totals)
                 part.gains.append(Gain(b.kind, g, q, b.amount))
@@ -168,7 +203,14 @@ class _Credit:
                 trash[row.gives[0]] += amt
             elif row.role is Role.DUMP:
                 self.dump_claims.append((amt, part))
-        if any(trash.values()) and sum(weight(self.w, g) * trash[g] for g in ON_CARD) - self.w.trash > 0:
+        if not any(trash.values()):
+            return
+        part.trash_offered = True
+        if chosen is not None and chosen.trash is not None:
+            take = chosen.trash
+        else:
+            take = sum(weight(self.w, g) * trash[g] for g in ON_CARD) - self.w.trash > 0
+        if take:
             part.coins += trash["coins"]
             part.prestige += trash["prestige"]
             part.trashed = (trash["coins"], trash["prestige"])
@@ -176,12 +218,20 @@ class _Credit:
 
 
 def _word_cards(
-    resolver: Resolver, word: str, slots: Sequence[Slot], res: Resolution, totals: Totals, credit: _Credit
+    resolver: Resolver,
+    word: str,
+    slots: Sequence[Slot],
+    res: Resolution,
+    totals: Totals,
+    credit: _Credit,
+    choices: Sequence[CardChoices | None] | None,
 ) -> list[CardPart]:
     uncovered_by = {t: s for s, t in res.uncovers}
     doubled_by: dict[int, list[int]] = {}
+    doubling: dict[int, list[int]] = {}
     for s, t in res.doubles:
         doubled_by.setdefault(t, []).append(s)
+        doubling.setdefault(s, []).append(t)
     wild_cards = name_wilds(resolver, slots)
     parts: list[CardPart] = []
     for pos, (k, face) in enumerate(slots):
@@ -196,10 +246,11 @@ def _word_cards(
         elif face is not Face.WILD:
             part.uncovered_by = uncovered_by.get(pos)
             part.doubled_by = doubled_by.get(pos, [])
+            part.doubles = doubling.get(pos, [])
             if face is Face.UP and p.pool and p.card.timeless:
                 totals.classics_kept.append(p.card.code)
                 part.kept = True
-            credit(part, p, res.factors[pos])
+            credit(part, p, res.factors[pos], choices[pos] if choices is not None else None)
     return parts
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from solver.budget import Budget
 from solver.hardback.catalogue import Rules
+from solver.hardback.choices import CardChoices
 from solver.hardback.profile import Pool, Source
 
 AWARDS = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}
@@ -56,11 +57,13 @@ class Resolution:
 
 @dataclass
 class Placement:
-    """A word's cards and faces, letter by letter, resolved."""
+    """A word's cards and faces, letter by letter, resolved; ``choices``, by letter, the choices the player made
+    (``solver.hardback.choices``; None: every choice made by the objective)."""
 
     word: str
     slots: list[Slot]
     resolution: Resolution
+    choices: tuple[CardChoices | None, ...] | None = None
 
     @property
     def value(self) -> float:
@@ -68,7 +71,7 @@ class Placement:
 
     def as_word(self, word: str) -> Placement:
         """The same cards and faces for another word that agrees on every card letter."""
-        return Placement(word, self.slots, self.resolution)
+        return Placement(word, self.slots, self.resolution, self.choices)
 
 
 # what every resolution of a placement shares: fixed value, value of the rest by factors, uncover order, active

@@ -137,7 +137,7 @@ class Search:
         return self.solver.solve(word, floor)
 
     def move(self, placement: Placement) -> Move:
-        resolved = outcome(self.resolver, placement.word, placement.slots, placement.resolution)
+        resolved = outcome(self.resolver, placement.word, placement.slots, placement.resolution, placement.choices)
         return move_of(resolved, self.value_weights)
 
     # -- the whole lexicon --------------------------------------------------------------------------------------

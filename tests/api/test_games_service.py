@@ -162,3 +162,34 @@ def test_a_bad_layout_of_a_spell_names_the_layout(client: TestClient) -> None:
     status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {**spell, "layout": layout}})
     assert status == 422 and out["field"] == "action.layout[0]", out
     assert out["error"].startswith("layout[0] (letter A): ") and "arrangement" not in out["error"]
+
+
+def test_a_spell_makes_its_own_choices_over_http_and_a_bad_one_names_the_card(client: TestClient) -> None:
+    """Issue 15: the layout's entries carry the card's choices; a hint's move lists them in the same form."""
+    game = new_game(client)
+    me = game["players"][0]
+    me["discard"] += me["hand"]
+    me["hand"] = []
+    for code in ("horror:O4", "horror:A3", "T", "S", "E"):  # each card taken from where the deal put it
+        if code in game["offer_deck"]:
+            game["offer_deck"].remove(code)
+        elif code in game["offer_row"]:
+            game["offer_row"][game["offer_row"].index(code)] = game["offer_deck"].pop()
+        else:
+            me["draw" if code in me["draw"] else "discard"].remove(code)
+        me["hand"].append(code)
+    layout = [{"code": "horror:O4", "either": "coins"}, {"code": "horror:A3", "either": "prestige"}, "T"]
+    action = {"action": "spell", "word": "oat", "layout": layout}
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": action})
+    assert status == 200, out
+    me = out["game"]["players"][0]
+    assert me["prestige"] == 2 and out["game"]["turn"]["coins"] == 4
+    bad = {**action, "layout": [{"code": "horror:O4", "token": "ink"}, "horror:A3", "T"]}
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": bad})
+    assert status == 422 and out["field"] == "action.layout[0]", out
+    assert 'horror:O4 offers no "token" choice' in out["error"]
+    status, out = post(client, "/v1/hardback/hint", {"hand": ["horror:O4", "horror:A3", "T"], "top": 1})
+    assert status == 200
+    move = out["moves"][0]
+    assert [e["code"] for e in move["layout"]] == [c["code"] for c in move["cards"]]
+    assert any("either" in e for e in move["layout"])

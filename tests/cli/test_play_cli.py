@@ -25,6 +25,7 @@ from solver.game.options import GameOptions, Powers
 from solver.game.state import GameState
 from solver.lexicon import Lexicon
 
+from helpers import dealt_with_hand
 from tests_paths import DATA
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -358,25 +359,7 @@ def saved_with_hand(
 ) -> Path:
     """A new game against one easy bot whose seat 0 holds ``hand`` (and the attributes ``mine`` sets), saved to
     ``path`` for --load."""
-    game = Game.new(options or GameOptions(players=2, target=10), seed, lex)
-    st = game.state
-    me = st.players[0]
-    me.discard.extend(me.hand)
-    me.hand = []
-    for code in hand:  # each card taken from where it is, so that --load finds a state a game can reach
-        card = game.catalogue.lookup(code)
-        if card.is_starter:
-            pile = me.discard if card in me.discard else me.draw
-            pile.remove(card)
-        elif card in st.offer_row:
-            slot = st.offer_row.index(card)
-            st.offer_row[slot] = st.offer_deck.pop()
-        else:
-            st.offer_deck.remove(card)
-        me.hand.append(card)
-    for key, value in mine.items():
-        setattr(me, key, value)
-    st.events_deck = [e for e in st.events_deck if e.name != me.event]  # an event in front of you left the deck
+    game = dealt_with_hand(lex, hand, seed, options, **mine)
     path.write_text(json.dumps({**game.state.to_json(), "log": [], "seats": ["you", "easy"]}))
     return path
 
@@ -388,7 +371,9 @@ def test_the_choices_a_word_earns_preview_and_dump(tmp_path: Path) -> None:
     path = saved_with_hand(lex, tmp_path / "g.json", ["r:R5", "r:G3", "m:X3", "E", "A"])
     lines = [
         "play rage",
-        "dump m:X3",  # the preview comes first
+        "preview keep",  # not looked at yet
+        "look",
+        "dump m:X3",  # the cards looked at come first, once looked at
         "preview discard 9",
         "preview discard 1",
         "dump zz:Q",
@@ -401,7 +386,9 @@ def test_the_choices_a_word_earns_preview_and_dump(tmp_path: Path) -> None:
     code, text = play(lex, ["--load", str(path)], lines)
     assert code == 0
     assert "You spelled RAGE (5 prestige, 2 coins, 1 preview, 1 dump)." in text
-    assert "Preview: looking at 1. " in text
+    assert "look (preview the top 3 cards of your draw pile)" in text
+    assert "refused: no cards to look at now" in text
+    assert "You looked at the top 3 cards of the draw pile: looking at 1. " in text
     assert "refused: first choose which of the cards looked at to discard: looking at 1. " in text
     assert "refused: a card looked at must be from 1 to 3, not 9" in text
     assert "You looked at 3 cards, discarded 1." in text
@@ -547,3 +534,54 @@ def test_no_power_hint_without_the_ink(lex: Lexicon, tmp_path: Path) -> None:
     path = saved_with_hand(lex, tmp_path / "g.json", hand, options=options, ink=2, power="unnatural")
     code, text = play(lex, ["--load", str(path)], ["hint 1"])
     assert code == 0 and "with your power" not in text
+
+
+class Terminal(io.StringIO):
+    """Typed input that says it is a terminal: the word's choices are asked."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+OAT_HAND = ["horror:O4", "horror:A3", "T", "S", "E"]
+
+
+def test_each_choice_of_the_word_is_asked_with_the_ghost_writers_pick_as_default(tmp_path: Path) -> None:
+    from helpers import lexicon_of
+
+    lex = lexicon_of("oat", "oats")
+    path = saved_with_hand(lex, tmp_path / "g.json", OAT_HAND)
+    stdin = Terminal("play oat\ncoins\nmaybe\n\nend\nquit\n")  # an answer that cannot be read is asked again
+    out = io.StringIO()
+    assert run(parse("--load", str(path)), stdin, out, lexicon=lex) == 0
+    text = out.getvalue()
+    assert "h:O4 at O (letter 1): coins or prestige? [" in text
+    assert "answer coins or prestige (Enter: " in text
+    default = re.findall(r"h:A3 at A \(letter 2\): coins or prestige\? \[(\w+)\]", text)[0]
+    prestige, coins = (2, 4) if default == "prestige" else (0, 6)
+    assert f"You spelled OAT ({prestige} prestige, {coins} coins)." in text
+
+
+def test_choices_typed_inline_are_not_asked_and_a_bad_one_is_refused(tmp_path: Path) -> None:
+    from helpers import lexicon_of
+
+    lex = lexicon_of("oat", "oats")
+    path = saved_with_hand(lex, tmp_path / "g.json", OAT_HAND)
+    stdin = Terminal("play oat h:O4+gold h:A3 T\nplay oat h:O4+coins h:A3+prestige T\nend\nquit\n")
+    out = io.StringIO()
+    assert run(parse("--load", str(path)), stdin, out, lexicon=lex) == 0
+    text = out.getvalue()
+    assert "refused: h:O4+gold: after + give coins, prestige, ink, remover, trash, keep, left, right" in text
+    assert "coins or prestige? [" not in text
+    assert "You spelled OAT (2 prestige, 4 coins)." in text
+
+
+def test_scripted_input_is_not_asked_the_objective_makes_the_choices(tmp_path: Path) -> None:
+    from helpers import lexicon_of
+
+    lex = lexicon_of("oat", "oats")
+    path = saved_with_hand(lex, tmp_path / "g.json", OAT_HAND)
+    code, text = play(lex, ["--load", str(path)], ["play oat", "end", "quit"])
+    assert code == 0
+    assert "coins or prestige? [" not in text
+    assert re.search(r"You spelled OAT \(\d+ prestige, \d+ coins\)\.", text)

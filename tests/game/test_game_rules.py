@@ -30,6 +30,7 @@ from solver.game.actions import (
     InkBuy,
     Jail,
     LayoutEntry,
+    Look,
     Pass,
     Power,
     Preview,
@@ -53,7 +54,7 @@ from solver.hardback.resolve import Face
 from helpers import lexicon_of
 
 WORDS = (
-    "ab", "at", "aw", "ax", "by", "ex", "ha", "pi", "re", "ta",
+    "ab", "at", "aw", "ax", "by", "ex", "ha", "pi", "re", "ta", "ref",
     "ant", "art", "ate", "bra", "cat", "dab", "ear", "eat", "era", "eta", "gob", "hat", "ins", "ire", "its", "lei",
     "let", "lie", "lit", "nab", "nae", "nit", "orb", "pia", "rat", "sat", "sea", "set", "sin", "sit", "tab", "tae",
     "tag", "tan", "tar", "tat", "tea", "tie", "tin", "tis", "waz",
@@ -458,12 +459,46 @@ def test_preview_looks_at_three_cards_and_keeps_or_discards_each() -> None:
     st = game.state
     p = seat(game, hand=["romance:R5", "romance:E2"], draw=["L", "N", "S", "T"], discard=[])
     spell(game, "re", "romance:R5", "romance:E2")  # Romance active: R5's genre 1p preview=3
-    assert st.phase == Phase.CHOICES and codes(st.turn.peek) == ["T", "S", "N"] and codes(p.draw) == ["L"]
+    assert st.phase == Phase.CHOICES and st.turn.previews == [3] and not st.turn.peek  # drawn when used
+    refused(game, {"action": "dump", "card": "L"}, "no dump left")
+    game.apply(Look())
+    assert codes(st.turn.peek) == ["T", "S", "N"] and codes(p.draw) == ["L"]
     refused(game, {"action": "skip"}, "choose which of the cards looked at to discard first")
+    refused(game, {"action": "look"}, "choose which of the cards looked at to discard first")
     refused(game, {"action": "preview", "discard": [3]}, "positions 0 to 2")
     game.apply(Preview((1,)))
     assert codes(p.discard) == ["S"] and codes(p.draw) == ["L", "N", "T"]  # T back on top, then N
     assert st.phase == Phase.BUY and p.prestige == 2 + 1 + 0
+
+
+def test_a_preview_not_looked_at_before_looks_as_it_is_used() -> None:
+    """The protocol's older form: ``preview`` with no ``look`` before it looks, then discards (saved games keep
+    replaying)."""
+    game = new_game()
+    st = game.state
+    p = seat(game, hand=["romance:R5", "romance:E2"], draw=["L", "N", "S", "T"], discard=[])
+    spell(game, "re", "romance:R5", "romance:E2")
+    refused(game, {"action": "preview", "discard": [3]}, "positions 0 to 2")
+    assert st.turn.previews == [3] and not st.turn.peek  # refused: nothing drawn
+    game.apply(Preview((1,)))
+    assert codes(p.discard) == ["S"] and codes(p.draw) == ["L", "N", "T"] and st.phase == Phase.BUY
+
+
+def test_abilities_resolve_in_the_order_the_player_chooses_a_dump_before_the_preview() -> None:
+    """Rulebook: "If you trigger multiple Abilities in a single word, you can resolve those Abilities in any order
+    you choose." With the draw pile empty a preview reshuffles the discard pile; dumping first still finds the
+    discarded card there (the audit found the preview forced first, cancelling the dump)."""
+    game = new_game()
+    st = game.state
+    p = seat(game, hand=["romance:R5", "romance:E2", "romance:F6", "M"], draw=[], discard=["L", "N"])
+    spell(game, "ref", "romance:R5", "romance:E2", "romance:F6")  # Romance active: a preview and F6's dump
+    assert st.turn.previews == [3] and st.turn.dumps and codes(p.discard) == ["L", "N", "M"]
+    game.apply(Dump("M"))  # the unused card, discarded before the benefits resolve
+    assert "M" in codes(st.removed) and codes(p.discard) == ["L", "N"]
+    game.apply(Look())  # the pile is empty: the discard pile is shuffled in
+    assert sorted(codes(st.turn.peek)) == ["L", "N"] and not p.discard
+    game.apply(Preview(()))
+    assert st.phase == Phase.BUY
 
 
 def test_adventure_o_gives_two_coins_per_active_adventure_card() -> None:
@@ -1512,6 +1547,7 @@ def test_a_saved_game_in_the_middle_of_a_turn_loads_too(example_lexicon: Any) ->
     game = new_game(3, ghost_writer=True)
     seat(game, hand=["romance:R5", "romance:E2"], draw=["L", "N", "S", "T"])
     spell(game, "re", "romance:R5", "romance:E2")
+    game.apply(Look())
     assert game.state.turn.peek
     loaded = GameState.from_json(json.loads(snapshot(game)))
     assert loaded.to_json() == game.state.to_json() and loaded.all_cards() == game.state.all_cards()

@@ -21,6 +21,7 @@ from solver.game.actions import (
     InkBuy,
     Jail,
     LayoutEntry,
+    Look,
     Pass,
     Power,
     Preview,
@@ -31,6 +32,7 @@ from solver.game.actions import (
 from solver.game.engine import Game
 from solver.game.rules import ACTIONS, POWERS
 from solver.hardback.arrangement import read_arrangement
+from solver.hardback.choices import CardChoices
 from solver.hardback.moves import Move
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face
@@ -46,6 +48,9 @@ Commands (one a line; slots and previewed cards are numbered from 1):
     play WORD [CARD ...]       spell WORD; without cards the ghost writer lays it out at its best, else one card
                                a letter, left to right: CODE, CODE/wild (face-down), CODE/uncovered, and
                                CODE@hand|@inked|@mine|@other when the same card is in two places
+                               then each choice your cards offer is asked, the ghost writer's pick as default
+                               (Enter takes it); or give them inline after +: h:O4+coins (or +prestige),
+                               h:H7+ink (or +remover), a:C3+trash (or +keep), r:F6+left (or +right)
     ink                        spend an ink: draw a card that must be in your word face-up
     remover CODE               spend a remover: an inked card becomes a normal hand card
     power NAME [ARGS]          use your player power (unnatural SLOT, exploration GENRE, miniaturize N,
@@ -54,7 +59,9 @@ Commands (one a line; slots and previewed cards are numbered from 1):
   after your word (choices)
     dump CODE                  trash a card of your discard pile for the dump's coins
     jail SLOT [keep|remove]    reserve an offer-row card in your jail (keep) or remove it from the game
+    look                       use a preview: look at the top cards of your draw pile
     preview discard I ...      of the cards looked at, discard these (preview keep: keep them all)
+                               the choices resolve in the order you give them
     skip                       give up the choices left
   buying (buy)
     buy SLOT | buy jail        buy an offer-row card, or the card in your jail
@@ -83,6 +90,7 @@ ACTION_OF = {
     "pass": "pass",
     "dump": "dump",
     "jail": "jail",
+    "look": "look",
     "preview": "preview",
     "skip": "skip",
     "flush": "flush",
@@ -104,6 +112,7 @@ BARE: dict[str, Action] = {
     "ink": Ink(),
     "pass": Pass(),
     "skip": Skip(),
+    "look": Look(),
     "flush": Flush(),
     "advert": Advert(),
     "end": End(),
@@ -115,9 +124,11 @@ class CommandError(GhostwriterError):
 
 
 def read_layout(tokens: Sequence[str]) -> tuple[LayoutEntry, ...]:
-    """``r:F6/wild E a:A5@inked`` as the spell action's layout: one entry a letter."""
+    """``r:F6/wild E a:A5@inked h:O4+coins`` as the spell action's layout: one entry a letter, each with the
+    choices typed after ``+`` (``read_picks``)."""
     out = []
     for token in tokens:
+        token, choices = read_picks(token)
         code, face, source = token, Face.UP, None
         for f in (Face.WILD, Face.UNCOVERED, Face.UP):
             if code.lower().endswith("/" + f.value):
@@ -131,8 +142,43 @@ def read_layout(tokens: Sequence[str]) -> tuple[LayoutEntry, ...]:
                 raise CommandError(f"{token}: the place after @ is hand, inked, mine or other") from None
         if not code:
             raise CommandError(f"{token}: give a card code, e.g. r:F6 or E")
-        out.append(LayoutEntry(code, face, source))
+        out.append(LayoutEntry(code, face, source, choices))
     return tuple(out)
+
+
+PICKS = {
+    "coins": ("either", "coins"),
+    "prestige": ("either", "prestige"),
+    "ink": ("token", "ink"),
+    "remover": ("token", "remover"),
+    "trash": ("trash", True),
+    "keep": ("trash", False),
+    "left": ("double", "left"),
+    "right": ("double", "right"),
+}
+
+
+def read_picks(token: str) -> tuple[str, CardChoices | None]:
+    """A layout token's card part and the choices typed after it: ``h:O4+coins``, ``a:C3+keep``, ``r:F6+left``
+    (``+`` after a custom card's closing brace); a card with two either benefits takes ``+coins+prestige``."""
+    cut = token.find("+", token.rfind("}") + 1)
+    if cut < 0:
+        return token, None
+    card, picks = token[:cut], token[cut + 1 :].lower().split("+")
+    made: dict[str, list[str]] = {}
+    for pick in picks:
+        if pick not in PICKS:
+            raise CommandError(f"{token}: after + give {', '.join(PICKS)} (the card's choice), not {pick!r}")
+        key, value = PICKS[pick]
+        made.setdefault(key, []).append(str(value))
+    if len(made.get("trash", [])) > 1:
+        raise CommandError(f"{token}: +trash or +keep, once")
+
+    def answers(key: str) -> tuple[str, ...] | None:
+        return tuple(made[key]) if key in made else None
+
+    trash = made["trash"][0] == "True" if "trash" in made else None
+    return card, CardChoices(answers("either"), answers("token"), trash, answers("double"))
 
 
 def number(words: Sequence[str], usage: str, name: str, low: int, high: int) -> int:
@@ -291,7 +337,7 @@ class Reader:
                     why = f" (words need at least {state.options.min_length} letters)"
                 raise CommandError(f"your cards cannot spell {w.upper()}{why}")
             move = search.move(placement)
-            return Spell.of_move(move), move, search
+            return Spell.of_move(move, choices=False), move, search  # the person makes the choices
         if len(tokens) != len(w):
             raise CommandError(
                 f"give one card a letter: {w.upper()} has {len(w)} letters, you gave {len(tokens)} cards"

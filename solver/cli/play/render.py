@@ -19,6 +19,7 @@ from solver.game.actions import (
     Ink,
     InkBuy,
     Jail,
+    Look,
     Pass,
     Power,
     Preview,
@@ -129,7 +130,13 @@ def apply_described(game: Game, action: Action, style: Style | None = None) -> s
             card = row[action.slot] if 0 <= action.slot < len(row) else None
             shown = s.card(card) if card else "a card"
             return f"jailed {shown}" if action.keep else f"removed {shown} from the offer row"
+        case Look():
+            seen = len(st.turn.peek)
+            return f"looked at the top {plural(seen, 'card')} of the draw pile" + (
+                f": {peek_text(game, s)}" if seen else " (it is empty)"
+            )
         case Preview():
+            peek = peek or len(action.discard)  # a preview not looked at before looks as it is used
             return f"looked at {peek} card{'s' * (peek != 1)}, discarded {len(action.discard)}"
         case Skip():
             return "gave up the choices left"
@@ -372,6 +379,8 @@ def guide(game: Game, names: Sequence[str], style: Style) -> str | None:
             parts.append(f"dump CODE for {plural(t.dumps[0], 'coin')} (your discard: {discard})")
         if t.jails:
             parts.append("jail SLOT [keep|remove]")
+        if t.previews:
+            parts.append(f"look (preview the top {plural(t.previews[0], 'card')} of your draw pile)")
         return f"Choices ({t.coins} coins so far): " + "; ".join(parts) + "; or skip."
     elif st.phase == "buy":
         affordable = [f"{i}. {style.card(c)} ({c.cost}c)" for i, c in enumerate(st.offer_row, 1) if c.cost <= t.coins]

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from solver.bots import Bot, bot_seed, make_bot
+from solver.cli.play.choosing import ask, reread
 from solver.cli.play.commands import ACTION_OF, ALIASES, HELP, META, CommandError, Reader, number, phase_commands
-from solver.cli.play.hints import comparison, hint_text
+from solver.cli.play.hints import allowed, comparison, hint_text
 from solver.cli.play.render import (
     Style,
     apply_described,
@@ -135,6 +136,13 @@ class Session:
         if not isatty(self.stdin):
             self.say(line.rstrip("\n"))  # echo scripted input, so a transcript reads as a session
         return line
+
+    def ask_line(self, prompt: str) -> str | None:
+        """One answer to a question (None at the end of input)."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return line.rstrip("\n") if line else None
 
     def leave(self, why: str) -> None:
         if self.save_path:
@@ -272,6 +280,10 @@ class Session:
             if not rest:
                 raise CommandError("usage: play WORD [CARD ...] (hint shows words and how to type them)")
             spell, move, search = reader.spell_of(rest[0], rest[1:])
+            if move is not None and isatty(self.stdin) and allowed(self.game, spell):  # accepted: now its choices
+                chosen = ask(spell, move, self.ask_line, self.say)
+                if chosen != spell:
+                    spell, move = chosen, reread(chosen, search)
             self.say(f"You {apply_described(self.game, spell, self.style)}.")
             if move is not None:
                 self.say(indent(table([move])))
