@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError, Power
+from solver.game.coop import penny_ink
 from solver.game.options import Powers
 from solver.game.rules import AGGRESSIVE, POWERS, blank
 from solver.game.state import GameState, PlayerState
@@ -30,7 +31,9 @@ def use_power(st: GameState, action: Power) -> None:
         raise IllegalActionError(f"{title} costs {cost} ink; you have {p.ink}")
     EFFECTS[name](st, action, cost)
     p.ink -= cost
+    st.turn.ink_used += cost
     st.turn.powers_used.append(name)
+    penny_ink(st, cost, penny_first=True)  # the cost is paid before the power gives anything
 
 
 def _opponents(st: GameState) -> list[PlayerState]:
