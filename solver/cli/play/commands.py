@@ -45,7 +45,8 @@ Commands (one a line; slots and previewed cards are numbered from 1):
     hint [N]                   the ghost writer's N best words for your cards (default 5), and how to type them
     play WORD [CARD ...]       spell WORD; without cards the ghost writer lays it out at its best, else one card
                                a letter, left to right: CODE, CODE/wild (face-down), CODE/uncovered, and
-                               CODE@hand|@inked|@mine|@other when the same card is in two places
+                               CODE@hand|@inked|@mine|@other when the same card is in two places;
+                               ghost=PLAYER (with --ghost-writer) credits the player who suggested it
     ink                        spend an ink: draw a card that must be in your word face-up
     remover CODE               spend a remover: an inked card becomes a normal hand card
     power NAME [ARGS]          use your player power (unnatural SLOT, exploration GENRE, miniaturize N,
