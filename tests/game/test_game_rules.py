@@ -974,6 +974,42 @@ def test_unsightly_card_draws_a_card_that_must_be_played_face_down() -> None:
     assert not p.must_wild and game.state.turn.coins == 2 and "L" in codes(game.state.turn.word)
 
 
+@pytest.mark.parametrize(
+    ("name", "args", "quote"),
+    [
+        ("exploration", {"genre": "mystery"}, "must be used in your word"),
+        ("unsightly", {}, "use it face-down as a wild card in your word"),
+        ("unnatural", {"slot": 0}, "puts an offer-row card in the word you spell"),
+    ],
+)
+def test_a_power_whose_card_goes_in_the_word_is_refused_after_the_word(
+    name: str, args: dict[str, Any], quote: str
+) -> None:
+    """The variants rulebook: Deck Exploration: "Place an Ink token [...] on that card - it must be used in your
+    word."; Unsightly Card: "Draw a card from your draw pile and use it face-down as a wild card in your word."
+    (Unnatural Creation: "You can use a card from the Offer Row in the word you spell.") Once the word is spelled,
+    the card could be in no word of this turn (it would carry over to the next): refused, the state unchanged."""
+    game = powered(name, "lyrical")
+    p = seat(game, hand=["A", "T"], draw=["E", "mystery:U2", "L"], ink=3)
+    spell(game, "at", "A", "T")
+    assert game.state.phase == Phase.BUY
+    refused(game, power(game, **args), f"{quote}.*use it before you spell")
+    assert not p.inked and not p.must_wild and p.ink == 3
+    game.apply(End())
+    assert not p.inked and not p.must_wild
+
+
+def test_deck_explorations_card_must_be_in_this_turns_word() -> None:
+    """The variants rulebook: Deck Exploration: "it must be used in your word." The card drawn is inked: a word
+    without it is refused, and a pass discards it with the hand."""
+    game = powered("exploration", "lyrical")
+    p = seat(game, hand=["A", "T"], draw=["L", "mystery:U2", "N"], discard=[], ink=3)
+    game.apply(power(game, genre="mystery"))
+    refused(game, spell_action("at", "A", "T"), "must be in the word face-up")
+    game.apply(Pass())
+    assert not p.inked and "mystery:U2" in codes(p.discard + p.hand + p.draw)  # (a new hand is drawn)
+
+
 def test_pint_sized_proficiency_looks_at_the_top_card_to_keep_or_discard() -> None:
     game = powered("pint", "lyrical")
     st = game.state
