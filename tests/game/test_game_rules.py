@@ -1098,6 +1098,24 @@ def test_mechanical_rap_battle_takes_a_card_from_each_opponents_next_hand() -> N
     assert codes(q.discard)[:2] == ["A", "T"] and len(q.discard) == 3  # the word, and the card lost
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 15 item 9, not fixed yet: the turn state gives a Disfigured Letter to the search as an inked card "
+    "(so that it must be in the word face-up), and the search's count of inked cards (Resolver._extras, the outcome, "
+    "the compiled kernel) counts every face-up inked slot",
+)
+def test_bga_horror_h_counts_inked_cards_and_a_disfigured_letter_is_not_one() -> None:
+    """Rules notes: "Horror H (BGA redesign, genre): 1 prestige per inked card in the tableau". An inked card is one
+    drawn with ink; a Disfigured Letter ("All opponents must use that letter in their next word. They do not receive
+    any Benefits provided by the card.") is a rival's letter, not a card drawn with ink. HOT with Horror H, a
+    disfigured O and Horror T: H 2 prestige + 0 inked, T 2 + 1 (horror active) = 5, not 6."""
+    game = Game.new(GameOptions(players=2, rules=Rules.BGA, powers=Powers.AGGRESSIVE), 1, lexicon_of("hot"),
+                    powers=["rap", "disfigured"])  # fmt: skip
+    p = seat(game, hand=["horror:H7", "horror:T4"], disfigured=["starter:O0{- | -}"])
+    spell(game, "hot", "horror:H7", "starter:O0{- | -}@inked", "horror:T4")
+    assert p.prestige == 5
+
+
 def test_a_disfigured_letter_cannot_be_freed_by_a_remover() -> None:
     """Disfigured Letter: the rival's letter must be in the word; a remover frees inked cards, not that letter."""
     game = powered("disfigured", "rap")
