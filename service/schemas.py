@@ -379,7 +379,15 @@ class GameOut(BaseModel):
     seat: int = Field(description="the seat in turn after the request")
     phase: Literal["prepare", "choices", "buy", "event", "over"]
     scores: list[int] = Field(description="each seat's prestige with the award it holds")
-    winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
+    winner: int | None = Field(
+        default=None,
+        description="the winning seat once the game is over (null: tied, and always null in the cooperative anthology)",
+    )
+    result: Literal["won", "lost"] | None = Field(
+        default=None,
+        description="the cooperative anthology once it is over: won (the players completed their final lap first) "
+        "or lost (Penny Dreadful did, or the round limit stopped the game); null otherwise",
+    )
 
 
 class BotMoveOut(GameOut):

@@ -42,6 +42,7 @@ def _answer(
         "phase": st.phase,
         "scores": game.final_scores(),
         "winner": game.winner() if over else None,
+        "result": game.result(),
     }
     out.update(extra or {})
     if start is not None:

@@ -25,7 +25,11 @@ OPTION_FLAGS = (
     ("--powers", "powers"),
     ("--events", "events"),
     ("--event-deck", "event_deck"),
+    ("--coop", "coop"),
+    ("--penny", "penny"),
+    ("--ghost-writer", "ghost_writer"),
 )
+PENNY_GENRES = ("none", "adventure", "horror", "mystery", "romance")
 
 
 class TableError(GhostwriterError):
@@ -51,6 +55,29 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="play with the table's own events: a JSON list of events (see solver/game/events.py); implies --events",
     )
+    p.add_argument(
+        "--coop",
+        action="store_true",
+        default=None,
+        help="the cooperative anthology: every seat plays together against Penny Dreadful, who takes an offer-row "
+        "card after each turn; the side that first completes the prestige track once for each player wins "
+        "(1 to 4 players)",
+    )
+    p.add_argument(
+        "--penny",
+        choices=PENNY_GENRES,
+        default=None,
+        metavar="GENRE",
+        help="Penny Dreadful's signature genre: adventure, horror, mystery, romance or none (default none); "
+        "implies --coop",
+    )
+    p.add_argument(
+        "--ghost-writer",
+        action="store_true",
+        default=None,
+        help="the ghost-writer rule: a player whose suggested word is spelled gets a free ink, and the ink of the "
+        "word's inked cards",
+    )
     add_words_flag(p)
     add_dictionary_flags(
         p,
@@ -71,6 +98,9 @@ def table_options(args: argparse.Namespace, players: int) -> GameOptions:
     from solver.hardback.catalogue import Rules
 
     target = args.target if args.target is not None else 60
+    coop = bool(args.coop) or args.penny is not None
+    if coop and not 1 <= players <= 4:
+        raise TableError(f"--coop seats 1 to 4 players against Penny Dreadful (got {players})")
     if not 10 <= target <= 500:
         raise TableError(f"--target must be from 10 to 500 prestige (got {target}; the printed game plays to 60)")
     deck: tuple[Any, ...] = ()
@@ -97,6 +127,9 @@ def table_options(args: argparse.Namespace, players: int) -> GameOptions:
         powers=Powers(args.powers or "none"),
         events=bool(args.events) or bool(deck),
         event_deck=deck,
+        ghost_writer=bool(args.ghost_writer),
+        coop=bool(args.coop) or args.penny is not None,
+        penny_genre=args.penny or "none",
     )
 
 

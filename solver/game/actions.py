@@ -5,7 +5,9 @@ log)::
 
     prepare:  {"action": "ink"}                       spend an ink, draw a card that must be used
               {"action": "remover", "card": CODE}     spend a remover: an inked card becomes a hand card
-              {"action": "power", "name": NAME, ...}  use the player power (args: slot, genre, n, cards)
+              {"action": "power", "name": NAME, ...}  use the player power (args: slot, genre, n, cards); also in
+                                                      the buy phase, but for unnatural, exploration and unsightly,
+                                                      whose card must be in this turn's word
               {"action": "spell", "word": W, "layout": [{"code", "face", "source"}, ...],
                "objective": "value", "weights": {...}, "ghost": SEAT}
                  each layout entry may make its card's choices: "either": "coins" | "prestige",

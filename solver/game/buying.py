@@ -4,7 +4,7 @@ turn's end."""
 from __future__ import annotations
 
 from solver.game.actions import Advert, Buy, Convert, End, Flush, IllegalActionError, InkBuy
-from solver.game.coop import penny_purchase
+from solver.game.coop import penny_ink, penny_purchase
 from solver.game.rules import ADVERTS, can_flush
 from solver.game.state import OFFER_ROW, GameState
 from solver.game.table import refill, replace, row_slot
@@ -36,7 +36,7 @@ def buy(st: GameState, action: Buy) -> None:
         card = st.offer_row[row_slot(st, action.slot)]
     if card.cost > t.coins:
         raise IllegalActionError(f"{card.code} costs {card.cost} coins; you have {t.coins}")
-    penny_purchase(st)
+    row = list(st.offer_row)  # as the card is bought (Penny's adventure looks at it)
     t.coins -= card.cost
     if action.slot is None:
         p.jail = []
@@ -47,6 +47,7 @@ def buy(st: GameState, action: Buy) -> None:
     p.prestige += card.purchase_prestige
     t.bought += 1
     p.bought += 1
+    penny_purchase(st, row)
 
 
 def ink_buy(st: GameState, action: InkBuy) -> None:
@@ -62,7 +63,9 @@ def convert(st: GameState, action: Convert) -> None:
     if 3 * n > p.ink:
         raise IllegalActionError(f"{n} coin(s) need {3 * n} ink; you have {p.ink}")
     p.ink -= 3 * n
+    st.turn.ink_used += 3 * n
     st.turn.coins += n
+    penny_ink(st, 3 * n)
 
 
 def advert(st: GameState, action: Advert) -> None:

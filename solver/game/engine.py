@@ -36,6 +36,7 @@ from solver.game.actions import (
     Skip,
     Spell,
 )
+from solver.game.coop import reached
 from solver.game.events import Event
 from solver.game.options import GameOptions
 from solver.game.powers import use_power
@@ -43,7 +44,7 @@ from solver.game.rules import ACTIONS, phase_help
 from solver.game.setup import deal
 from solver.game.spell import Outcome, spell
 from solver.game.state import GameState, Phase, PlayerState
-from solver.game.turn import choose_event
+from solver.game.turn import choose_event, end_early
 from solver.game.view import event_named, event_of, turn_state
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.resolve import AWARDS
@@ -143,9 +144,22 @@ class Game:
                 choose_event(st, action)
             case _:
                 assert_never(action)
+        if st.options.coop and st.phase != Phase.OVER:
+            reached(st)
+            if st.result:  # a side completed its final lap in this action: the game ends now
+                end_early(st)
         self.log.append(action)
 
     # -- the end ------------------------------------------------------------------------------------------------
+
+    def result(self) -> str | None:
+        """The cooperative anthology's outcome once it is over: ``won`` when the players completed their final lap
+        first, ``lost`` when Penny Dreadful did (or the game stopped at options.max_turns with neither there);
+        None while it goes on, and outside the anthology (``winner`` names the seat)."""
+        st = self.state
+        if not st.options.coop or st.phase != Phase.OVER:
+            return None
+        return st.result or None
 
     def final_scores(self) -> list[int]:
         """Each seat's prestige with the literary award it holds."""
@@ -154,7 +168,10 @@ class Game:
         return [q.prestige + (award if q.seat in st.award_holders else 0) for q in st.players]
 
     def winner(self) -> int | None:
-        """The winning seat: most prestige, then most ink; None while seats still tie."""
+        """The winning seat: most prestige, then most ink; None while seats still tie, and always None in the
+        cooperative anthology, where the table wins or loses together (``result``)."""
+        if self.state.options.coop:
+            return None
         scores = self.final_scores()
         key = [(s, q.ink) for s, q in zip(scores, self.state.players, strict=True)]
         best = max(key)

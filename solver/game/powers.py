@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError, Power
+from solver.game.coop import penny_ink
 from solver.game.options import Powers
 from solver.game.rules import AGGRESSIVE, POWERS, blank
-from solver.game.state import GameState, PlayerState
+from solver.game.state import GameState, Phase, PlayerState
 from solver.game.table import card_of, draw, restock, row_slot
 from solver.hardback.cards import Card
 from solver.hardback.genres import Genre
@@ -24,13 +25,25 @@ def use_power(st: GameState, action: Power) -> None:
     title, cost, _ = POWERS[name]
     if name in AGGRESSIVE and name in st.turn.powers_used:
         raise IllegalActionError(f"{title} is an aggressive power: once a turn")
+    if name in FOR_THE_WORD and st.phase != Phase.PREPARE:
+        raise IllegalActionError(f"{title} {FOR_THE_WORD[name]}: use it before you spell (the word is spelled)")
     if name == "miniaturize":
         cost = 1 if action.n is None else action.n
     if p.ink < cost:
         raise IllegalActionError(f"{title} costs {cost} ink; you have {p.ink}")
     EFFECTS[name](st, action, cost)
     p.ink -= cost
+    st.turn.ink_used += cost
     st.turn.powers_used.append(name)
+    penny_ink(st, cost, penny_first=True)  # the cost is paid before the power gives anything
+
+
+# The powers whose card must be in this turn's word (the variants rulebook), so that they are for before the word:
+FOR_THE_WORD = {
+    "unnatural": "puts an offer-row card in the word you spell",
+    "exploration": 'draws a card that "must be used in your word"',
+    "unsightly": 'draws a card to "use it face-down as a wild card in your word"',
+}
 
 
 def _opponents(st: GameState) -> list[PlayerState]:

@@ -180,6 +180,7 @@ class GameState:
     award_holders: list[int] = field(default_factory=list)
     ending: bool = False
     penny: Penny | None = None
+    result: str = ""  # the cooperative anthology's end: "won" (the players finished first) or "lost"
     turn: Turn = field(default_factory=Turn)
     rng: random.Random = field(default_factory=random.Random)
     seed: int = 0
@@ -228,6 +229,7 @@ class GameState:
             "award_holders": list(self.award_holders),
             "ending": self.ending,
             "penny": self.penny.to_json() if self.penny else None,
+            "result": self.result,
             "turn": self.turn.to_json(),
             "rng": [state[0], list(state[1]), state[2]],
         }
@@ -396,6 +398,7 @@ def _load(data: dict[str, Any]) -> GameState:
         ],
         ending=_flag(data.get("ending", False), "game.ending"),
         penny=penny,
+        result=_result(data.get("result", "")),
         turn=turn,
         rng=rng,
         seed=_number(data.get("seed", 0), "game.seed", 0, 2**63),
@@ -496,6 +499,15 @@ def _load_penny(penny: object) -> Penny | None:
     )
 
 
+def _result(value: object) -> str:
+    if value not in RESULTS:
+        raise GameStateError(
+            'game.result must be "" (not over, or not the cooperative anthology), "won" or "lost"', "game.result"
+        )
+    assert isinstance(value, str)
+    return value
+
+
 def _load_events(data: dict[str, Any], key: str) -> list[Event]:
     out = []
     for i, e in enumerate(_list(data.get(key, []), f"game.{key}", "event objects")):
@@ -506,4 +518,5 @@ def _load_events(data: dict[str, Any], key: str) -> list[Event]:
     return out
 
 
+RESULTS = ("", "won", "lost")
 PHASES = (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT, Phase.OVER)

@@ -4,7 +4,7 @@ of prestige (kept or exchanged), and the next seat or the end of the game."""
 from __future__ import annotations
 
 from solver.game.actions import EventChoice, IllegalActionError
-from solver.game.coop import penny_turn
+from solver.game.coop import LOST, penny_turn
 from solver.game.rules import exchange_seats
 from solver.game.state import GameState, Phase, Turn
 from solver.game.table import draw_hand, replace
@@ -40,22 +40,36 @@ def finish_turn(st: GameState) -> None:
         replace(st, oldest)
     draw_hand(st, p)
     st.turns += 1
-    if draw_event(st) and exchange_seats(st):
+    if not st.result and draw_event(st) and exchange_seats(st):
         st.phase = Phase.EVENT  # the player keeps the event drawn or exchanges it (action event)
         return
     next_turn(st)
 
 
+def end_early(st: GameState) -> None:
+    """The cooperative anthology ends in the middle of a turn, when a side completes its final lap there (Penny's
+    signature scoring in the players' turn, or the players' own prestige): the choices left are given up (cards
+    looked at go back on the draw pile, as they were), the turn's cards are put away, and the game is over."""
+    p, t = st.player, st.turn
+    p.draw.extend(reversed(t.peek))
+    t.peek, t.dumps, t.jails, t.previews = [], [], 0, []
+    finish_turn(st)
+
+
 def next_turn(st: GameState) -> None:
     """After a turn: Penny's turn in the cooperative anthology, the end of the game, or the next seat."""
     if st.options.coop:
-        penny_turn(st)
-        if st.phase == Phase.OVER:
+        if not st.result:
+            penny_turn(st)
+        if st.result:
+            st.phase = Phase.OVER
             return
     elif any(q.prestige >= st.options.target for q in st.players):
         st.ending = True
     last_seat = st.current == len(st.players) - 1
     if last_seat and (st.ending or st.rounds >= st.options.max_turns):
+        if st.options.coop:
+            st.result = LOST  # the safety stop: the players did not complete their final lap first
         st.phase = Phase.OVER
         return
     st.current = (st.current + 1) % len(st.players)

@@ -560,6 +560,8 @@ def _events(st: GameState) -> Iterator[Problem]:
 
 def _coop(st: GameState) -> Iterator[Problem]:
     """Penny Dreadful exactly in the cooperative anthology, with the options' signature genre."""
+    if st.result and (not st.options.coop or st.phase != Phase.OVER):
+        yield Problem("game.result", "a result is given when the cooperative anthology is over (else it is empty)")
     if not st.options.coop:
         if st.penny is not None:
             yield Problem("game.penny", "Penny Dreadful plays only in the cooperative anthology (options.coop)")
@@ -573,6 +575,17 @@ def _coop(st: GameState) -> Iterator[Problem]:
     cap = st.options.target * len(st.players) - 1 + PENNY_TURN + b.ink_cap(st.turns) + b.size
     if st.penny.prestige > cap:
         yield Problem("game.penny.prestige", f"{st.penny.prestige} prestige: more than Penny can reach ({cap})")
+    goal = st.options.target * len(st.players)
+    table = sum(q.prestige for q in st.players)
+    stopped = st.rounds >= st.options.max_turns
+    if st.result == "won" and table < goal:
+        yield Problem("game.result", f"won: the players have {table} of the {goal} prestige they need")
+    elif st.result == "lost" and st.penny.prestige < goal and not stopped:
+        yield Problem(
+            "game.result", f"lost: Penny has {st.penny.prestige} of the {goal} prestige she needs, and the game ran on"
+        )
+    elif st.phase != Phase.OVER and (table >= goal or st.penny.prestige >= goal):
+        yield Problem("game.phase", f"a side has completed its final lap ({goal} prestige): the game is over")
 
 
 def _awards(st: GameState) -> Iterator[Problem]:

@@ -39,13 +39,12 @@ def play_game(
         "searches": [b.searches for b in players],  # each bot's word searches, and those proven best
         "proven": [b.proven for b in players],
     }
-    winner = game.winner()
-    if st.penny is not None:  # the cooperative anthology: the table wins or loses together
-        team = sum(p.prestige for p in st.players)
+    winner = game.winner()  # None in the cooperative anthology: the table wins or loses together
+    if st.penny is not None:
         extra["penny"] = st.penny.prestige
-        extra["team"] = team
-        extra["won"] = team > st.penny.prestige
-        winner = None
+        extra["team"] = sum(p.prestige for p in st.players)
+        extra["result"] = game.result()
+        extra["won"] = game.result() == "won"
     return GameRecord(
         seed=seed,
         seats=list(bots),

@@ -69,6 +69,8 @@ def format_table(report: dict[str, Any]) -> str:
         + (", adverts" if opts["adverts"] else "")
         + (f", {opts['powers']} powers" if opts.get("powers", "none") != "none" else "")
         + (", events" if opts.get("events") else "")
+        + (f", co-op against Penny Dreadful ({opts.get('penny_genre', 'none')})" if opts.get("coop") else "")
+        + (", ghost writer" if opts.get("ghost_writer") else "")
         + (f", dictionary {t['dictionary']}" if t.get("dictionary", "enable") != "enable" else ""),
         "",
     ]
@@ -96,6 +98,14 @@ def format_table(report: dict[str, Any]) -> str:
             lines.append(f"{a:<{width}}" + "".join(cells))
     seats = report["seats"]
     rounds = report["rounds"]
+    table = report.get("coop")
+    if table:
+        ci = f"[{_pct(table['ci95'][0])}, {_pct(table['ci95'][1])}]"
+        lines += [
+            "",
+            f"the table against Penny Dreadful: won {table['wins']:g}, lost {table['losses']} of {table['games']} "
+            f"games ({_pct(table['win_rate'])}, 95% CI {ci}); a bot's wins are its table's",
+        ]
     lines += [
         "",
         "seats: "

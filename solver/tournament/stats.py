@@ -29,9 +29,23 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def coop(record: GameRecord) -> bool:
+    """A game of the cooperative anthology: the table against Penny Dreadful."""
+    return "result" in record.extra or "penny" in record.extra
+
+
+def table_won(record: GameRecord) -> bool:
+    """The cooperative anthology's result: the players completed their final lap first."""
+    result: object = record.extra.get("result", "won" if record.extra.get("won") else "lost")
+    return result == "won"
+
+
 def winners(record: GameRecord) -> list[int]:
     """The seats that won: the recorded winner, or the seats that share the win (top prestige, then most
-    ink: Board Game Arena's tie-break, which the engine applies before calling a game shared)."""
+    ink: Board Game Arena's tie-break, which the engine applies before calling a game shared); in the
+    cooperative anthology every seat when the table won, none when it lost."""
+    if coop(record):
+        return list(range(len(record.seats))) if table_won(record) else []
     if record.winner is not None:
         return [record.winner]
     top = max(record.prestige)
@@ -41,8 +55,11 @@ def winners(record: GameRecord) -> list[int]:
 
 
 def shares(record: GameRecord) -> list[float]:
-    """Each seat's part of the win: 1 for the winner, 1/k for each of k seats that share it, else 0."""
+    """Each seat's part of the win: 1 for the winner, 1/k for each of k seats that share it, else 0; in the
+    cooperative anthology, 1 for every seat of a table that won (the table wins together, not shared out)."""
     won = winners(record)
+    if coop(record):
+        return [1.0 if s in won else 0.0 for s in range(len(record.seats))]
     return [1.0 / len(won) if s in won else 0.0 for s in range(len(record.seats))]
 
 
@@ -74,9 +91,10 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[s
     seat_wins = [0.0] * players
     seat_games = [0] * players
     shared = 0
+    anthology = [r for r in records if coop(r)]
     for r in records:
         won = winners(r)
-        shared += len(won) > 1
+        shared += len(won) > 1 and not coop(r)
         part = shares(r)
         for s, bot in enumerate(r.seats):
             games[bot] += 1
@@ -104,7 +122,8 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[s
         a: {b: _rate(pair_wins[a, b], pair_games[a, b]) for b in names if (a, b) in pair_games} for a in names
     }
     lengths = Counter(r.rounds for r in records)
-    return {
+    table_wins = sum(table_won(r) for r in anthology)
+    out: dict[str, Any] = {
         "games": len(records),
         "shared_wins": shared,
         "bots": per_bot,
@@ -127,6 +146,9 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[s
             "game_seconds_total": sum(r.seconds for r in records),
         },
     }
+    if anthology:  # the table against Penny Dreadful: its wins and losses
+        out["coop"] = {**_rate(table_wins, len(anthology)), "losses": len(anthology) - table_wins}
+    return out
 
 
 def _ints(value: object) -> list[int]:

@@ -193,3 +193,48 @@ def test_a_spell_makes_its_own_choices_over_http_and_a_bad_one_names_the_card(cl
     move = out["moves"][0]
     assert [e["code"] for e in move["layout"]] == [c["code"] for c in move["cards"]]
     assert any("either" in e for e in move["layout"])
+
+
+@pytest.mark.parametrize(
+    ("seed", "genre", "head_start", "expected"),
+    [
+        (1, "none", 0, "lost"),
+        (2, "horror", 0, "lost"),
+        (3, "adventure", 0, "lost"),
+        (4, "romance", 0, "lost"),
+        (5, "none", 16, "won"),
+        (6, "horror", 16, "won"),
+        (7, "adventure", 15, None),
+        (8, "mystery", 14, None),
+    ],
+)
+def test_bots_play_the_cooperative_anthology_over_http_and_its_result_is_right(
+    client: TestClient, seed: int, genre: str, head_start: int, expected: str | None
+) -> None:
+    """The variants rulebook: "If the players complete their final lap first, they win the game [...] However, if
+    Penny Dreadful completes her final lap first, the players lose". Every answer of a finished game says so, with
+    no seat named the winner. (Penny outscores bots at a low target, so some tables start with prestige already
+    gained, to see games won too.)"""
+    options = {"players": 2, "target": 10, "coop": True, "penny_genre": genre}
+    status, out = post(client, "/v1/hardback/game/new", {"options": options, "seed": seed})
+    assert status == 200, out
+    out["game"]["players"][1]["prestige"] = head_start
+    for turn in range(80):
+        assert out["result"] is None and out["winner"] is None
+        if turn == 0:  # a player's own action first, then the bots
+            status, out = post(client, "/v1/hardback/game/action", {"game": out["game"], "action": {"action": "pass"}})
+        else:
+            status, out = post(client, "/v1/hardback/bot/move", {"game": out["game"], "bot": "greedy"})
+        assert status == 200, out
+        if out["phase"] == "over":
+            break
+    assert out["phase"] == "over" and out["winner"] is None
+    game = out["game"]
+    goal = 10 * 2
+    table, penny = sum(p["prestige"] for p in game["players"]), game["penny"]["prestige"]
+    assert table >= goal or penny >= goal
+    if (table >= goal) != (penny >= goal):
+        assert out["result"] == ("won" if table >= goal else "lost")
+    assert out["result"] in ("won", "lost") and game["result"] == out["result"]
+    if expected is not None:
+        assert out["result"] == expected

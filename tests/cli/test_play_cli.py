@@ -585,3 +585,69 @@ def test_scripted_input_is_not_asked_the_objective_makes_the_choices(tmp_path: P
     assert code == 0
     assert "coins or prestige? [" not in text
     assert re.search(r"You spelled OAT \(\d+ prestige, \d+ coins\)\.", text)
+
+
+def test_the_coop_flag_plays_against_penny_and_says_the_table_lost(lex: Lexicon, tmp_path: Path) -> None:
+    """The variants rulebook: "if Penny Dreadful completes her final lap first, the players lose". A table that
+    only passes loses, and play says so in words (no seat is named the winner)."""
+    save = tmp_path / "coop.json"
+    argv = ["--coop", "--penny", "horror", "--bots", "easy", "--seed", "3", "--target", "10", "--save", str(save)]
+    code, text = play(lex, argv, ["pass"] * 20)
+    assert code == 0
+    assert "Penny Dreadful (horror):" in text
+    assert "You lose: Penny Dreadful completed her final lap first." in text
+    assert "You win!" not in text and " wins." not in text
+    data = json.loads(save.read_text())
+    assert data["options"]["coop"] is True and data["options"]["penny_genre"] == "horror"
+    assert data["result"] == "lost" and data["phase"] == "over"
+
+
+def test_the_coop_table_that_finishes_first_wins_in_words(lex: Lexicon, tmp_path: Path) -> None:
+    """The variants rulebook: "If the players complete their final lap first, they win the game"."""
+    from helpers import lexicon_of
+
+    options = GameOptions(players=2, target=10, coop=True)
+    me = Game.new(options, 1, lex).state.players[0]
+    letter = next(c.letter for c in me.hand + me.draw if c.letter in "BCDGHMOPUY")  # a prestige starter of seat 0
+    word = f"{letter}a".lower()
+    words = lexicon_of(word)
+    path = saved_with_hand(words, tmp_path / "g.json", [letter, "A"], options=options, prestige=19)
+    code, text = play(words, ["--load", str(path)], [f"play {word}", "quit"])
+    assert code == 0
+    assert "You win! The table completed its final lap before Penny Dreadful." in text
+
+
+def test_the_ghost_writer_flag_credits_the_player_who_suggested_the_word(tmp_path: Path) -> None:
+    """The rulebook: "If another player suggests a word that you decide to use, that player receives a free Ink
+    token from the general supply"."""
+    from helpers import lexicon_of
+
+    words = lexicon_of("at")
+    path = saved_with_hand(words, tmp_path / "g.json", ["A", "T"], options=GameOptions(players=2, ghost_writer=True))
+    code, text = play(words, ["--load", str(path), "--save", str(path)], ["play at ghost=nobody", "play at ghost=1"])
+    assert code == 0
+    assert "refused: no opponent 'nobody'" in text
+    assert json.loads(path.read_text())["players"][1]["ink"] >= 1
+    plain = saved_with_hand(words, tmp_path / "p.json", ["A", "T"])
+    code, text = play(words, ["--load", str(plain)], ["play at ghost=1"])
+    assert "refused: ghost=PLAYER credits a ghost writer: start the game with --ghost-writer" in text
+
+
+def test_the_coop_and_ghost_writer_flags_reach_the_options_and_are_explained(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from solver.cli.table_options import table_options
+
+    args = parse("--coop", "--ghost-writer", "--bots", "easy,hard")
+    options = table_options(args, 3)
+    assert options.coop and options.ghost_writer and options.penny_genre == "none"
+    assert table_options(parse("--penny", "mystery"), 2).coop  # a signature genre implies --coop
+    assert not table_options(parse(), 2).coop
+    with pytest.raises(GhostwriterError, match="--coop seats 1 to 4 players"):
+        play(None, ["--coop", "--bots", "easy,easy,easy,easy"], [])
+    with pytest.raises(SystemExit):
+        parse("--help")
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "--coop the cooperative anthology" in helptext
+    assert "--penny GENRE Penny Dreadful's signature genre" in helptext
+    assert "--ghost-writer the ghost-writer rule" in helptext

@@ -374,7 +374,13 @@ def play_random_game(lexicon: Lexicon, seed: int, target: int) -> CheckedGame:
             game.state.penny.prestige,
         )
         assert max(team, penny) >= goal or game.state.rounds >= options.max_turns
-        assert not (team >= goal and penny >= goal), "the game ends as soon as one side finishes"
+        assert game.winner() is None, "the table wins or loses together"
+        # the game ends as soon as one side finishes, and the first one there decides (both there: one action
+        # took both, and the result says which came first)
+        if (team >= goal) != (penny >= goal):
+            assert game.result() == ("won" if team >= goal else "lost")
+        elif team < goal:
+            assert game.result() == "lost", "stopped by the round limit: the players have not won"
     else:
         assert max(p.prestige for p in game.state.players) >= target or game.state.rounds >= options.max_turns
         assert game.state.turns % options.players == 0, "every player has had as many turns"

@@ -12,6 +12,7 @@ import importlib.util
 import io
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
@@ -531,3 +532,39 @@ def test_real_short_games_through_the_command(capsys: pytest.CaptureFixture[str]
     # the same games again, in this process: the same results
     again = run_tournament(bots.split(","), 4, 5, options=GameOptions(target=20), workers=1)
     assert _stable(again.report) == _stable(report)
+
+
+# -- the cooperative anthology ----------------------------------------------------------------------------------
+
+
+def coop_play(
+    bots: Sequence[str], seed: int, options: GameOptions | None = None, lexicon: Lexicon | None = None
+) -> GameRecord:
+    """A co-op table (its options say so) that wins when easy plays first and loses otherwise, whatever the
+    prestige (seat 1 always has more)."""
+    assert options is not None and options.coop and options.penny_genre == "romance"
+    result = "won" if bots[0] == "easy" else "lost"
+    record = _record(bots, seed, [5 * (s + 1) for s in range(len(bots))], [0] * len(bots), rounds=8)
+    record.winner = None
+    record.extra = {"penny": 30, "team": sum(record.prestige), "result": result, "won": result == "won"}
+    return record
+
+
+def test_a_coop_tournament_counts_the_tables_wins_and_losses() -> None:
+    """The variants rulebook: "In this cooperative variant, 1-4 players work to win or lose together against your
+    archrival, Penny Dreadful." A bot's win is its table's; no seat wins alone, and no win is shared out."""
+    options = GameOptions(coop=True, penny_genre="romance")
+    won, lost = coop_play(["easy", "hard"], 2, options), coop_play(["hard", "easy"], 2, options)
+    assert winners(won) == [0, 1] and shares(won) == [1.0, 1.0]
+    assert winners(lost) == [] and shares(lost) == [0.0, 0.0]
+    code, text = cli("--bots", "easy,hard", "--games", "8", "--coop", "--penny", "romance", "--json", play=coop_play)
+    assert code == 0
+    report = json.loads(text)
+    table = report["coop"]
+    assert (table["games"], table["wins"], table["losses"]) == (8, 4, 4)  # seats mirrored: easy first in half
+    assert report["shared_wins"] == 0
+    assert report["bots"]["easy"]["wins"] == report["bots"]["hard"]["wins"] == table["wins"]
+    assert report["tournament"]["options"]["coop"] is True
+    code, text = cli("--bots", "easy,hard", "--games", "2", "--penny", "romance", play=coop_play)
+    assert code == 0 and "co-op against Penny Dreadful (romance)" in text
+    assert re.search(r"the table against Penny Dreadful: won \d+, lost \d+ of 2 games", text)

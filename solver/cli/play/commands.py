@@ -47,7 +47,8 @@ Commands (one a line; slots and previewed cards are numbered from 1):
     hint [N]                   the ghost writer's N best words for your cards (default 5), and how to type them
     play WORD [CARD ...]       spell WORD; without cards the ghost writer lays it out at its best, else one card
                                a letter, left to right: CODE, CODE/wild (face-down), CODE/uncovered, and
-                               CODE@hand|@inked|@mine|@other when the same card is in two places
+                               CODE@hand|@inked|@mine|@other when the same card is in two places;
+                               ghost=PLAYER (with --ghost-writer) credits the player who suggested it;
                                then each choice your cards offer is asked, the ghost writer's pick as default
                                (Enter takes it); or give them inline after +: h:O4+coins (or +prestige),
                                h:H7+ink (or +remover), a:C3+trash (or +keep), r:F6+left (or +right)

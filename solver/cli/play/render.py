@@ -415,6 +415,19 @@ def final_scores(game: Game, names: Sequence[str], style: Style) -> str:
     for q, total in zip(st.players, scores, strict=True):
         extra = f" ({q.prestige} + {award} literary award)" if q.seat in st.award_holders and award else ""
         lines.append(f"  {names[q.seat]:<{width}}  {total:>3} prestige{extra}  {q.ink} ink")
+    result = game.result()
+    if st.penny is not None:  # the cooperative anthology: the table wins or loses together
+        goal = st.options.target * len(st.players)
+        team = sum(q.prestige for q in st.players)
+        lines.append(f"  {'The table':<{width}}  {team:>3} prestige of {goal}")
+        lines.append(f"  {'Penny':<{width}}  {st.penny.prestige:>3} prestige of {goal}")
+        if result == "won":
+            lines.append(style.bold("You win! The table completed its final lap before Penny Dreadful."))
+        elif st.penny.prestige >= goal:
+            lines.append(style.bold("You lose: Penny Dreadful completed her final lap first."))
+        else:
+            lines.append(style.bold("You lose: the game stopped at its round limit before the table's final lap."))
+        return "\n".join(lines)
     winner = game.winner()
     if winner is None:
         best = max(scores)

@@ -7,7 +7,7 @@ import json
 import os
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Protocol
 
@@ -279,7 +279,11 @@ class Session:
         if verb == "play":
             if not rest:
                 raise CommandError("usage: play WORD [CARD ...] (hint shows words and how to type them)")
-            spell, move, search = reader.spell_of(rest[0], rest[1:])
+            tokens = [t for t in rest[1:] if not t.lower().startswith("ghost=")]
+            ghost = self.ghost_of(rest[1:])
+            spell, move, search = reader.spell_of(rest[0], tokens)
+            if ghost is not None:
+                spell = replace(spell, ghost=ghost)
             if move is not None and isatty(self.stdin) and allowed(self.game, spell):  # accepted: now its choices
                 chosen = ask(spell, move, self.ask_line, self.say)
                 if chosen != spell:
@@ -296,6 +300,18 @@ class Session:
             self.autosave()
         else:
             self.guide()
+
+    def ghost_of(self, tokens: list[str]) -> int | None:
+        """The seat of ``ghost=PLAYER`` among a play command's tokens (the player who suggested the word, with the
+        ghost-writer rule on), or None."""
+        named = [t.partition("=")[2] for t in tokens if t.lower().startswith("ghost=")]
+        if not named:
+            return None
+        if not self.game.state.options.ghost_writer:
+            raise CommandError("ghost=PLAYER credits a ghost writer: start the game with --ghost-writer")
+        if len(named) > 1:
+            raise CommandError("name one ghost writer: ghost=PLAYER")
+        return self.reader().seat_of(named[0])
 
     # -- save and the log -----------------------------------------------------------------------------------------
 
