@@ -731,7 +731,7 @@ static double doubles(const S *s, int i, int uncovers) {
 }
 
 /* WordSolver._split */
-static double split_rest(const S *s, int i, int uncovers) {
+static double split_rest(const S *s, int i, int uncovers, double rest0, double doubles0, double acc, double limit) {
     const Ctx *c = s->c;
     int hidden = 0;
     double top = 0.0;
@@ -750,8 +750,12 @@ static double split_rest(const S *s, int i, int uncovers) {
     if (!most) return INFINITY;
     double best = -INFINITY;
     for (int h = 0; h <= most; h++) {
-        double value = rest(s, i, uncovers - h) + (double)h * (top + s->wild) + doubles(s, i, h);
-        if (value > best) best = value;
+        double value = (h == 0 ? rest0 : rest(s, i, uncovers - h)) + (double)h * (top + s->wild) +
+                       (h == most ? doubles0 : doubles(s, i, h));
+        if (value > best) {
+            best = value;
+            if (acc + value + s->slack > limit) break;
+        }
     }
     return best;
 }
@@ -813,8 +817,9 @@ static void go(S *s, int i, double acc, int budget) {
         return;
     }
     int avail = uncovers_ahead(s, i, budget);
-    if (acc + rest(s, i, avail) + doubles(s, i, avail) + s->slack <= s->floor + EPS) return;
-    if (s->c->split && acc + split_rest(s, i, avail) + s->slack <= s->floor + EPS) return;
+    double rest0 = rest(s, i, avail), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
+    if (acc + rest0 + doubles0 + s->slack <= limit) return;
+    if (s->c->split && acc + split_rest(s, i, avail, rest0, doubles0, acc, limit) + s->slack <= limit) return;
     if (i == s->n) {
         if (!complete(s)) return;
         double v;

@@ -349,13 +349,28 @@ class WordSolver:
             extra += self._targets(ranked, abilities_left, gain(i - 1), min(most, 2))
         return extra
 
-    def _split(self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> float:
-        """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it but split by the number h of
-        doublers uncovered that cannot stand on letters of their own (inf when there are none to uncover).
+    def _split(
+        self,
+        i: int,
+        plan: Plan,
+        slots: list[Slot],
+        used: list[int],
+        uncovers: int,
+        rest: float,
+        doubles: float,
+        acc: float = 0.0,
+        slack: float = 0.0,
+        limit: float = float("inf"),
+    ) -> float:
+        """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it (``rest`` and ``doubles``,
+        as they are for all the ``uncovers``) but split by the number h of doublers uncovered that cannot stand on
+        letters of their own; inf when there are none to uncover. The search asks whether ``acc`` + it + ``slack`` is
+        over ``limit``: the first value that is ends the split (the most is over too).
 
         Those h doublers take h of the ``uncovers`` left, so the other cards share the rest (``_rest``), each of them
         brings at most the best such doubler's worth and a wild's, and their abilities are the best h of them
-        (``_doubles``). Every placement uncovers some number of them, so the most over h bounds it.
+        (``_doubles``: with them all, as many as there are uncovers, the ``doubles`` given). Every placement
+        uncovers some number of them, so the most over h bounds it.
         """
         counts = self.counts
         ahead = plan.suffix[i]
@@ -375,12 +390,14 @@ class WordSolver:
         best = float("-inf")
         for h in range(most + 1):
             value = (
-                self._rest(i, plan, used, uncovers - h)
+                (rest if h == 0 else self._rest(i, plan, used, uncovers - h))
                 + h * (top + plan.wild)
-                + self._doubles(i, plan, slots, used, h)
+                + (doubles if h == most else self._doubles(i, plan, slots, used, h))
             )
             if value > best:
                 best = value
+                if acc + value + slack > limit:
+                    break
         return best
 
     def _steps(self, i: int, plan: Plan, slots: list[Slot]) -> list[float]:
@@ -479,12 +496,14 @@ class WordSolver:
             if stop_at is not None and clock.ticks > stop_at:
                 raise _Enough(best[0])
             avail = self._uncovers_ahead(i, plan, slots, used, budget)
-            if (
-                acc + self._rest(i, plan, used, avail) + self._doubles(i, plan, slots, used, avail) + slack
-                <= floor_box[0] + EPS
-            ):
+            rest = self._rest(i, plan, used, avail)
+            doubles = self._doubles(i, plan, slots, used, avail)
+            limit = floor_box[0] + EPS
+            if acc + rest + doubles + slack <= limit:
                 return
-            if split and acc + self._split(i, plan, slots, used, avail) + slack <= floor_box[0] + EPS:
+            if split and acc + self._split(i, plan, slots, used, avail, rest, doubles, acc, slack, limit) + slack <= (
+                limit
+            ):
                 return
             if i == n:
                 if not self._complete(slots):

@@ -36,9 +36,10 @@ def _walk(solver: WordSolver, word: str) -> int:
     def go(i: int, acc: float, budget: int) -> float:
         seen[0] += 1
         avail = solver._uncovers_ahead(i, plan, slots, used, budget)
-        bound = acc + solver._rest(i, plan, used, avail) + solver._doubles(i, plan, slots, used, avail) + slack
+        rest, doubles = solver._rest(i, plan, used, avail), solver._doubles(i, plan, slots, used, avail)
+        bound = acc + rest + doubles + slack
         if solver.split:
-            bound = min(bound, acc + solver._split(i, plan, slots, used, avail) + slack)
+            bound = min(bound, acc + solver._split(i, plan, slots, used, avail, rest, doubles) + slack)
         if i == n:
             res = solver.resolver.resolve(slots) if solver._complete(slots) else None
             best = float("-inf") if res is None else res.value
