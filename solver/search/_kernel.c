@@ -63,6 +63,8 @@ typedef struct {
     int pool_uncoverers;
     int nwild_kinds, wild_kinds[MAXK];
     int ndoublers, doublers[MAXK];
+    int split;   /* a doubler may stand uncovered: the bound is split by how many do (split_rest) */
+    int inked_kinds; /* kinds of card drawn with ink */
     int nwild_stepped, wild_stepped[MAXK];
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
@@ -606,9 +608,10 @@ static int cmp_target(const void *a, const void *b) {
     return (x < y) - (x > y);
 }
 
-static double gain_at(const S *s, const double *step, int q, int i, double best_left) {
+static double gain_at(const S *s, const double *step, int q, int i, double best_left, double next) {
     if (q < 0 || q >= s->n) return 0.0;
-    if (q >= i) return best_left;
+    if (q == i) return next;
+    if (q > i) return best_left;
     Slot sl = s->slots[q];
     return sl.k >= 0 && sl.face != WILD && s->c->kinds[sl.k].own ? step[sl.k] : 0.0;
 }
@@ -683,11 +686,23 @@ static double doubles(const S *s, int i, int uncovers) {
         qsort(ranked, (size_t)nranked, sizeof(Target), cmp_target);
     }
     double best_left = nranked ? ranked[0].value : 0.0;
+    double next = best_left; /* what the card at letter i may add doubled: an uncoverer's when it must be one */
+    if (i >= 1 && s->slots[i - 1].face == UNCOVERED && !(i >= 2 && may_uncover(s, s->slots[i - 2]))) {
+        int have = 0;
+        next = 0.0;
+        for (int ui = 0; ui < c->nuncoverers; ui++) {
+            int k = c->uncoverers[ui];
+            if (c->kinds[k].count > s->used[k] && (!have || step[k] > next)) {
+                next = step[k];
+                have = 1;
+            }
+        }
+    }
     double extra = 0.0;
     for (int p = 0; p < i; p++) {
         Slot sl = s->slots[p];
         if (sl.k >= 0 && sl.face != WILD && c->kinds[sl.k].om_dbl) {
-            double a = gain_at(s, step, p - 1, i, best_left), b = gain_at(s, step, p + 1, i, best_left);
+            double a = gain_at(s, step, p - 1, i, best_left, next), b = gain_at(s, step, p + 1, i, best_left, next);
             extra += (double)c->kinds[sl.k].om_dbl * (a >= b ? a : b);
         }
     }
@@ -711,8 +726,38 @@ static double doubles(const S *s, int i, int uncovers) {
         abilities_left += sum;
     }
     if (abilities_left)
-        extra += targets(ranked, nranked, abilities_left, gain_at(s, step, i - 1, i, best_left), most < 2 ? most : 2);
+        extra += targets(ranked, nranked, abilities_left, gain_at(s, step, i - 1, i, best_left, next), most < 2 ? most : 2);
     return extra;
+}
+
+/* WordSolver._split */
+static double split_rest(const S *s, int i, int uncovers, double rest0, double doubles0, double acc, double limit) {
+    const Ctx *c = s->c;
+    int hidden = 0;
+    double top = 0.0;
+    for (int di = 0; di < c->ndoublers; di++) {
+        int k = c->doublers[di];
+        const Kind *p = &c->kinds[k];
+        int left = p->count - s->used[k];
+        if (left <= 0 || !p->pool) continue;
+        int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
+        if (left > on_letter) {
+            hidden += left - on_letter;
+            if (p->opt[s->which] > top) top = p->opt[s->which];
+        }
+    }
+    int most = hidden < uncovers ? hidden : uncovers;
+    if (!most) return INFINITY;
+    double best = -INFINITY;
+    for (int h = 0; h <= most; h++) {
+        double value = (h == 0 ? rest0 : rest(s, i, uncovers - h)) + (double)h * (top + s->wild) +
+                       (h == most ? doubles0 : doubles(s, i, h));
+        if (value > best) {
+            best = value;
+            if (acc + value + s->slack > limit) break;
+        }
+    }
+    return best;
 }
 
 static int choices(const S *s, int i, int uncovers, Slot *out) {
@@ -733,10 +778,19 @@ static int choices(const S *s, int i, int uncovers, Slot *out) {
         }
     }
     if (s->near[i] && uncovers > 0) {
+        /* an inked card laid face-down takes a remover: none left, it stands only face-up */
+        int locked = 0;
+        if (c->inked_kinds) {
+            int freed = 0;
+            for (int q = 0; q < i; q++)
+                if (s->slots[q].k >= 0 && s->slots[q].face != UP && c->kinds[s->slots[q].k].source == INKED) freed++;
+            locked = c->removers <= freed;
+        }
         for (int pi = 0; pi < c->npool_kinds; pi++) {
             int k = c->pool_kinds[pi];
             const Kind *p = &c->kinds[k];
-            if (s->used[k] < p->count && (!need || p->is_uncoverer) && !(s->wild <= 0 && p->letter == letter)) {
+            if (s->used[k] < p->count && (!need || p->is_uncoverer) && !(s->wild <= 0 && p->letter == letter) &&
+                !(locked && p->source == INKED)) {
                 out[m].k = k;
                 out[m].face = UNCOVERED;
                 m++;
@@ -763,7 +817,9 @@ static void go(S *s, int i, double acc, int budget) {
         return;
     }
     int avail = uncovers_ahead(s, i, budget);
-    if (acc + rest(s, i, avail) + doubles(s, i, avail) + s->slack <= s->floor + EPS) return;
+    double rest0 = rest(s, i, avail), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
+    if (acc + rest0 + doubles0 + s->slack <= limit) return;
+    if (s->c->split && acc + split_rest(s, i, avail, rest0, doubles0, acc, limit) + s->slack <= limit) return;
     if (i == s->n) {
         if (!complete(s)) return;
         double v;
@@ -920,6 +976,12 @@ static int ctx_read(Ctx *c, Reader *r) {
     if (room > MAXDUMPS) return 0;
     long long doubler_cards = 0;
     for (int di = 0; di < c->ndoublers; di++) doubler_cards += c->kinds[c->doublers[di]].count;
+    c->split = 0;
+    for (int di = 0; di < c->ndoublers; di++)
+        if (c->kinds[c->doublers[di]].pool) c->split = 1;
+    c->inked_kinds = 0;
+    for (int k = 0; k < c->K; k++)
+        if (c->kinds[k].source == INKED) c->inked_kinds++;
     if (doubler_cards > MAXHIDDEN) return 0;
     return !r->bad && r->pi == r->ni && r->pf == r->nf;
 }

@@ -78,8 +78,11 @@ class WordSolver:
         self.wild_kinds = [k for k in range(len(self.profiles)) if optimism.per_wild[k] > 0]
         self.doublers = [k for k in range(len(self.profiles)) if optimism.doubles[k] > 0]
         self.wild_stepped = [k for k in range(len(self.profiles)) if optimism.wild_steps[k]]  # Mystery N's kind
+        # doublers that may stand uncovered: the bound split by how many are (``_split``) can cut more
+        self.split = any(self.profiles[k].pool for k in self.doublers)
         self.is_pool = [p.pool for p in self.profiles]
         self.is_inked = [p.source is Source.INKED for p in self.profiles]
+        self.inked_kinds = [k for k in range(len(self.profiles)) if self.is_inked[k]]
         self.is_mine = [p.source is Source.MINE for p in self.profiles]
         self.letters = [p.letter for p in self.profiles]
         self.plain = self._plain_kinds()
@@ -183,12 +186,17 @@ class WordSolver:
         plain = self.plain
         letter = word[i]
         if plan.near[i] and uncovers > 0:
+            # an inked card laid face-down takes a remover: none left, it stands only face-up
+            locked = bool(self.inked_kinds) and self.pool.state.remover <= sum(
+                1 for k, f in slots if k >= 0 and f is not Face.UP and self.is_inked[k]
+            )
             out.extend(
                 (k, Face.UNCOVERED)
                 for k in self.pool_kinds
                 if used[k] < counts[k]
                 and (not need or k in uncoverers)
                 and not (plan.wild <= 0 and self.letters[k] == letter)  # face-up here is as good, and sooner
+                and not (locked and self.is_inked[k])
             )
         if not need and not (plan.wild <= 0 and any(plain[k] for k, f in out if f is Face.UP)):
             out.append((-1, Face.WILD))
@@ -291,7 +299,8 @@ class WordSolver:
         A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
         still to come; a doubler not yet placed stands on a letter of its own still to come (no more of them than
         such letters) or is uncovered (no more of them all than the ``uncovers`` left: they share them), and its
-        abilities double the best targets left (``_targets``).
+        abilities double the best targets left (``_targets``); a card at letter i that must uncover the one before
+        it (``_choices``) is an uncoverer.
         """
         if not self.doublers:
             return 0.0
@@ -301,11 +310,16 @@ class WordSolver:
         step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
         ranked = self._ranked(plan, step, used)
         best_left = ranked[0][0] if ranked else 0.0
+        next_ = best_left  # what the card at letter i may add doubled: an uncoverer's when it must be one
+        if i >= 1 and slots[i - 1][1] is Face.UNCOVERED and not (i >= 2 and self._may_uncover(slots[i - 2])):
+            next_ = max((step[k] for k in self.uncoverers if counts[k] > used[k]), default=0.0)
 
         def gain(q: int) -> float:
             if q < 0 or q >= n:
                 return 0.0
-            if q >= i:
+            if q == i:
+                return next_
+            if q > i:
                 return best_left
             k, face = slots[q]
             return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
@@ -334,6 +348,57 @@ class WordSolver:
         if abilities_left:
             extra += self._targets(ranked, abilities_left, gain(i - 1), min(most, 2))
         return extra
+
+    def _split(
+        self,
+        i: int,
+        plan: Plan,
+        slots: list[Slot],
+        used: list[int],
+        uncovers: int,
+        rest: float,
+        doubles: float,
+        acc: float = 0.0,
+        slack: float = 0.0,
+        limit: float = float("inf"),
+    ) -> float:
+        """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it (``rest`` and ``doubles``,
+        as they are for all the ``uncovers``) but split by the number h of doublers uncovered that cannot stand on
+        letters of their own; inf when there are none to uncover. The search asks whether ``acc`` + it + ``slack`` is
+        over ``limit``: the first value that is ends the split (the most is over too).
+
+        Those h doublers take h of the ``uncovers`` left, so the other cards share the rest (``_rest``), each of them
+        brings at most the best such doubler's worth and a wild's, and their abilities are the best h of them
+        (``_doubles``: with them all, as many as there are uncovers, the ``doubles`` given). Every placement
+        uncovers some number of them, so the most over h bounds it.
+        """
+        counts = self.counts
+        ahead = plan.suffix[i]
+        hidden = 0
+        top = 0.0  # the most a doubler that stands only uncovered brings
+        for k in self.doublers:
+            left = counts[k] - used[k]
+            if left <= 0 or not self.is_pool[k]:
+                continue
+            on_letter = min(left, ahead.get(self.letters[k], 0))
+            if left > on_letter:
+                hidden += left - on_letter
+                top = max(top, plan.opt[k])
+        most = min(hidden, uncovers)
+        if not most:
+            return float("inf")
+        best = float("-inf")
+        for h in range(most + 1):
+            value = (
+                (rest if h == 0 else self._rest(i, plan, used, uncovers - h))
+                + h * (top + plan.wild)
+                + (doubles if h == most else self._doubles(i, plan, slots, used, h))
+            )
+            if value > best:
+                best = value
+                if acc + value + slack > limit:
+                    break
+        return best
 
     def _steps(self, i: int, plan: Plan, slots: list[Slot]) -> list[float]:
         """Per kind, the most one doubling adds in this placement: a card whose per-wild benefit doubles (Mystery N)
@@ -424,15 +489,20 @@ class WordSolver:
         floor_box = [floor]
         resolver = self.resolver
         clock = self.budget
+        split = self.split
 
         def go(i: int, acc: float, budget: int) -> None:
             clock.tick()
             if stop_at is not None and clock.ticks > stop_at:
                 raise _Enough(best[0])
             avail = self._uncovers_ahead(i, plan, slots, used, budget)
-            if (
-                acc + self._rest(i, plan, used, avail) + self._doubles(i, plan, slots, used, avail) + slack
-                <= floor_box[0] + EPS
+            rest = self._rest(i, plan, used, avail)
+            doubles = self._doubles(i, plan, slots, used, avail)
+            limit = floor_box[0] + EPS
+            if acc + rest + doubles + slack <= limit:
+                return
+            if split and acc + self._split(i, plan, slots, used, avail, rest, doubles, acc, slack, limit) + slack <= (
+                limit
             ):
                 return
             if i == n:

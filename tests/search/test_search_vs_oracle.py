@@ -41,12 +41,16 @@ def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, ob
 
 # hands built to stress one rule of the per-word bound each (``solver.search.exact``): the uncovers shared among
 # doublers that can stand only uncovered (Romance doublers beside Mystery uncoverers), the letters that cannot
-# all be wilds (Mystery N's prestige per wild, with inked cards and a classic that must stand face-up), and a doubling
-# of Mystery N worth one a wild card the word can still hold
+# all be wilds (Mystery N's prestige per wild, with inked cards and a classic that must stand face-up), a doubling
+# of Mystery N worth one a wild card the word can still hold, inked uncoverers that are never uncovered without a
+# remover, and a doubler whose neighbour must be an uncoverer (tests/search/test_word_bound.py checks these node by
+# node)
 STRESS = {
     "shared uncovers": ["romance:Z5", "romance:J6", "romance:B3", "mystery:R4", "mystery:E4"],
     "forced face-up": ["mystery:N7", "mystery:Q5", "mystery:E4", "mystery:O3"],
     "Mystery N doubled": ["mystery:N7", "romance:Z5", "romance:J6", "mystery:E4", "mystery:O3"],
+    "inked uncoverers stand face-up": ["mystery:V9", "romance:J6", "mystery:A3", "mystery:Q3", "adventure:F8"],
+    "a doubler before a card that must uncover": ["romance:U9", "mystery:W4", "mystery:U2", "mystery:D4"],
 }
 
 

@@ -1,0 +1,97 @@
+"""The per-word bound (``solver.search.exact``) never underestimates, node by node, on hands built to stress its rules.
+
+The search of one word prunes a branch when its bound (``_rest`` and ``_doubles``, and ``_split`` where doublers may
+stand uncovered) is no more than the best value known. Here each word is searched with nothing pruned, and at every
+branch the bound must be at least the best value of the placements below it (each resolved exactly). The rules:
+- doublers that can stand only uncovered take uncovers the other cards then lack (``_split``);
+- a card that must uncover the uncovered card before it is an uncoverer, so that is all a doubler before it doubles;
+- an inked card is laid face-down only with a remover (``_choices``), which the resolver would refuse otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_bound_rules import DOUBLERS, MYSTERY_N, UNCOVERERS, _state, _words
+
+from solver.hardback.resolve import Face, Slot
+from solver.hardback.state import TurnState
+from solver.search import Search
+from solver.search.exact import WordSolver
+
+from helpers import lexicon_of
+
+
+def _walk(solver: WordSolver, word: str) -> int:
+    """Search ``word`` with nothing pruned, checking the bound at every branch; the number of branches."""
+    plan = solver.plan(word)
+    n, opt, wild, slack = len(word), plan.opt, plan.wild, plan.slack
+    used = [0] * len(solver.profiles)
+    slots: list[Slot] = []
+    seen = [0]
+
+    def go(i: int, acc: float, budget: int) -> float:
+        seen[0] += 1
+        avail = solver._uncovers_ahead(i, plan, slots, used, budget)
+        rest, doubles = solver._rest(i, plan, used, avail), solver._doubles(i, plan, slots, used, avail)
+        bound = acc + rest + doubles + slack
+        if solver.split:
+            bound = min(bound, acc + solver._split(i, plan, slots, used, avail, rest, doubles) + slack)
+        if i == n:
+            res = solver.resolver.resolve(slots) if solver._complete(slots) else None
+            best = float("-inf") if res is None else res.value
+        else:
+            best = float("-inf")
+            for k, face in solver._choices(word, i, plan, slots, used, avail):
+                if k >= 0:
+                    used[k] += 1
+                slots.append((k, face))
+                gain = wild if face is Face.WILD else opt[k] if face is Face.UP else opt[k] + wild
+                best = max(best, go(i + 1, acc + gain, budget - (face is Face.UNCOVERED)))
+                slots.pop()
+                if k >= 0:
+                    used[k] -= 1
+        assert bound >= best - 1e-9, (word, i, list(slots), bound, best)
+        return best
+
+    go(0, 0.0, plan.uncovers)
+    return seen[0]
+
+
+def _check(state_json: dict[str, Any], seed: int, n_words: int = 8, longest: int = 6) -> None:
+    rng = random.Random(seed)
+    state = TurnState.from_json(state_json)
+    words = _words(rng, state, n_words, longest)
+    solver = Search(lexicon_of(*words), state, engine="python").solver
+    for word in words:
+        _walk(solver, word)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_doublers_that_stand_only_uncovered_take_uncovers_from_the_other_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    special = rng.sample(UNCOVERERS, rng.randint(2, 3)) + rng.sample(DOUBLERS, rng.randint(1, 3))
+    _check(_state(rng, special, rng.randint(len(special), 7)), seed)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_doubler_before_a_card_that_must_uncover_doubles_an_uncoverer(seed: int) -> None:
+    rng = random.Random(seed)
+    special = rng.sample(UNCOVERERS, rng.randint(2, 4)) + rng.sample(DOUBLERS, 1) + MYSTERY_N * rng.randint(0, 1)
+    _check(_state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 7)), seed)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_inked_cards_lie_face_down_only_with_a_remover(seed: int) -> None:
+    rng = random.Random(seed)
+    special = rng.sample(UNCOVERERS, rng.randint(2, 3)) + rng.sample(DOUBLERS, rng.randint(0, 1))
+    state = _state(rng, special, rng.randint(len(special) + 1, 7))
+    if not state["inked"]:  # an uncoverer drawn with ink, or a rich card
+        state["inked"] = [state["hand"].pop(rng.randrange(len(state["hand"])))]
+    _check(state, seed)
