@@ -73,7 +73,7 @@ def _same_bounds(lex: Lexicon, state: TurnState, objective: Objective = Objectiv
     try:
         in_c = bound.word_bounds(lex, pool, native=True)
     finally:
-        bound._compiled_parts = compiled_parts  # type: ignore[assignment]
+        bound._compiled_parts = compiled_parts
     in_numpy = bound.word_bounds(lex, pool, native=False)
     assert np.array_equal(in_c.index, in_numpy.index)
     assert in_c.bound.dtype == in_numpy.bound.dtype == np.float64
