@@ -14,6 +14,7 @@ as the bound falls below the best value found.
 
 from __future__ import annotations
 
+import itertools
 from array import array
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from solver.hardback.profile import Pool, Source
+from solver.hardback.objectives import Weights
+from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
 from solver.search.native import bound_kernel, kernel
@@ -62,11 +64,12 @@ class Optimism:
         inked = len(st.inked)
         counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
         w = pool.weights
+        token = _token(w)
         opt, opt_no_dump, per_wild, step, uncovers, doubles = [], [], [], [], [], []
         wild_steps: list[tuple[tuple[float, float], ...]] = []
         for p in pool.profiles:
-            wild_steps.append(p.step_by_wilds(counts, w, inked) if p.own else ())
             if not p.own:
+                wild_steps.append(())
                 opt.append(max(0.0, w.classic_sent_home))
                 opt_no_dump.append(opt[-1])
                 per_wild.append(0.0)
@@ -74,13 +77,14 @@ class Optimism:
                 uncovers.append(0)
                 doubles.append(0)
                 continue
-            kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
-            opt.append(p.optimistic(counts, w, 0, inked) + kept)
-            opt_no_dump.append(p.optimistic(counts, w, 0, inked, dumps=False) + kept)
-            per_wild.append(p.optimistic_per_wild(counts, w))
-            step.append(p.optimistic_step(counts, w, pool_size, inked))
-            uncovers.append(p.abilities(counts, "uncovers"))
-            doubles.append(p.abilities(counts, "doubles"))
+            o, o_no_dump, pw, s, u, d, ws = _optimism_of(p, counts, w, token, inked, pool_size)
+            opt.append(o)
+            opt_no_dump.append(o_no_dump)
+            per_wild.append(pw)
+            step.append(s)
+            uncovers.append(u)
+            doubles.append(d)
+            wild_steps.append(ws)
         return Optimism(
             opt, opt_no_dump, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts], wild_steps
         )
@@ -89,6 +93,49 @@ class Optimism:
     def dumps(self) -> bool:
         """Does any card's optimism count on a dump?"""
         return self.opt != self.opt_no_dump
+
+
+MEMO_CAP = 1024  # numbers remembered on a profile (``Profile.remembered``) before they are forgotten at once
+_tokens: dict[Weights, int] = {}  # weights by a number of their own (hashing Weights each time costs a microsecond)
+_new_token = itertools.count()  # never twice the same number: a forgotten token is never taken by other weights
+
+
+def _token(w: Weights) -> int:
+    """A number of these weights' own, for the keys of what is remembered on profiles."""
+    t = _tokens.get(w)
+    if t is None:
+        if len(_tokens) >= MEMO_CAP:
+            _tokens.clear()
+        t = _tokens[w] = next(_new_token)
+    return t
+
+
+_OptimismNumbers = tuple[float, float, float, float, int, int, tuple[tuple[float, float], ...]]
+
+
+def _optimism_of(
+    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, pool_size: int
+) -> _OptimismNumbers:
+    """``Optimism.of``'s numbers for a card of your own (opt, opt_no_dump, per_wild, step, uncovers, doubles,
+    wild_steps), remembered on its profile: they depend on nothing else (``token``: the weights', ``_token``)."""
+    key = ("optimism", counts, token, inked, pool_size)
+    memo = p.remembered
+    got: _OptimismNumbers | None = memo.get(key)
+    if got is None:
+        kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+        got = (
+            p.optimistic(counts, w, 0, inked) + kept,
+            p.optimistic(counts, w, 0, inked, dumps=False) + kept,
+            p.optimistic_per_wild(counts, w),
+            p.optimistic_step(counts, w, pool_size, inked),
+            p.abilities(counts, "uncovers"),
+            p.abilities(counts, "doubles"),
+            p.step_by_wilds(counts, w, inked),
+        )
+        if len(memo) >= MEMO_CAP:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def no_fodder(pool: Pool, length: int, classics_fill: int) -> bool:
@@ -303,6 +350,7 @@ class _Kinds:
         only at 2); without ``dumps`` no dump finds a card to trash."""
         st, w = pool.state, pool.weights
         inked = len(st.inked)
+        token = _token(w)
         opt, per_wild, step, doubles = [], [], [], []
         for p in pool.profiles:
             if not p.own:
@@ -311,16 +359,38 @@ class _Kinds:
                 step.append(0.0)
                 doubles.append(0)
                 continue
-            kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
-            opt.append(p.optimistic(counts, w, 0, inked, dumps=dumps) + kept)
-            per_wild.append(max(0.0, p.optimistic_per_wild(counts, w)))
-            step.append(p.optimistic_step(counts, w, 0, inked))
-            doubles.append(p.abilities(counts, "doubles"))
+            o, pw, s, d = _kinds_of(p, counts, w, token, inked, dumps)
+            opt.append(o)
+            per_wild.append(pw)
+            step.append(s)
+            doubles.append(d)
         return _Kinds(opt, per_wild, step, doubles)
 
     def mine(self, pool: Pool) -> float:
         """Your classics in play at their most."""
         return sum(self.opt[k] * pool.counts[k] for k, p in enumerate(pool.profiles) if p.source is Source.MINE)
+
+
+def _kinds_of(
+    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, dumps: bool
+) -> tuple[float, float, float, int]:
+    """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile
+    (``token``: the weights', ``_token``)."""
+    key = ("kinds", counts, token, inked, dumps)
+    memo = p.remembered
+    got: tuple[float, float, float, int] | None = memo.get(key)
+    if got is None:
+        kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+        got = (
+            p.optimistic(counts, w, 0, inked, dumps=dumps) + kept,
+            max(0.0, p.optimistic_per_wild(counts, w)),
+            p.optimistic_step(counts, w, 0, inked),
+            p.abilities(counts, "doubles"),
+        )
+        if len(memo) >= MEMO_CAP:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def _signature_bounds(

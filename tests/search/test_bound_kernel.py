@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.hardback.objectives import Objective, Weights
+from solver.hardback.profile import Pool
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search, bound, native
@@ -300,3 +301,29 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
             _parts(kernel, {**_inputs(), field: value})
     with pytest.raises(TypeError):  # an output that cannot be written
         _parts(kernel, {**_inputs(), "out": bytes(24)})
+
+
+@settings(max_examples=30, deadline=None)
+@given(state=rich_states(), a=weights, b=weights)
+def test_the_optimism_remembered_on_profiles_is_what_they_give(state: dict[str, Any], a: Weights, b: Weights) -> None:
+    """``Optimism.of`` and ``_Kinds.of`` remember their numbers on the profiles (``Profile.remembered``), by the
+    weights and the counts they were asked for: asked again, or under other weights, they give what the profiles
+    give afresh."""
+    turn = TurnState.from_json(state)
+    pool = Search(lexicon_of("cat"), turn, weights=a).pool
+
+    def fresh(p: Pool) -> tuple[Any, ...]:
+        for profile in p.profiles:
+            profile.remembered.clear()
+        om = bound.Optimism.of(p)
+        return om, bound._Kinds.of(p, (1, 2, 0, 3), dumps=False), bound._Kinds.of(p, (0, 0, 2, 2), dumps=True)
+
+    def remembered(p: Pool) -> tuple[Any, ...]:
+        om = bound.Optimism.of(p)
+        return om, bound._Kinds.of(p, (1, 2, 0, 3), dumps=False), bound._Kinds.of(p, (0, 0, 2, 2), dumps=True)
+
+    want_a = fresh(pool)
+    assert remembered(pool) == want_a
+    other = Pool(pool.profiles, pool.counts, pool.state, b)  # the same profiles, other weights
+    assert remembered(other) == fresh(other)
+    assert remembered(pool) == want_a
