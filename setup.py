@@ -14,6 +14,13 @@ setup(
             optional=True,
         ),
         Extension(
+            "solver.search._bound_kernel",
+            ["solver/search/_bound_kernel.c"],
+            # no fused multiply-adds: the bounds must be numpy's doubles to the last bit
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffp-contract=off"],
+            optional=True,
+        ),
+        Extension(
             "solver.search.paperback._layout",
             ["solver/search/paperback/_layout.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],

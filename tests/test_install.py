@@ -39,6 +39,7 @@ def test_without_a_compiler_the_wheel_builds_without_the_kernel(tmp_path: Path) 
     names = _wheel(tmp_path, {"CC": "/bin/false", "LDSHARED": "/bin/false"})
     assert "solver/search/compiled.py" in names
     assert not any(n.startswith("solver/search/_kernel") and n.endswith(".so") for n in names)
+    assert not any(n.startswith("solver/search/_bound_kernel") and n.endswith(".so") for n in names)
 
 
 @pytest.mark.slow
@@ -47,3 +48,4 @@ def test_with_a_compiler_the_wheel_carries_the_kernel(tmp_path: Path) -> None:
         pytest.skip("no gcc here")
     names = _wheel(tmp_path, {})
     assert any(n.startswith("solver/search/_kernel") and n.endswith(".so") for n in names)
+    assert any(n.startswith("solver/search/_bound_kernel") and n.endswith(".so") for n in names)

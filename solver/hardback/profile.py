@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solver.hardback.benefits import Count, Role, Special, abilities, amounts, plain_value, specials
 from solver.hardback.cards import Card
@@ -48,6 +49,12 @@ class Profile:
     @property
     def own(self) -> bool:
         return self.source is not Source.OTHER
+
+    @functools.cached_property
+    def remembered(self) -> dict[Hashable, Any]:
+        """What its readers derive from it (and from arguments they name in the key), remembered: a profile is
+        immutable and ``make_profile`` gives the same one again and again (``solver.search.bound``'s optimism)."""
+        return {}
 
     @property
     def pool(self) -> bool:

@@ -14,16 +14,19 @@ as the bound falls below the best value found.
 
 from __future__ import annotations
 
+import itertools
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from solver.hardback.profile import Pool, Source
+from solver.hardback.objectives import Weights
+from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
-from solver.search.native import kernel
+from solver.search.native import bound_kernel, kernel
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -61,11 +64,12 @@ class Optimism:
         inked = len(st.inked)
         counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
         w = pool.weights
+        token = _token(w)
         opt, opt_no_dump, per_wild, step, uncovers, doubles = [], [], [], [], [], []
         wild_steps: list[tuple[tuple[float, float], ...]] = []
         for p in pool.profiles:
-            wild_steps.append(p.step_by_wilds(counts, w, inked) if p.own else ())
             if not p.own:
+                wild_steps.append(())
                 opt.append(max(0.0, w.classic_sent_home))
                 opt_no_dump.append(opt[-1])
                 per_wild.append(0.0)
@@ -73,13 +77,14 @@ class Optimism:
                 uncovers.append(0)
                 doubles.append(0)
                 continue
-            kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
-            opt.append(p.optimistic(counts, w, 0, inked) + kept)
-            opt_no_dump.append(p.optimistic(counts, w, 0, inked, dumps=False) + kept)
-            per_wild.append(p.optimistic_per_wild(counts, w))
-            step.append(p.optimistic_step(counts, w, pool_size, inked))
-            uncovers.append(p.abilities(counts, "uncovers"))
-            doubles.append(p.abilities(counts, "doubles"))
+            o, o_no_dump, pw, s, u, d, ws = _optimism_of(p, counts, w, token, inked, pool_size)
+            opt.append(o)
+            opt_no_dump.append(o_no_dump)
+            per_wild.append(pw)
+            step.append(s)
+            uncovers.append(u)
+            doubles.append(d)
+            wild_steps.append(ws)
         return Optimism(
             opt, opt_no_dump, per_wild, step, uncovers, doubles, pool_size, [c >= 2 for c in counts], wild_steps
         )
@@ -88,6 +93,49 @@ class Optimism:
     def dumps(self) -> bool:
         """Does any card's optimism count on a dump?"""
         return self.opt != self.opt_no_dump
+
+
+MEMO_CAP = 1024  # numbers remembered on a profile (``Profile.remembered``) before they are forgotten at once
+_tokens: dict[Weights, int] = {}  # weights by a number of their own (hashing Weights each time costs a microsecond)
+_new_token = itertools.count()  # never twice the same number: a forgotten token is never taken by other weights
+
+
+def _token(w: Weights) -> int:
+    """A number of these weights' own, for the keys of what is remembered on profiles."""
+    t = _tokens.get(w)
+    if t is None:
+        if len(_tokens) >= MEMO_CAP:
+            _tokens.clear()
+        t = _tokens[w] = next(_new_token)
+    return t
+
+
+_OptimismNumbers = tuple[float, float, float, float, int, int, tuple[tuple[float, float], ...]]
+
+
+def _optimism_of(
+    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, pool_size: int
+) -> _OptimismNumbers:
+    """``Optimism.of``'s numbers for a card of your own (opt, opt_no_dump, per_wild, step, uncovers, doubles,
+    wild_steps), remembered on its profile: they depend on nothing else (``token``: the weights', ``_token``)."""
+    key = ("optimism", counts, token, inked, pool_size)
+    memo = p.remembered
+    got: _OptimismNumbers | None = memo.get(key)
+    if got is None:
+        kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+        got = (
+            p.optimistic(counts, w, 0, inked) + kept,
+            p.optimistic(counts, w, 0, inked, dumps=False) + kept,
+            p.optimistic_per_wild(counts, w),
+            p.optimistic_step(counts, w, pool_size, inked),
+            p.abilities(counts, "uncovers"),
+            p.abilities(counts, "doubles"),
+            p.step_by_wilds(counts, w, inked),
+        )
+        if len(memo) >= MEMO_CAP:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def no_fodder(pool: Pool, length: int, classics_fill: int) -> bool:
@@ -143,10 +191,11 @@ def chain_starts(
     return starts
 
 
-def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
+def word_bounds(lex: Lexicon, pool: Pool, native: bool = True) -> Bounds:
     """Every word the pool's state might spell, with an upper bound of its value (``Bounds``): the bound of its
     signature (``_signature_bounds``), for the words of lengths the state allows whose letters the inked cards and
-    the classics can fit."""
+    the classics can fit. ``native``: the signatures' bounds from the compiled kernel where it was built (the same
+    numbers); False for numpy's, the reference (the Python engine's)."""
     st = pool.state
     om = Optimism.of(pool)
     empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om)
@@ -189,7 +238,9 @@ def word_bounds(lex: Lexicon, pool: Pool) -> Bounds:
     sig_bound = np.full(len(lengths), -np.inf)
     kept = np.nonzero(ok)[0]
     if len(kept):
-        sig_bound[kept] = _signature_bounds(lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept])
+        sig_bound[kept] = _signature_bounds(
+            lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept], native
+        )
     sig_bound += EPS
     per_word = sig_bound[sig.inverse]
     if len(kept) == len(lengths):
@@ -299,6 +350,7 @@ class _Kinds:
         only at 2); without ``dumps`` no dump finds a card to trash."""
         st, w = pool.state, pool.weights
         inked = len(st.inked)
+        token = _token(w)
         opt, per_wild, step, doubles = [], [], [], []
         for p in pool.profiles:
             if not p.own:
@@ -307,12 +359,38 @@ class _Kinds:
                 step.append(0.0)
                 doubles.append(0)
                 continue
-            kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
-            opt.append(p.optimistic(counts, w, 0, inked, dumps=dumps) + kept)
-            per_wild.append(max(0.0, p.optimistic_per_wild(counts, w)))
-            step.append(p.optimistic_step(counts, w, 0, inked))
-            doubles.append(p.abilities(counts, "doubles"))
+            o, pw, s, d = _kinds_of(p, counts, w, token, inked, dumps)
+            opt.append(o)
+            per_wild.append(pw)
+            step.append(s)
+            doubles.append(d)
         return _Kinds(opt, per_wild, step, doubles)
+
+    def mine(self, pool: Pool) -> float:
+        """Your classics in play at their most."""
+        return sum(self.opt[k] * pool.counts[k] for k, p in enumerate(pool.profiles) if p.source is Source.MINE)
+
+
+def _kinds_of(
+    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, dumps: bool
+) -> tuple[float, float, float, int]:
+    """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile
+    (``token``: the weights', ``_token``)."""
+    key = ("kinds", counts, token, inked, dumps)
+    memo = p.remembered
+    got: tuple[float, float, float, int] | None = memo.get(key)
+    if got is None:
+        kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+        got = (
+            p.optimistic(counts, w, 0, inked, dumps=dumps) + kept,
+            max(0.0, p.optimistic_per_wild(counts, w)),
+            p.optimistic_step(counts, w, 0, inked),
+            p.abilities(counts, "doubles"),
+        )
+        if len(memo) >= MEMO_CAP:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def _signature_bounds(
@@ -323,6 +401,7 @@ def _signature_bounds(
     counts: npt.NDArray[np.uint8],
     lengths: IntArray,
     fill: IntArray,
+    native: bool = True,
 ) -> FloatArray:
     """The bound of each signature: the cards' part (``_Part``) under the genres that may be active in it and
     its fodder, the award its length could win, the removers' worth.
@@ -334,7 +413,56 @@ def _signature_bounds(
     only where two of your cards of it can stand: your classics in play, at most the word's count of each letter
     from the cards of that letter, and at most as many uncovered as the budget and the uncoverers' own copies
     allow. Where none can be active its cards are bounded as if inactive.
+
+    The cards' parts come from the compiled kernel (``_compiled_parts``) when ``native`` and it was built and takes
+    the input, else from numpy (``_numpy_parts``): the same numbers.
     """
+    out = _compiled_parts(pool, om, letter_of, counts, lengths, fill) if native else None
+    if out is None:
+        out = _numpy_parts(pool, om, letter_of, counts, lengths, fill)
+    out += _award(lex, pool, lengths)
+    out += _removers(pool)
+    return out
+
+
+def _genres(pool: Pool, letter_of: list[int]) -> tuple[list[int], list[int], dict[tuple[int, int], int]]:
+    """Per genre, your cards of it and your classics of it in play; per (genre, letter), your cards of it from the
+    hand or inked."""
+    genre_max = [0, 0, 0, 0]
+    mine_g = [0, 0, 0, 0]
+    held: dict[tuple[int, int], int] = {}
+    for k, p in enumerate(pool.profiles):
+        if not p.own or p.genre < 0:
+            continue
+        genre_max[p.genre] += pool.counts[k]
+        if p.source is Source.MINE:
+            mine_g[p.genre] += pool.counts[k]
+        elif letter_of[k] >= 0:
+            held[(p.genre, letter_of[k])] = held.get((p.genre, letter_of[k]), 0) + pool.counts[k]
+    return genre_max, mine_g, held
+
+
+def _pattern_kinds(pool: Pool, genre_max: list[int], pattern: int) -> _Kinds:
+    """The kinds of a pattern: genre g active where its bit g is set (and two cards of it exist), no fodder where
+    bit 4 is."""
+    counts = (
+        genre_max[0] if pattern & 1 else min(genre_max[0], 1),
+        genre_max[1] if pattern & 2 else min(genre_max[1], 1),
+        genre_max[2] if pattern & 4 else min(genre_max[2], 1),
+        genre_max[3] if pattern & 8 else min(genre_max[3], 1),
+    )
+    return _Kinds.of(pool, counts, dumps=not pattern & 16)
+
+
+def _numpy_parts(
+    pool: Pool,
+    om: Optimism,
+    letter_of: list[int],
+    counts: npt.NDArray[np.uint8],
+    lengths: IntArray,
+    fill: IntArray,
+) -> FloatArray:
+    """The cards' part of each signature's bound (``_signature_bounds``) in numpy: the reference."""
     st, profiles = pool.state, pool.profiles
     n = len(lengths)
     uncoverers = [k for k in range(len(profiles)) if om.uncovers[k] > 0]
@@ -351,17 +479,7 @@ def _signature_bounds(
     spare[~can_uncover] = 0
     # cards uncovered in all: at most what the uncoverers standing bring, and the chain's first stands face-up
     uncoverable = np.where(can_uncover, np.minimum(spare + passing, lengths - 1), 0)
-    genre_max = [0, 0, 0, 0]
-    mine_g = [0, 0, 0, 0]
-    held: dict[tuple[int, int], int] = {}  # (genre, letter): own cards from the hand or inked
-    for k, p in enumerate(profiles):
-        if not p.own or p.genre < 0:
-            continue
-        genre_max[p.genre] += pool.counts[k]
-        if p.source is Source.MINE:
-            mine_g[p.genre] += pool.counts[k]
-        elif letter_of[k] >= 0:
-            held[(p.genre, letter_of[k])] = held.get((p.genre, letter_of[k]), 0) + pool.counts[k]
+    genre_max, mine_g, held = _genres(pool, letter_of)
     pattern = np.zeros(n, dtype=np.int64)
     for g in range(4):
         if genre_max[g] < 2:
@@ -377,17 +495,63 @@ def _signature_bounds(
     out = np.zeros(n, dtype=np.float64)
     for p_ in np.unique(pattern).tolist():
         at = np.nonzero(pattern == p_)[0]
-        counts_p = (
-            genre_max[0] if p_ & 1 else min(genre_max[0], 1),
-            genre_max[1] if p_ & 2 else min(genre_max[1], 1),
-            genre_max[2] if p_ & 4 else min(genre_max[2], 1),
-            genre_max[3] if p_ & 8 else min(genre_max[3], 1),
-        )
-        kinds = _Kinds.of(pool, counts_p, dumps=not p_ & 16)
+        kinds = _pattern_kinds(pool, genre_max, p_)
         part = _Part(pool, kinds, letter_of, counts[:, at], lengths[at], can_uncover[at], spare[at], uncoverable[at])
         out[at] = part.bound()
-    out += _award(lex, pool, lengths)
-    out += _removers(pool)
+    return out
+
+
+_SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}  # _bound_kernel.c's numbers
+
+
+def _compiled_parts(
+    pool: Pool,
+    om: Optimism,
+    letter_of: list[int],
+    counts: npt.NDArray[np.uint8],
+    lengths: IntArray,
+    fill: IntArray,
+) -> FloatArray | None:
+    """``_numpy_parts`` in the compiled kernel (``_bound_kernel.c``), signature by signature, with the same
+    arithmetic in the same order: the same numbers. None where the kernel was not built or refuses the input (it
+    says so with a ValueError: sizes or values beyond what it holds), for numpy to answer."""
+    if bound_kernel is None or bound_kernel.MAX_LAMBDAS != MAX_LAMBDAS:
+        return None
+    profiles, c = pool.profiles, pool.counts
+    ints: list[int] = []
+    for k, p in enumerate(profiles):
+        ints += [letter_of[k], c[k], _SOURCE[p.source], p.pool, p.own, p.genre, om.uncovers[k], *p.uncovers]
+        ints.append(p.pool and any(p.uncovers))
+    kinds = array("q", ints)
+    rows, n = counts.shape
+    counts = np.ascontiguousarray(counts, dtype=np.uint8)
+    lengths = np.ascontiguousarray(lengths, dtype=np.int64)
+    can_uncover = np.empty(n, dtype=np.uint8)
+    pattern = np.empty(n, dtype=np.uint8)
+    spare = np.empty(n, dtype=np.int64)
+    uncoverable = np.empty(n, dtype=np.int64)
+    out = np.empty(n, dtype=np.float64)
+    try:
+        present = bound_kernel.patterns(
+            kinds, counts, rows, n, lengths, np.ascontiguousarray(fill, dtype=np.int64), len(pool.state.discard),
+            om.dumps, can_uncover, spare, uncoverable, pattern,
+        )
+        genre_max = _genres(pool, letter_of)[0]
+        slots = bytearray(b"\xff" * 32)
+        doubles: list[int] = []
+        floats: list[float] = []
+        for p_ in range(32):
+            if present >> p_ & 1:
+                slots[p_] = len(floats) // (3 * len(profiles) + 1)  # the patterns' places, in order
+                kinds_p = _pattern_kinds(pool, genre_max, p_)
+                doubles += kinds_p.doubles
+                floats += [*kinds_p.opt, *kinds_p.per_wild, *kinds_p.step, kinds_p.mine(pool)]
+        bound_kernel.parts(
+            kinds, bytes(slots), array("q", doubles), array("d", floats), counts, rows, n, lengths, can_uncover, spare,
+            uncoverable, pattern, out,
+        )
+    except ValueError:
+        return None
     return out
 
 
@@ -442,7 +606,7 @@ class _Part:
         pool, kinds = self.pool, self.kinds
         profiles, c = pool.profiles, pool.counts
         own = [k for k, p in enumerate(profiles) if p.own]
-        mine = sum(kinds.opt[k] * c[k] for k, p in enumerate(profiles) if p.source is Source.MINE)
+        mine = kinds.mine(pool)
         stand = {k: self.can_stand(k) for k in own}
         # per-wild specials: in play from your classics, or from a card that can stand; doubled if it can stand
         wilds = [k for k in own if kinds.per_wild[k] > 0]

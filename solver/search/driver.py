@@ -91,7 +91,8 @@ class Search:
         whole-lexicon queries to some words, e.g. the familiar ones. ``cancel``, once set, ends a time-limited query
         at once (a service's client went away). ``engine`` runs the per-word search in Python (``"python"``, the
         reference) or in the compiled kernel (``"compiled"``); by default the kernel where it was built
-        (``solver.search.compiled``)."""
+        (``solver.search.compiled``). The word bounds follow it: numpy's for Python, the bounds' kernel's for the
+        compiled engine (the same numbers, ``solver.search.bound``)."""
         self.engine = check_engine(engine)
         self.allowed = allowed
         self.lexicon = lexicon
@@ -114,7 +115,7 @@ class Search:
     @property
     def bounds(self) -> Bounds:
         if self._bounds is None:
-            b = word_bounds(self.lexicon, self.pool)
+            b = word_bounds(self.lexicon, self.pool, native=self.engine == "compiled")
             if self.allowed is not None and len(b.index):
                 keep = self.allowed[b.index]
                 b = Bounds(b.index[keep], b.bound[keep], b.optimism)
@@ -292,7 +293,7 @@ class Search:
             Weights(**{**zero, "coins": 1.0, "prestige": tiny}),
         ]
         pools = [Pool.of(self.state, w) for w in dims]
-        bounds = [word_bounds(self.lexicon, p) for p in pools]
+        bounds = [word_bounds(self.lexicon, p, native=self.engine == "compiled") for p in pools]
         resolver = Resolver(pools[0], self.budget)  # eithers go to prestige; the splits are made below
         solver = WordSolver(pools[0], resolver, bounds[0].optimism)  # enumerates placements: Python only
         dimensions = [b.optimism for b in bounds]

@@ -1,4 +1,6 @@
-"""The compiled part of the search (``solver/search/_kernel.c``), when it was built: ``kernel`` is the module, or None.
+"""The compiled parts of the search, when they were built: ``kernel`` is ``solver/search/_kernel.c``'s module (the
+per-word search, the words' signatures) and ``bound_kernel`` ``solver/search/_bound_kernel.c``'s (the signatures'
+bounds), each None where it was not built.
 
 Built by ``pip install`` where a C compiler and the Python headers exist (setup.py: an optional extension); its
 users (``solver.search.compiled``, ``solver.search.bound``) fall back to their Python code without it.
@@ -20,3 +22,17 @@ def _load() -> ModuleType | None:
 
 
 kernel = _load()
+
+BOUND_VERSION = 1  # the version of what the bounds' kernel reads: _bound_kernel.c's VERSION
+
+
+def _load_bounds() -> ModuleType | None:
+    """The word bounds' compiled part (``solver/search/_bound_kernel.c``), read by ``solver.search.bound``."""
+    try:
+        import solver.search._bound_kernel as _bound_kernel
+    except ImportError:
+        return None
+    return _bound_kernel if getattr(_bound_kernel, "VERSION", None) == BOUND_VERSION else None
+
+
+bound_kernel = _load_bounds()
