@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, choose, weight
+from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, Row, choose, weight
 from solver.hardback.cards import Card
 from solver.hardback.choices import CardChoices
 from solver.hardback.profile import GENRE_INDEX, GENRES, Profile, Source
@@ -63,6 +63,8 @@ class CardPart:
 
     def choices(self) -> CardChoices | None:
         """The free choices this card's benefits offered, as they were made (None when it offered none)."""
+        if not (self.trash_offered or self.doubles) and all(g.kind not in _CHOSEN for g in self.gains):
+            return None
         trash = (self.trashed is not None) if self.trash_offered else None
         double = None
         if self.doubles and self.position is not None:
@@ -75,6 +77,9 @@ class CardPart:
             setattr(self, gain, getattr(self, gain) + amount)
         else:
             setattr(totals, gain, getattr(totals, gain) + amount)
+
+
+_CHOSEN = (Kind.EITHER, Kind.INK_OR_REMOVER)  # the gains a card's choice sends one way or the other
 
 
 @dataclass
@@ -154,6 +159,26 @@ def outcome(
     return Outcome(word, cards, in_play, totals)
 
 
+# one benefit of a card as the credit reads it: its kind, how it resolves, its printed amount, the row, and for a
+# per-card count the genre's index (-1: it counts wild or inked cards)
+_Step = tuple[Kind, Role, int, Row, int]
+
+
+def _plan(p: Profile, a: int) -> list[_Step]:
+    """The benefits a card of this profile resolves with its genre active (``a``) or not, read once a profile
+    (profiles are made once and kept, ``Profile.remembered``)."""
+    key = ("credit", a)
+    plan: list[_Step] | None = p.remembered.get(key)
+    if plan is None:
+        plan = []
+        for b in p.card.basic + (p.card.genre_bonus if a else ()):
+            row = TABLE[b.kind]
+            genre = GENRE_INDEX[b.genre] if row.per is Count.GENRE and b.genre is not None else -1
+            plan.append((b.kind, row.role, b.amount, row, genre))
+        p.remembered[key] = plan
+    return plan
+
+
 class _Credit:
     """Credits a standing card with its benefits, through the benefit table."""
 
@@ -166,54 +191,59 @@ class _Credit:
         self.counted = {Count.WILD: wilds, Count.INKED: inked}
         self.counts = counts
         self.dump_claims: list[tuple[int, CardPart]] = []
+        self._gain: dict[Kind, str] = {}  # each kind's gain under the weights
 
     def __call__(self, part: CardPart, p: Profile, f: int, chosen: CardChoices | None = None) -> None:
         a = 1 if p.genre >= 0 and self.res.active[p.genre] else 0
         if a:
             part.active_genre = GENRES[p.genre].value
-        trash = dict.fromkeys(ON_CARD, 0)
+        trash_coins = trash_prestige = 0
         eithers = tokens = 0
-        for b in p.card.basic + (p.card.genre_bonus if a else ()):
-            row = TABLE[b.kind]
-            amt = b.amount * f
-            if row.role is Role.GAIN:
-                g = choose(row, self.w)
-                if b.kind is Kind.EITHER:
+        for kind, role, amount, row, genre in _plan(p, a):
+            amt = amount * f
+            if role is Role.GAIN:
+                g = self._gain.get(kind)
+                if g is None:
+                    g = self._gain[kind] = choose(row, self.w)
+                if kind is Kind.EITHER:
                     eithers += 1
                     if chosen is not None:  # the player's own choice, where they made one
                         g = chosen.pick("either", eithers - 1) or g
-                elif b.kind is Kind.INK_OR_REMOVER:
+                elif kind is Kind.INK_OR_REMOVER:
                     tokens += 1
                     if chosen is not None:
                         g = chosen.pick("token", tokens - 1) or g
                 q = amt if row.scaled else 1
                 part.add(g, q, self.totals)
-                part.gains.append(Gain(b.kind, g, q, b.amount))
-            elif row.role is Role.PER_CARD:
+                part.gains.append(Gain(kind, g, q, amount))
+            elif role is Role.PER_CARD:
                 assert row.per is not None
-                if row.per is Count.GENRE:
-                    assert b.genre is not None
-                    n, what = self.counts[GENRE_INDEX[b.genre]], b.genre.value
+                if genre >= 0:
+                    n, what = self.counts[genre], GENRES[genre].value
                 else:
                     n, what = self.counted[row.per], row.per.value
                 g = row.gives[0]
                 part.add(g, amt * n, self.totals)
-                part.gains.append(Gain(b.kind, g, amt * n, b.amount, n, what))
-            elif row.role is Role.TRASH:
-                trash[row.gives[0]] += amt
-            elif row.role is Role.DUMP:
+                part.gains.append(Gain(kind, g, amt * n, amount, n, what))
+            elif role is Role.TRASH:
+                if row.gives[0] == "coins":
+                    trash_coins += amt
+                else:
+                    trash_prestige += amt
+            elif role is Role.DUMP:
                 self.dump_claims.append((amt, part))
-        if not any(trash.values()):
+        if not (trash_coins or trash_prestige):
             return
         part.trash_offered = True
         if chosen is not None and chosen.trash is not None:
             take = chosen.trash
         else:
-            take = sum(weight(self.w, g) * trash[g] for g in ON_CARD) - self.w.trash > 0
+            w = self.w
+            take = weight(w, "coins") * trash_coins + weight(w, "prestige") * trash_prestige - w.trash > 0
         if take:
-            part.coins += trash["coins"]
-            part.prestige += trash["prestige"]
-            part.trashed = (trash["coins"], trash["prestige"])
+            part.coins += trash_coins
+            part.prestige += trash_prestige
+            part.trashed = (trash_coins, trash_prestige)
             self.totals.trashed.append(p.card.code)
 
 
@@ -284,19 +314,36 @@ def _dump(resolver: Resolver, claims: list[tuple[int, CardPart]], fodder: int, t
 
 def name_wilds(resolver: Resolver, slots: Sequence[Slot]) -> dict[int, Card]:
     """Which hand cards to lay face-down for the unnamed wilds: the least useful ones left over."""
-    left: list[tuple[float, int, Card]] = []
+    wild_at = [pos for pos, (k, _) in enumerate(slots) if k < 0]
+    if not wild_at:
+        return {}
     used = [0] * len(resolver.profiles)
     for k, _ in slots:
         if k >= 0:
             used[k] += 1
-    for k, p in enumerate(resolver.profiles):
-        if p.pool:
-            worth = p.value[1][1] + (100.0 if p.source is Source.INKED else 0.0)
-            left.extend((worth, k, p.card) for _ in range(resolver.pool.counts[k] - used[k]))
-    left.sort(key=lambda x: (x[0], x[1]))
     out: dict[int, Card] = {}
-    it = iter(left)
-    for pos, (k, _) in enumerate(slots):
-        if k < 0:
-            out[pos] = next(it)[2]
+    it = iter(_wild_order(resolver))
+    for pos in wild_at:
+        for k in it:  # the pool's cards, least useful first, each copy once; those in the word are skipped
+            if used[k] > 0:
+                used[k] -= 1
+                continue
+            out[pos] = resolver.profiles[k].card
+            break
     return out
+
+
+def _wild_order(resolver: Resolver) -> list[int]:
+    """The kinds of the pool's cards, one entry a copy, least useful first (inked ones last): made once a
+    resolver."""
+    order = resolver.wild_order
+    if order is None:
+        left: list[tuple[float, int]] = []
+        for k, p in enumerate(resolver.profiles):
+            if p.pool:
+                worth = p.value[1][1] + (100.0 if p.source is Source.INKED else 0.0)
+                left.extend((worth, k) for _ in range(resolver.pool.counts[k]))
+        left.sort()
+        order = [k for _, k in left]
+        resolver.wild_order = order
+    return order

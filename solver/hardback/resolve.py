@@ -105,6 +105,7 @@ class Resolver:
             if g >= 0:
                 base[g] += self.pool.counts[i]
         self.mine_genres = base
+        self.wild_order: list[int] | None = None  # ``outcome.name_wilds``'s order of the pool's cards, once made
 
     # -- the pieces of a placement that do not depend on choices ------------------------------------------------
 
