@@ -51,6 +51,13 @@ class StateIn(BaseModel):
     game: Literal["hardback"] = "hardback"
     hand: list[Code] = Field(min_length=1, max_length=MAX_HAND, examples=[["r:F6", "E", "a:A5", "S", "T"]])
     inked: list[Code] = Field(default_factory=list, max_length=MAX_HAND, description="cards drawn with ink")
+    imposed: list[Code] = Field(
+        default_factory=list,
+        max_length=MAX_HAND,
+        description="the inked entries that are letters a rival imposed (Disfigured Letter), each given in inked too: "
+        "it must be in the word face-up, and it is not a card drawn with ink",
+        examples=[["starter:O0{- | -}"]],
+    )
     timeless: TimelessIn = Field(default_factory=lambda: TimelessIn())
     discard: list[Code] = Field(default_factory=list, max_length=MAX_DISCARD)
     remover: int = Field(default=0, ge=0, le=MAX_TOKENS)

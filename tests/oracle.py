@@ -8,7 +8,9 @@ weights (``solver.hardback.objectives``). It is meant to be plainly correct, not
    a hand card face-up (where its letter matches) or face-down as a wild (anywhere); an inked card
    face-up where its letter matches (all inked cards must be placed); an own or an opponent's timeless
    classic face-up where its letter matches. Every set of inked cards freed with remover tokens (at most
-   ``state.remover`` of them) is tried; a freed card is a normal hand card.
+   ``state.remover`` of them) is tried; a freed card is a normal hand card. A letter a rival imposed
+   (``state.imposed``, Disfigured Letter: given among the inked cards) is placed face-up like an inked card
+   but is never freed, and it is not an inked card: Horror H's "per inked card" does not count it.
 2. **Uncovers.** For each placement, every reachable set of uncovered positions is found by trying every
    sequence of uncover benefits (one at a time, genre activity re-evaluated after each, each benefit
    used at most once, stopping allowed at any point).
@@ -44,8 +46,9 @@ from solver.hardback.genres import Genre
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 
-Source = Literal["hand", "freed", "inked", "mine", "other"]
-"""Where a placed card comes from; ``freed`` is an inked card turned into a hand card with a remover."""
+Source = Literal["hand", "freed", "inked", "imposed", "mine", "other"]
+"""Where a placed card comes from; ``freed`` is an inked card turned into a hand card with a remover; ``imposed``
+a rival's letter the player must use (Disfigured Letter)."""
 
 Face = Literal["up", "wild"]
 """How a card is placed. Whether a wild card is later uncovered is decided when benefits resolve."""
@@ -202,18 +205,23 @@ class _StateOracle:
         cards not freed must be placed; there must be enough hand cards left over for the wild markers.
         """
         state = self.state
+        inked = list(state.inked)
+        for card in state.imposed:  # the rivals' letters are given among the inked cards too
+            inked.remove(card)
         out: list[Shape] = []
-        for n_freed in range(min(state.remover, len(state.inked)) + 1):
-            for freed in itertools.combinations(range(len(state.inked)), n_freed):
+        for n_freed in range(min(state.remover, len(inked)) + 1):
+            for freed in itertools.combinations(range(len(inked)), n_freed):
                 # pool entries: (source, card id, letter, may be wild, must be placed)
                 pool: list[tuple[Source, int, str, bool, bool]] = []
                 for c in state.hand:
                     pool.append(("hand", self._card_id(c), c.match_letter, True, False))
-                for i, c in enumerate(state.inked):
+                for i, c in enumerate(inked):
                     if i in freed:
                         pool.append(("freed", self._card_id(c), c.match_letter, True, False))
                     else:
                         pool.append(("inked", self._card_id(c), c.match_letter, False, True))
+                for c in state.imposed:  # never freed: it must stand face-up
+                    pool.append(("imposed", self._card_id(c), c.match_letter, False, True))
                 for c in state.mine:
                     pool.append(("mine", self._card_id(c), c.match_letter, False, False))
                 for c in state.others:
@@ -366,9 +374,9 @@ class _StateOracle:
         tableau = self._tableau(slots, uncovered, outside)
         active = self._active(tableau)
         wilds = sum(1 for s in slots if s.face == "wild")  # hand cards played face-down, uncovered or not
-        inked = sum(1 for s in slots if s.source == "inked")  # inked cards are always face-up
+        inked = sum(1 for s in slots if s.source == "inked")  # inked cards are always face-up (not rivals' letters)
         fodder = len(self.state.discard) + placement.unused_free
-        kept = [s for s in slots if s.source in ("hand", "freed", "inked") and s.face == "up"]
+        kept = [s for s in slots if s.source in ("hand", "freed", "inked", "imposed") and s.face == "up"]
         base = Tally(
             classics_kept=sum(1 for s in kept if self.cards[s.card].timeless),
             classics_sent_home=sum(1 for s in slots if s.source == "other"),

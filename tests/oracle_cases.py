@@ -41,11 +41,14 @@ def states(draw: st.DrawFn, max_hand: int = 5) -> dict[str, Any]:
     hand = codes[: n_hand - n_starters] + rng.sample(STARTERS, n_starters)
     n_inked = draw(st.integers(0, 2))
     inked = codes[6 : 6 + n_inked]
+    # now and then a letter a rival imposed (Disfigured Letter): a blank among the inked cards, named in "imposed"
+    imposed = [f"starter:{rng.choice('AEIOST')}0{{- | -}}" for _ in range(draw(st.sampled_from([0, 0, 0, 1])))]
     mine = classics[: draw(st.integers(0, 2))]
     others = classics[2 : 2 + draw(st.integers(0, 1))]
     return {
         "hand": hand,
-        "inked": inked,
+        "inked": inked + imposed,
+        "imposed": imposed,
         "timeless": {"mine": mine, "others": others},
         "discard": codes[9 : 9 + draw(st.integers(0, 2))],
         "remover": draw(st.integers(0, 1)),

@@ -25,8 +25,8 @@ def event_of(st: GameState, p: PlayerState) -> Event | None:
 
 
 def turn_state(st: GameState, seat: int | None = None) -> TurnState:
-    """The ghost writer's view of a seat's turn (the seat in turn by default): hand, inked cards, classics,
-    discard, tokens, options."""
+    """The ghost writer's view of a seat's turn (the seat in turn by default): hand, inked cards (and the letters
+    rivals imposed, Disfigured Letter), classics, discard, tokens, options."""
     p = st.players[st.current if seat is None else seat]
     hand = list(p.hand) + [blank(FACE_DOWN) for _ in p.must_wild]
     if seat is None or seat == st.current:
@@ -38,7 +38,8 @@ def turn_state(st: GameState, seat: int | None = None) -> TurnState:
     opts = Options(st.options.rules, st.options.literary_awards, st.award_length, min_length, round(stage, 3))
     return TurnState(
         hand=tuple(hand),
-        inked=tuple(p.inked) + tuple(p.disfigured),
+        inked=tuple(p.inked) + tuple(p.disfigured),  # a rival's letter stands face-up in the word, as inked cards
+        imposed=tuple(p.disfigured),  # ... but it is not a card drawn with ink
         mine=tuple(p.in_play),
         others=tuple(others),
         discard=tuple(p.discard[-200:]),

@@ -206,8 +206,14 @@ def read_entry(entry: object, where: str) -> tuple[str, Face, Source | None, Car
 def _why(slots: list[Slot], pool: Pool) -> str:
     """The first rule a layout that the resolver refused breaks."""
     state = pool.state
-    inked_up = sum(1 for k, f in slots if pool.profiles[k].source is Source.INKED and f is Face.UP)
-    if len(state.inked) - inked_up > state.remover:
+    imposed_up = sum(1 for k, f in slots if pool.profiles[k].imposed and f is Face.UP)
+    if imposed_up < len(state.imposed):
+        return (
+            f"every letter a rival imposed with Disfigured Letter ({', '.join(c.code for c in state.imposed)}) "
+            "must be in the word face-up: no remover frees it"
+        )
+    inked_up = sum(1 for k, f in slots if pool.profiles[k].source is Source.INKED and f is Face.UP) - imposed_up
+    if len(state.inked) - len(state.imposed) - inked_up > state.remover:
         return (
             f"every inked card ({', '.join(c.code for c in state.inked)}) must be in the word face-up, "
             f"unless a remover frees it ({state.remover} held)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,7 @@ class Profile:
     dumps: tuple[tuple[int, ...], tuple[int, ...]]
     uncovers: tuple[int, int]
     doubles: tuple[int, int]
+    imposed: bool = False  # an inked entry that is a rival's letter (Disfigured Letter): face-up, not inked
 
     @property
     def own(self) -> bool:
@@ -124,9 +126,10 @@ class Profile:
 
 
 @functools.lru_cache(maxsize=8192)
-def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
+def make_profile(card: Card, source: Source, weights: Weights, imposed: bool = False) -> Profile:
     """Read a card's benefits once, for the scoring of every word (and remembered: cards, sources and weights
-    are immutable, and a search makes the same profiles again and again)."""
+    are immutable, and a search makes the same profiles again and again). ``imposed``: an inked entry that is a
+    rival's letter (``TurnState.imposed``)."""
     if source is Source.OTHER:
         zero = (0.0, 0.0, 0.0, 0.0)
         return Profile(card, source, card.match_letter, -1, (zero, zero), ((), ()), ((), ()), (0, 0), (0, 0))
@@ -152,6 +155,7 @@ def make_profile(card: Card, source: Source, weights: Weights) -> Profile:
         (dumps[0], dumps[1]),
         (uncovers[0], uncovers[1]),
         (doubles[0], doubles[1]),
+        imposed,
     )
 
 
@@ -166,9 +170,11 @@ class Pool:
 
     @staticmethod
     def of(state: TurnState, weights: Weights) -> Pool:
-        keys: dict[tuple[Card, Source], int] = {}
+        """The kinds of a state; an inked entry named in ``imposed`` (a rival's letter) is a kind of its own."""
+        keys: dict[tuple[Card, Source, bool], int] = {}
         profiles: list[Profile] = []
         counts: list[int] = []
+        imposed = Counter(state.imposed)
         for source, cards in (
             (Source.INKED, state.inked),
             (Source.HAND, state.hand),
@@ -176,10 +182,12 @@ class Pool:
             (Source.OTHER, state.others),
         ):
             for c in cards:
-                key = (c, source)
+                rivals = source is Source.INKED and imposed[c] > 0
+                imposed[c] -= rivals
+                key = (c, source, rivals)
                 if key not in keys:
                     keys[key] = len(profiles)
-                    profiles.append(make_profile(c, source, weights))
+                    profiles.append(make_profile(c, source, weights, rivals))
                     counts.append(0)
                 counts[keys[key]] += 1
         return Pool(profiles, counts, state, weights)

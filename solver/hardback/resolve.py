@@ -95,7 +95,8 @@ class Resolver:
         self.mine = pool.mine
         self.pool_kinds = [k for k, p in enumerate(pool.profiles) if p.pool]
         self.pool_size = sum(pool.counts[k] for k in self.pool_kinds)
-        self.inked_total = len(st.inked)
+        self.imposed_total = len(st.imposed)  # rivals' letters: they stand face-up, and are not inked cards
+        self.inked_total = len(st.inked) - self.imposed_total  # the cards drawn with ink
         self.awards = st.options.literary_awards
         self.rules = st.options.rules
         self.award_held = st.options.award_held
@@ -110,12 +111,14 @@ class Resolver:
     # -- the pieces of a placement that do not depend on choices ------------------------------------------------
 
     def _extras(self, slots: Sequence[Slot]) -> tuple[float, int, int, int, int] | None:
-        """Value of what the placement fixes (tokens spent, classics moved, award); fodder; wild and inked counts.
+        """Value of what the placement fixes (tokens spent, classics moved, award); fodder; wild and inked counts
+        (the cards drawn with ink standing face-up: a rival's imposed letter is not one).
 
-        None when the placement is not legal (too few hand cards for the wilds, too few removers).
+        None when the placement is not legal (too few hand cards for the wilds, too few removers, a rival's letter
+        not face-up: no remover frees it).
         """
         used = [0] * len(self.profiles)
-        generic = wilds = inked_up = sent = kept = 0
+        generic = wilds = inked_up = imposed_up = sent = kept = 0
         for k, face in slots:
             if k < 0:
                 generic += 1
@@ -125,6 +128,8 @@ class Resolver:
             p = self.profiles[k]
             if face is not Face.UP:  # a card laid face-down by name is a wild; an inked one needs a remover
                 wilds += 1
+            elif p.imposed:
+                imposed_up += 1
             elif p.source is Source.INKED:
                 inked_up += 1
             if face is Face.UP and p.source is Source.OTHER:
@@ -137,6 +142,8 @@ class Resolver:
         placed_pool = sum(used[k] for k in self.pool_kinds)
         unplaced = self.pool_size - placed_pool
         if generic > unplaced:
+            return None
+        if imposed_up < self.imposed_total:
             return None
         spent = self.inked_total - inked_up
         if spent > self.removers:

@@ -2,13 +2,16 @@
 
 JSON form::
 
-    {"game": "hardback", "hand": [codes], "inked": [codes],
+    {"game": "hardback", "hand": [codes], "inked": [codes], "imposed": [codes],
      "timeless": {"mine": [codes], "others": [codes]}, "discard": [codes],
      "remover": 0, "ink": 0,
      "options": {"rules": "printed", "literary_awards": false, "award_held": 0, "min_length": 2}}
 
 Only ``hand`` is required. ``award_held`` is the length of the literary award currently claimed at the table
-(0 for none).
+(0 for none). ``imposed``: the inked entries that are rivals' letters (Disfigured Letter: "All opponents must
+use that letter in their next word. They do not receive any Benefits provided by the card."), each also given in
+``inked``: such a letter must stand face-up in the word (no remover frees it), and it is not a card drawn with ink
+(BGA's Horror H counts only those).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ MAX_TOKENS = 99
 MAX_MIN_LENGTH = 30
 
 # the fields of a turn state and of its options (the service's request models have the same, a test says)
-STATE_KEYS = frozenset({"game", "hand", "inked", "timeless", "discard", "remover", "ink", "options"})
+STATE_KEYS = frozenset({"game", "hand", "inked", "imposed", "timeless", "discard", "remover", "ink", "options"})
 OPTION_KEYS = frozenset({"rules", "literary_awards", "award_held", "min_length", "stage", "edition"})
 
 
@@ -61,6 +64,7 @@ class Options:
 class TurnState:
     hand: tuple[Card, ...]
     inked: tuple[Card, ...] = ()
+    imposed: tuple[Card, ...] = ()  # the inked entries that are rivals' letters (Disfigured Letter), not inked cards
     mine: tuple[Card, ...] = ()
     others: tuple[Card, ...] = ()
     discard: tuple[Card, ...] = ()
@@ -77,6 +81,7 @@ class TurnState:
             "game": self.game,
             "hand": codes(self.hand),
             "inked": codes(self.inked),
+            "imposed": codes(self.imposed),
             "timeless": {"mine": codes(self.mine), "others": codes(self.others)},
             "discard": codes(self.discard),
             "remover": self.remover,
@@ -105,6 +110,7 @@ class TurnState:
         state = TurnState(
             hand=_cards(catalogue, data.get("hand"), "hand", required=True),
             inked=_cards(catalogue, data.get("inked", []), "inked"),
+            imposed=_cards(catalogue, data.get("imposed", []), "imposed"),
             mine=_cards(catalogue, timeless.get("mine", []), "timeless.mine", timeless_only=True),
             others=_cards(catalogue, timeless.get("others", []), "timeless.others", timeless_only=True),
             discard=_cards(catalogue, data.get("discard", []), "discard"),
@@ -130,6 +136,14 @@ class TurnState:
             raise StateError('the hand is empty: give at least one card in "hand"')
         if len(self.hand) + len(self.inked) > MAX_HAND:
             raise StateError(f"{len(self.hand) + len(self.inked)} cards in hand and inked: at most {MAX_HAND}")
+        left = Counter(self.inked)
+        for i, card in enumerate(self.imposed):
+            if left[card] <= 0:
+                raise StateError(
+                    f'imposed[{i}]: {card.code} is not one of the "inked" cards (or "imposed" names it more often): '
+                    'a rival\'s letter (Disfigured Letter) is given in "inked" and again in "imposed"'
+                )
+            left[card] -= 1
         for name, cards in (("timeless.mine", self.mine), ("timeless.others", self.others)):
             if len(cards) > MAX_IN_PLAY:
                 raise StateError(f"{len(cards)} cards in {name}: at most {MAX_IN_PLAY}")

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 4        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 5        /* the version of the packed layout; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -38,6 +38,7 @@ enum { PER_GENRE = 0, PER_WILD = 1, PER_INKED = 2 };
 
 typedef struct {
     int letter, source, pool, own, genre, timeless, count;
+    int imposed; /* an inked entry that is a rival's letter (Disfigured Letter): face-up, and not an inked card */
     int unc[2], dbl[2];
     int om_unc, om_dbl, plain, is_uncoverer;
     int nspec[2], sper[2][MAXSPEC], sgenre[2][MAXSPEC];
@@ -69,7 +70,7 @@ typedef struct {
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
     int classic_letters[MAXC];
-    int discard, removers, pool_size, inked_total, awards, dumps_flag, fodder_total;
+    int discard, removers, pool_size, inked_total, imposed_total, awards, dumps_flag, fodder_total;
     int slack_award_on, slack_rem_on;
     int base_genres[4];
     double w_coins, w_dump, w_sent, w_kept, w_rem;
@@ -348,7 +349,7 @@ static int resolve(S *s, double *out) {
     /* Resolver._extras */
     int used[MAXK];
     memset(used, 0, sizeof(int) * (size_t)c->K);
-    int generic = 0, wilds = 0, inked_up = 0, sent = 0, kept = 0;
+    int generic = 0, wilds = 0, inked_up = 0, imposed_up = 0, sent = 0, kept = 0;
     for (int pos = 0; pos < n; pos++) {
         int k = s->slots[pos].k, face = s->slots[pos].face;
         if (k < 0) {
@@ -359,6 +360,7 @@ static int resolve(S *s, double *out) {
         used[k]++;
         const Kind *p = &c->kinds[k];
         if (face != UP) wilds++;
+        else if (p->imposed) imposed_up++;
         else if (p->source == INKED) inked_up++;
         if (face == UP && p->source == OTHER) sent++;
         if (face == UP && p->pool && p->timeless) kept++;
@@ -369,6 +371,7 @@ static int resolve(S *s, double *out) {
     for (int i = 0; i < c->npoolk; i++) placed_pool += used[c->poolk[i]];
     int unplaced = c->pool_size - placed_pool;
     if (generic > unplaced) return 0;
+    if (imposed_up < c->imposed_total) return 0; /* a rival's letter stands face-up: no remover frees it */
     int spent = c->inked_total - inked_up;
     if (spent > c->removers) return 0;
     int fodder = c->discard + unplaced - generic;
@@ -778,7 +781,8 @@ static int choices(const S *s, int i, int uncovers, Slot *out) {
         }
     }
     if (s->near[i] && uncovers > 0) {
-        /* an inked card laid face-down takes a remover: none left, it stands only face-up */
+        /* an inked card laid face-down takes a remover: none left, it stands only face-up (a rival's letter never
+         * stands face-down) */
         int locked = 0;
         if (c->inked_kinds) {
             int freed = 0;
@@ -790,7 +794,7 @@ static int choices(const S *s, int i, int uncovers, Slot *out) {
             int k = c->pool_kinds[pi];
             const Kind *p = &c->kinds[k];
             if (s->used[k] < p->count && (!need || p->is_uncoverer) && !(s->wild <= 0 && p->letter == letter) &&
-                !(locked && p->source == INKED)) {
+                !(locked && p->source == INKED) && !p->imposed) {
                 out[m].k = k;
                 out[m].face = UNCOVERED;
                 m++;
@@ -893,6 +897,8 @@ static int ctx_read(Ctx *c, Reader *r) {
         p->genre = I(-1, 3);
         p->timeless = I(0, 1);
         p->count = I(0, 1 << 20);
+        p->imposed = I(0, 1);
+        if (p->imposed && p->source != INKED) r->bad = 1;
         for (int a = 0; a < 2; a++) p->unc[a] = I(0, MAXUNC);
         for (int a = 0; a < 2; a++) p->dbl[a] = I(0, 4);
         p->om_unc = I(0, MAXUNC);
@@ -951,6 +957,7 @@ static int ctx_read(Ctx *c, Reader *r) {
     c->removers = I(0, 1 << 20);
     c->pool_size = I(0, 1 << 20);
     c->inked_total = I(0, 1 << 20);
+    c->imposed_total = I(0, 1 << 20);
     c->awards = I(0, 1);
     c->dumps_flag = I(0, 1);
     c->fodder_total = I(0, 1 << 22);

@@ -61,7 +61,7 @@ class Optimism:
             if p.own and p.genre >= 0:
                 genre_max[p.genre] += n
         pool_size = len(st.hand) + len(st.inked)
-        inked = len(st.inked)
+        inked = len(st.inked) - len(st.imposed)  # the cards drawn with ink (not rivals' letters)
         counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
         w = pool.weights
         token = _token(w)
@@ -349,7 +349,7 @@ class _Kinds:
         """``counts``: per genre, how many of the player's cards may count for it in these words (a genre is active
         only at 2); without ``dumps`` no dump finds a card to trash."""
         st, w = pool.state, pool.weights
-        inked = len(st.inked)
+        inked = len(st.inked) - len(st.imposed)  # the cards drawn with ink (not rivals' letters)
         token = _token(w)
         opt, per_wild, step, doubles = [], [], [], []
         for p in pool.profiles:

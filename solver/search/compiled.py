@@ -98,6 +98,7 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
     ints += [len(profiles), len(ids)]
     for k, p in enumerate(profiles):
         ints += [ids[p.letter], _SOURCE[p.source], int(p.pool), int(p.own), p.genre, int(p.card.timeless), counts[k]]
+        ints.append(int(p.imposed))  # a rival's letter (Disfigured Letter): face-up, and not an inked card
         ints += [*p.uncovers, *p.doubles, om.uncovers[k], om.doubles[k], int(solver.plain[k])]
         for a in (0, 1):
             ints.append(len(p.specials[a]))
@@ -137,7 +138,8 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
         len(st.discard),
         st.remover,
         resolver.pool_size,
-        len(st.inked),
+        resolver.inked_total,
+        resolver.imposed_total,
         int(awards),
         int(om.dumps),
         len(st.discard) + len(st.hand) + len(st.inked),

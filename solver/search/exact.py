@@ -83,6 +83,7 @@ class WordSolver:
         self.is_pool = [p.pool for p in self.profiles]
         self.is_inked = [p.source is Source.INKED for p in self.profiles]
         self.inked_kinds = [k for k in range(len(self.profiles)) if self.is_inked[k]]
+        self.is_imposed = [p.imposed for p in self.profiles]  # rivals' letters: they never stand face-down
         self.is_mine = [p.source is Source.MINE for p in self.profiles]
         self.letters = [p.letter for p in self.profiles]
         self.plain = self._plain_kinds()
@@ -186,7 +187,8 @@ class WordSolver:
         plain = self.plain
         letter = word[i]
         if plan.near[i] and uncovers > 0:
-            # an inked card laid face-down takes a remover: none left, it stands only face-up
+            # an inked card laid face-down takes a remover: none left, it stands only face-up (a rival's letter
+            # never stands face-down)
             locked = bool(self.inked_kinds) and self.pool.state.remover <= sum(
                 1 for k, f in slots if k >= 0 and f is not Face.UP and self.is_inked[k]
             )
@@ -197,6 +199,7 @@ class WordSolver:
                 and (not need or k in uncoverers)
                 and not (plan.wild <= 0 and self.letters[k] == letter)  # face-up here is as good, and sooner
                 and not (locked and self.is_inked[k])
+                and not self.is_imposed[k]
             )
         if not need and not (plan.wild <= 0 and any(plain[k] for k, f in out if f is Face.UP)):
             out.append((-1, Face.WILD))

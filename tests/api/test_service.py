@@ -82,6 +82,23 @@ def test_no_playable_word_says_why(client: TestClient) -> None:
     assert status == 200 and out["moves"] == [] and "inked" in out["reason"]
 
 
+def test_hint_reads_a_letter_a_rival_imposed(client: TestClient) -> None:
+    """Disfigured Letter under BGA rules: the blank O a rival imposed is in every word, face-up, and Horror H's
+    prestige per inked card does not count it (H7 2p 1c + 0, O, T4 2p + 1p: 5p)."""
+    blank = "starter:O0{- | -}"
+    body = {"hand": ["horror:H7", "horror:T4"], "inked": [blank], "imposed": [blank], "remover": 1,
+            "options": {"rules": "bga"}, "objective": "prestige", "top": 10}  # fmt: skip
+    status, out = post(client, "/v1/hardback/hint", body)
+    assert status == 200 and out["moves"]
+    assert all("o" in m["word"] for m in out["moves"])  # no remover frees it
+    hot = next(m for m in out["moves"] if m["word"] == "hot")
+    assert (hot["prestige"], hot["coins"]) == (5, 1)
+    _, inked = post(client, "/v1/hardback/hint", {**body, "imposed": []})
+    assert next(m for m in inked["moves"] if m["word"] == "hot")["prestige"] == 6  # drawn with ink, it counts
+    status, out = post(client, "/v1/hardback/hint", {**body, "inked": []})
+    assert status == 422 and 'imposed[0]: starter:O0{- | -} is not one of the "inked" cards' in out["error"]
+
+
 def test_the_time_limit_bounds_a_search() -> None:
     heavy = {
         "hand": ["m:N7", "m:M3", "m:L6", "m:U2", "r:R5", "r:K5", "r:F6", "E", "S", "T", "A", "O"],

@@ -1133,12 +1133,6 @@ def test_mechanical_rap_battle_takes_a_card_from_each_opponents_next_hand() -> N
     assert codes(q.discard)[:2] == ["A", "T"] and len(q.discard) == 3  # the word, and the card lost
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 15 item 9, not fixed yet: the turn state gives a Disfigured Letter to the search as an inked card "
-    "(so that it must be in the word face-up), and the search's count of inked cards (Resolver._extras, the outcome, "
-    "the compiled kernel) counts every face-up inked slot",
-)
 def test_bga_horror_h_counts_inked_cards_and_a_disfigured_letter_is_not_one() -> None:
     """Rules notes: "Horror H (BGA redesign, genre): 1 prestige per inked card in the tableau". An inked card is one
     drawn with ink; a Disfigured Letter ("All opponents must use that letter in their next word. They do not receive
@@ -1155,7 +1149,7 @@ def test_a_disfigured_letter_cannot_be_freed_by_a_remover() -> None:
     """Disfigured Letter: the rival's letter must be in the word; a remover frees inked cards, not that letter."""
     game = powered("disfigured", "rap")
     p = seat(game, hand=["E", "A", "S"], disfigured=["starter:T0{- | -}"], remover=1)
-    refused(game, spell_action("sea", "S", "starter:T0{- | -}*@inked", "A"), "must stand face-up at its letter")
+    refused(game, spell_action("sea", "S", "starter:T0{- | -}*@inked", "A"), "must be in the word face-up: no remover")
     spell(game, "east", "E", "A", "S", "starter:T0{- | -}@inked")
     assert p.remover == 1 and not p.disfigured
 
@@ -1759,11 +1753,6 @@ def test_a_card_that_must_be_wild_counts_as_a_wild(event_deck: Deck) -> None:
     assert "starter:E0{- | -}" not in [c.code for c in game.turn_state().hand]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Disfigured Letter reaches the ghost writer as an inked blank, so BGA's Horror H counts it as an inked "
-    "card (1 prestige); it carries no ink. BGA has no player powers, so the two options never meet there.",
-)
 def test_a_disfigured_letter_is_not_an_inked_card_for_bga_horror_h() -> None:
     game = Game.new(GameOptions(rules=Rules.BGA, powers=Powers.AGGRESSIVE), 1, LEX, powers=["rap", "rap"])
     p = seat(game, hand=["horror:H7", "horror:A3", "T"], disfigured=["starter:T0{- | -}"])

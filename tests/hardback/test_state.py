@@ -21,7 +21,8 @@ def test_full_state_parses_and_round_trips() -> None:
     data = {
         "game": "hardback",
         "hand": ["r:F6", "E", "a:A5", "S", "T"],
-        "inked": ["h:H7"],
+        "inked": ["h:H7", "starter:O0{- | -}"],
+        "imposed": ["starter:O0{- | -}"],
         "timeless": {"mine": ["m:A5"], "others": ["r:K5"]},
         "discard": ["B"],
         "remover": 1,
@@ -30,6 +31,7 @@ def test_full_state_parses_and_round_trips() -> None:
     }
     state = TurnState.from_json(data)
     assert [c.code for c in state.hand] == ["romance:F6", "E", "adventure:A5", "S", "T"]
+    assert [c.code for c in state.imposed] == ["starter:O0{- | -}"] and len(state.inked) == 2
     assert state.options.rules is Rules.BGA and state.options.award_held == 8
     again = TurnState.from_json(json.loads(json.dumps(state.to_json())))
     assert again == state
@@ -59,6 +61,17 @@ def test_only_hand_is_required() -> None:
         ({"hand": ["E"], "hnad": []}, "unknown state field 'hnad'"),
         ({"hand": ["E"], "game": "paperback"}, "not supported"),
         ({"hand": ["E"], "timeless": []}, "timeless"),
+        ({"hand": ["E"], "imposed": "O"}, '"imposed" must be a list'),
+        ({"hand": ["E"], "imposed": ["starter:Ö0"]}, r"imposed\[0\]: "),
+        (
+            {"hand": ["E"], "imposed": ["starter:O0{- | -}"]},
+            r'imposed\[0\]: starter:O0\{- \| -\} is not one of the "inked"',
+        ),
+        (
+            {"hand": ["E"], "inked": ["starter:O0{- | -}"], "imposed": ["starter:O0{- | -}", "starter:O0{- | -}"]},
+            r"imposed\[1\]: .* names it more often",
+        ),
+        ({"hand": ["E"], "inked": ["O"], "imposed": ["starter:O0{- | -}"]}, r'imposed\[0\]: .* "inked"'),
     ],
 )
 def test_bad_states_name_the_problem(data: dict[str, Any], message: str) -> None:
@@ -95,6 +108,15 @@ def test_inline_cards_in_a_state() -> None:
 def test_states_round_trip(hand: list[str], classics: list[str], remover: int) -> None:
     state = TurnState.from_json({"hand": hand, "timeless": {"mine": classics}, "remover": remover})
     assert TurnState.from_json(state.to_json()) == state
+
+
+@given(st.lists(st.sampled_from("AEOST"), max_size=3), st.lists(st.sampled_from(CODES), max_size=2, unique=True))
+def test_imposed_letters_round_trip(letters: list[str], inked: list[str]) -> None:
+    """A rival's letter (Disfigured Letter) is an inked entry named again in "imposed"."""
+    blanks = [f"starter:{x}0{{- | -}}" for x in letters]
+    state = TurnState.from_json({"hand": ["E"], "inked": [*inked, *blanks], "imposed": blanks})
+    assert [c.code for c in state.imposed] == blanks
+    assert TurnState.from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
 def test_the_service_reads_the_same_fields() -> None:

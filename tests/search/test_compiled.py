@@ -79,6 +79,29 @@ def test_whole_queries_as_the_python_search(size: int, enable: Lexicon) -> None:
         assert py.budget.ticks == cc.budget.ticks, seed
 
 
+@pytest.mark.parametrize("remover", [0, 1])
+def test_a_letter_a_rival_imposed_as_the_python_search(remover: int, enable: Lexicon) -> None:
+    """Disfigured Letter under BGA rules: a blank T a rival imposed beside an inked Horror A3, with Horror H7 in
+    hand (1p per inked card); the kernel reads which inked entry is the rival's letter."""
+    state = TurnState.from_json(
+        {
+            "hand": ["horror:H7", "horror:I4", "romance:F6", "E", "S", "R"],
+            "inked": ["horror:A3", "starter:T0{- | -}"],
+            "imposed": ["starter:T0{- | -}"],
+            "remover": remover,
+            "options": {"rules": "bga"},
+        }
+    )
+    py, cc = _pair(enable, state)
+    assert isinstance(cc.solver, compiled.CompiledWordSolver) and cc.solver.compiled
+    a, b = py.top(5), cc.top(5)
+    assert [(m.word, m.value, m.cards) for m in a] == [(m.word, m.value, m.cards) for m in b]
+    assert py.budget.ticks == cc.budget.ticks
+    assert a and all("t" in m.word for m in a)
+    for word in ("hat", "heart", "fathers", "fairest", "shirt", "fresh", "hares"):
+        _same_solve(py, cc, word, float("-inf"))
+
+
 @pytest.mark.parametrize("hand", HARD_8, ids=["O-J-A-N", "B-N-S-R"])
 def test_hard_hands_with_a_step_budget(hand: dict[str, Any], enable: Lexicon) -> None:
     """A step budget cuts both engines at the same step, so a bot's game replays the same with or without the

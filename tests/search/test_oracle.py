@@ -26,6 +26,7 @@ def make(
     hand: Sequence[str],
     *,
     inked: Sequence[str] = (),
+    imposed: Sequence[str] = (),
     mine: Sequence[str] = (),
     others: Sequence[str] = (),
     discard: Sequence[str] = (),
@@ -37,6 +38,7 @@ def make(
         {
             "hand": list(hand),
             "inked": list(inked),
+            "imposed": list(imposed),
             "timeless": {"mine": list(mine), "others": list(others)},
             "discard": list(discard),
             "remover": remover,
@@ -284,6 +286,24 @@ def test_bga_horror_h_counts_inked_cards() -> None:
     printed = best(make(["horror:H7"], inked=["horror:A3", "horror:I4"]), "hai")
     assert totals(printed) == (9, 3)
     assert printed.opponents_return == 1
+
+
+def test_bga_horror_h_does_not_count_a_letter_a_rival_imposed() -> None:
+    # Disfigured Letter: "All opponents must use that letter in their next word. They do not receive any Benefits
+    # provided by the card." A blank O imposed, BGA H7 (1c 2p | 1p*inked), T4 (2p | 1p): 2p 1c + 0 inked, 0, 2p + 1p
+    blank = "starter:O0{- | -}"
+    state = make(["horror:H7", "horror:T4"], inked=[blank], imposed=[blank], remover=1, rules="bga")
+    move = best(state, "hot")
+    assert totals(move) == (5, 1)
+    assert [source for _, source, _, _ in move.cards] == ["hand", "imposed", "hand"]
+    # the same blank drawn with ink is an inked card: 1p more
+    assert totals(best(make(["horror:H7", "horror:T4"], inked=[blank], remover=1, rules="bga"), "hot")) == (6, 1)
+    # a remover frees a card drawn with ink, never a rival's letter: HT needs the O freed
+    assert spellable(state, ["ht", "hot"]) == {"hot"}
+    assert spellable(make(["horror:H7", "horror:T4"], inked=[blank], remover=1, rules="bga"), ["ht"]) == {"ht"}
+    # beside a card drawn with ink, only that one counts: H7 2p + 1, A3 2p, O
+    both = make(["horror:H7"], inked=["horror:A3", blank], imposed=[blank], rules="bga")
+    assert totals(best(both, "hao")) == (5, 1)
 
 
 # ----- choices -------------------------------------------------------------------------------------

@@ -33,6 +33,22 @@ def test_search_matches_oracle_with_weights(
     check(state, word_sample(seed, 120), Objective.VALUE, weights)
 
 
+@pytest.mark.parametrize("objective", list(Objective))
+@pytest.mark.parametrize("remover", [0, 1])
+def test_a_letter_a_rival_imposed_is_no_inked_card_for_bga_horror_h(objective: Objective, remover: int) -> None:
+    """Disfigured Letter under BGA rules: Horror H counts the cards drawn with ink (A3), not the blank O a rival
+    imposed, and a remover may free A3 but never the O (every engine against the oracle)."""
+    state = {
+        "hand": ["horror:H7", "horror:T4", "S", "E"],
+        "inked": ["horror:A3", "starter:O0{- | -}"],
+        "imposed": ["starter:O0{- | -}"],
+        "remover": remover,
+        "options": {"rules": "bga"},
+    }
+    words = ["hot", "hat", "oath", "oaths", "hose", "those", "shot", "host", "hoes", "ohs", "set", "the", "heats"]
+    check(state, words, objective)
+
+
 @pytest.mark.slow
 @given(states(max_hand=6), st.integers(0, 10**6), st.sampled_from(list(Objective)))
 def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, objective: Objective) -> None:
@@ -67,7 +83,7 @@ def test_bound_rules_never_cut_the_best(rule: str, state: dict[str, Any], seed: 
     stressed = {
         **state,
         "hand": [*cards[:3], *other(state["hand"])[:1]],
-        "inked": [*cards[3:], *other(state["inked"])[:1]],
+        "inked": [*cards[3:], *other([c for c in state["inked"] if c not in state["imposed"]])[:1], *state["imposed"]],
         "discard": other(state["discard"]),
         "timeless": {"mine": other(timeless["mine"]), "others": other(timeless["others"])},
     }
