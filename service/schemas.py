@@ -366,7 +366,13 @@ class GameActionIn(BaseModel):
         description='one action of the player in turn, e.g. {"action": "ink"} (the kinds and their fields: '
         'solver.game.actions). A spell: {"action": "spell", "word": W, "layout": [ENTRY, ...]} with one '
         "ArrangementEntryIn a letter, whose either, token, trash and double fields make the card's choices (those "
-        "left out are made for the action's objective); a move's layout is in that form",
+        "left out are made for the action's objective); a move's layout is in that form. Out of turn (the "
+        'rulebook: ink "At any time before you Create a Word, even during another player\'s turn"): '
+        '{"action": "ink", "seat": S} or {"action": "remover", "card": CODE, "seat": S} by a seat whose turn is '
+        "not under way (another seat in the prepare, choices, buy and event phases; the seat in turn in the event "
+        "phase), for its next word: the card drawn joins its inked cards. In the return phase (printed Horror H: "
+        '"each other player return one unused ink or remover"), the seat named by acting chooses: {"action": '
+        '"return", "seat": S, "token": "ink" | "remover"}; an action without seat is the player in turn\'s',
         examples=[{"action": "spell", "word": "oat", "layout": [
             {"code": "horror:O4", "either": "coins"}, {"code": "horror:A3", "either": "prestige"}, {"code": "T"}]}],
     )
@@ -384,7 +390,11 @@ class GameOut(BaseModel):
     model_config = OPEN
     game: dict[str, Any] = Field(description="the game state after the request")
     seat: int = Field(description="the seat in turn after the request")
-    phase: Literal["prepare", "choices", "buy", "event", "over"]
+    acting: int = Field(
+        description="the seat whose action the game waits for: in the return phase the opponent choosing the token "
+        "it returns to printed Horror H, else the seat in turn"
+    )
+    phase: Literal["prepare", "choices", "return", "buy", "event", "over"]
     scores: list[int] = Field(description="each seat's prestige with the award it holds")
     winner: int | None = Field(
         default=None,
@@ -399,7 +409,7 @@ class GameOut(BaseModel):
 
 class BotMoveOut(GameOut):
     bot: str
-    played: int = Field(description="the seat the bot played")
+    played: int = Field(description="the seat the bot played (acting when it was called)")
     actions: list[dict[str, Any]] = Field(description="the bot's whole turn, action by action, as the engine took them")
     word: str | None = Field(description="the word the bot spelled, or null when it passed")
 

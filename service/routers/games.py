@@ -39,6 +39,7 @@ def _answer(
     out: dict[str, Any] = {
         "game": sign(st.to_json(), key),
         "seat": st.current,
+        "acting": st.acting,
         "phase": st.phase,
         "scores": game.final_scores(),
         "winner": game.winner() if over else None,
@@ -75,7 +76,8 @@ async def new_game(body: NewGameIn, ctx: Annotated[Context, Depends(context)]) -
 
 @router.post("/game/action", response_model=GameOut, responses=QUERY_ERRORS)
 async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
-    """Apply one action of the player in turn; a refused action is a 422 naming the rule, and changes nothing."""
+    """Apply one action: the player in turn's, an ink or remover another seat uses out of turn, or an opponent's
+    return; a refused action is a 422 naming the rule, and changes nothing."""
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = _load(body.game, d.lexicon, ctx.settings.state_key)
     try:
@@ -90,14 +92,15 @@ async def game_action(body: GameActionIn, ctx: Annotated[Context, Depends(contex
 async def bot_move(
     body: BotMoveIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
-    """The bot plays the whole turn of the seat in turn (from whatever phase the turn is in): its actions, the
-    word it spelled, and the game state after."""
+    """The bot plays for the seat the game waits on (``acting``): the whole turn of the seat in turn (from whatever
+    phase the turn is in; it stops when printed Horror H leaves an opponent to choose the token it returns), or, in
+    the return phase, that opponent's choice. Its actions, the word it spelled, and the game state after."""
     start = time.perf_counter()
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = _load(body.game, d.lexicon, ctx.settings.state_key)
     if game.state.phase == Phase.OVER:
         raise FieldError("game", "the game is over: there is no turn to play")
-    seat = game.state.current
+    seat = game.state.acting
     limit = ctx.settings.time_budget * 0.8  # the whole turn's searches, with room for their graces
     bot = make_bot(body.bot, d.lexicon, bot_seed(game.state.seed, seat), time_limit=limit)
     actions = await ctx.runner.run(lambda: bot.play_turn(game), ctx.settings.time_budget, Lane.HEAVY, who)

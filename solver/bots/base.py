@@ -1,4 +1,5 @@
-"""What every bot does: play the whole turn of the seat in turn, action by action, through the engine.
+"""What every bot does: play the whole turn of the seat in turn, action by action, through the engine; and, for an
+opponent hit by printed Horror H while holding both an ink and a remover, choose the token to return.
 
 A bot never changes the game except through ``Game.apply``, so every move it makes is checked by the rules;
 when an action is refused it tries its next choice. The word is chosen by the ghost writer's search.
@@ -21,6 +22,7 @@ from solver.game.actions import (
     Look,
     Pass,
     Preview,
+    Return,
     Skip,
     Spell,
 )
@@ -59,7 +61,10 @@ class Bot:
     # -- the turn -----------------------------------------------------------------------------------------------
 
     def play_turn(self, game: Game) -> list[Action]:
-        """Play the whole turn of the seat in turn; the actions applied, in order."""
+        """Play for the seat the game waits on (``GameState.acting``): the whole turn of the seat in turn, from
+        whatever phase it is in; it stops when its word leaves opponents to choose the token they return (the
+        return phase: their bots answer, then this one goes on). In the return phase, the awaited seat's returns.
+        The actions applied, in order."""
         self._turn_end = None if self.time_limit is None else time.monotonic() + self.time_limit
         try:
             return self._play_turn(game)
@@ -74,11 +79,19 @@ class Bot:
 
     def _play_turn(self, game: Game) -> list[Action]:
         start = len(game.log)
-        seat = game.state.current
+        st = game.state
+        if st.phase == Phase.RETURN:
+            seat = st.acting
+            while st.phase == Phase.RETURN and st.acting == seat:
+                game.apply(Return(seat, self.return_token(game, seat)))
+            return game.log[start:]
+        seat = st.current
         if game.state.phase == Phase.PREPARE:
             self.prepare(game)
         if game.state.phase == Phase.PREPARE:
             self.spell(game)
+        if game.state.phase == Phase.RETURN:
+            return game.log[start:]  # the opponents choose their tokens before the turn goes on
         guard = 0
         while game.state.phase == Phase.CHOICES and guard < 50:
             guard += 1
@@ -148,6 +161,12 @@ class Bot:
             game.apply(Jail(slot, keep))
         else:
             game.apply(Skip())
+
+    def return_token(self, game: Game, seat: int) -> str:
+        """The token ``seat`` returns to printed Horror H when it holds both (it keeps the one it values more): by
+        default the remover, of no use to a bot that never draws with ink, where an ink still breaks a tie at
+        the end, pays for powers and turns into coins."""
+        return "remover"
 
     def event_swap(self, game: Game) -> int | None:
         """The seat to exchange the event just drawn with (None: keep it); by default the event is kept."""

@@ -30,19 +30,25 @@ def margin_with_bonus(bot: str, seed: int, stage: float, bonus: int) -> float:
     game = Game.new(GameOptions(), seed, lex)
     bots = [make_bot(bot, lex, bot_seed(seed, i)) for i in range(2)]
     given = bonus == 0
+    gift_turn = False  # seat 0's turn that gets the gift has begun (printed Horror H may pause it for a return)
     while game.state.phase != Phase.OVER:
         st = game.state
-        seat = st.current
+        seat = st.acting
         bot_ = bots[seat]
-        if not given and seat == 0 and max(p.prestige for p in st.players) >= stage * st.options.target:
-            bot_.prepare(game)
+        if st.phase == Phase.PREPARE and not given and seat == 0:
+            gift_turn = max(p.prestige for p in st.players) >= stage * st.options.target
+        if gift_turn and seat == 0 and st.phase in (Phase.PREPARE, Phase.CHOICES, Phase.BUY):
+            if st.phase == Phase.PREPARE:
+                bot_.prepare(game)
             if st.phase == Phase.PREPARE:
                 bot_.spell(game)
+            if st.phase == Phase.RETURN:
+                continue  # the opponent chooses its token first
             while st.phase == Phase.CHOICES:
                 bot_.choose(game)
             if st.phase == Phase.BUY:
                 st.turn.coins += bonus  # the experiment's gift: outside the rules on purpose
-                given = True
+                given, gift_turn = True, False
                 bot_.buy(game)
                 if st.phase == Phase.BUY:
                     game.apply(End())

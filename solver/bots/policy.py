@@ -80,6 +80,15 @@ class PolicyBot(Bot):
             self._vocabulary = familiar_words(self.lexicon, EASY_FAMILIAR, "en")
         return self._vocabulary
 
+    def return_token(self, game: Game, seat: int) -> str:
+        """The token to return to printed Horror H, holding both: the easy bot, which never draws with ink, keeps
+        its ink. The others draw with ink: they keep the ink their sure draws need and, beyond it, the remover,
+        which only Horror cards give (ink costs a coin), returning whichever they hold more of."""
+        p = game.state.players[seat]
+        if self.skill == 0:
+            return "remover"
+        return "ink" if p.ink > max(p.remover, SURE_DRAWS) else "remover"
+
     # -- the game's stage ---------------------------------------------------------------------------------------
 
     def stage(self, game: Game) -> float:

@@ -27,6 +27,19 @@ log)::
               {"action": "advert"}, {"action": "end"}
     event:    {"action": "event"} keeps the event just drawn, {"action": "event", "swap": SEAT} exchanges it
               with the event of a player ahead on prestige
+    return:   {"action": "return", "seat": S, "token": "ink" | "remover"}  after a word with printed Horror H's
+              genre benefit ("each other player return one unused ink or remover"), each opponent holding both
+              an unused ink and a remover chooses which to return, before the player in turn goes on (phase
+              "return"; ``GameState.acting`` is the seat awaited); an opponent holding one kind returns it at once
+    out of turn: {"action": "ink", "seat": S} and {"action": "remover", "card": CODE, "seat": S}
+              the rulebook: "At any time before you Create a Word, even during another player's turn, you can
+              draw additional cards from your draw pile by spending one Ink token per card." A seat whose turn is
+              not under way uses ink or a remover for its next word: any seat but the player in turn's in the
+              prepare, choices, buy and event phases, and the player in turn's own seat in the event phase (its
+              turn is over and its next hand drawn). The card drawn joins that seat's inked cards and must be
+              in its next word, as ink drawn in turn. Not in the return phase: the token is owed by then. An
+              action without "seat" (or with the seat in turn, before its word) is the player in turn's, as
+              always.
 
 ``action_from_json`` reads that form and checks what can be checked without a game (the JSON types, counts
 from 1 to 999, a layout's entries), raising ``IllegalActionError`` naming what is wrong; whether the action is
@@ -83,19 +96,29 @@ class LayoutEntry:
 
 @dataclass(frozen=True)
 class Ink:
+    """Spend an ink to draw a card that must be used in the next word; ``seat``: the seat that draws (None: the
+    player in turn; another seat draws out of turn, for its next word)."""
+
     KIND: ClassVar[str] = "ink"
+    seat: int | None = None
 
     def to_json(self) -> Json:
-        return {"action": self.KIND}
+        return {"action": self.KIND} if self.seat is None else {"action": self.KIND, "seat": self.seat}
 
 
 @dataclass(frozen=True)
 class Remover:
+    """Spend a remover: an inked card of ``seat`` (None: the player in turn) becomes a hand card."""
+
     KIND: ClassVar[str] = "remover"
     card: str
+    seat: int | None = None
 
     def to_json(self) -> Json:
-        return {"action": self.KIND, "card": self.card}
+        out: Json = {"action": self.KIND, "card": self.card}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        return out
 
 
 @dataclass(frozen=True)
@@ -286,6 +309,21 @@ class EventChoice:
         return {"action": self.KIND} if self.swap is None else {"action": self.KIND, "swap": self.swap}
 
 
+TOKENS = ("ink", "remover")
+
+
+@dataclass(frozen=True)
+class Return:
+    """Printed Horror H hit ``seat``, which holds both an unused ink and a remover: it returns ``token``."""
+
+    KIND: ClassVar[str] = "return"
+    seat: int
+    token: str
+
+    def to_json(self) -> Json:
+        return {"action": self.KIND, "seat": self.seat, "token": self.token}
+
+
 Action = (
     Ink
     | Remover
@@ -304,6 +342,7 @@ Action = (
     | Advert
     | End
     | EventChoice
+    | Return
 )
 
 
@@ -412,6 +451,26 @@ def _read_preview(data: Json) -> Preview:
     return Preview(tuple(drop))
 
 
+def _seat(data: Json, needed: bool = False) -> int | None:
+    """The action's ``seat``: the seat that acts (left out: the player in turn, unless the action needs one)."""
+    seat = data.get("seat")
+    if seat is None and not needed:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 4:
+        raise IllegalActionError('"seat" must be the seat that acts, a whole number from 0 to 4', "seat")
+    return seat
+
+
+def _read_return(data: Json) -> Return:
+    seat = _seat(data, needed=True)
+    assert seat is not None
+    token = data.get("token")
+    if token not in TOKENS:
+        raise IllegalActionError('"token" must be "ink" or "remover": the token you return', "token")
+    assert isinstance(token, str)
+    return Return(seat, token)
+
+
 def _read_event(data: Json) -> EventChoice:
     swap = data.get("swap")
     if swap is not None and not _whole(swap):
@@ -420,8 +479,8 @@ def _read_event(data: Json) -> EventChoice:
 
 
 _READERS: dict[str, Callable[[Json], Action]] = {
-    Ink.KIND: lambda d: Ink(),
-    Remover.KIND: lambda d: Remover(_card(d.get("card"), "card")),
+    Ink.KIND: lambda d: Ink(_seat(d)),
+    Remover.KIND: lambda d: Remover(_card(d.get("card"), "card"), _seat(d)),
     Power.KIND: _read_power,
     Spell.KIND: _read_spell,
     Pass.KIND: lambda d: Pass(),
@@ -437,4 +496,5 @@ _READERS: dict[str, Callable[[Json], Action]] = {
     Advert.KIND: lambda d: Advert(),
     End.KIND: lambda d: End(),
     EventChoice.KIND: _read_event,
+    Return.KIND: _read_return,
 }

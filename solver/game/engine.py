@@ -2,9 +2,11 @@
 
 A turn is a sequence of actions (``solver.game.actions``: one value per kind, with its JSON form), each applied
 by ``Game.apply`` through the handler of its phase: ``prepare`` (ink, remover, pass), ``spell`` (the word),
-``powers``, ``choices`` (dump, jail, preview, skip), ``buying`` (flush, buy, ink, adverts, the turn's end) and
-``turn`` (the event drawn, the next seat). ``Game.apply`` checks an action completely before it changes
-anything, so a refused action (an ``IllegalActionError`` naming the reason) leaves the state as it was.
+``powers``, ``choices`` (dump, jail, preview, skip), ``buying`` (flush, buy, ink, adverts, the turn's end),
+``returns`` (printed Horror H's token, chosen by each opponent holding both kinds) and ``turn`` (the event drawn,
+the next seat). Ink and removers may also be used out of turn, by a seat for its next word (``prepare.ahead``).
+``Game.apply`` checks an action completely before it changes anything, so a refused action (an
+``IllegalActionError`` naming the reason) leaves the state as it was.
 ``Game.log`` holds every action applied; replaying it on a new game of the same seed and options reaches the
 same state.
 """
@@ -33,6 +35,7 @@ from solver.game.actions import (
     Power,
     Preview,
     Remover,
+    Return,
     Skip,
     Spell,
 )
@@ -40,7 +43,8 @@ from solver.game.coop import reached
 from solver.game.events import Event
 from solver.game.options import GameOptions
 from solver.game.powers import use_power
-from solver.game.rules import ACTIONS, phase_help
+from solver.game.returns import give_back
+from solver.game.rules import ACTIONS, AHEAD, phase_help
 from solver.game.setup import deal
 from solver.game.spell import Outcome, spell
 from solver.game.state import GameState, Phase, PlayerState
@@ -99,14 +103,21 @@ class Game:
     # -- actions ------------------------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        """Apply one action of the player in turn; ``IllegalActionError`` (state unchanged) when it is not allowed."""
+        """Apply one action (of the player in turn, or of the seat it names: an ink or remover out of turn, an
+        opponent's return); ``IllegalActionError`` (state unchanged) when it is not allowed."""
         st = self.state
         if st.phase == Phase.OVER:
             raise IllegalActionError("the game is over")
-        if st.turn.peek and not isinstance(action, Preview):
-            raise IllegalActionError("choose which of the cards looked at to discard first (action preview)")
-        if st.phase not in ACTIONS[action.KIND]:
-            raise IllegalActionError(f"{action.KIND} is not allowed in the {st.phase} phase ({phase_help(st.phase)})")
+        if isinstance(action, Ink | Remover) and prepare.ahead(st, action):
+            self._check_ahead(action)
+        else:
+            if st.turn.peek and not isinstance(action, Preview):
+                raise IllegalActionError("choose which of the cards looked at to discard first (action preview)")
+            if st.phase not in ACTIONS[action.KIND]:
+                owing = f", by seat {st.acting}" if st.phase == Phase.RETURN else ""
+                raise IllegalActionError(
+                    f"{action.KIND} is not allowed in the {st.phase} phase ({phase_help(st.phase)}{owing})"
+                )
         match action:
             case Spell():
                 self.last = spell(st, self.lexicon, action)
@@ -142,6 +153,8 @@ class Game:
                 buying.end(st, action)
             case EventChoice():
                 choose_event(st, action)
+            case Return():
+                give_back(st, action)
             case _:
                 assert_never(action)
         if st.options.coop and st.phase != Phase.OVER:
@@ -149,6 +162,17 @@ class Game:
             if st.result:  # a side completed its final lap in this action: the game ends now
                 end_early(st)
         self.log.append(action)
+
+    def _check_ahead(self, action: Ink | Remover) -> None:
+        """An ink or remover used out of turn, for the seat's next word: allowed in ``AHEAD``'s phases."""
+        st = self.state
+        if st.phase == Phase.RETURN:
+            raise IllegalActionError(
+                f"{action.KIND} out of turn comes before the word: printed Horror H's token is owed now (action "
+                "return)"
+            )
+        if st.phase not in AHEAD:
+            raise IllegalActionError(f"{action.KIND} out of turn is not allowed in the {st.phase} phase")
 
     # -- the end ------------------------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from solver.game.actions import (
     Power,
     Preview,
     Remover,
+    Return,
     Skip,
     Spell,
 )
@@ -65,7 +66,13 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     Advert.KIND: (Phase.BUY,),
     End.KIND: (Phase.BUY,),
     EventChoice.KIND: (Phase.EVENT,),
+    Return.KIND: (Phase.RETURN,),
 }
+
+# The phases in which a seat whose turn is not under way may use ink or a remover for its next word ("At any time
+# before you Create a Word, even during another player's turn"): every phase of another player's turn but the
+# return phase (the token is owed by then); its own seat only once its turn is over (the event phase).
+AHEAD: tuple[str, ...] = (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT)
 
 FACE_DOWN = "Ω"  # the letter the ghost writer sees on a card that must be played face-down: in no word list
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError, LayoutEntry, Spell
 from solver.game.events import Event
+from solver.game.returns import owe_returns
 from solver.game.rules import FACE_DOWN, blank
 from solver.game.state import GameState
 from solver.game.table import replace
@@ -200,13 +201,7 @@ def _play(st: GameState, word: str, laid: Laid, totals: Totals, event: Event | N
     t.dumps = sorted(totals.dumps, reverse=True)
     t.jails = totals.jail
     t.previews = [3] * totals.preview
-    for q in st.players:
-        if q.seat != p.seat:
-            for _ in range(totals.opponents_return):
-                if q.ink:
-                    q.ink -= 1
-                elif q.remover:
-                    q.remover -= 1
+    owe_returns(st, totals.opponents_return)
 
 
 def _award(st: GameState, length: int) -> None:

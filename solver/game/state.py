@@ -40,6 +40,7 @@ class Phase:
     PREPARE = "prepare"  # ink, remover, powers; then spell or pass
     CHOICES = "choices"  # dump, jail and preview choices the word earned
     BUY = "buy"  # flush, buy cards, ink, adverts; then end
+    RETURN = "return"  # printed Horror H: opponents holding ink and a remover choose the token they return
     EVENT = "event"  # the turn is over and an event was drawn: keep it or exchange it with a player ahead
     OVER = "over"
 
@@ -129,6 +130,9 @@ class Turn:
     borrowed: list[int] = field(default_factory=list)  # Unnatural Creation: offer-row slots used in the word
     ink_used: int = 0
     ghost: int | None = None
+    # printed Horror H: the seats still to choose the token they return (one entry a token owed, clockwise from the
+    # player in turn), each holding both an unused ink and a remover (``solver.game.returns``)
+    returns: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -148,6 +152,7 @@ class Turn:
             "borrowed": list(self.borrowed),
             "ink_used": self.ink_used,
             "ghost": self.ghost,
+            "returns": list(self.returns),
         }
 
 
@@ -188,6 +193,12 @@ class GameState:
     @property
     def player(self) -> PlayerState:
         return self.players[self.current]
+
+    @property
+    def acting(self) -> int:
+        """The seat whose action the game waits for: an opponent choosing the token to return (the return phase),
+        else the seat in turn."""
+        return self.turn.returns[0] if self.phase == Phase.RETURN and self.turn.returns else self.current
 
     @property
     def rounds(self) -> int:
@@ -486,6 +497,7 @@ def _load_turn(t: dict[str, Any], cards: _Cards) -> Turn:
         borrowed=_numbers(t, "borrowed", "offer-row slots", 0, OFFER_ROW - 1),
         ink_used=_number(t.get("ink_used", 0), "game.turn.ink_used"),
         ghost=None if ghost is None else _number(ghost, "game.turn.ghost", 0, 4),
+        returns=_numbers(t, "returns", "seats owing a token", 0, 4),
     )
 
 
@@ -519,4 +531,4 @@ def _load_events(data: dict[str, Any], key: str) -> list[Event]:
 
 
 RESULTS = ("", "won", "lost")
-PHASES = (Phase.PREPARE, Phase.CHOICES, Phase.BUY, Phase.EVENT, Phase.OVER)
+PHASES = (Phase.PREPARE, Phase.CHOICES, Phase.RETURN, Phase.BUY, Phase.EVENT, Phase.OVER)

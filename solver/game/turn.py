@@ -13,9 +13,13 @@ from solver.hardback.catalogue import Rules
 
 
 def after_choices(st: GameState) -> None:
-    """Drop choices left without a target, and go on to the choices phase while any is left (a preview draws its
-    cards only when used: ``choices.look``), else to the purchases."""
+    """The return phase while an opponent owes printed Horror H's token of its choice; then drop choices left
+    without a target, and go on to the choices phase while any is left (a preview draws its cards only when used:
+    ``choices.look``), else to the purchases."""
     p, t = st.player, st.turn
+    if t.returns:
+        st.phase = Phase.RETURN  # the opponents choose the token they return before the player goes on
+        return
     if t.jails and not st.offer_row:
         t.jails = 0
     if t.dumps and not p.discard:
@@ -52,7 +56,7 @@ def end_early(st: GameState) -> None:
     looked at go back on the draw pile, as they were), the turn's cards are put away, and the game is over."""
     p, t = st.player, st.turn
     p.draw.extend(reversed(t.peek))
-    t.peek, t.dumps, t.jails, t.previews = [], [], 0, []
+    t.peek, t.dumps, t.jails, t.previews, t.returns = [], [], 0, [], []
     finish_turn(st)
 
 

@@ -68,6 +68,7 @@ class Box:
     jail: int
     dump: int
     preview: int
+    returns: int  # the most tokens printed Horror H can ask of one opponent in a word
 
     def ink_cap(self, turns: int) -> int:
         """The most ink (or ink spent, or removers) a player can hold after ``turns`` turns and the current one."""
@@ -125,6 +126,7 @@ def box(rules: Rules) -> Box:
         jail=3 * _tokens(every, "jail"),
         dump=3 * max((d for c in every for d in amounts((*c.basic, *c.genre_bonus), Role.DUMP)), default=0),
         preview=max((b.amount for c in every for b in (*c.basic, *c.genre_bonus) if b.kind is Kind.PREVIEW), default=3),
+        returns=3 * _tokens(every, "opponents_return"),
     )
 
 
@@ -469,12 +471,13 @@ def _turn(st: GameState) -> Iterator[Problem]:
             "bought": t.bought == 0,
             "row_changed": not t.row_changed,
             "ghost": t.ghost is None,
+            "returns": not t.returns,
         }
         for name, ok in fresh.items():
             if not ok:
                 yield Problem(f"game.turn.{name}", "a turn in the prepare phase has not spelled or bought yet")
                 break
-    elif st.phase in (Phase.CHOICES, Phase.BUY):
+    elif st.phase in (Phase.CHOICES, Phase.RETURN, Phase.BUY):
         if p.hand:
             yield Problem(
                 f"game.players[{st.current}].hand", f"the hand is played or discarded by the {st.phase} phase"
@@ -490,8 +493,33 @@ def _turn(st: GameState) -> Iterator[Problem]:
             if cards:
                 yield Problem(f"game.turn.{name}", f"a finished turn has put its word's cards away ({st.phase} phase)")
                 break
+    yield from _returns(st)
     if t.peek and st.phase != Phase.CHOICES and (p.power != "pint" or len(t.peek) > 1):
         yield Problem("game.turn.peek", "outside the choices phase only Pint-Sized Proficiency looks at a card")
+
+
+def _returns(st: GameState) -> Iterator[Problem]:
+    """Printed Horror H's tokens still owed: exactly in the return phase, by other seats holding both an unused ink
+    and a remover (``solver.game.returns``), each owing no more than a word can ask."""
+    t = st.turn
+    if bool(t.returns) != (st.phase == Phase.RETURN):
+        yield Problem(
+            "game.turn.returns",
+            "the return phase comes exactly while an opponent owes printed Horror H's token of its choice",
+        )
+    cap = box(st.options.rules).returns
+    for i, seat in enumerate(t.returns):
+        w = f"game.turn.returns[{i}]"
+        if seat == st.current or seat >= len(st.players):
+            yield Problem(w, "a token is returned by another player's seat at the table")
+        elif not (st.players[seat].ink and st.players[seat].remover):
+            yield Problem(w, f"seat {seat} does not hold both an ink and a remover: it has no token to choose")
+        elif t.returns.count(seat) > cap:
+            why = "no card of these rules asks for one" if not cap else f"a word asks at most {cap} of one player"
+            yield Problem(w, f"seat {seat} owes {t.returns.count(seat)} tokens: {why}")
+        else:
+            continue
+        return
 
 
 def _powers(st: GameState) -> Iterator[Problem]:

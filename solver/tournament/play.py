@@ -30,7 +30,7 @@ def play_game(
     game = Game.new(opts, seed, lex)
     players = [make_bot(name, lex, bot_seed(seed, i)) for i, name in enumerate(bots)]
     while game.state.phase != Phase.OVER:
-        players[game.state.current].play_turn(game)
+        players[game.state.acting].play_turn(game)  # the seat in turn, or an opponent choosing its token
     st = game.state
     extra: dict[str, object] = {
         "words": [p.words for p in st.players],

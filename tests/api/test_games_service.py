@@ -37,7 +37,8 @@ def test_bots_fill_every_seat_to_the_end_of_a_short_game(client: TestClient) -> 
         status, out = post(client, "/v1/hardback/bot/move", {"game": game, "bot": "hard"})
         assert status == 200, out
         assert out["played"] in (0, 1)
-        assert out["actions"][-1]["action"] in ("end", "pass")
+        # a turn ends, or pauses for an opponent's token to printed Horror H, or is that opponent's return
+        assert out["actions"][-1]["action"] in ("end", "pass", "spell", "return")
         if out["word"]:
             seen_words.append(out["word"])
         game = out["game"]
@@ -238,3 +239,65 @@ def test_bots_play_the_cooperative_anthology_over_http_and_its_result_is_right(
     assert out["result"] in ("won", "lost") and game["result"] == out["result"]
     if expected is not None:
         assert out["result"] == expected
+
+
+def _horror_h_table(client: TestClient) -> dict[str, Any]:
+    """A 3-player game whose seat 0 holds printed Horror H7 and A3 (taken from the offer deck or row), seat 1 two
+    ink and a remover, seat 2 an ink and a remover."""
+    game = new_game(client, players=3)
+    me = game["players"][0]
+    me["discard"] += me["hand"]
+    me["hand"] = []
+    for code in ("horror:H7", "horror:A3"):
+        if code in game["offer_row"]:
+            game["offer_row"][game["offer_row"].index(code)] = game["offer_deck"].pop()
+        else:
+            game["offer_deck"].remove(code)
+        me["hand"].append(code)
+    game["players"][1].update(ink=2, remover=1)
+    game["players"][2].update(ink=1, remover=1)
+    return game
+
+
+def test_ink_out_of_turn_and_the_opponents_return_over_http(client: TestClient) -> None:
+    """The rulebook: ink "At any time before you Create a Word, even during another player's turn"; printed
+    Horror H: "All other players must return an unused ink or remover" (BGA's how-to play), the token theirs to
+    choose. Bots answer for the seat the game waits on (acting)."""
+    game = _horror_h_table(client)
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": {"action": "ink", "seat": 1}})
+    assert status == 200, out
+    assert out["seat"] == 0 and out["acting"] == 0 and len(out["game"]["players"][1]["inked"]) == 1
+    spell = {"action": "spell", "word": "ha", "layout": [{"code": "horror:H7"}, {"code": "horror:A3"}]}
+    status, out = post(client, "/v1/hardback/game/action", {"game": out["game"], "action": spell})
+    assert status == 200, out
+    assert out["phase"] == "return" and out["acting"] == 1 and out["game"]["turn"]["returns"] == [1, 2]
+    status, bad = post(client, "/v1/hardback/game/action", {"game": out["game"], "action": {"action": "end"}})
+    assert status == 422 and "return phase" in str(bad)
+    back = {"action": "return", "seat": 1, "token": "ink"}
+    status, out = post(client, "/v1/hardback/game/action", {"game": out["game"], "action": back})
+    assert status == 200, out
+    assert out["acting"] == 2 and (out["game"]["players"][1]["ink"], out["game"]["players"][1]["remover"]) == (0, 1)
+    status, out = post(client, "/v1/hardback/bot/move", {"game": out["game"], "bot": "hard"})
+    assert status == 200, out
+    assert out["played"] == 2 and [a["action"] for a in out["actions"]] == ["return"] and out["acting"] == 0
+    status, out = post(client, "/v1/hardback/bot/move", {"game": out["game"], "bot": "hard"})
+    assert status == 200 and out["played"] == 0 and out["actions"][-1]["action"] == "end", out
+    assert out["seat"] == 1 and out["phase"] == "prepare"
+
+
+def test_a_forged_return_phase_is_refused(client: TestClient) -> None:
+    game = _horror_h_table(client)
+    spell = {"action": "spell", "word": "ha", "layout": [{"code": "horror:H7"}, {"code": "horror:A3"}]}
+    status, out = post(client, "/v1/hardback/game/action", {"game": game, "action": spell})
+    assert status == 200 and out["phase"] == "return", out
+    back = {"action": "return", "seat": 2, "token": "ink"}
+    for forge, field in (
+        ({"returns": []}, "game.turn.returns"),  # the return phase with no one to choose
+        ({"returns": [1, 2, 0]}, "game.turn.returns[2]"),  # the player in turn returns nothing
+    ):
+        forged = {**out["game"], "turn": {**out["game"]["turn"], **forge}}
+        status, bad = post(client, "/v1/hardback/game/action", {"game": forged, "action": back})
+        assert status == 422 and bad["field"] == field, bad
+    forged = {**out["game"], "players": [*out["game"]["players"][:2], {**out["game"]["players"][2], "remover": 0}]}
+    status, bad = post(client, "/v1/hardback/game/action", {"game": forged, "action": back})
+    assert status == 422 and bad["field"] == "game.turn.returns[1]" and "does not hold both" in bad["error"], bad

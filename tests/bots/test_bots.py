@@ -89,3 +89,31 @@ def test_a_bot_exchanges_a_harsh_event_for_a_mild_one_ahead(
         assert make_bot(name, lexicon).event_swap(game) == swap.get(name), name
     actions = make_bot("hard", lexicon).play_turn(game)
     assert isinstance(actions[-1], EventChoice) and st.phase == Phase.PREPARE and st.current == 1
+
+
+@pytest.mark.parametrize(
+    ("bot", "ink", "remover", "returned"),
+    [
+        ("easy", 4, 1, "remover"),  # never draws with ink: keeps the ink
+        ("greedy", 1, 3, "remover"),
+        ("hard", 1, 1, "remover"),  # keeps the ink its sure draws need
+        ("hard", 2, 1, "remover"),
+        ("medium", 4, 1, "ink"),  # ink to spare: keeps the remover, which only Horror cards give
+        ("hard", 3, 3, "remover"),
+    ],
+)
+def test_a_bot_returning_a_token_to_printed_horror_h_keeps_the_one_it_values_more(
+    lexicon: Lexicon, bot: str, ink: int, remover: int, returned: str
+) -> None:
+    """Printed Horror H: "All other players must return an unused ink or remover" (BGA's how-to play); a bot
+    holding both chooses, and ``play_turn`` in the return phase answers for the seat awaited, then stops."""
+    from solver.game.actions import Return
+    from solver.game.state import Turn
+
+    game = Game.new(GameOptions(players=2), 1, lexicon)
+    st = game.state
+    st.players[1].ink, st.players[1].remover = ink, remover
+    st.players[0].hand, st.turn = [], Turn(word_text="ha", returns=[1])
+    st.phase = Phase.RETURN
+    actions = make_bot(bot, lexicon).play_turn(game)
+    assert actions == [Return(1, returned)] and st.phase == Phase.BUY and st.acting == 0

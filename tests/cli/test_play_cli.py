@@ -651,3 +651,47 @@ def test_the_coop_and_ghost_writer_flags_reach_the_options_and_are_explained(
     assert "--coop the cooperative anthology" in helptext
     assert "--penny GENRE Penny Dreadful's signature genre" in helptext
     assert "--ghost-writer the ghost-writer rule" in helptext
+
+
+def test_a_bots_printed_horror_h_asks_you_which_token_to_return_and_ink_ahead(tmp_path: Path) -> None:
+    """Printed Horror H: "All other players must return an unused ink or remover" (BGA's how-to play): holding
+    both, the person is asked which. And the rulebook's ink "At any time before you Create a Word, even during
+    another player's turn": ahead N draws at the start of the next player's turn."""
+    from solver.game.actions import LayoutEntry, Pass, Spell
+
+    from helpers import lexicon_of
+
+    lex = lexicon_of("ha", "at", "ta", "an", "ant", "tan", "ten", "net", "tee", "eat", "tea", "ate")
+    game = Game.new(GameOptions(players=2, target=10), 1, lex)
+    game.apply(Pass())  # the person passes: the bot's turn
+    st = game.state
+    bot = st.players[1]
+    bot.discard.extend(bot.hand)
+    bot.hand = []
+    for taken in ("horror:H7", "horror:A3"):
+        card = game.catalogue.lookup(taken)
+        if card in st.offer_row:
+            st.offer_row[st.offer_row.index(card)] = st.offer_deck.pop()
+        else:
+            st.offer_deck.remove(card)
+        bot.hand.append(card)
+    st.players[0].ink, st.players[0].remover = 2, 1
+    game.apply(Spell("ha", (LayoutEntry("horror:H7"), LayoutEntry("horror:A3"))))
+    assert st.phase == "return" and st.acting == 0
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({**st.to_json(), "log": [a.to_json() for a in game.log], "seats": ["you", "easy"]}))
+    lines = ["end", "return coins", "return remover", "ahead 5", "ahead 1", "pass", "board"]
+    code, text = play(lex, ["--load", str(path)], lines)
+    assert code == 0
+    assert "easy's printed Horror H: each other player returns an unused ink or remover. You hold 2 ink and " in text
+    assert "type return ink or return remover" in text
+    assert "refused: end is not for the return phase; now: return" in text
+    assert "refused: usage: return ink or return remover" in text
+    assert "You returned a remover." in text
+    assert "refused: you hold 2 ink" in text
+    assert "At the start of the next player's turn you draw 1 card(s) with ink (out of turn)." in text
+    drawn = re.search(r"^You drew (\S+) with ink, out of turn \(it must be in your next word face-up\)\.$", text, re.M)
+    assert drawn is not None
+    assert re.search(rf"^Inked: {re.escape(drawn.group(1))}  \(must be in your word face-up\)$", text, re.M)
+    log = json.loads(path.read_text())["log"]  # the save's log holds both, and replays
+    assert {"action": "return", "seat": 0, "token": "remover"} in log and {"action": "ink", "seat": 0} in log

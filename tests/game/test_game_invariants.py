@@ -36,10 +36,12 @@ from solver.game.actions import (
     Ink,
     InkBuy,
     Jail,
+    LayoutEntry,
     Pass,
     Power,
     Preview,
     Remover,
+    Return,
     Skip,
     Spell,
     action_from_json,
@@ -188,6 +190,10 @@ class RandomPlayer:
         st, rng = game.state, self.rng
         if rng.random() < 0.04:
             self.try_(game, self.probe(game))
+        elif st.phase == Phase.RETURN:
+            game.apply(Return(st.acting, rng.choice(("ink", "remover"))))
+        elif rng.random() < 0.03 and len(st.players) > 1:  # ink out of turn (an event may forbid it)
+            self.ahead(game)
         elif st.turn.peek:
             game.apply(Preview(tuple([i for i in range(len(st.turn.peek)) if rng.random() < 0.5])))
         elif st.phase == Phase.PREPARE:
@@ -199,6 +205,16 @@ class RandomPlayer:
         else:
             self.buy(game)
 
+    def ahead(self, game: CheckedGame) -> None:
+        """A seat whose turn is not under way draws with ink, or spends a remover, for its next word."""
+        st, rng = game.state, self.rng
+        seats = [q for q in st.players if q.seat != st.current or st.phase == Phase.EVENT]
+        q = rng.choice(seats)
+        if q.inked and q.remover and rng.random() < 0.3:
+            self.try_(game, Remover(rng.choice(q.inked).code, q.seat))
+        elif q.ink:
+            self.try_(game, Ink(q.seat))
+
     def try_(self, game: CheckedGame, action: Action | dict[str, Any]) -> bool:
         """Apply an action (or its JSON form, read first); False when it is refused."""
         try:
@@ -209,10 +225,10 @@ class RandomPlayer:
 
     def prepare(self, game: CheckedGame) -> None:
         p, r = game.state.player, self.rng.random()
-        if r < 0.12 and p.ink:
-            self.try_(game, Ink())  # an event may forbid it
-        elif r < 0.2 and p.remover and p.inked:
+        if p.remover and p.inked and r < 0.3:
             game.apply(Remover(self.rng.choice(p.inked).code))
+        elif r < 0.12 and p.ink:
+            self.try_(game, Ink())  # an event may forbid it
         elif r < 0.3 and p.power:
             self.try_(game, self.power(game))
         elif r < 0.33:
@@ -322,6 +338,8 @@ class RandomPlayer:
             {"action": "spell", "word": "zzz", "layout": []},
             {"action": "spell", "word": "at", "layout": ["A", codes[2]]},
             {"action": st.phase},
+            Return(rng.randrange(len(st.players)), rng.choice(("ink", "remover"))),
+            Ink(rng.randrange(len(st.players) + 1)),
         ]
         return rng.choice(probes)
 
@@ -395,6 +413,8 @@ def _kind(action: Action) -> str:
         return f"power:{action.name}"
     if isinstance(action, EventChoice) and action.swap is not None:
         return "event:swap"
+    if isinstance(action, Ink | Remover) and action.seat is not None:
+        return f"{action.KIND}:ahead"
     return action.KIND
 
 
@@ -419,6 +439,7 @@ def test_the_random_games_reached_every_action() -> None:
         pytest.skip("the whole default run of random games did not run in this session")
     wanted = {"ink", "remover", "spell", "pass", "dump", "jail", "preview", "skip", "flush", "buy", "ink_buy"}
     wanted |= {"convert", "advert", "end", "event", "event:swap"} | {f"power:{name}" for name in POWERS}
+    wanted |= {"ink:ahead", "remover:ahead"}  # "return" is rare in play: the test below makes it happen
     assert wanted <= set(SEEN), sorted(wanted - set(SEEN))
 
 
@@ -451,9 +472,60 @@ def test_bot_games_keep_every_invariant(lexicon: Lexicon) -> None:
         game = CheckedGame(Game.new(options, seed, lexicon))
         bots = [make_bot(name, lexicon, seed * 10 + i) for i, name in enumerate(names)]
         while game.state.phase != Phase.OVER:
-            bots[game.state.current].play_turn(game)
+            bots[game.state.acting].play_turn(game)
         assert Game.replay(options, seed, lexicon, game.log).state.to_json() == game.state.to_json()
         assert max(p.prestige for p in game.state.players) >= 25
+
+
+def _take(st: GameState, code: str) -> Card:
+    """A card of the offer deck or row, taken out (a row slot refilled from the deck's top), for a situation set by
+    hand that the validator still accepts."""
+    for i, c in enumerate(st.offer_deck):
+        if c.code == code:
+            return st.offer_deck.pop(i)
+    slot = next(i for i, c in enumerate(st.offer_row) if c.code == code)
+    card = st.offer_row[slot]
+    st.offer_row[slot] = st.offer_deck.pop()
+    return card
+
+
+@pytest.mark.parametrize("answer", ["ink", "remover", "bots"])
+def test_a_return_and_ink_out_of_turn_keep_every_invariant_and_replay(lexicon: Lexicon, answer: str) -> None:
+    """Printed Horror H hits seat 1, which drew with ink out of turn and still holds an ink and a remover: it
+    chooses the token (or its bot does); then the bots play the game out. Every state passes the checks, a save
+    in the return phase loads, and the log replays from the situation to the same end."""
+    options = GameOptions(players=3, target=15)
+    game = Game.new(options, 4, lexicon)
+    st = game.state
+    p = st.players[0]
+    p.discard.extend(p.hand[2:])
+    p.hand = [_take(st, "horror:H7"), _take(st, "horror:A3"), *p.hand[:2]]
+    st.players[1].ink, st.players[1].remover = 2, 1
+    st.players[2].ink, st.players[2].remover = 1, 0
+    assert not problems(st)
+    start = json.loads(json.dumps(st.to_json()))
+    checked = CheckedGame(game)
+    checked.apply(Ink(seat=1))  # seat 1 draws for its next word before seat 0 spells
+    checked.apply(Spell("ha", lay_of("horror:H7", "horror:A3")))
+    st = checked.state
+    assert st.phase == Phase.RETURN and st.acting == 1 and (st.players[2].ink, st.players[2].remover) == (0, 0)
+    saved = json.loads(json.dumps(st.to_json()))
+    assert GameState.from_json(saved).to_json() == saved and not problems(GameState.from_json(saved))
+    bots = [make_bot(name, lexicon, 40 + i) for i, name in enumerate(["hard", "medium", "easy"])]
+    if answer != "bots":
+        checked.apply(Return(1, answer))
+        assert (st.players[1].ink, st.players[1].remover) == ((0, 1) if answer == "ink" else (1, 0))
+    while st.phase != Phase.OVER:
+        bots[st.acting].play_turn(checked)
+    assert Return in {type(a) for a in checked.log}
+    again = Game(GameState.from_json(start), lexicon)
+    for action in [action_from_json(a.to_json()) for a in checked.log]:
+        again.apply(action)
+    assert again.state.to_json() == st.to_json()
+
+
+def lay_of(*codes: str) -> tuple[LayoutEntry, ...]:
+    return tuple(LayoutEntry(c) for c in codes)
 
 
 def test_play_game_with_every_bot(lexicon: Lexicon) -> None:

@@ -35,6 +35,7 @@ from solver.game.actions import (
     Power,
     Preview,
     Remover,
+    Return,
     Skip,
     Spell,
     action_from_json,
@@ -523,16 +524,145 @@ def test_mystery_n_gives_a_prestige_per_wild_card() -> None:
     assert (p.prestige, game.state.turn.coins) == (6, 1)
 
 
+def returns_problems(st: GameState) -> list[Any]:
+    """The validator's complaints about the return phase (the situations set by hand leave the box's count aside)."""
+    return [x for x in problems(st) if x.field.startswith(("game.turn.returns", "game.phase"))]
+
+
 def test_printed_horror_h_makes_every_opponent_return_an_ink_or_a_remover() -> None:
+    """An opponent holding one kind only returns it at once; one holding both chooses (below)."""
     game = new_game(3)
     p = seat(game, hand=["horror:H7", "horror:A3"])
-    seat(game, 1, ink=2, remover=1)
+    seat(game, 1, ink=2, remover=0)
     seat(game, 2, ink=0, remover=1)
     spell(game, "ha", "horror:H7", "horror:A3")  # H7: 2c 1p | 1c 2p opponents-return; A3 2c/p
     st = game.state
-    assert (st.players[1].ink, st.players[1].remover) == (1, 1)
+    assert (st.players[1].ink, st.players[1].remover) == (1, 0)
     assert (st.players[2].ink, st.players[2].remover) == (0, 0)
     assert (p.prestige, st.turn.coins) == (1 + 2 + 2, 3)
+    assert st.phase == Phase.BUY and not st.turn.returns
+
+
+def test_return_one_unused_ink_or_remover_the_opponent_chooses_which() -> None:
+    """Printed Horror H (BGA's how-to play, on the card it redesigned): "All other players must return an unused
+    ink or remover". The opponent returns the token, so an opponent holding both chooses which (the engine took
+    the ink); the player in turn goes on once every such choice is made, and the choice is in the log."""
+    game = new_game(3)
+    seat(game, hand=["horror:H7", "horror:A3"])
+    seat(game, 1, ink=2, remover=1)
+    seat(game, 2, ink=0, remover=1)
+    spell(game, "ha", "horror:H7", "horror:A3")
+    st = game.state
+    assert st.phase == Phase.RETURN and st.turn.returns == [1] and st.acting == 1 and st.current == 0
+    assert (st.players[2].ink, st.players[2].remover) == (0, 0)  # one kind: returned at once
+    assert (st.players[1].ink, st.players[1].remover) == (2, 1)  # both: not yet
+    refused(game, End(), "not allowed in the return phase .*by seat 1")
+    refused(game, {"action": "return", "seat": 2, "token": "ink"}, "seat 2 owes no token")
+    refused(game, {"action": "return", "seat": 1, "token": "coins"}, '"token" must be "ink" or "remover"')
+    refused(game, {"action": "return", "token": "ink"}, '"seat" must be')
+    refused(game, Ink(seat=1), "printed Horror H's token is owed now")  # too late to spend it out of turn
+    saved = st.to_json()
+    assert saved["turn"]["returns"] == [1] and saved["phase"] == "return"
+    assert GameState.from_json(json.loads(json.dumps(saved))).to_json() == saved and not returns_problems(st)
+    game.apply(action_from_json({"action": "return", "seat": 1, "token": "remover"}))
+    assert (st.players[1].ink, st.players[1].remover) == (2, 0)
+    assert st.phase == Phase.BUY and not st.turn.returns and st.acting == 0
+    assert game.log[-1] == Return(1, "remover") and Return(1, "remover").to_json() == {
+        "action": "return", "seat": 1, "token": "remover"}
+
+
+def test_a_doubled_horror_h_asks_twice_and_the_second_token_is_forced_when_one_kind_is_left() -> None:
+    game = new_game(2)
+    seat(game, hand=["horror:H7", "horror:A3"])
+    q = seat(game, 1, ink=1, remover=1)
+    game.state.turn.returns = [1, 1]  # what a doubled H asks (set directly: the box has one H)
+    game.state.phase = Phase.RETURN
+    game.state.turn.word_text = "ha"
+    game.state.players[0].hand = []
+    assert not returns_problems(game.state)
+    game.apply(Return(1, "ink"))  # the second token can only be the remover
+    assert (q.ink, q.remover) == (0, 0) and game.state.phase == Phase.BUY
+
+
+@pytest.mark.parametrize(
+    ("forge", "match"),
+    [
+        (lambda d: d["turn"].update(returns=[1]), "return phase comes exactly while"),  # in the buy phase
+        (lambda d: d.update(phase="return"), "return phase comes exactly while"),  # nobody owes a token
+        (lambda d: d["turn"].update(returns=[0]) or d.update(phase="return"), "another player's seat"),
+        (lambda d: d["turn"].update(returns=[2]) or d.update(phase="return"), "does not hold both"),
+        (lambda d: d["turn"].update(returns=[1, 1, 1, 1]) or d.update(phase="return"), "owes 4 tokens"),
+    ],
+)
+def test_a_forged_return_is_refused(forge: Any, match: str) -> None:
+    game = new_game(3)
+    seat(game, hand=["horror:H7", "horror:A3"])
+    seat(game, 1, ink=2, remover=1)
+    seat(game, 2, ink=0, remover=1)
+    spell(game, "ha", "horror:H7", "horror:A3")
+    game.apply(Return(1, "ink"))
+    data = json.loads(json.dumps(game.state.to_json()))
+    assert not returns_problems(GameState.from_json(data))
+    forge(data)
+    found = returns_problems(GameState.from_json(data))
+    assert found and any(match in p.message for p in found), found
+
+
+def test_ink_may_be_used_at_any_time_even_during_another_players_turn() -> None:
+    """Rulebook (Ink and Remover): "At any time before you Create a Word, even during another player's turn, you
+    can draw additional cards from your draw pile by spending one Ink token per card." Seat 1 draws with ink in
+    each phase of seat 0's turn; the card is inked for its next word (which must use it), and the turn's own
+    count of ink used is seat 0's alone."""
+    game = new_game(2)
+    st = game.state
+    seat(game, hand=["horror:H7", "horror:A3"])
+    q = seat(game, 1, ink=4, remover=1, draw=["E", "A", "T", "N"], discard=[])
+    game.apply(action_from_json({"action": "ink", "seat": 1}))  # seat 0's prepare phase
+    assert codes(q.inked) == ["N"] and q.ink == 3 and st.turn.ink_used == 0 and st.current == 0
+    assert game.log[-1] == Ink(seat=1) and Ink(seat=1).to_json() == {"action": "ink", "seat": 1}
+    spell(game, "ha", "horror:H7", "horror:A3")  # seat 1 holds ink and a remover
+    game.apply(Return(1, "remover"))
+    game.apply(Ink(seat=1))  # seat 0's buy phase
+    assert codes(q.inked) == ["N", "T"] and q.ink == 2 and q.remover == 0  # it chose to keep its ink
+    refused(game, Ink(seat=0), "ink is not allowed in the buy phase")  # seat 0's word is spelled
+    refused(game, Ink(seat=2), '"seat" must be a seat at the table, 0 to 1')
+    refused(game, {"action": "ink", "seat": -1}, '"seat" must be')
+    game.apply(End())
+    assert st.current == 1 and codes(q.inked) == ["N", "T"]  # kept for seat 1's word
+    seat(game, 1, hand=["A"])
+    refused(game, spell_action("at", "A", "T@inked"), r"every inked card \(N, T\) must be in the word")
+    spell(game, "tan", "T@inked", "A", "N@inked")
+    assert not q.inked and q.words == 1
+
+
+def test_ink_out_of_turn_in_the_event_phase_and_a_remover_out_of_turn() -> None:
+    """The player in turn draws for its next word once its turn is over (the event phase: "After your turn is
+    complete, you may immediately begin working on your next word, including using any previously obtained Ink
+    or Remover tokens"), and a remover may be used out of turn too."""
+    game = new_game(2)
+    st = game.state
+    seat(game, 1, ink=0, remover=1)
+    refused(game, Ink(seat=1), "no ink to spend")
+    st.phase = Phase.EVENT  # as after a turn that drew an event
+    st.turns = 1
+    st.current = 0
+    q = seat(game, 0, ink=1, remover=1, draw=["T"], discard=[])
+    game.apply(Ink(seat=0))
+    assert codes(q.inked) == ["T"] and st.phase == Phase.EVENT
+    game.apply(Remover("T", seat=0))
+    assert codes(q.hand)[-1] == "T" and not q.inked and q.remover == 0
+    assert Remover("T", 0).to_json() == {"action": "remover", "card": "T", "seat": 0}
+
+
+def test_ink_spent_out_of_turn_before_printed_horror_h_is_not_returned() -> None:
+    """BGA's how-to play: "Astute players were able to avoid the penalty "All other players must return an unused
+    ink or remover" by spending their ink/remover tokens out-of-turn."""
+    game = new_game(2)
+    seat(game, hand=["horror:H7", "horror:A3"])
+    q = seat(game, 1, ink=1, remover=0, draw=["T"], discard=[])
+    game.apply(Ink(seat=1))
+    spell(game, "ha", "horror:H7", "horror:A3")
+    assert (q.ink, q.remover, codes(q.inked)) == (0, 0, ["T"]) and game.state.phase == Phase.BUY
 
 
 def test_bga_horror_h_gives_a_prestige_per_inked_card() -> None:

@@ -26,6 +26,7 @@ from solver.game.actions import (
     Power,
     Preview,
     Remover,
+    Return,
     Skip,
     Spell,
 )
@@ -73,6 +74,13 @@ Commands (one a line; slots and previewed cards are numbered from 1):
     end                        end your turn
   after your turn, when it drew an event and a player ahead holds one (event)
     event keep | event swap PLAYER   keep the event drawn, or exchange it with that player's (name or seat)
+  when a bot's printed Horror H makes you return an unused ink or remover and you hold both (return)
+    return ink | return remover   the token you give back (holding one kind only, it is returned for you)
+  out of turn (the rulebook: ink may be used "At any time before you Create a Word, even during another
+  player's turn"; bots play at once, so you give the order beforehand)
+    ahead N                    draw N cards with ink at the start of the next player's turn, before their word
+                               (printed Horror H then finds that ink used): they join your inked cards and must
+                               be in your next word face-up; ahead 0 cancels the order
   any time
     board                      show the board again
     log [N]                    what happened, turn by turn (the last N turns)
@@ -101,11 +109,12 @@ ACTION_OF = {
     "advert": "advert",
     "end": "end",
     "event": "event",
+    "return": "return",
 }
 
 ALIASES = {"ink_buy": "ink-buy", "inkbuy": "ink-buy", "spell": "play", "exit": "quit", "?": "help", "h": "help"}
 
-META = ("hint", "board", "log", "save", "help", "quit")
+META = ("hint", "board", "log", "save", "help", "quit", "ahead")
 
 
 # The commands that take no arguments, and their actions.
@@ -248,6 +257,10 @@ class Reader:
             return InkBuy(n) if verb == "ink-buy" else Convert(n)
         if verb == "power":
             return self.power_of(rest)
+        if verb == "return":
+            if len(rest) != 1 or rest[0].lower() not in ("ink", "remover"):
+                raise CommandError("usage: return ink or return remover (the token you give back)")
+            return Return(0, rest[0].lower())
         if verb == "event":
             if len(rest) == 1 and rest[0].lower() == "keep":
                 return EventChoice()

@@ -24,6 +24,7 @@ from solver.game.actions import (
     Power,
     Preview,
     Remover,
+    Return,
     Skip,
     Spell,
 )
@@ -115,8 +116,15 @@ def apply_described(game: Game, action: Action, style: Style | None = None) -> s
         case Spell():
             assert game.last is not None
             return f"spelled {s.bold(game.last.word.upper())} ({_totals(game.last.totals, st.turn.coins)})"
+        case Ink() if action.seat is not None and action.seat != st.current:
+            q = st.players[action.seat]
+            drew = s.card(q.inked[-1]) if q.inked else "a card"
+            return f"seat {action.seat} drew {drew} with ink, out of turn (for its next word)"
         case Ink():
-            return f"drew {s.card(p.inked[-1])} with ink" if p.inked else "drew a card with ink"
+            q = st.player if action.seat is None else st.players[action.seat]
+            return f"drew {s.card(q.inked[-1])} with ink" if q.inked else "drew a card with ink"
+        case Remover() if action.seat is not None and action.seat != st.current:
+            return f"seat {action.seat} spent a remover on {_code(game, action.card)}, out of turn"
         case Remover():
             return f"spent a remover on {_code(game, action.card)}"
         case Power():
@@ -161,6 +169,9 @@ def apply_described(game: Game, action: Action, style: Style | None = None) -> s
             if action.swap is not None:
                 return f"drew the event {event_drawn!r} and exchanged it for seat {action.swap}'s {p.event!r}"
             return f"drew the event {p.event!r} and kept it"
+        case Return():
+            token = "an ink" if action.token == "ink" else "a remover"
+            return f"seat {action.seat} returned {token} (printed Horror H)"
 
 
 def _totals(t: Totals, coins: int) -> str:
@@ -363,7 +374,13 @@ def event_text(game: Game, names: Sequence[str]) -> str:
 def guide(game: Game, names: Sequence[str], style: Style) -> str | None:
     """What the person (seat 0) can do in the current phase, with what it needs to know; None out of their turn."""
     st = game.state
-    if st.current != 0 or st.phase == "over":
+    if st.phase == "return" and st.acting == 0:
+        me = st.players[0]
+        return (
+            f"{names[st.current]}'s printed Horror H: each other player returns an unused ink or remover. You hold "
+            f"{me.ink} ink and {plural(me.remover, 'remover')}: type return ink or return remover."
+        )
+    if st.current != 0 or st.phase in ("over", "return"):
         return None
     t, p = st.turn, st.player
     if st.phase == "event":

@@ -27,10 +27,10 @@ from solver.cli.play.render import (
     table,
 )
 from solver.errors import GhostwriterError
-from solver.game.actions import Action, End, EventChoice, IllegalActionError, Pass, Skip
+from solver.game.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
 from solver.game.engine import Game
 from solver.game.rules import ACTIONS
-from solver.game.state import GameState
+from solver.game.state import GameState, Phase
 from solver.lexicon.registry import LexiconChoice
 
 HUMAN = "you"
@@ -63,6 +63,7 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
     saved_turns: int = -1
+    ink_ahead: int = 0  # the person's order: cards to draw with ink, out of turn, at the next player's turn start
 
     def __post_init__(self) -> None:
         seed = self.game.state.seed
@@ -105,18 +106,24 @@ class Session:
             f"({len(lex)} words). Type help for the commands."
         )
         shown = -1
+        asked = -1
         while True:
             if st.phase == "over":
                 self.finish()
                 return self.after_the_end()
-            if st.current != 0:
+            if st.acting != 0:
                 self.bot_turn()
+                if st.acting == 0 and st.current == 0 and shown == st.turns:
+                    self.guide()  # the bots chose the tokens the person's word made them return: go on
                 continue
             if shown != st.turns:
                 shown = st.turns
                 self.say()
                 self.board()
                 self.guide()
+            elif st.phase == Phase.RETURN and asked != len(self.game.log):
+                self.guide()  # a bot's printed Horror H: the person chooses the token to return
+            asked = len(self.game.log)
             line = self.read()
             if line is None:
                 self.leave("end of input")
@@ -159,11 +166,14 @@ class Session:
                 return 0
 
     def bot_turn(self) -> None:
+        """The bot of the seat the game waits on plays: its turn (paused when its word leaves the person or other
+        bots to choose the token they return), or the token it returns to another's printed Horror H."""
         st = self.game.state
-        seat = st.current
+        seat = st.acting
+        self.ink_out_of_turn()
         before = st.to_json()
         start = len(self.game.log)
-        prestige = st.player.prestige
+        prestige = st.players[seat].prestige
         try:
             self.bots[seat].play_turn(self.game)
         except Exception as e:  # a bot's failure must not stop the person's game: the bot gives up its turn
@@ -171,7 +181,7 @@ class Session:
                 raise
             self.say(self.style.warn(f"{self.names[seat]} failed ({type(e).__name__}: {e}) and gives up its turn"))
             self._finish_for_bot(seat)
-        if st.current == seat and st.phase != "over":  # a bot that stopped halfway gives up the rest of its turn
+        if st.acting == seat and st.phase != "over":  # a bot that stopped halfway gives up the rest of its turn
             self._finish_for_bot(seat)
         actions = self.game.log[start:]
         try:
@@ -189,6 +199,8 @@ class Session:
     def _finish_for_bot(self, seat: int) -> None:
         """Close the rest of a bot's turn: pass the word, skip the choices, end the purchases, keep the event."""
         st = self.game.state
+        while st.phase == Phase.RETURN and st.acting == seat:  # it keeps its ink
+            self.game.apply(Return(seat, "remover"))
         closing: dict[str, Action] = {"prepare": Pass(), "choices": Skip(), "buy": End(), "event": EventChoice()}
         for kind in ("pass", "skip", "skip", "skip", "end", "event"):
             if st.phase == "over" or st.current != seat:
@@ -199,6 +211,22 @@ class Session:
                     self.game.apply(action)
             except IllegalActionError:
                 continue
+
+    def ink_out_of_turn(self) -> None:
+        """The person's order (``ahead N``): at the start of another player's turn, before its word, draw with ink
+        out of turn (for the person's next word); the order is done, or given up at the first refusal."""
+        st = self.game.state
+        if not self.ink_ahead or st.phase != Phase.PREPARE or st.current == 0:
+            return
+        n, self.ink_ahead = self.ink_ahead, 0
+        for _ in range(n):
+            try:
+                self.game.apply(Ink(seat=0))
+                drawn = self.style.card(st.players[0].inked[-1])
+                self.say(f"You drew {drawn} with ink, out of turn (it must be in your next word face-up).")
+            except IllegalActionError as e:
+                self.say(self.style.warn(f"ahead: {e}"))
+                return
 
     def autosave(self) -> None:
         st = self.game.state
@@ -249,6 +277,17 @@ class Session:
     def meta(self, verb: str, rest: list[str]) -> None:
         if verb == "help":
             self.say(HELP)
+        elif verb == "ahead":
+            draws = number(rest, "ahead N", "N", 0, 99) if rest else 1
+            held = self.game.state.players[0].ink
+            if draws > held:
+                raise CommandError(f"you hold {held} ink")
+            self.ink_ahead = draws
+            self.say(
+                f"At the start of the next player's turn you draw {draws} card(s) with ink (out of turn)."
+                if draws
+                else "No ink out of turn."
+            )
         elif verb == "board":
             self.board()
             self.guide()
@@ -267,8 +306,8 @@ class Session:
         st = self.game.state
         if st.phase == "over":
             raise CommandError("the game is over: board, log, save FILE or quit")
-        if st.current != 0:
-            raise CommandError(f"it is {self.names[st.current]}'s turn")
+        if st.acting != 0:
+            raise CommandError(f"it is {self.names[st.acting]}'s turn")
         if st.turn.peek and verb != "preview":
             raise CommandError(
                 f"first choose which of the cards looked at to discard: {peek_text(self.game, self.style)}"
@@ -294,6 +333,10 @@ class Session:
                 better = comparison(move, search)
                 if better:
                     self.say(self.style.dim(better))
+        elif verb == "return":
+            action = reader.action_of(verb, rest)
+            apply_described(self.game, action, self.style)
+            self.say(f"You returned {'an ink' if rest[0].lower() == 'ink' else 'a remover'}.")
         else:
             self.say(f"You {apply_described(self.game, reader.action_of(verb, rest), self.style)}.")
         if st.current != 0 or st.phase == "over":
