@@ -184,9 +184,15 @@ def query(lex: Lexicon, state: TurnState, engine: str, limit: float) -> Sample:
 
 
 def same_top(a: Sample, b: Sample) -> bool:
-    return len(a.top) == len(b.top) and all(
-        wa == wb and abs(va - vb) < EPS for (wa, va), (wb, vb) in zip(a.top, b.top, strict=True)
-    )
+    """The same values rank by rank, and the same words above the last value listed. Which words worth exactly
+    the last value fill the list depends on the order the search met them (with a time limit, on the layouts made
+    at its checkpoint): the README's Limits say so."""
+    if len(a.top) != len(b.top) or any(abs(va - vb) >= EPS for (_, va), (_, vb) in zip(a.top, b.top, strict=True)):
+        return False
+    if not a.top:
+        return True
+    last = a.top[-1][1]
+    return {w for w, v in a.top if v > last + EPS} == {w for w, v in b.top if v > last + EPS}
 
 
 class Run:
