@@ -207,7 +207,12 @@ def number(words: Sequence[str], usage: str, name: str, low: int, high: int) -> 
 def phase_commands(game: Game) -> str:
     """The commands the current phase allows."""
     st = game.state
-    verbs = [v for v, a in ACTION_OF.items() if st.phase in ACTIONS[a] and (v != "preview" or st.turn.peek)]
+    t = st.turn
+    verbs = [
+        v
+        for v, a in ACTION_OF.items()
+        if st.phase in ACTIONS[a] and (v != "preview" or t.peek) and (v != "look" or (t.previews and not t.peek))
+    ]
     if st.phase == "prepare":
         verbs.insert(0, "hint")
     return ", ".join(verbs)
