@@ -18,7 +18,6 @@ JSON form: keys of a layout entry, beside its code, face and source::
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,7 +101,7 @@ def _answers(
         return None
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list) or not 1 <= len(items) <= 4 or any(x not in allowed for x in items):
-        raise ChoiceError(
-            f'{where}: "{key}" must be {" or ".join(allowed)}, or a list of them {each}; not {json.dumps(value)[:40]}'
-        )
+        kinds = {bool: "true or false", int: "a number", float: "a number", list: "a list", dict: "an object"}
+        given = repr(value[:40]) if isinstance(value, str) else kinds.get(type(value), "that")  # never a deep echo
+        raise ChoiceError(f'{where}: "{key}" must be {" or ".join(allowed)}, or a list of them {each}; not {given}')
     return tuple(items)

@@ -101,6 +101,10 @@ def test_double_adjacent_card_doubles_the_neighbour_the_player_selects() -> None
          "horror:A3 has 1 coins-or-prestige benefit in effect"),
         (["adventure:C3", "A", "T", "S", "E"], "cat", [{"code": "adventure:C3", "trash": "yes"}, "A", "T"],
          '"trash" must be true'),
+        (["horror:O4", "horror:A3", "T", "S", "E"], "oat",
+         [{"code": "horror:O4", "either": [[["coins"]] * 3] * 3}, "horror:A3", "T"], "not a list"),
+        (["romance:F6", "A", "T", "S", "E"], "fat", [{"code": "romance:F6", "double": ["left"] * 9}, "A", "T"],
+         '"double" must be left or right'),
     ],
 )
 def test_a_choice_the_card_does_not_offer_is_refused_naming_the_card(
