@@ -8,8 +8,8 @@ of our own. Each search is timed around the call; the limit is 1 s and the allow
 
 from __future__ import annotations
 
-import random
 import gc
+import random
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
