@@ -50,7 +50,7 @@ sys.path.append(str(ROOT))  # the installed package first (its compiled kernel),
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, speed_ratio, table  # noqa: E402
+from benchstats import Sample, Summary, chosen_engines, engine_kwargs, finish, ms, row, speed_ratio, table  # noqa: E402
 
 from solver.budget import OutOfTime  # noqa: E402
 from solver.hardback.catalogue import Catalogue  # noqa: E402
@@ -502,13 +502,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\ncommand line, start to answer ({cli_runs} runs): median {ms(c['median_ms'])}, "
               f"worst {ms(c['max_ms'])}; peak memory {c['peak_mb']:.0f} MB")
 
-    report["failures"] = run.failures
-    for f in run.failures:
-        print(f"DISAGREEMENT: {f}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)  # the results are not in the repository
-    args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(f"\nwritten to {args.out}")
-    return 1 if run.failures else 0
+    return finish(report, run.failures, args.out)
 
 
 if __name__ == "__main__":

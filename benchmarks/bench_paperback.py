@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchstats import Sample, Summary, chosen_engines, engine_kwargs, ms, row, speed_ratio, table  # noqa: E402
+from benchstats import Sample, Summary, chosen_engines, engine_kwargs, finish, ms, row, speed_ratio, table  # noqa: E402
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
@@ -288,13 +288,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {part['label']}: seed {r['seed']}: {ms(r['ms'][engines[0]])}, "
                   f"{r['steps'][engines[0]]:,} steps{cut}; {json.dumps(r['state'])}")
 
-    report["failures"] = run.failures
-    for f in run.failures:
-        print(f"DISAGREEMENT: {f}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)  # the results are not in the repository
-    args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(f"\nwritten to {args.out}")
-    return 1 if run.failures else 0
+    return finish(report, run.failures, args.out)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """What the search benchmarks share: percentiles, one group's summary, the engines a search class accepts, the
-table they print.
+table they print, the end of a run (its report written).
 
 Percentiles are nearest-rank: p99 of 200 times is the 198th fastest (the third slowest), so it is a time some hand
 really took, never an interpolation.
@@ -8,10 +8,12 @@ really took, never an interpolation.
 from __future__ import annotations
 
 import inspect
+import json
 import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 ENGINES = ("python", "compiled")
@@ -143,3 +145,15 @@ def speed_ratio(by_engine: dict[str, list[Sample]]) -> dict[str, float]:
         "median_ratio": statistics.median(p.ms / c.ms for p, c in zip(py, co, strict=True)),
         "ratio_of_worst": max(s.ms for s in py) / max(s.ms for s in co),
     }
+
+
+def finish(report: dict[str, Any], failures: list[str], out: Path) -> int:
+    """The end of a benchmark run: what disagreed printed and recorded, the report written to ``out``; the exit
+    code, 1 when anything disagreed."""
+    report["failures"] = failures
+    for f in failures:
+        print(f"DISAGREEMENT: {f}")
+    out.parent.mkdir(parents=True, exist_ok=True)  # the results are not in the repository
+    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"\nwritten to {out}")
+    return 1 if failures else 0

@@ -58,24 +58,33 @@ def dealt_with_hand(
     lex: Lexicon, hand: Sequence[str], seed: int = 1, options: GameOptions | None = None, **mine: Any
 ) -> Game:
     """A new 2-player game (target 10 unless ``options``) whose seat 0 holds ``hand`` (and the attributes ``mine``
-    sets), each card taken from where the deal put it, so that the state is one a game can reach."""
+    sets)."""
     game = Game.new(options or GameOptions(players=2, target=10), seed, lex)
+    give_hand(game, 0, hand)
+    me = game.state.players[0]
+    for key, value in mine.items():
+        setattr(me, key, value)
     st = game.state
-    me = st.players[0]
-    me.discard.extend(me.hand)
-    me.hand = []
+    st.events_deck = [e for e in st.events_deck if e.name != me.event]  # an event in front of you left the deck
+    return game
+
+
+def give_hand(game: Game, seat: int, hand: Sequence[str]) -> None:
+    """Seat ``seat`` holds ``hand`` (its old hand discarded), each card taken from where the deal put it (a starter
+    from the seat's own piles, another from the offer row, refilled, or the offer deck), so that the state is one a
+    game can reach."""
+    st = game.state
+    p = st.players[seat]
+    p.discard.extend(p.hand)
+    p.hand = []
     for code in hand:
         card = game.catalogue.lookup(code)
         if card.is_starter:
-            pile = me.discard if card in me.discard else me.draw
+            pile = p.discard if card in p.discard else p.draw
             pile.remove(card)
         elif card in st.offer_row:
             slot = st.offer_row.index(card)
             st.offer_row[slot] = st.offer_deck.pop()
         else:
             st.offer_deck.remove(card)
-        me.hand.append(card)
-    for key, value in mine.items():
-        setattr(me, key, value)
-    st.events_deck = [e for e in st.events_deck if e.name != me.event]  # an event in front of you left the deck
-    return game
+        p.hand.append(card)

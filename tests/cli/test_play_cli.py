@@ -25,7 +25,7 @@ from solver.game.options import GameOptions, Powers
 from solver.game.state import GameState
 from solver.lexicon import Lexicon
 
-from helpers import dealt_with_hand
+from helpers import dealt_with_hand, give_hand
 from tests_paths import DATA
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -665,16 +665,7 @@ def test_a_bots_printed_horror_h_asks_you_which_token_to_return_and_ink_ahead(tm
     game = Game.new(GameOptions(players=2, target=10), 1, lex)
     game.apply(Pass())  # the person passes: the bot's turn
     st = game.state
-    bot = st.players[1]
-    bot.discard.extend(bot.hand)
-    bot.hand = []
-    for taken in ("horror:H7", "horror:A3"):
-        card = game.catalogue.lookup(taken)
-        if card in st.offer_row:
-            st.offer_row[st.offer_row.index(card)] = st.offer_deck.pop()
-        else:
-            st.offer_deck.remove(card)
-        bot.hand.append(card)
+    give_hand(game, 1, ["horror:H7", "horror:A3"])
     st.players[0].ink, st.players[0].remover = 2, 1
     game.apply(Spell("ha", (LayoutEntry("horror:H7"), LayoutEntry("horror:A3"))))
     assert st.phase == "return" and st.acting == 0
