@@ -449,6 +449,9 @@ class PaperbackCardOut(BaseModel):
     source: Literal["hand", "common"]
     position: int
     factor: int
+    copies: list[str] | None = Field(
+        default=None, description="the abilities this card's copy abilities took, in the ability notation"
+    )
 
 
 class PaperbackMoveOut(BaseModel):

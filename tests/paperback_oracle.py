@@ -7,10 +7,13 @@ fast. For every word of the list (and, when the common card is Spacebar, every o
 1. **Layouts.** Every sequence of pieces that spells the word exactly is tried: each unused hand card (a
    one-letter card on its letter, a two-letter card on its two letters in order, a wild on any letter),
    the common letter card at most once, and, while Dyslexics are left, a two-letter card reversed.
-2. **Doubles.** For each layout, every double-letter ability tries each neighbour in its word (left or
-   right); a card's letter factor is ``1 + doublers on it``, at most 3. The best choice is kept (the
-   choice changes nothing but the score).
-3. **Score.** ``(sum of card score x letter factor + flat bonuses) x word factor`` (the rulebook lets
+2. **Copies.** For each layout, every ``copy`` ability tries every choice: nothing, or each ability printed
+   on another piece of the layout (see the readings below). Each choice of all the copies is a move of
+   its own, since a copy changes the score and may change the cards next hand (a copied ``cards+N``).
+3. **Doubles.** For each layout and choice of copies, every double-letter ability (printed or copied) tries
+   each neighbour in its word (left or right); a card's letter factor is ``1 + doublers on it``, at most 3.
+   The best choice is kept (with the copies fixed, the aim changes nothing but the score).
+4. **Score.** ``(sum of card score x letter factor + flat bonuses) x word factor`` (the rulebook lets
    Double Word Score apply after the other bonuses, which is best).
 
 The state is the JSON the tool reads::
@@ -22,7 +25,7 @@ Card notation: ``LETTERS/SCORE[$COST][:ABILITY,ABILITY...]`` with 1 or 2 letters
 ``?/0`` or ``?/0$COST``) for a wild, and the bare card ``dyslexic`` in the hand. Abilities (a closed
 vocabulary, separated by commas; one ability may itself contain colons): ``+N``, ``double-word``,
 ``double-letter``, ``cards+N``, ``len>=L:+N``, ``first:+N``, ``last:+N``, ``nowild:+N``, ``wilds:+N``,
-``trash-hand``, ``trash-offer:N``.
+``trash-hand``, ``trash-offer:N``, ``copy``.
 
 Readings where the brief leaves a choice (all in one place, so a disagreement with the fast search is
 easy to trace):
@@ -36,10 +39,32 @@ easy to trace):
   ``last`` differ) and may repeat a word;
 * wilds stand for the letters ``a``-``z``; words are compared in lower case;
 * ``trash-hand`` and ``trash-offer:N`` score nothing; they are seen in ``pieces`` (``OracleMove`` has no
-  field for them).
+  field for them);
+* ``copy`` (the rulebook names it only in its notes: a copied Double Word Score triples, not quadruples;
+  "Wild" is not an ability and cannot be copied). Each ``copy`` ability printed on a card (a card may print
+  it more than once) gives that card one more ability of the player's choosing: any one ability printed on
+  ANOTHER piece of the layout (a hand card, or the common card when it is a letter card laid in the word;
+  with the Spacebar, a piece of either word), or nothing. Never an ability of its own card, never another
+  ``copy``; a wild has no abilities to copy, and neither have the Spacebar and the Dyslexic (their +1 is
+  not a card's printed ability). Two copies choose independently and may copy the same ability. The
+  copied ability acts as if printed on the copying card: ``first:+N`` / ``last:+N`` pay when the copying
+  card gives the first / last letter (with the Spacebar, the first letter of the first word and the last
+  of the second, as printed ones); ``double-letter`` doubles a neighbour of the copying card in its word
+  (every aim tried, the factor capped at 3); ``double-word`` adds to the word factor (capped at 3 whatever
+  the count, so a Double Word plus a copy of it is x3); ``+N``, ``nowild:+N``, ``wilds:+N``,
+  ``len>=L:+N`` as printed; ``cards+N`` adds N cards next hand; ``trash-hand`` and ``trash-offer:N``
+  score nothing. The choice is named by the ability's token in ``OracleMove.copies``, one entry per copy
+  ability in layout order (pieces left to right, then the card's printed order), ``""`` for nothing. Two
+  pieces printing the same ability are one choice (the copy acts on the copying card, so its source does
+  not matter).
 
-Among the layouts of one key with equal score (the length is fixed by the key), the oracle keeps the one
-with the most cards next hand, then the smallest ``pieces`` tuple, so its answer is deterministic.
+``oracle`` keeps, per key, the best move under an objective (``score`` unless told; see
+``objective_rank``) over every layout, every copy choice and every double-letter aim. Among moves of one key
+with equal rank (the length is fixed by the key), it keeps the one with the most cards next hand, then the
+smallest ``pieces`` tuple, then the smallest ``copies`` tuple (``""`` sorts first: a copy that changes
+nothing copies nothing), so its answer is deterministic. ``best`` and ``ranking`` rank every move of
+``all_moves`` (one per layout and choice of copies), so under ``value`` a copied ``cards+N`` can beat a
+copied score bonus.
 """
 
 from __future__ import annotations
@@ -54,6 +79,7 @@ from typing import Any, Literal, NamedTuple
 DOUBLE_WORD = "double-word"
 DOUBLE_LETTER = "double-letter"
 TRASH_HAND = "trash-hand"
+COPY = "copy"
 
 COMMON_MARK = "*"
 """How ``pieces`` names the common card (a letter card, the spacebar or a Dyslexic)."""
@@ -111,7 +137,7 @@ class PCard:
 
 def parse_ability(token: str) -> Ability:
     """One ability token; anything outside the vocabulary is a ``ValueError`` naming the token."""
-    if token in (DOUBLE_WORD, DOUBLE_LETTER, TRASH_HAND):
+    if token in (DOUBLE_WORD, DOUBLE_LETTER, TRASH_HAND, COPY):
         return Ability(token)
     for kind, pattern in _ABILITY:
         m = pattern.fullmatch(token)
@@ -121,6 +147,22 @@ def parse_ability(token: str) -> Ability:
             return Ability(kind, int(m.group(2)), int(m.group(1)))
         return Ability(kind, int(m.group(1)))
     raise ValueError(f"unknown Paperback ability {token!r}")
+
+
+def ability_token(ability: Ability) -> str:
+    """The notation of an ability (``parse_ability``'s inverse): ``Ability("len", 2, 5)`` is ``len>=5:+2``."""
+    kind, n = ability.kind, ability.amount
+    if kind == "plus":
+        return f"+{n}"
+    if kind == "cards":
+        return f"cards+{n}"
+    if kind == "len":
+        return f"len>={ability.at_least}:+{n}"
+    if kind in ("first", "last", "nowild", "wilds"):
+        return f"{kind}:+{n}"
+    if kind == "trash-offer":
+        return f"trash-offer:{n}"
+    return kind
 
 
 def parse_card(code: str) -> PCard:
@@ -198,7 +240,8 @@ class OracleMove:
 
     ``pieces`` lists the card notations left to right, ``*`` for the common card; a reversed two-letter
     card is written ``~TH/3`` and is followed by the Dyslexic that reversed it (``*`` or the hand's
-    ``dyslexic``); with Spacebar, ``*`` stands between the two words' pieces.
+    ``dyslexic``); with Spacebar, ``*`` stands between the two words' pieces. ``copies`` names what each
+    ``copy`` ability copies (pieces left to right, each card's abilities in printed order).
     """
 
     score: int
@@ -206,6 +249,8 @@ class OracleMove:
     gains_common: bool
     cards_next: int
     pieces: tuple[str, ...]
+    copies: tuple[str, ...] = ()
+    """Per ``copy`` ability of the laid pieces, in order, the token of the ability it copies (``""``: none)."""
 
 
 class Piece(NamedTuple):
@@ -253,8 +298,9 @@ def _layouts(
         yield layout, taken - {-1}, spent
 
 
-def _letter_sum(words: Sequence[Layout]) -> int:
-    """The best sum of card score x letter factor: every double-letter picks a neighbour in its word."""
+def _letter_sum(words: Sequence[Layout], doubles: Sequence[int]) -> int:
+    """The best sum of card score x letter factor: each of a piece's ``doubles[k]`` double-letters (pieces
+    numbered across the words) picks a neighbour in its word."""
     cells: list[tuple[int, int]] = []  # (word, position) of every piece, in order
     scores: list[int] = []
     for w, layout in enumerate(words):
@@ -264,7 +310,7 @@ def _letter_sum(words: Sequence[Layout]) -> int:
     choices: list[list[int]] = []
     for k, (w, p) in enumerate(cells):
         neighbours = [k + d for d in (-1, 1) if 0 <= p + d < len(words[w])]
-        for _ in range(words[w][p].card.count(DOUBLE_LETTER)):
+        for _ in range(doubles[k]):
             choices.append(neighbours or [-1])  # -1: a lone card doubles nothing
     best: int | None = None
     for picks in itertools.product(*choices):  # one empty pick when there is no doubler
@@ -278,22 +324,56 @@ def _letter_sum(words: Sequence[Layout]) -> int:
     return best
 
 
-def _move(state: PState, words: Sequence[Layout], reversals: int, spacebar: bool) -> OracleMove:
-    """Score one complete layout (one word, or two with the spacebar between them)."""
+def _copy_choices(cards: Sequence[PCard]) -> list[list[tuple[int, Ability | None]]]:
+    """For each ``copy`` ability of the laid cards, in order, every choice as (the copying piece, the ability
+    copied or ``None``): nothing, or any ability but ``copy`` printed on another piece (once per distinct
+    ability)."""
+    out: list[list[tuple[int, Ability | None]]] = []
+    for k, card in enumerate(cards):
+        others: dict[Ability, None] = {}
+        for j, other in enumerate(cards):
+            if j != k:
+                others.update((a, None) for a in other.abilities if a.kind != COPY)
+        for _ in range(card.count(COPY)):
+            out.append([(k, None), *((k, a) for a in others)])
+    return out
+
+
+def _amounts(abilities: Iterable[Ability], kind: str) -> int:
+    return sum(a.amount for a in abilities if a.kind == kind)
+
+
+def _count(abilities: Iterable[Ability], kind: str) -> int:
+    return sum(1 for a in abilities if a.kind == kind)
+
+
+def _moves(state: PState, words: Sequence[Layout], reversals: int, spacebar: bool) -> Iterator[OracleMove]:
+    """Score one complete layout (one word, or two with the spacebar between them): one move per choice of
+    every ``copy`` ability, each with its best double-letter aims."""
     pieces = [piece for layout in words for piece in layout]
     cards = [piece.card for piece in pieces]
     length = sum(1 if c.wild else len(c.letters) for c in cards) + (1 if spacebar else 0)
     n_wild = sum(1 for c in cards if c.wild)
-    flat = sum(c.amounts("plus") for c in cards)
-    flat += sum(a.amount for c in cards for a in c.abilities if a.kind == "len" and length >= a.at_least)
-    flat += cards[0].amounts("first") + cards[-1].amounts("last")
-    flat += 0 if n_wild else sum(c.amounts("nowild") for c in cards)
-    flat += n_wild * sum(c.amounts("wilds") for c in cards)
-    flat += reversals + (1 if spacebar else 0)
-    word_factor = min(1 + sum(c.count(DOUBLE_WORD) for c in cards), 3)
-    score = (_letter_sum(words) + flat) * word_factor
     gains = state.common is not None and state.threshold is not None and length >= state.threshold
-    return OracleMove(score, length, gains, sum(c.amounts("cards") for c in cards), _describe(state, words))
+    described = _describe(state, words)
+    for choice in itertools.product(*_copy_choices(cards)):  # one empty choice when nothing copies
+        # every piece's abilities: printed (but ``copy``), then what its copies copy
+        held: list[list[Ability]] = [[a for a in c.abilities if a.kind != COPY] for c in cards]
+        for k, copied in choice:
+            if copied is not None:
+                held[k].append(copied)
+        every = [a for abilities in held for a in abilities]
+        flat = _amounts(every, "plus")
+        flat += sum(a.amount for a in every if a.kind == "len" and length >= a.at_least)
+        flat += _amounts(held[0], "first") + _amounts(held[-1], "last")
+        flat += 0 if n_wild else _amounts(every, "nowild")
+        flat += n_wild * _amounts(every, "wilds")
+        flat += reversals + (1 if spacebar else 0)
+        word_factor = min(1 + _count(every, DOUBLE_WORD), 3)
+        score = (_letter_sum(words, [_count(abilities, DOUBLE_LETTER) for abilities in held]) + flat) * word_factor
+        cards_next = _amounts(every, "cards")
+        copies = tuple("" if copied is None else ability_token(copied) for _, copied in choice)
+        yield OracleMove(score, length, gains, cards_next, described, copies)
 
 
 def _describe(state: PState, words: Sequence[Layout]) -> tuple[str, ...]:
@@ -319,8 +399,8 @@ def _normalized(words: Iterable[str]) -> list[str]:
 
 
 def all_moves(state: dict[str, Any], words: Iterable[str]) -> Iterator[tuple[str, OracleMove]]:
-    """Every layout of every word (and Spacebar pair) as ``(key, move)``, with the best double-letter
-    targets; the same key comes once per layout."""
+    """Every layout of every word (and Spacebar pair) as ``(key, move)``, once per choice of copies, with the
+    best double-letter targets; the same key comes once per layout and choice of copies."""
     st = parse_state(state)
     reversals = len(st.dyslexics) + (1 if st.common == "dyslexic" else 0)
     singles = [w for w in _normalized(words) if len(w) >= st.min_length]
@@ -329,7 +409,8 @@ def all_moves(state: dict[str, Any], words: Iterable[str]) -> Iterator[tuple[str
         found = False
         for layout, _taken, spent in _layouts(word, st, frozenset(), True, reversals):
             found = True
-            yield word, _move(st, (layout,), spent, False)
+            for m in _moves(st, (layout,), spent, False):
+                yield word, m
         if found:
             spellable.append(word)
     if st.common != "spacebar":
@@ -338,21 +419,31 @@ def all_moves(state: dict[str, Any], words: Iterable[str]) -> Iterator[tuple[str
         for layout1, taken1, spent1 in _layouts(first, st, frozenset(), False, reversals):
             for second in spellable:
                 for layout2, _taken2, spent2 in _layouts(second, st, taken1, False, reversals - spent1):
-                    yield f"{first} {second}", _move(st, (layout1, layout2), spent1 + spent2, True)
+                    for m in _moves(st, (layout1, layout2), spent1 + spent2, True):
+                        yield f"{first} {second}", m
 
 
-def _better(a: OracleMove, b: OracleMove) -> bool:
-    """Whether ``a`` beats ``b`` for the same key: score, length, cards next hand, then smaller pieces."""
-    ra, rb = (a.score, a.length, a.cards_next), (b.score, b.length, b.cards_next)
-    return ra > rb or (ra == rb and a.pieces < b.pieces)
+def _key_rank(move: OracleMove, objective: str) -> tuple[float, ...]:
+    """A move's rank among the moves of its key: the objective's rank, then the cards next hand."""
+    return (*objective_rank(move, objective), move.cards_next)
 
 
-def oracle(state: dict[str, Any], words: Iterable[str]) -> dict[str, OracleMove]:
-    """The best move by (score, then length) of every spellable word, and of every spellable ``"w1 w2"``
-    pair when the common card is Spacebar; words that cannot be spelled are absent."""
+def _better(a: OracleMove, b: OracleMove, objective: str = "score") -> bool:
+    """Whether ``a`` beats ``b`` for the same key: the objective's rank (``score``: score, length), cards next
+    hand, then smaller pieces, then smaller copies."""
+    ra, rb = _key_rank(a, objective), _key_rank(b, objective)
+    return ra > rb or (ra == rb and (a.pieces, a.copies) < (b.pieces, b.copies))
+
+
+def oracle(state: dict[str, Any], words: Iterable[str], objective: str = "score") -> dict[str, OracleMove]:
+    """The best move under the objective (``score``: by score, then length) of every spellable word, and of
+    every spellable ``"w1 w2"`` pair when the common card is Spacebar; words that cannot be spelled are
+    absent. Every layout, copy choice and double-letter aim is tried: under ``value`` a key's move may have a
+    lower score than under ``score`` (more cards next hand)."""
+    objective_rank(OracleMove(0, 0, False, 0, ()), objective)  # an unknown objective fails even with no words
     out: dict[str, OracleMove] = {}
     for key, move in all_moves(state, words):
-        if key not in out or _better(move, out[key]):
+        if key not in out or _better(move, out[key], objective):
             out[key] = move
     return out
 
@@ -373,15 +464,20 @@ def best(state: dict[str, Any], words: Iterable[str], objective: str = "score") 
 
     ``score``: score then length; ``length``: length then score; ``value``: score + 3 if it gains the
     common card + 0.5 per card next hand, then length. Ties: more cards next hand, then the smaller key,
-    then the smaller pieces. Every layout is ranked, so under ``value`` the move may differ from
-    ``oracle(...)[key]`` (a lower score with more cards next hand can be worth more).
+    then the smaller pieces, then the smaller copies. Every layout and copy choice is ranked, so under
+    ``value`` the move may differ from ``oracle(state, words)[key]`` (ranked by score: a lower score with more
+    cards next hand can be worth more); it is ``oracle(state, words, "value")[key]``'s rank.
     """
     objective_rank(OracleMove(0, 0, False, 0, ()), objective)  # an unknown objective fails even with no words
     top: tuple[str, OracleMove] | None = None
     top_rank: tuple[Any, ...] = ()
     for key, move in all_moves(state, words):
         rank = (*objective_rank(move, objective), move.cards_next)
-        if top is None or rank > top_rank or (rank == top_rank and (key, move.pieces) < (top[0], top[1].pieces)):
+        if (
+            top is None
+            or rank > top_rank
+            or (rank == top_rank and (key, move.pieces, move.copies) < (top[0], top[1].pieces, top[1].copies))
+        ):
             top, top_rank = (key, move), rank
     return top
 
@@ -389,7 +485,7 @@ def best(state: dict[str, Any], words: Iterable[str], objective: str = "score") 
 def ranking(
     state: dict[str, Any], words: Iterable[str], objective: str = "score"
 ) -> list[tuple[str, tuple[float, ...]]]:
-    """Every spellable key (word, or Spacebar pair) with the objective's rank of its best layout, best first.
+    """Every spellable key (word, or Spacebar pair) with the objective's rank of its best move, best first.
 
     This is what a list of the best moves must match at its head: the first move's rank is ``ranking(...)[0][1]``,
     and the top 3 moves' ranks are the first three ranks (words tied on rank may come in either order). Keys of

@@ -332,6 +332,7 @@ function pbDetailContent(card) {
   if (f.common && !f.spacebar) notes.push("The Common card on the length track: usable once this turn.");
   const abilities = pbAbilities(String(card.code));
   if (abilities.length) notes.push(`Abilities: ${abilities.join("; ")}.`);
+  if (Array.isArray(card.copies) && card.copies.length) notes.push(`Copies: ${card.copies.join("; ")}.`);
   if (notes.length) parts.push(el("ul", { className: "detail-notes" }, ...notes.map((note) => el("li", { text: note }))));
   return parts;
 }

@@ -42,6 +42,7 @@ def format_table(moves: list[PMove], title: str) -> str:
                 notes.append("reversed by Dyslexic")
             if c.get("factor", 1) > 1:
                 notes.append(f"x{c['factor']}")
+            notes += [f"copies {a}" for a in c.get("copies", [])]
             extra = f"  ({'; '.join(notes)})" if notes else ""
             lines.append(f"      {letters:<3} {c['code']:<24} {c.get('score', 0):>3}{extra}")
         for r in m.reasons:

@@ -15,6 +15,7 @@ or in JSON: ``{"letters": "TH", "score": 3, "cost": 6, "abilities": ["double-wor
     last:+N        +N when it gives the last letter  nowild:+N       +N when the word uses no wild card
     wilds:+N       +N for each wild card in the word trash-hand      may trash a card left in hand
     trash-offer:N  may trash the top card of N offer piles
+    copy           the card also has one ability of another card in the word, of the player's choosing
 
 An ability outside the vocabulary is an error that names it.
 
@@ -61,11 +62,12 @@ class Kind(enum.Enum):
     WILDS = "wilds"
     TRASH_HAND = "trash-hand"
     TRASH_OFFER = "trash-offer"
+    COPY = "copy"
 
 
 VOCABULARY = (
     "+N, double-word, double-letter, cards+N, len>=L:+N, first:+N, last:+N, nowild:+N, wilds:+N, trash-hand, "
-    "trash-offer:N"
+    "trash-offer:N, copy"
 )
 
 
@@ -89,6 +91,7 @@ class Ability:
             Kind.WILDS: f"wilds:+{n}",
             Kind.TRASH_HAND: "trash-hand",
             Kind.TRASH_OFFER: f"trash-offer:{n}",
+            Kind.COPY: "copy",
         }[k]
 
     def describe(self) -> str:
@@ -105,6 +108,7 @@ class Ability:
             Kind.WILDS: f"+{n} for each wild card in the word",
             Kind.TRASH_HAND: "may trash a card from hand",
             Kind.TRASH_OFFER: f"may trash the top card of {n} offer pile{'s' * (n != 1)}",
+            Kind.COPY: "copy an ability of another card in the word",
         }[k]
 
 
@@ -130,6 +134,8 @@ def parse_ability(token: str, where: str = "") -> Ability:
         return Ability(Kind.DOUBLE_LETTER)
     if t == "trash-hand":
         return Ability(Kind.TRASH_HAND)
+    if t == "copy":
+        return Ability(Kind.COPY)
     m = _LENGTH.fullmatch(t)
     if m:
         length = _number(m.group(1), token, prefix, MAX_LENGTH, "the length")

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.paperback.cards import Ability
 from solver.text import parse_choice
 
 COMMON = -1  # the Common card as a piece
@@ -35,6 +36,9 @@ class Piece:
     reversed: bool = False
 
 
+Copies = tuple[tuple[int, Ability], ...]  # what a layout's ``copy`` abilities took: (piece index, ability)
+
+
 @dataclass
 class PMove:
     word: str
@@ -48,6 +52,7 @@ class PMove:
     reasons: list[str] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
     value: float = 0.0
+    copied: Copies = ()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -3,8 +3,24 @@ programme along the pieces), the word factor; the rules as pure functions of the
 
 from __future__ import annotations
 
-from solver.paperback.cards import Kind, PCard
-from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove, value_of
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from solver.paperback.cards import Ability, Kind, PCard
+from solver.paperback.moves import (
+    CARD_NEXT,
+    COMMON,
+    MAX_FACTOR,
+    SPACE,
+    WILD,
+    Copies,
+    PaperbackObjective,
+    Piece,
+    PMove,
+    key,
+    value_of,
+)
 
 
 def best_doubles(base: list[int], doublers: list[int], barrier: list[bool]) -> tuple[int, list[int]]:
@@ -60,53 +76,205 @@ def best_doubles(base: list[int], doublers: list[int], barrier: list[bool]) -> t
     return best_total, factors
 
 
-def abilities(cards: list[PCard | None], pieces: list[Piece], doublers: list[int]) -> tuple[int, int, int]:
-    """The flat bonuses, word factor and cards next hand of a layout's cards; each piece's double-letter abilities
-    into ``doublers``."""
+def abilities(
+    cards: list[PCard | None], pieces: list[Piece], doublers: list[int], copied: Copies = ()
+) -> tuple[int, int, int]:
+    """The flat bonuses, word factor and cards next hand of a layout's cards, with the abilities their ``copy``
+    abilities took (``copied``: piece index and ability); each piece's double-letter abilities into ``doublers``."""
     flat, mult, cards_next = 0, 1, 0
     m = len(pieces)
     wild_n = sum(1 for p in pieces if p.kind == WILD)
     length = sum(len(p.letters) for p in pieces)
-    for i, c in enumerate(cards):
-        if c is None:
-            continue
-        for a in c.abilities:
-            k = a.kind
-            if k is Kind.PLUS:
-                flat += a.amount
-            elif k is Kind.DOUBLE_WORD:
-                mult += 1
-            elif k is Kind.DOUBLE_LETTER:
-                doublers[i] += 1
-            elif k is Kind.CARDS:
-                cards_next += a.amount
-            elif k is Kind.LENGTH:
-                flat += a.amount if length >= a.length else 0
-            elif k is Kind.FIRST:
-                flat += a.amount if i == 0 else 0
-            elif k is Kind.LAST:
-                flat += a.amount if i == m - 1 else 0
-            elif k is Kind.NOWILD:
-                flat += a.amount if wild_n == 0 else 0
-            elif k is Kind.WILDS:
-                flat += a.amount * wild_n
+    held = [(i, a) for i, c in enumerate(cards) if c is not None for a in c.abilities]
+    for i, a in (*held, *copied):
+        k = a.kind
+        if k is Kind.PLUS:
+            flat += a.amount
+        elif k is Kind.DOUBLE_WORD:
+            mult += 1
+        elif k is Kind.DOUBLE_LETTER:
+            doublers[i] += 1
+        elif k is Kind.CARDS:
+            cards_next += a.amount
+        elif k is Kind.LENGTH:
+            flat += a.amount if length >= a.length else 0
+        elif k is Kind.FIRST:
+            flat += a.amount if i == 0 else 0
+        elif k is Kind.LAST:
+            flat += a.amount if i == m - 1 else 0
+        elif k is Kind.NOWILD:
+            flat += a.amount if wild_n == 0 else 0
+        elif k is Kind.WILDS:
+            flat += a.amount * wild_n
     return flat, mult, cards_next
 
 
-def score(text: str, pieces: list[Piece], cards: list[PCard | None], threshold: int | None, common: bool) -> PMove:
+@dataclass(frozen=True)
+class CopyOptions:
+    """What one ``copy`` ability of piece ``at`` may take, reduced to the choices that can be best: any ability
+    printed on another card of the layout (not a wild, which has none, and not another ``copy``), acting as if
+    printed on piece ``at``. Of the bonuses to the score (``+N``, ``first``, ``last``, ``nowild``, ``wilds``,
+    ``len>=L``) only the one adding most here can be best (``bonus``, with what it adds: ``gain``), of ``cards+N``
+    the largest; a double-word and a double-letter; ``idle``, an ability that scores nothing (a trash), is named
+    only when nothing else is there."""
+
+    at: int
+    bonus: Ability | None = None
+    gain: int = 0
+    cards: Ability | None = None
+    double_word: Ability | None = None
+    double_letter: Ability | None = None
+    idle: Ability | None = None
+
+
+def copy_options(cards: list[PCard | None], pieces: list[Piece], i: int) -> CopyOptions:
+    """The choices of a ``copy`` ability of piece i (``CopyOptions``)."""
+    m = len(pieces)
+    wild_n = sum(1 for p in pieces if p.kind == WILD)
+    length = sum(len(p.letters) for p in pieces)
+    bonus: Ability | None = None
+    gain = 0
+    most_cards: Ability | None = None
+    found: dict[Kind, Ability] = {}
+    idle: Ability | None = None
+    for j, c in enumerate(cards):
+        if c is None or j == i:
+            continue
+        for a in c.abilities:
+            k = a.kind
+            if k is Kind.COPY:
+                continue
+            if k in (Kind.DOUBLE_WORD, Kind.DOUBLE_LETTER):
+                found.setdefault(k, a)
+            elif k is Kind.CARDS:
+                if most_cards is None or a.amount > most_cards.amount:
+                    most_cards = a
+            elif k in (Kind.TRASH_HAND, Kind.TRASH_OFFER):
+                idle = idle or a
+            else:
+                g = _bonus(a, i, m, wild_n, length)
+                if bonus is None or g > gain:
+                    bonus, gain = a, g
+    return CopyOptions(
+        i, bonus, gain, most_cards, found.get(Kind.DOUBLE_WORD), found.get(Kind.DOUBLE_LETTER), idle
+    )
+
+
+def _bonus(a: Ability, i: int, m: int, wild_n: int, length: int) -> int:
+    """What a flat bonus adds to the score at piece i of a layout of m pieces (before the word factor)."""
+    k = a.kind
+    if k is Kind.PLUS:
+        return a.amount
+    if k is Kind.FIRST:
+        return a.amount if i == 0 else 0
+    if k is Kind.LAST:
+        return a.amount if i == m - 1 else 0
+    if k is Kind.NOWILD:
+        return a.amount if wild_n == 0 else 0
+    if k is Kind.WILDS:
+        return a.amount * wild_n
+    return a.amount if length >= a.length else 0  # Kind.LENGTH
+
+
+def _rest(o: CopyOptions, mult: int, objective: PaperbackObjective) -> tuple[float, int, Ability | None]:
+    """A copy's best take other than a double (``copy_choices``) under a word factor of ``mult``: what it adds to
+    the objective's measure (the score, or under value the value), what it adds to the cards next hand (the tie),
+    and the ability."""
+    per_card = CARD_NEXT if objective is PaperbackObjective.VALUE else 0.0
+    best: tuple[float, int, Ability | None] = (0.0, 0, o.idle)
+    if o.bonus is not None:
+        best = max(best, (float(o.gain * mult), 0, o.bonus), key=_measure)
+    if o.cards is not None:
+        best = max(best, (per_card * o.cards.amount, o.cards.amount, o.cards), key=_measure)
+    return best
+
+
+def _measure(take: tuple[float, int, Ability | None]) -> tuple[float, int]:
+    return take[0], take[1]
+
+
+def copy_choices(
+    options: list[CopyOptions], printed_double_words: int, objective: PaperbackObjective
+) -> Iterator[tuple[frozenset[int], Copies]]:
+    """The copies' takes that can be best, each as (the copies taking a double-letter, by index into ``options``;
+    every copy's take): for every set of copies taking a double-letter (they change the doubles' programme, so each
+    set is scored) and every count t of copies taking a double-word that can still raise the word factor, the t
+    copies that lose least by it take one and the rest take their best other ability (``_rest``). Exact: with the
+    doubles and the word factor fixed, the other takes add independently, each at most its ``_rest``; and a
+    double-word adds the same wherever it is taken, so the copies giving up least are the ones to give it."""
+    can_dl = [n for n, o in enumerate(options) if o.double_letter is not None]
+    room = max(0, MAX_FACTOR - 1 - printed_double_words)
+    for size in range(len(can_dl) + 1):
+        for dl in itertools.combinations(can_dl, size):
+            taking = frozenset(dl)
+            free = [n for n in range(len(options)) if n not in taking]
+            can_dw = [n for n in free if options[n].double_word is not None]
+            for t in range(min(room, len(can_dw)) + 1):
+                mult = min(MAX_FACTOR, 1 + printed_double_words + t)
+                rest = {n: _rest(options[n], mult, objective) for n in free}
+                dw = set(sorted(can_dw, key=lambda n: _measure(rest[n]))[:t])
+                takes: list[tuple[int, Ability]] = []
+                for n, o in enumerate(options):
+                    a = o.double_letter if n in taking else o.double_word if n in dw else rest[n][2]
+                    if a is not None:
+                        takes.append((o.at, a))
+                yield taking, tuple(takes)
+
+
+def score(
+    text: str,
+    pieces: list[Piece],
+    cards: list[PCard | None],
+    threshold: int | None,
+    common: bool,
+    objective: PaperbackObjective = PaperbackObjective.VALUE,
+) -> PMove:
     """The score of one layout (its pieces' cards given, None for a wild, the Spacebar or the Common card's own
-    letters), the doubles aimed at their best; ``common`` says whether there is a Common card to gain."""
+    letters), the doubles aimed at their best; ``common`` says whether there is a Common card to gain. Each
+    ``copy`` ability takes what is best for the objective, ties to the most cards next hand (``copy_choices``)."""
+    copiers = [i for i, c in enumerate(cards) if c is not None for a in c.abilities if a.kind is Kind.COPY]
+    if not copiers:
+        return _score(text, pieces, cards, threshold, common, ())
+    options = [copy_options(cards, pieces, i) for i in copiers]
+    printed = sum(1 for c in cards if c is not None for a in c.abilities if a.kind is Kind.DOUBLE_WORD)
+    best: PMove | None = None
+    doubles: dict[frozenset[int], tuple[int, list[int]]] = {}
+    for taking, copied in copy_choices(options, printed, objective):
+        m = _score(text, pieces, cards, threshold, common, copied, doubles, taking)
+        if best is None or (*key(objective, m), m.cards_next) > (*key(objective, best), best.cards_next):
+            best = m
+    assert best is not None
+    return best
+
+
+def _score(
+    text: str,
+    pieces: list[Piece],
+    cards: list[PCard | None],
+    threshold: int | None,
+    common: bool,
+    copied: Copies,
+    doubles: dict[frozenset[int], tuple[int, list[int]]] | None = None,
+    taking: frozenset[int] = frozenset(),
+) -> PMove:
+    """One layout's move with its copies' takes given; the doubles' programme is run once for each set of copies
+    taking a double-letter (``taking``, remembered in ``doubles``)."""
     base = [c.score if c is not None else 0 for c in cards]
     m = len(pieces)
     doublers = [0] * m  # the double-letter abilities of each piece's card
-    flat, mult, cards_next = abilities(cards, pieces, doublers)
+    flat, mult, cards_next = abilities(cards, pieces, doublers, copied)
     length = sum(len(p.letters) for p in pieces)
     reversals = sum(1 for p in pieces if p.reversed)
     uses_space = any(p.kind == SPACE for p in pieces)
     flat += reversals + (1 if uses_space else 0)
     mult = min(MAX_FACTOR, mult)
     if any(doublers):
-        best_inner, best_factors = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
+        found = doubles.get(taking) if doubles is not None else None
+        if found is None:
+            found = best_doubles(base, doublers, [p.kind == SPACE for p in pieces])
+            if doubles is not None:
+                doubles[taking] = found
+        best_inner, best_factors = found
     else:
         best_inner, best_factors = sum(base), [1] * m
     move = PMove(
@@ -118,6 +286,7 @@ def score(text: str, pieces: list[Piece], cards: list[PCard | None], threshold: 
         gains_common=threshold is not None and common and length >= threshold,  # a card to gain
         cards_next=cards_next,
         uses_common=any(p.kind in (COMMON, SPACE) for p in pieces),
+        copied=copied,
     )
     move.value = value_of(move)
     return move

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from solver.cli.main import main as cli_main
@@ -21,7 +21,7 @@ from solver.errors import GhostwriterError
 from solver.paperback.cards import Kind, parse_card
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.paperback.rules import best_doubles
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import MAX_COPIES, PaperbackState
 from solver.search.best_first import Kept
 from solver.search.paperback import PaperbackSearch
 
@@ -251,7 +251,7 @@ LETTERS = "aeiorstnlhcdm"
 WORDS = st.lists(st.text(alphabet=LETTERS, min_size=2, max_size=6), min_size=5, max_size=40, unique=True)
 ABILITIES = st.sampled_from(
     ["", ":+1", ":double-word", ":double-letter", ":first:+2", ":last:+1", ":len>=5:+3", ":nowild:+2", ":wilds:+1",
-     ":cards+1"]
+     ":cards+1", ":copy", ":copy,+2"]
 )
 
 
@@ -273,6 +273,7 @@ def cards(draw: st.DrawFn) -> str:
 )
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_the_search_agrees_with_the_oracle(hand: list[str], common: str | None, dys: bool, words: list[str]) -> None:
+    assume(sum(c.count("copy") for c in hand) <= MAX_COPIES)
     data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=5)
     check_against_oracle(data, words)
 
@@ -289,7 +290,7 @@ def test_no_common_card_on_the_track_means_nothing_to_gain() -> None:
 @pytest.mark.slow
 @given(
     hand=st.lists(cards(), min_size=1, max_size=8),
-    common=st.sampled_from([None, "E/1", "S/2", "spacebar", "dyslexic", "TH/2", "O/1:double-word"]),
+    common=st.sampled_from([None, "E/1", "S/2", "spacebar", "dyslexic", "TH/2", "O/1:double-word", "E/1:copy"]),
     dys=st.booleans(),
     words=WORDS,
 )
@@ -297,6 +298,7 @@ def test_no_common_card_on_the_track_means_nothing_to_gain() -> None:
 def test_the_search_agrees_with_the_oracle_at_length(
     hand: list[str], common: str | None, dys: bool, words: list[str]
 ) -> None:
+    assume(sum(c.count("copy") for c in [*hand, common or ""]) <= MAX_COPIES)
     data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=6)
     check_against_oracle(data, words)
 
@@ -307,10 +309,10 @@ DEAL_LETTERS = "aeiotsrdnxlh"
 EVERY_ABILITY = [
     "+1", "+3", "double-word", "double-letter", "cards+1", "cards+2", "len>=4:+3", "len>=5:+12", "len>=7:+5",
     "first:+2", "first:+10", "last:+1", "last:+6", "nowild:+2", "wilds:+1", "wilds:+3", "trash-hand",
-    "trash-offer:2",
+    "trash-offer:2", "copy", "copy",
 ]  # every kind of the vocabulary, with amounts small and large
 COMMONS = [None, "E/1", "O/2:double-letter", "ED/1:first:+10", "TH/2:len>=4:+3", "spacebar", "spacebar", "dyslexic",
-           "dyslexic"]
+           "dyslexic", "A/1:cards+2", "E/1:copy"]
 
 
 def deal(rng: random.Random, max_cards: int = 6) -> tuple[dict[str, Any], list[str]]:
@@ -320,6 +322,8 @@ def deal(rng: random.Random, max_cards: int = 6) -> tuple[dict[str, Any], list[s
     and then so that Spacebar pairs exist, with a few letters no card gives (for the wilds)."""
     hand: list[str] = []
     chunks: list[str] = []
+    common = rng.choice(COMMONS)
+    copies = 1 if common == "E/1:copy" else 0
     for _ in range(rng.randint(1, max_cards)):
         kind = rng.choice(["one", "one", "one", "two", "two", "wild"])
         if kind == "wild":
@@ -328,9 +332,11 @@ def deal(rng: random.Random, max_cards: int = 6) -> tuple[dict[str, Any], list[s
             continue
         letters = "".join(rng.choice(DEAL_LETTERS) for _ in range(1 if kind == "one" else 2))
         abilities = rng.sample(EVERY_ABILITY, rng.choice([0, 0, 1, 1, 2]))
+        if copies + abilities.count("copy") > MAX_COPIES:  # a state holds at most MAX_COPIES
+            abilities = [a for a in abilities if a != "copy"]
+        copies += abilities.count("copy")
         hand.append(f"{letters.upper()}/{rng.randint(0, 8)}" + (":" + ",".join(abilities) if abilities else ""))
         chunks.append(letters[::-1] if kind == "two" and rng.random() < 0.3 else letters)
-    common = rng.choice(COMMONS)
     if common is not None and common not in ("spacebar", "dyslexic"):
         chunks.append(common.split("/")[0].lower())
     hand += ["dyslexic"] * rng.choice([0, 0, 0, 1, 2])

@@ -12,7 +12,19 @@ from typing import Any
 
 import pytest
 
-from paperback_oracle import Ability, OracleMove, PCard, best, oracle, parse_card, parse_state
+from paperback_oracle import (
+    Ability,
+    OracleMove,
+    PCard,
+    ability_token,
+    all_moves,
+    best,
+    oracle,
+    parse_ability,
+    parse_card,
+    parse_state,
+    ranking,
+)
 
 
 def make(
@@ -300,3 +312,134 @@ def test_best_value_ranks_every_layout() -> None:
     state = make(["A/5", "A/1:cards+10", "T/1"])
     assert oracle(state, ["at"])["at"].score == 6  # A/5 + T
     assert best(state, ["at"], "value") == ("at", OracleMove(2, 2, False, 10, ("A/1:cards+10", "T/1")))  # 2 + 5 > 6
+
+
+# ----- copy -----------------------------------------------------------------------------------------
+
+
+def copy_choices(state: dict[str, Any], key: str) -> set[tuple[str, ...]]:
+    """Every ``copies`` the oracle tried for a key, over all its layouts."""
+    return {m.copies for k, m in all_moves(state, key.split(" ")) if k == key}
+
+
+def test_copy_notation() -> None:
+    assert parse_card("R/2:copy").abilities == (Ability("copy"),)
+    assert parse_card("E/1:copy,+1,copy").abilities == (Ability("copy"), Ability("plus", 1), Ability("copy"))
+    tokens = ["+2", "double-word", "double-letter", "cards+4", "len>=5:+3", "first:+2", "last:+1", "nowild:+3"]
+    tokens += ["wilds:+2", "trash-hand", "trash-offer:2", "copy"]
+    for token in tokens:
+        assert ability_token(parse_ability(token)) == token
+    # a move without a copy card names no copies
+    assert move(make(["A/1", "T/1"]), "at").copies == ()
+
+
+def test_copy_of_double_word_triples_not_quadruples() -> None:
+    # the rulebook's note: Double Word Score and a copy of it: (A 1 + T 1) x 3 = 6, not x4 = 8
+    assert move(make(["A/1:double-word", "T/1:copy"]), "at") == OracleMove(
+        6, 2, False, 0, ("A/1:double-word", "T/1:copy"), ("double-word",)
+    )
+    # without the copy: (1 + 1) x 2 = 4
+    assert move(make(["A/1:double-word", "T/1"]), "at").score == 4
+    # already x3 from two printed ones: (1 + 1 + 1) x 3 = 9 either way, so the copy copies nothing (the tie rule)
+    m = move(make(["A/1:double-word", "B/1:double-word", "C/1:copy"]), "abc")
+    assert (m.score, m.copies) == (9, ("",))
+    assert copy_choices(make(["A/1:double-word", "B/1:double-word", "C/1:copy"]), "abc") == {("",), ("double-word",)}
+
+
+def test_copy_cannot_copy_a_wild() -> None:
+    # R 2 + two wilds 0 = 2; the wilds have nothing to copy, so the only choice is nothing
+    state = make(["R/2:copy", "?", "?"])
+    assert move(state, "rat") == OracleMove(2, 3, False, 0, ("R/2:copy", "?", "?"), ("",))
+    assert copy_choices(state, "rat") == {("",)}
+
+
+def test_copy_of_first_pays_only_when_the_copier_is_first() -> None:
+    state = make(["S/1:first:+2", "T/1:copy", "A/1"])
+    # T first copies S's first:+2: 1 + 1 + 1 + 2 = 5 (S last: its own first:+2 does not pay)
+    assert move(state, "tas") == OracleMove(5, 3, False, 0, ("T/1:copy", "A/1", "S/1:first:+2"), ("first:+2",))
+    # S first: 3 + 2 = 5; T last would gain nothing from copying first:+2, so it copies nothing
+    assert (move(state, "sat").score, move(state, "sat").copies) == (5, ("",))
+    # neither first: 3
+    assert move(state, "ats").score == 3
+    # last:+3 copied by T at the end: 1 + 1 + 1 + 3 = 6 (S first: its own last:+3 does not pay)
+    assert move(make(["S/1:last:+3", "T/1:copy", "A/1"]), "sat").score == 6
+
+
+def test_copy_of_first_and_last_with_the_spacebar() -> None:
+    state = make(["T/1:copy", "O/1", "S/1:first:+2", "E/1"], common="spacebar", min_length=2)
+    # "to se": T first of the pair copies first:+2: 4 letters + 2 + 1 for the Spacebar = 7
+    assert move(state, "to se").score == 7
+    # "se to": S first pays its own +2: 4 + 2 + 1 = 7; T first of the SECOND word gains nothing (not 9)
+    m = move(state, "se to")
+    assert (m.score, m.copies) == (7, ("",))
+    state = make(["T/1:last:+3", "O/1", "B/1", "E/1:copy"], common="spacebar")
+    # "to be": E last of the pair copies last:+3: 4 + 3 + 1 = 8; T (end of the first word) is not last
+    assert (move(state, "to be").score, move(state, "to be").copies) == (8, ("last:+3",))
+    # a copy may take an ability from the other word: A copies E's +2: 4 + 2 + 2 + 1 = 9
+    state = make(["A/1:copy", "T/1", "B/1", "E/1:+2"], common="spacebar")
+    assert (move(state, "at be").score, move(state, "at be").copies) == (9, ("+2",))
+
+
+def test_copy_of_double_letter_doubles_a_neighbour_of_the_copier() -> None:
+    # D doubles A (3, its better neighbour); C copies double-letter and doubles ITS neighbour Z (5):
+    # Z 5x2 + C 1 + D 1 + A 3x2 = 18 (without the copy: 5 + 1 + 1 + 6 = 13)
+    state = make(["Z/5", "C/1:copy", "D/1:double-letter", "A/3"])
+    assert (move(state, "zcda").score, move(state, "zcda").copies) == (18, ("double-letter",))
+    # C's only neighbour is Z, D's only neighbour is Z: Z 5x3 + C 1 + D 1 = 17
+    assert move(make(["C/1:copy", "Z/5", "D/1:double-letter"]), "czd").score == 17
+    # the factor is capped at 3: D's two doublers already triple Z, so 5x3 + 1 + 1 = 17 and the copy copies nothing
+    m = move(make(["C/1:copy", "Z/5", "D/1:double-letter,double-letter"]), "czd")
+    assert (m.score, m.copies) == (17, ("",))
+
+
+def test_copy_cannot_copy_its_own_card_nor_another_copy() -> None:
+    # A's own double-word cannot be copied: (1 + 1) x 2 = 4, not x3 = 6
+    state = make(["A/1:copy,double-word", "T/1"])
+    assert move(state, "at") == OracleMove(4, 2, False, 0, ("A/1:copy,double-word", "T/1"), ("",))
+    assert copy_choices(state, "at") == {("",)}
+    # two copy cards with nothing else: neither copies the other's copy: 1 + 1 = 2
+    state = make(["A/1:copy", "T/1:copy"])
+    assert move(state, "at").score == 2
+    assert copy_choices(state, "at") == {("", "")}
+    # A copies T's +2, T has only A's copy to look at: 1 + 1 + 2 + 2 = 6
+    state = make(["A/1:copy", "T/1:copy,+2"])
+    assert move(state, "at") == OracleMove(6, 2, False, 0, ("A/1:copy", "T/1:copy,+2"), ("+2", ""))
+    assert copy_choices(state, "at") == {("", ""), ("+2", "")}
+
+
+def test_copy_of_the_common_card_only_when_it_is_laid() -> None:
+    # the common T is in the word: A copies its +3: 1 + 1 + 3 + 3 = 8
+    assert move(make(["A/1:copy", "N/1"], common="T/1:+3"), "at").copies == ("+3",)
+    assert move(make(["A/1:copy", "N/1"], common="T/1:+3"), "at").score == 8
+    # the common T is not in "an": nothing to copy, 1 + 1 = 2
+    assert copy_choices(make(["A/1:copy", "N/1"], common="T/1:+3"), "an") == {("",)}
+
+
+def test_value_copies_cards_next_over_a_smaller_score() -> None:
+    state = make(["A/1:copy", "T/1:+1", "E/1:cards+4"])
+    # copy nothing: score 3 + 1 = 4, cards 4: value 4 + 2 = 6
+    # copy +1: score 5, cards 4: value 5 + 2 = 7 (the best score)
+    # copy cards+4: score 4, cards 8: value 4 + 4 = 8 (the best value: +2 value beats +1 score)
+    pieces = ("A/1:copy", "T/1:+1", "E/1:cards+4")
+    assert move(state, "ate") == OracleMove(5, 3, False, 4, pieces, ("+1",))
+    assert oracle(state, ["ate"], "value")["ate"] == OracleMove(4, 3, False, 8, pieces, ("cards+4",))
+    assert best(state, ["ate"], "value") == ("ate", OracleMove(4, 3, False, 8, pieces, ("cards+4",)))
+    assert ranking(state, ["ate"], "value") == [("ate", (8.0, 3))]
+    assert ranking(state, ["ate"], "score") == [("ate", (5, 3))]
+    assert oracle(state, ["ate"], "length")["ate"].copies == ("+1",)  # length ties, then score
+
+
+def test_two_copies_choose_independently() -> None:
+    # C: 2 + 1 = 3 with double-word. A and B each copy double-word or +1:
+    # (dw, dw): (4 + 1) x min(4, 3) = 15; (dw, +1) or (+1, dw): (4 + 1 + 1) x 3 = 18; (+1, +1): (4 + 3) x 2 = 14
+    state = make(["A/1:copy", "B/1:copy", "C/2:double-word,+1"])
+    m = move(state, "abc")
+    assert (m.score, m.copies) == (18, ("+1", "double-word"))  # the tie goes to the smaller copies tuple
+    assert copy_choices(state, "abc") == {(x, y) for x in ("", "+1", "double-word") for y in ("", "+1", "double-word")}
+    # both copy the same ability: 1 + 1 + 2 + 3 + 3 + 3 = 13
+    assert move(make(["A/1:copy", "B/1:copy", "C/2:+3"]), "abc").copies == ("+3", "+3")
+    assert move(make(["A/1:copy", "B/1:copy", "C/2:+3"]), "abc").score == 13
+    # one card printing copy twice: 1 + 2 + 3 + 3 + 3 = 12
+    assert move(make(["A/1:copy,copy", "C/2:+3"]), "ac") == OracleMove(
+        12, 2, False, 0, ("A/1:copy,copy", "C/2:+3"), ("+3", "+3")
+    )

@@ -184,6 +184,9 @@ def _card_worth(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[Fl
             per += 2 * hand.top_score()  # it may add a card's score twice over (a triple) at most
         elif kind is Kind.DOUBLE_WORD:
             double_words += 1
+        elif kind is Kind.COPY:
+            per += hand.copy_worth()  # the most any ability it could take adds (taken whole)
+            double_words += hand.copy_double_word()
     return per, double_words
 
 
@@ -219,6 +222,9 @@ def _common(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatA
             extra += 2 * hand.top_score()
         elif ab.kind is Kind.DOUBLE_WORD:
             mult += ok
+        elif ab.kind is Kind.COPY:
+            extra += hand.copy_worth()
+            mult += ok * hand.copy_double_word()
     return ok * (per + extra), mult
 
 
@@ -240,5 +246,5 @@ def keys(lex: Lexicon, hand: Hand, objective: PaperbackObjective, b: WordBounds)
     if objective is PaperbackObjective.VALUE:
         thr = hand.state.threshold
         gain = np.where(thr <= lens, COMMON_GAIN, 0.0) if thr is not None and hand.state.common else 0.0
-        return (score + gain + CARD_NEXT * hand.abilities(Kind.CARDS)) * SCORE_WEIGHT + lens
+        return (score + gain + CARD_NEXT * hand.cards_next()) * SCORE_WEIGHT + lens
     return score * SCORE_WEIGHT + lens

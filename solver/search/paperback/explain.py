@@ -13,8 +13,12 @@ def explain(hand: Hand, m: PMove) -> None:
     """Fill in the move's cards and reasons."""
     cards: list[dict[str, Any]] = []
     pos = 0
-    for p, f in zip(m.pieces, m.factors, strict=True):
-        cards.append(_card(hand, p, f, pos))
+    for i, (p, f) in enumerate(zip(m.pieces, m.factors, strict=True)):
+        entry = _card(hand, p, f, pos)
+        took = [str(a) for at, a in m.copied if at == i]
+        if took:
+            entry["copies"] = took
+        cards.append(entry)
         pos += len(p.letters)
     m.cards = cards
     m.reasons = _reasons(hand, m)
@@ -57,9 +61,11 @@ def _reasons(hand: Hand, m: PMove) -> list[str]:
     doubled = [c["code"] for c in m.cards if c.get("factor", 1) > 1]
     if doubled:
         reasons.append("doubled: " + ", ".join(doubled))
+    for at, a in m.copied:
+        reasons.append(f"{m.cards[at]['code']} copies {a}")
     double_words = sum(
         1 for p in m.pieces if (c := hand.card_of(p)) is not None for a in c.abilities if a.kind is Kind.DOUBLE_WORD
-    )
+    ) + sum(1 for _, a in m.copied if a.kind is Kind.DOUBLE_WORD)
     mult = min(MAX_FACTOR, 1 + double_words)
     if mult > 1:
         reasons.append(f"word score x{mult}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.paperback.cards import Kind, PCard
+from solver.paperback.cards import Ability, Kind, PCard
 from solver.paperback.moves import COMMON, MAX_FACTOR, Piece
 from solver.paperback.state import PaperbackState
 
@@ -40,6 +40,7 @@ class Hand:
     dyslexic: int  # Dyslexic cards, in the hand and as the Common card
     _generous: dict[PCard, float] = field(default_factory=dict)
     _tables: Tables | None = None
+    _copy_worth: float | None = None
 
     @staticmethod
     def of(state: PaperbackState) -> Hand:
@@ -75,9 +76,44 @@ class Hand:
         return sum(a.amount * n for c, n in held for a in c.abilities if a.kind is kind)
 
     def double_words(self) -> int:
-        """The hand's double-word abilities (the Common card's left out)."""
+        """The most double-word abilities the hand's cards can bring to a word (the Common card's left out): their
+        own, and each ``copy`` taking one where the hand or the Common card has one."""
         held = zip(self.kinds, self.counts, strict=True)
-        return sum(n for c, n in held for a in c.abilities if a.kind is Kind.DOUBLE_WORD)
+        own = sum(n for c, n in held for a in c.abilities if a.kind is Kind.DOUBLE_WORD)
+        return own + self.copies() * self.copy_double_word()
+
+    def cards_next(self) -> int:
+        """The most cards next hand a word can bring: the ``cards+N`` of the hand's cards and the Common card, and
+        each ``copy`` taking the largest there is."""
+        common = sum(a.amount for a in self.common.abilities if a.kind is Kind.CARDS) if self.common else 0
+        copies = self.copies() + (sum(a.kind is Kind.COPY for a in self.common.abilities) if self.common else 0)
+        return self.abilities(Kind.CARDS) + common + copies * self.most(Kind.CARDS)
+
+    def _copyable(self) -> list[Ability]:
+        """The abilities a ``copy`` ability could take: those of the hand's cards and the Common card, but copy."""
+        held = [*self.kinds, *([self.common] if self.common else [])]
+        return [a for c in held for a in c.abilities if a.kind is not Kind.COPY]
+
+    def copies(self) -> int:
+        """The ``copy`` abilities of the hand's cards (each card counted as often as it is held)."""
+        held = zip(self.kinds, self.counts, strict=True)
+        return sum(n for c, n in held for a in c.abilities if a.kind is Kind.COPY)
+
+    def copy_double_word(self) -> int:
+        """1 when a ``copy`` could take a double-word ability, else 0."""
+        return int(any(a.kind is Kind.DOUBLE_WORD for a in self._copyable()))
+
+    def most(self, kind: Kind) -> int:
+        """The largest amount of one ability a ``copy`` could take."""
+        return max((a.amount for a in self._copyable() if a.kind is kind), default=0)
+
+    def copy_worth(self) -> float:
+        """More than a ``copy`` ability can add to a word's score before the word factor (for pruning): the most
+        any ability it could take adds (``generous``'s worth of each)."""
+        found = self._copy_worth
+        if found is None:
+            found = self._copy_worth = max((self._worth(a) for a in self._copyable()), default=0.0)
+        return found
 
     def supply(self) -> dict[str, int]:
         """How many of each letter the cards and the Common card can give."""
@@ -94,16 +130,21 @@ class Hand:
         found = self._generous.get(card)
         if found is not None:
             return found
-        v = float(card.score)
-        for ab in card.abilities:
-            if ab.kind in GENEROUS_FLAT:
-                v += ab.amount
-            elif ab.kind is Kind.WILDS:
-                v += ab.amount * self.wilds
-            elif ab.kind is Kind.DOUBLE_LETTER:
-                v += 2 * self.top_score()
+        v = float(card.score) + sum(self._worth(ab) for ab in card.abilities)
         self._generous[card] = v
         return v
+
+    def _worth(self, ab: Ability) -> float:
+        """More than one ability can add to a word's score before the word factor."""
+        if ab.kind in GENEROUS_FLAT:
+            return float(ab.amount)
+        if ab.kind is Kind.WILDS:
+            return float(ab.amount * self.wilds)
+        if ab.kind is Kind.DOUBLE_LETTER:
+            return 2.0 * self.top_score()
+        if ab.kind is Kind.COPY:
+            return self.copy_worth()
+        return 0.0
 
     def tables(self) -> Tables:
         """What the layouts of every word share (computed once a hand)."""
@@ -121,9 +162,10 @@ def _tables(hand: Hand) -> Tables:
     letter."""
     kinds, counts, common = hand.kinds, hand.counts, hand.common
     val = [hand.generous(c) for c in kinds]
-    dw = [sum(a.kind is Kind.DOUBLE_WORD for a in c.abilities) for c in kinds]
+    copy_dw = hand.copy_double_word()
+    dw = [_double_words(c, copy_dw) for c in kinds]
     common_val = hand.generous(common) if common is not None else 0.0
-    common_dw = sum(a.kind is Kind.DOUBLE_WORD for a in common.abilities) if common is not None else 0
+    common_dw = _double_words(common, copy_dw) if common is not None else 0
     singles: dict[str, list[int]] = {}
     doubles: list[int] = []
     by_letter: dict[str, float] = {}
@@ -143,3 +185,8 @@ def _tables(hand: Hand) -> Tables:
     by_letter = {ch: max(v, anywhere) for ch, v in by_letter.items()}
     dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
     return Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere)
+
+
+def _double_words(c: PCard, copy_dw: int) -> int:
+    """The most a card can add to the word factor: its double-word abilities, and its copies of one."""
+    return sum(a.kind is Kind.DOUBLE_WORD or (a.kind is Kind.COPY and copy_dw == 1) for a in c.abilities)

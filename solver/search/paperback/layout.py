@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.budget import Budget
-from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove
+from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, PaperbackObjective, Piece, PMove
 from solver.paperback.rules import score
 from solver.search.paperback.hand import Hand, Tables
 
@@ -128,6 +128,7 @@ def _rest(text: str, tables: Tables) -> list[float]:
     return rest
 
 
-def evaluate(hand: Hand, text: str, pieces: list[Piece]) -> PMove:
-    """The score of one layout, the doubles aimed at their best."""
-    return score(text, pieces, [hand.card_of(p) for p in pieces], hand.state.threshold, hand.state.common is not None)
+def evaluate(hand: Hand, text: str, pieces: list[Piece], objective: PaperbackObjective) -> PMove:
+    """The score of one layout, the doubles aimed at their best and the copies at what is best for the objective."""
+    cards = [hand.card_of(p) for p in pieces]
+    return score(text, pieces, cards, hand.state.threshold, hand.state.common is not None, objective)

@@ -76,6 +76,8 @@ def pack(hand: Hand) -> tuple[bytes, bytes]:
 
     def card(c: PCard) -> None:
         ints.extend([len(c.letters), code[c.letters[0]], code[c.letters[1]] if len(c.letters) == 2 else -1, c.score])
+        if any(a.kind is Kind.COPY for a in c.abilities):
+            raise ValueError("the kernel does not read copy abilities: the Python layouts score them")
         ints.append(len(c.abilities))
         for a in c.abilities:
             ints.extend([_ABILITY.get(a.kind, 0), a.amount, a.length])
@@ -121,7 +123,7 @@ class Compiled:
             return None
         try:
             return Compiled(hand, objective, layout.Context(*pack(hand)))
-        except ValueError:  # a card beyond what the kernel reads
+        except ValueError:  # a card beyond what the kernel reads (a copy ability)
             return None
 
 

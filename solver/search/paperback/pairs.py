@@ -75,7 +75,7 @@ class Pairs:
         self.flat = 1.0 + sum(amount for at, amount in length_bonuses(hand) if self.capacity + 1 >= at)
         self.after = 0.0
         if objective is PaperbackObjective.VALUE:
-            self.after = COMMON_GAIN + CARD_NEXT * hand.abilities(Kind.CARDS)
+            self.after = COMMON_GAIN + CARD_NEXT * hand.cards_next()
 
     def hopeless(self, i: int, j: int | None) -> bool:
         """Whether no pair of word i and word j (any second word, for None) can beat the moves kept."""

@@ -102,7 +102,7 @@ class PaperbackSearch:
         rank = functools.partial(key, self.objective)
         try:
             for pieces in layouts(self.hand, text, bar, self.steps):
-                m = evaluate(self.hand, text, pieces)
+                m = evaluate(self.hand, text, pieces, self.objective)
                 if best is None or rank(m) > rank(best):
                     best = m
                     if rising:
