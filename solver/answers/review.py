@@ -23,9 +23,9 @@ from typing import Any
 
 from solver.errors import GhostwriterError
 from solver.hardback.moves import Move, gap, layout_json, move_of, value_of
+from solver.hardback.objectives import Objective, Weights
 from solver.hardback.outcome import Outcome
 from solver.hardback.resolve import EPS
-from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search

@@ -64,7 +64,7 @@ def read_record(data: object, max_actions: int = MAX_ACTIONS) -> Record:
     """A record read and checked field by field (``RecordError`` naming the first at fault); only ``options``,
     ``seed`` and ``log`` are required."""
     if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object, as play --save writes it", "record")
+        raise RecordError("a game record is a JSON object, as play --save writes it")
     try:
         options = GameOptions.from_json(data.get("options", {}))
     except GhostwriterError as e:
