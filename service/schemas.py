@@ -414,6 +414,69 @@ class BotMoveOut(GameOut):
     word: str | None = Field(description="the word the bot spelled, or null when it passed")
 
 
+class ReviewIn(BaseModel):
+    model_config = STRICT
+    record: dict[str, Any] = Field(
+        description="a game record as ghostwriter play --save and tournament --records write it: the game state "
+        'plus "log" (its actions), "seats" and "lexicon". Only "options", "seed" and "log" are read (and each '
+        'seat\'s "players[i].power" when powers are on, "seats" for the names): the game is replayed from its seed '
+        "through the engine, which refuses any action the rules do not allow; the rest of the state is not needed",
+        examples=[{"options": {"players": 2}, "seed": 7, "log": [{"action": "pass"}]}],
+    )
+    objective: Literal["value", "prestige", "coins"] = "value"
+    dictionary: str | None = Field(
+        default=None, max_length=40, description="a name from GET /v1/dictionaries: the list the game was played over"
+    )
+    time_limit: float | None = Field(
+        default=None, gt=0, le=600, description="seconds the whole review may take (capped by the service's budget)"
+    )
+
+
+class ReviewMoveOut(BaseModel):
+    word: str
+    prestige: int
+    coins: int
+    value: float
+    layout: list[dict[str, Any]] = Field(description="the move as a spell action lays it out, its choices included")
+
+
+class ReviewTurnOut(BaseModel):
+    turn: int = Field(description="the game's turn, from 1")
+    seat: int
+    player: str | None = Field(description="the seat's name from the record's seats, when it has them")
+    hand: list[str] = Field(description="the hand as it was at the word (codes), borrowed offer cards included")
+    state: dict[str, Any] = Field(
+        description="the whole turn as the ghost writer read it then (the hint's turn state: hand, inked cards, "
+        "classics, discard, tokens, options), ready for POST /v1/hardback/hint"
+    )
+    word: str | None = Field(description="the word played, or null for a pass")
+    value: float | None = Field(description="the played move's value (null for a pass)")
+    played: ReviewMoveOut | None
+    rank: int | None = Field(description="the word's rank among every word (1 = best; tied words share a rank)")
+    gap: ValueGapOut | TotalsGapOut = Field(
+        description="the best move less the played one in the objective's terms; for a pass the whole best move"
+    )
+    best: ReviewMoveOut | None = Field(description="the best move (null when no word could be spelled)")
+    exact: bool
+
+
+class ReviewOut(BaseModel):
+    objective: Literal["value", "prestige", "coins"]
+    turns: list[ReviewTurnOut]
+    reviewed: int
+    total: int = Field(description="turns that spelled or passed; more than reviewed when the time limit cut it short")
+    complete: bool
+    exact: bool
+    rated: str = Field(description="how the played words are rated")
+    warning: str | None = None
+    seats: list[str] | None = None
+    replays_to_state: bool = Field(
+        description="false when the record carries a state its log does not replay to (the log's game is reviewed)"
+    )
+    dictionary: str
+    elapsed_ms: float
+
+
 # -- Paperback -----------------------------------------------------------------------------------------------------
 
 PaperbackCardIn = Annotated[

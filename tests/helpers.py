@@ -88,3 +88,32 @@ def give_hand(game: Game, seat: int, hand: Sequence[str]) -> None:
         else:
             st.offer_deck.remove(card)
         p.hand.append(card)
+
+
+def bot_game_record(
+    lex: Lexicon,
+    bots: Sequence[str],
+    seed: int,
+    options: GameOptions | None = None,
+    passes: int = 0,
+) -> dict[str, Any]:
+    """A whole game played by the engine's bots (seat i by ``bots[i]``), as ``play --save`` writes its record; the
+    first ``passes`` turns of seat 0 pass instead (writer's block)."""
+    from solver.bots.registry import bot_seed, make_bot
+    from solver.game.actions import End, Pass
+    from solver.game.replay import record_json
+    from solver.game.state import Phase
+
+    game = Game.new(options or GameOptions(players=len(bots)), seed, lex)
+    players = [make_bot(name, lex, bot_seed(seed, i)) for i, name in enumerate(bots)]
+    passed = 0
+    while game.state.phase != Phase.OVER:
+        st = game.state
+        if passed < passes and st.current == 0 and st.acting == 0 and st.phase == Phase.PREPARE:
+            game.apply(Pass())
+            passed += 1
+            if st.phase == Phase.BUY and st.current == 0:
+                game.apply(End())
+            continue
+        players[st.acting].play_turn(game)
+    return record_json(game, list(bots), None)

@@ -170,3 +170,12 @@ def test_engines_that_disagree_fail_the_run(tmp_path: Path, monkeypatch: pytest.
     out = tmp_path / "wrong.json"
     assert module.main(["--engine", "both", "--hands", "3", "--naive", "0", "--only", "5+", "--out", str(out)]) == 1
     assert any("engines disagree" in f for f in json.loads(out.read_text(encoding="utf-8"))["failures"])
+
+
+def test_bench_review_on_one_game(tmp_path: Path) -> None:
+    out = tmp_path / "review.json"
+    proc, report = run("bench_review.py", out, "--games", "1", "--bots", "greedy,greedy", "--objective", "prestige")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert report["failures"] == [] and report["rounds"] == 20
+    part = report["objectives"]["prestige"]
+    assert part["turns"] == [40] and part["exact"] and part["median_s"] <= part["worst_s"]

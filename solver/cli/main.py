@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solver.cli import cards, dictionaries, hint, ink, play, serve, tournament
+from solver.cli import cards, dictionaries, hint, ink, play, review, serve, tournament
 from solver.cli.options import EXIT_BAD_INPUT, Parser, reported
 
 AddParser = Callable[["argparse._SubParsersAction[Any]"], argparse.ArgumentParser]
@@ -31,6 +31,7 @@ COMMANDS: tuple[tuple[AddParser, Run], ...] = (
     (cards.add_parser, lambda args: cards.run(args, sys.stdout)),
     (tournament.add_parser, lambda args: tournament.run(args, sys.stdout)),
     (play.add_parser, lambda args: play.run(args, sys.stdin, sys.stdout)),
+    (review.add_parser, lambda args: review.run(args, sys.stdout)),
     (ink.add_parser, lambda args: ink.run(args, sys.stdout)),
 )
 

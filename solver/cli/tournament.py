@@ -19,7 +19,9 @@ from solver.cli.options import write_json
 from solver.cli.table_options import add_table_flags, table_options, table_words
 
 if TYPE_CHECKING:
-    from solver.tournament import Tournament
+    from solver.game.record import GameRecord
+    from solver.lexicon.registry import LexiconChoice
+    from solver.tournament import Schedule, Tournament
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
@@ -69,6 +71,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     t.add_argument("--csv", metavar="FILE", help="write one CSV row a game")
     t.add_argument("--out-json", metavar="FILE", help="write the JSON summary to FILE")
     t.add_argument("--plot", metavar="FILE", help="draw win rates and game length as an SVG picture")
+    t.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every game's record to DIR (made if missing), one file a game in the form play --save writes "
+        "(read by ghostwriter review and play --load)",
+    )
     shown = t.add_mutually_exclusive_group()
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no notes on stderr")
     shown.add_argument("--progress", action="store_true", help="a progress bar even when stderr is not a terminal")
@@ -127,6 +135,7 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     plan = schedule(bots, args.games, args.seed, args.players)
     options = table_options(args, plan.players)
     dictionary = "enable"
+    choice: LexiconChoice | None = None
     if lexicon is None:
         choice = table_words(args)
         # loaded once here: a list that needs building is built (and cached) before the workers start
@@ -136,6 +145,18 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     if not args.quiet and args.json:
         for note in plan.notes():
             print(f"ghostwriter: note: {note}", file=err)
+    keep = None
+    if args.records is not None:
+        from solver.tournament.runner import play_game_kept
+
+        keep = Records(args.records, plan, choice.to_json() if choice is not None else None)
+        play = play_game_kept if play is None else play
+
+    def finished(record: GameRecord) -> None:
+        if keep is not None:
+            keep.write(record)
+        bar.advance()
+
     with Progress(plan.games, err, enabled=wanted(err, args.quiet, args.progress)) as bar:
         t = run_tournament(
             bots,
@@ -146,7 +167,7 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
             cluster=args.cluster,
             play=play,
             lexicon=lexicon,
-            on_result=lambda _record: bar.advance(),
+            on_result=finished,
             plan=plan,
             dictionary=dictionary,
         )
@@ -158,6 +179,8 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
         for flag, path in (("games", args.csv), ("summary", args.out_json), ("plot", args.plot)):
             if path:
                 out.write(f"wrote {flag}: {path}\n")
+        if keep is not None:
+            out.write(f"wrote records: {keep.written} games in {args.records}\n")
     return 0
 
 
@@ -175,6 +198,53 @@ def _check_flags(args: argparse.Namespace) -> None:
         raise TournamentError(f"--games must be from 1 to 1,000,000 (got {args.games})")
     for flag, path in (("--csv", args.csv), ("--out-json", args.out_json), ("--plot", args.plot)):
         _check_output(flag, path)
+    if args.records is not None:
+        _check_folder("--records", args.records)
+
+
+def _check_folder(flag: str, path: str) -> None:
+    """A folder to write into: made when missing (its parent must exist); a file there is refused."""
+    from solver.tournament import TournamentError
+
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise TournamentError(f"{flag} {path}: that is a file, not a folder; give a folder for the records")
+    if not p.exists():
+        if not p.parent.is_dir():
+            raise TournamentError(f"{flag} {path}: the folder {str(p.parent)!r} does not exist")
+        try:
+            p.mkdir()
+        except OSError as e:
+            raise TournamentError(f"{flag} {path}: cannot make the folder ({e.strerror})") from None
+
+
+class Records:
+    """Each game's record written to a folder as it finishes, ``game-0001.json`` by its place in the schedule,
+    then dropped from memory."""
+
+    def __init__(self, folder: str, plan: Schedule, lexicon: dict[str, object] | None) -> None:
+        self.folder = Path(folder)
+        self.lexicon = lexicon
+        self.width = len(str(plan.games))
+        self.places: dict[tuple[int, tuple[str, ...]], list[int]] = {}
+        for m in plan.matches:  # a game's place: its seed and seats (a mirror of equal bots is the same game)
+            self.places.setdefault((m.seed, tuple(m.seats)), []).append(m.index)
+        self.written = 0
+
+    def write(self, record: GameRecord) -> None:
+        from solver.tournament import TournamentError
+
+        data = record.extra.pop("record", None)
+        if not isinstance(data, dict):
+            raise TournamentError("--records: the games came back without their logs")
+        data["lexicon"] = self.lexicon
+        index = self.places[(record.seed, tuple(record.seats))].pop(0)
+        path = self.folder / f"game-{index + 1:0{self.width}d}.json"
+        try:
+            path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as e:
+            raise TournamentError(f"--records {self.folder}: cannot write {path.name} ({e.strerror})") from None
+        self.written += 1
 
 
 def _write_files(args: argparse.Namespace, t: Tournament) -> None:

@@ -27,6 +27,7 @@ from solver.hardback.arrangement import read_arrangement
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
 from solver.hardback.outcome import CardPart, Totals
+from solver.hardback.outcome import Outcome as Resolved
 from solver.hardback.outcome import outcome as resolve_outcome
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face, Placement
@@ -37,11 +38,13 @@ from solver.text import normalize_word
 
 @dataclass
 class Outcome:
-    """What a spell action resolved to: the word's totals, and the move as the ghost writer explains it."""
+    """What a spell action resolved to: the word's totals, its cards as laid (code, face, source), and the
+    resolved placement card by card, every choice made as it was played (a review rates the word from it)."""
 
     word: str
     totals: Totals
     layout: list[dict[str, str]]
+    resolved: Resolved
 
 
 @dataclass
@@ -71,7 +74,8 @@ def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
         placement = read_arrangement(word, [e.to_json() for e in action.layout], search.pool, search.resolver)
     except GhostwriterError as e:
         raise _layout_error(str(e)) from None
-    parts, totals = resolution(search, word, placement)
+    resolved = resolution(search, word, placement)
+    parts, totals = resolved.cards, resolved.totals
     event = event_of(st, st.player)
     if event:
         why = event.allows(word, sum(1 for part in parts if part.face is not Face.UP))
@@ -91,14 +95,13 @@ def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
     st.player.words += 1
     after_choices(st)
     layout = [{"code": part.card.code, "face": part.face.value, "source": part.source.value} for part in parts]
-    return Outcome(word, totals, layout)
+    return Outcome(word, totals, layout, resolved)
 
 
-def resolution(search: Search, word: str, placement: Placement) -> tuple[list[CardPart], Totals]:
-    """The word's cards as laid, each with its face and source, and the word's totals: the typed outcome of the
-    placement (the engine's one read of the resolver's results)."""
-    resolved = resolve_outcome(search.resolver, word, placement.slots, placement.resolution, placement.choices)
-    return resolved.cards, resolved.totals
+def resolution(search: Search, word: str, placement: Placement) -> Resolved:
+    """The typed outcome of the placement: the word's cards as laid, each with its face, source and gains, the
+    classics in play, the word's totals (the engine's one read of the resolver's results)."""
+    return resolve_outcome(search.resolver, word, placement.slots, placement.resolution, placement.choices)
 
 
 def _check_face_down(st: GameState, layout: Sequence[LayoutEntry]) -> None:

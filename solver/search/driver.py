@@ -365,6 +365,14 @@ class Search:
                 self.exact = False
         return better
 
+    def standing(self, value: float) -> tuple[int, Placement | None]:
+        """How many words have a best arrangement worth more than ``value``, and the best placement of all (None
+        when no word can be spelled), within one time limit (``exact`` false when it cut either short)."""
+        with self._query():
+            better = self.count_better(value)
+            found = self.top_placements(1)
+        return better, (found[0] if found else None)
+
     def arranged(self, word: str, entries: object) -> Placement:
         """A played word as it was laid out (``solver.hardback.arrangement``), resolved within the query's limits: past
         them, resolved well but not proven best."""
@@ -413,9 +421,8 @@ class Search:
                 inked = ", ".join(c.code for c in self.state.inked)
                 why = f"; every inked card ({inked}) must be in the word face-up" if inked else ""
                 raise GhostwriterError(f"{word!r} cannot be spelled with these cards{why}")
-            better = self.count_better(p.value)
-            found = self.top_placements(1)
-        best = found[0] if found and found[0].value > p.value else p
+            better, top = self.standing(p.value)
+        best = top if top is not None and top.value > p.value else p
         move = self.move(p)
         move.rank = better + 1
         best_move = self.move(best)

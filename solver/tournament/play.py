@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from solver.game.engine import Game
 from solver.game.options import GameOptions
 from solver.game.record import GameRecord
+from solver.game.replay import record_json
 from solver.game.state import Phase
 from solver.lexicon import Lexicon, default_lexicon
 
@@ -18,8 +19,11 @@ def play_game(
     seed: int,
     options: GameOptions | None = None,
     lexicon: Lexicon | None = None,
+    keep_log: bool = False,
 ) -> GameRecord:
-    """Play one full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
+    """Play one full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game. With
+    ``keep_log`` the record's ``extra["record"]`` holds the game as ``play --save`` writes it (``record_json``),
+    the word list's choice left to the caller."""
     from solver.bots.registry import bot_seed, make_bot
 
     opts = options or GameOptions(players=len(bots))
@@ -39,6 +43,8 @@ def play_game(
         "searches": [b.searches for b in players],  # each bot's word searches, and those proven best
         "proven": [b.proven for b in players],
     }
+    if keep_log:
+        extra["record"] = record_json(game, list(bots), None)
     winner = game.winner()  # None in the cooperative anthology: the table wins or loses together
     if st.penny is not None:
         extra["penny"] = st.penny.prestige

@@ -49,6 +49,15 @@ def play_game(
     return play(bots, seed, options, lexicon)
 
 
+def play_game_kept(
+    bots: Sequence[str], seed: int, options: GameOptions | None = None, lexicon: Lexicon | None = None
+) -> GameRecord:
+    """``play_game`` keeping the game's record in ``extra["record"]`` (``tournament --records``)."""
+    from solver.tournament.play import play_game as play
+
+    return play(bots, seed, options, lexicon, keep_log=True)
+
+
 def shipped_lexicon() -> Lexicon:
     """The shipped dictionary (ENABLE), memory-mapped from the compiled cache."""
     from solver.lexicon import default_lexicon

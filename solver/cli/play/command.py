@@ -164,13 +164,14 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
         if (
             not isinstance(seats, list)
             or len(seats) != players
-            or seats[0] != HUMAN
+            or seats[0] not in (HUMAN, *BOT_NAMES)
             or any(s not in BOT_NAMES for s in seats[1:])
         ):
             raise PlayError(
-                f'--load {path}: "seats" must list "{HUMAN}" and then a bot name for each of the {players - 1} '
-                f"other players ({', '.join(BOT_NAMES)})"
+                f'--load {path}: "seats" must list "{HUMAN}" (or, in a tournament\'s record, the bot you take over '
+                f"from) and then a bot name for each of the {players - 1} other players ({', '.join(BOT_NAMES)})"
             )
+        seats = [HUMAN, *seats[1:]]  # a tournament's record: you take seat 0 over from its bot
         if args.bots is not None and _bot_names(args.bots) != seats[1:]:
             raise PlayError(f"--load {path}: the saved game is played against {','.join(seats[1:])}; drop --bots")
     choice = _saved_words(args, data, path)

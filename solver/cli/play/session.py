@@ -29,6 +29,7 @@ from solver.cli.play.render import (
 from solver.errors import GhostwriterError
 from solver.game.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
 from solver.game.engine import Game
+from solver.game.replay import record_json
 from solver.game.rules import ACTIONS
 from solver.game.state import GameState, Phase
 from solver.lexicon.registry import LexiconChoice
@@ -359,10 +360,7 @@ class Session:
     # -- save and the log -----------------------------------------------------------------------------------------
 
     def save(self, path: str, quiet: bool = False) -> None:
-        data = self.game.state.to_json()
-        data["log"] = [a.to_json() for a in self.game.log]
-        data["seats"] = self.names_of_seats
-        data["lexicon"] = self.words.to_json() if self.words else None
+        data = record_json(self.game, self.names_of_seats, self.words.to_json() if self.words else None)
         target = Path(path)
         if target.is_dir():
             raise CommandError(f"{path} is a folder; give a file name")

@@ -1,0 +1,150 @@
+"""``ghostwriter review``: a game record reviewed turn by turn (``solver.answers.review``).
+
+    ghostwriter review game.json
+    ghostwriter review game.json --objective prestige --json
+
+The record is the form ``play --save`` and ``tournament --records`` write; only its options, seed and log are
+needed, and it is replayed through the engine (``solver.game.replay``), so an action the rules refuse is named. It
+is reviewed over the word list it was played with (the record's ``lexicon``), unless the flags name another.
+Heavy imports happen inside ``run``, so ``--help`` stays instant. Bad input is one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from solver.cli.options import add_dictionary_flags, add_words_flag, write_json
+from solver.errors import GhostwriterError
+from solver.text import check_depth
+
+if TYPE_CHECKING:
+    from solver.lexicon import Lexicon
+    from solver.lexicon.registry import LexiconChoice
+
+MAX_RECORD = 64 * 1024 * 1024  # bytes of a record file
+
+
+class ReviewError(GhostwriterError):
+    """A record the ``review`` command cannot read or replay."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add the ``review`` command to the ``ghostwriter`` command line's subparsers."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "review",
+        help="review a saved game turn by turn: each word's rank, the gap to the best, the best move",
+        description="Review a game record (as play --save and tournament --records write it): for every turn that "
+        "spelled a word or passed, the hand as it was, the word and its value, its rank among every word the hand "
+        "could spell (1 = best), the gap to the best move and the best move. Each word is rated as it was played, "
+        "laid out with the choices it made.",
+    )
+    p.add_argument("record", metavar="RECORD", help="the game record (JSON); - reads stdin")
+    p.add_argument(
+        "--objective",
+        choices=["value", "prestige", "coins"],
+        default="value",
+        help="what best means (default value; prestige: most prestige, then coins)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object a turn, one line each")
+    p.add_argument(
+        "--time-limit", type=float, default=None, metavar="S", help="bound the whole review (default: none, exact)"
+    )
+    add_words_flag(p)
+    add_dictionary_flags(p, "review over this dictionary instead of the one the record names")
+    return p
+
+
+def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = None) -> int:
+    """Review the record; ``lexicon`` replaces the word list (for tests)."""
+    from solver.answers.review import format_review, review
+    from solver.game.replay import RecordError, read_record, replay, replays_to_state
+    from solver.hardback.objectives import Objective
+
+    if args.time_limit is not None and not 0 < args.time_limit <= 86_400:
+        raise ReviewError(f"--time-limit must be more than 0 and at most 86400 seconds (got {args.time_limit:g})")
+    name = "stdin" if args.record == "-" else args.record
+    data = _read(args.record, name)
+    try:
+        record = read_record(data)
+    except RecordError as e:
+        raise ReviewError(f"{name}: {e}") from None
+    lex = lexicon if lexicon is not None else _words(args, record.lexicon, name).load()
+    try:
+        game, turns = replay(record, lex)
+    except RecordError as e:
+        raise ReviewError(f"{name}: {e}") from None
+    objective = Objective.parse(args.objective)
+    rev = review(lex, turns, objective, time_limit=args.time_limit)
+    if not replays_to_state(record, game):
+        print(
+            f"ghostwriter: note: {name}: the log does not replay to the state saved beside it (was it changed by "
+            "hand?); the game the log plays is reviewed",
+            file=sys.stderr,
+        )
+    if args.json:
+        for t in rev.turns:
+            write_json(out, t.to_json())
+        if rev.warning:
+            print(f"ghostwriter: warning: {rev.warning}", file=sys.stderr)
+        return 0
+    seats = f" ({', '.join(record.seats)})" if record.seats else ""
+    title = (
+        f"review of the game of seed {record.seed}{seats} over {lex.name}, by {objective.value}: "
+        f"{rev.total} turns spelled or passed"
+    )
+    out.write(format_review(rev, title) + "\n")
+    return 0
+
+
+def _read(path: str, name: str) -> object:
+    """The record's JSON (a ``ReviewError`` naming what is wrong: no file, not UTF-8, not JSON, too deep)."""
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_RECORD + 1)
+        else:
+            with Path(path).open("rb") as f:
+                raw = f.read(MAX_RECORD + 1)
+    except FileNotFoundError:
+        raise ReviewError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise ReviewError(f"{name}: that is a folder; give a game record (a JSON file)") from None
+    except OSError as e:
+        raise ReviewError(f"{name}: cannot read it ({e.strerror})") from None
+    if len(raw) > MAX_RECORD:
+        raise ReviewError(f"{name}: larger than {MAX_RECORD // (1024 * 1024)} MiB; a game record is far smaller")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReviewError(f"{name}: not UTF-8 text (byte {e.start})") from None
+    check_depth(text, name, error=ReviewError)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReviewError(f"{name}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise ReviewError(f"{name}: nested too deeply to read") from None
+
+
+def _words(args: argparse.Namespace, saved: object, name: str) -> LexiconChoice:
+    """The word list to review over: the flags' when any is given, else the one the record names (ENABLE when it
+    names none)."""
+    from solver.cli.options import lexicon_choice
+    from solver.lexicon.registry import LexiconChoice
+
+    if args.words or args.dictionary or args.extra_words or args.ban_words:
+        return lexicon_choice(args)
+    if saved is None:
+        return LexiconChoice()
+    try:
+        choice = LexiconChoice.from_json(saved)
+    except GhostwriterError as e:
+        raise ReviewError(f"{name}: lexicon: {e}") from None
+    if choice.words and not Path(choice.words).is_file():
+        raise ReviewError(
+            f"{name}: the game was played over the word list {choice.words!r}, which is gone; give --words FILE"
+        )
+    return choice
