@@ -115,10 +115,11 @@ def _no_sideways_scroll(page: Page) -> None:
 
 
 def _touch_targets(page: Page) -> None:
-    """Every visible button and control of the Play view is at least 40 px high and wide."""
+    """Every visible button and control of the Play view is at least 40 px high and wide (a checkbox by its
+    label, which takes the tap)."""
     small = page.evaluate(
-        """() => [...document.querySelectorAll('#play-view button, #play-view select, #play-view input:not([type=file]),'
-               + ' #play-view .file-button, .view-tab')]
+        """() => [...document.querySelectorAll('#play-view button, #play-view select, #play-view .file-button, .view-tab,'
+               + ' #play-view input:not([type=file]):not([type=checkbox]), #play-view label.check')]
             .filter((n) => n.offsetParent !== null)
             .map((n) => [n.id || n.textContent.trim().slice(0, 30), n.getBoundingClientRect()])
             .filter(([, r]) => r.width > 0 && (r.width < 40 || r.height < 40))
