@@ -389,6 +389,8 @@ function render() {
     ...view.inked.map((card, i) => tile(`inked:${i}`, card, "inked", el("span", { className: "card-tag", text: "inked" }))),
     ...view.must_wild.map((card) => el("li", null, cardTile(card, { face: "wild", label: `${short(card.code)}: must be played face-down` }))),
   );
+  $("play-hand-area").hidden = !view.hand.length && !view.inked.length && !view.must_wild.length;
+  $("play-hand-hint").hidden = !spelling;
   const classics = [];
   for (const p of view.players) {
     p.in_play.forEach((card, i) => classics.push(tile(`play:${p.seat}:${i}`, card, p.seat === play.me ? "mine" : "other",

@@ -72,9 +72,9 @@ async function inkAdvice(event) {
       el("td", { text: formatValue(o.expected) }),
       el("td", { text: `${Math.round(o.forfeit * 100)}%` }),
       el("td", { text: formatValue(o.net) }),
-      el("td", { text: o.affordable ? (o.exact ? "exact" : "sampled") : "not enough ink" })));
+      el("td", { text: o.affordable ? (o.exact ? "exact" : "sampled") : "needs ink" })));
     out.append(el("div", { className: "table-wrap" }, el("table", { className: "ink-table" },
-      el("thead", null, el("tr", null, ...["Cards", "Expected value", "Forfeit", "Net", ""].map((h) => el("th", { scope: "col", text: h })))),
+      el("thead", null, el("tr", null, ...["Draw", "Expected", "Forfeit", "Net", ""].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", null, ...rows))));
   } catch (err) {
     fail("ink-error", err);

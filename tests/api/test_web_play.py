@@ -175,6 +175,9 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
                     page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
                     done["shots"].add("word")
             expect(page.locator("#play-spell")).to_be_enabled()
+            if "word" not in done["shots"]:
+                page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
+                done["shots"].add("word")
             page.locator("#play-spell").click()
             done["words"] += 1
             continue
