@@ -23,7 +23,7 @@ import pytest
 from live_server import live_server
 
 try:
-    from playwright.sync_api import Browser, Page, Request, expect, sync_playwright
+    from playwright.sync_api import Browser, Page, Request, ViewportSize, expect, sync_playwright
 except ImportError:  # pragma: no cover - the skip below says what is missing
     HAVE_PLAYWRIGHT = False
 else:
@@ -71,7 +71,8 @@ def browser(chromium: str) -> Iterator[Browser]:
 
 
 def _page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, list[str]]:
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, service_workers="block",
+    size: ViewportSize = {"width": viewport["width"], "height": viewport["height"]}
+    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, service_workers="block",
                                   accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -118,8 +119,8 @@ def _touch_targets(page: Page) -> None:
     """Every visible button and control of the Play view is at least 40 px high and wide (a checkbox by its
     label, which takes the tap)."""
     small = page.evaluate(
-        """() => [...document.querySelectorAll('#play-view button, #play-view select, #play-view .file-button, .view-tab,'
-               + ' #play-view input:not([type=file]):not([type=checkbox]), #play-view label.check')]
+        """() => [...document.querySelectorAll('#play-view button, #play-view select, #play-view .file-button,'
+               + ' .view-tab, #play-view input:not([type=file]):not([type=checkbox]), #play-view label.check')]
             .filter((n) => n.offsetParent !== null)
             .map((n) => [n.id || n.textContent.trim().slice(0, 30), n.getBoundingClientRect()])
             .filter(([, r]) => r.width > 0 && (r.width < 40 || r.height < 40))
@@ -150,7 +151,8 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
             "() => /Game over/.test(document.getElementById('play-turn').textContent)"
             " || (!document.getElementById('play-view').classList.contains('is-busy')"
             " && (!document.getElementById('play-word-area').hidden"
-            " || document.querySelectorAll('#play-actions button, #play-offer button.button, #play-peek button.button').length))"
+            " || document.querySelectorAll('#play-actions button, #play-offer button.button,"
+            " #play-peek button.button').length))"
         )
         if "Game over" in (turn.text_content() or ""):
             break
@@ -169,7 +171,8 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
                 other = question.first.locator('button[aria-pressed="false"]')
                 answer = other.get_attribute("data-answer")
                 other.click()
-                expect(question.first.locator(f'button[data-answer="{answer}"]')).to_have_attribute("aria-pressed", "true")
+                picked = question.first.locator(f'button[data-answer="{answer}"]')
+                expect(picked).to_have_attribute("aria-pressed", "true")
                 done["either"] = answer
                 if "word" not in done["shots"]:
                     page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
@@ -192,8 +195,8 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
         if suggested.count():
             suggested.first.click()
             continue
-        fallback = page.locator('#play-actions button[data-action="end"], #play-actions button[data-action="skip"],'
-                                ' #play-actions button[data-action="event"], #play-actions button[data-action="return"]')
+        fallback = page.locator(", ".join(f'#play-actions button[data-action="{kind}"]'
+                                          for kind in ("end", "skip", "event", "return")))
         if fallback.count():
             fallback.first.click()
     else:
