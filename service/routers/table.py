@@ -14,7 +14,8 @@ from fastapi.responses import JSONResponse
 
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
-from service.routers.games import _answer, _load
+from service.gamestate import answer as _answer
+from service.gamestate import load_game as _load
 from service.runner import Caller, Lane
 from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameViewIn
 from solver.answers import hint as answers
