@@ -386,6 +386,37 @@ class BotMoveIn(BaseModel):
     dictionary: str | None = Field(default=None, max_length=40)
 
 
+class GameViewIn(BaseModel):
+    model_config = STRICT
+    game: GameJson
+    seat: int = Field(default=0, ge=0, le=4, description="the seat whose view it is")
+    suggest: bool = Field(default=False, description="add the hard bot's next action in the seat's place")
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class GameStepsIn(BaseModel):
+    model_config = STRICT
+    game: GameJson
+    actions: list[dict[str, Any]] = Field(min_length=1, max_length=200, description="actions, applied in order")
+    seat: int = Field(default=0, ge=0, le=4, description="the seat whose view each step carries")
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class GameHintIn(BaseModel):
+    model_config = STRICT
+    game: GameJson
+    top: int = Field(default=5, ge=1, le=50)
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class GameReadIn(BaseModel):
+    model_config = STRICT
+    game: GameJson
+    word: str = Field(min_length=1, max_length=64)
+    layout: list[ArrangementEntryIn] = Field(min_length=1, max_length=64, description="one entry a letter")
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
 class GameOut(BaseModel):
     model_config = OPEN
     game: dict[str, Any] = Field(description="the game state after the request")

@@ -9,58 +9,25 @@ with a state key it must carry the service's own signature (``service.signing``)
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
+from service.gamestate import answer as _answer
+from service.gamestate import load_game as _load
 from service.runner import Caller, Lane
 from service.schemas import BotMoveIn, BotMoveOut, GameActionIn, GameOut, NewGameIn
-from service.signing import sign, verify
 from solver.bots.registry import bot_seed, make_bot
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError, Spell, action_from_json
 from solver.game.engine import Game
 from solver.game.options import GameOptions
-from solver.game.state import GameStateError, Phase
-from solver.game.validate import load
-from solver.lexicon import Lexicon
+from solver.game.state import Phase
 
 router = APIRouter(prefix="/v1/hardback", tags=["games"])
-
-
-def _answer(
-    game: Game, extra: dict[str, Any] | None = None, start: float | None = None, *, key: str = ""
-) -> JSONResponse:
-    st = game.state
-    over = st.phase == Phase.OVER
-    out: dict[str, Any] = {
-        "game": sign(st.to_json(), key),
-        "seat": st.current,
-        "acting": st.acting,
-        "phase": st.phase,
-        "scores": game.final_scores(),
-        "winner": game.winner() if over else None,
-        "result": game.result(),
-    }
-    out.update(extra or {})
-    if start is not None:
-        out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
-    return JSONResponse(out)
-
-
-def _load(data: dict[str, Any], lexicon: Lexicon, key: str) -> Game:
-    """The game of a request, its signature checked (with a state key) and the state checked in full."""
-    verify(data, key)
-    try:
-        state = load(data)
-    except GameStateError as e:
-        raise FieldError(e.field, str(e)) from None
-    except GhostwriterError as e:
-        raise FieldError("game", str(e)) from None
-    return Game(state, lexicon)
 
 
 @router.post("/game/new", response_model=GameOut, responses=QUERY_ERRORS)

@@ -1,0 +1,314 @@
+"""The page's Play view and its Rate & ink view, end to end: a live service (uvicorn in a subprocess) and a real
+headless Chromium through Playwright, as in ``test_web_page``. A whole game against an easy bot at the lowest
+target (10 prestige), on a laptop and on a phone, the person making an either-choice by hand; a reload resumes
+the game; a word rated and ink advice asked. Screenshots go to ``$GHOSTWRITER_SCREENSHOT_DIR``.
+
+The bots' turns are shown without a pause here (``?delay=0``); people get a readable pace.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from live_server import live_server
+
+try:
+    from playwright.sync_api import Browser, Page, Request, ViewportSize, expect, sync_playwright
+except ImportError:  # pragma: no cover - the skip below says what is missing
+    HAVE_PLAYWRIGHT = False
+else:
+    HAVE_PLAYWRIGHT = True
+
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 375, "height": 740}
+LAPTOP = {"width": 1366, "height": 860}
+TIMEOUT_MS = 20_000
+EITHER_CARD = "horror:A3"  # "2 coins or 2 prestige"
+MAX_MOVES = 120  # the person's clicks in a game to 10 prestige: far fewer
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("GHOSTWRITER_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"GHOSTWRITER_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    if not HAVE_PLAYWRIGHT:
+        _unavailable("Playwright for Python is not installed (pip install playwright; no browser download needed)")
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        _unavailable(f"Chromium is not installed (looked for 'chromium' on PATH and at {path}; apt install chromium)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(chromium: str) -> Iterator[str]:
+    with live_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, list[str]]:
+    size: ViewportSize = {"width": viewport["width"], "height": viewport["height"]}
+    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, service_workers="block",
+                                  accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    return page, errors
+
+
+def _shots() -> Path:
+    folder = Path(os.environ.get("GHOSTWRITER_SCREENSHOT_DIR") or Path(tempfile.gettempdir()) / "gw")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _post(base: str, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def _save_with_either(base: str, folder: Path, seed: int) -> Path:
+    """A saved game (the page's file form) whose first hand holds an either card: a new game at target 10 with the
+    card taken from the offer deck into the hand for its A, which goes to the box (every card stays in one place)."""
+    game = _post(base, "/v1/hardback/game/new", {"options": {"players": 2, "target": 10}, "seed": seed})["game"]
+    hand = game["players"][0]["hand"]
+    deck = game["offer_deck"]
+    at = deck.index(EITHER_CARD)
+    mine = hand.index("A") if "A" in hand else 0
+    game["removed"].append(hand[mine])
+    hand[mine] = deck.pop(at)
+    path = folder / f"either-{seed}.json"
+    path.write_text(json.dumps({"version": 1, "game": game, "seats": ["you", "easy"], "me": 0, "said": []}))
+    return path
+
+
+def _no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def _touch_targets(page: Page) -> None:
+    """Every visible button and control of the Play view is at least 40 px high and wide (a checkbox by its
+    label, which takes the tap)."""
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('#play-view button, #play-view select, #play-view .file-button,'
+               + ' .view-tab, #play-view input:not([type=file]):not([type=checkbox]), #play-view label.check')]
+            .filter((n) => n.offsetParent !== null)
+            .map((n) => [n.id || n.textContent.trim().slice(0, 30), n.getBoundingClientRect()])
+            .filter(([, r]) => r.width > 0 && (r.width < 40 || r.height < 40))
+            .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    assert small == [], f"touch targets under 40 px: {small}"
+
+
+def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str, Any]:
+    """Play the person's turns until the game is over: hint and the best word (its either-choice turned by hand
+    once), then the ghost writer's marked choice in the other phases. What was done, for the asserts."""
+    done: dict[str, Any] = {"either": None, "words": 0, "shots": set()}
+    spelled: list[dict[str, Any]] = []
+
+    def seen(request: Request) -> None:
+        if request.url.endswith("/v1/hardback/game/steps") and request.post_data:
+            body = json.loads(request.post_data)
+            if body["actions"][0].get("action") == "spell" and body["game"]["current"] == 0:
+                spelled.append(body["actions"][0])
+
+    page.on("request", seen)
+    turn = page.locator("#play-turn")
+    for _ in range(MAX_MOVES):
+        expect(page.locator("#play-guide")).not_to_have_text("", timeout=TIMEOUT_MS)
+        if "Game over" in (turn.text_content() or ""):
+            break
+        page.wait_for_function(
+            "() => /Game over/.test(document.getElementById('play-turn').textContent)"
+            " || (!document.getElementById('play-view').classList.contains('is-busy')"
+            " && (!document.getElementById('play-word-area').hidden"
+            " || document.querySelectorAll('#play-actions button, #play-offer button.button,"
+            " #play-peek button.button').length))"
+        )
+        if "Game over" in (turn.text_content() or ""):
+            break
+        if checks:
+            _no_sideways_scroll(page)
+            _touch_targets(page)
+        if page.locator("#play-word-area").is_visible():
+            page.locator("#play-hint").click()
+            hint = page.locator(".hint-move").first
+            expect(hint).to_be_visible()
+            with_either = page.locator(f'.hint-move[data-codes*="{EITHER_CARD}"]')
+            chosen = with_either.first if done["either"] is None and with_either.count() else hint
+            chosen.click()
+            question = page.locator('#play-questions .question[data-key="either"]')
+            if done["either"] is None and question.count():
+                other = question.first.locator('button[aria-pressed="false"]')
+                answer = other.get_attribute("data-answer")
+                other.click()
+                picked = question.first.locator(f'button[data-answer="{answer}"]')
+                expect(picked).to_have_attribute("aria-pressed", "true")
+                done["either"] = answer
+                if "word" not in done["shots"]:
+                    page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
+                    done["shots"].add("word")
+            expect(page.locator("#play-spell")).to_be_enabled()
+            if "word" not in done["shots"]:
+                page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
+                done["shots"].add("word")
+            page.locator("#play-spell").click()
+            done["words"] += 1
+            continue
+        for phase in ("buy", "choices"):
+            if f"({phase})" in (turn.text_content() or "") and phase not in done["shots"]:
+                page.screenshot(path=str(_shots() / f"{prefix}-{phase}.png"), full_page=True)
+                done["shots"].add(phase)
+        if page.locator("#play-peek button.button").count():
+            page.locator("#play-peek button.button").click()
+            continue
+        suggested = page.locator("#play-actions button.suggested, #play-offer button.suggested")
+        if suggested.count():
+            suggested.first.click()
+            continue
+        fallback = page.locator(", ".join(f'#play-actions button[data-action="{kind}"]'
+                                          for kind in ("end", "skip", "event", "return")))
+        if fallback.count():
+            fallback.first.click()
+    else:
+        pytest.fail("the game did not end within the moves allowed")
+    expect(turn).to_contain_text("Game over")
+    done["spelled"] = spelled
+    return done
+
+
+def test_whole_game_on_a_laptop(browser: Browser, server: str, tmp_path: Path) -> None:
+    started = time.monotonic()
+    page, errors = _page(browser, LAPTOP)
+    page.goto(server + "/?delay=0#play")
+    expect(page.locator("#play-setup")).to_be_visible()
+    page.screenshot(path=str(_shots() / "play-laptop-setup.png"), full_page=True)
+    page.locator("#play-load").set_input_files(str(_save_with_either(server, tmp_path, 3)))
+    expect(page.locator(f'#play-hand .play-card[data-code="{EITHER_CARD}"]')).to_be_visible()
+    page.screenshot(path=str(_shots() / "play-laptop-start.png"), full_page=True)
+
+    # a reload resumes the game kept in the browser
+    before = page.locator("#play-turn").text_content()
+    page.reload()
+    expect(page.locator("#play-turn")).to_have_text(before or "")
+    expect(page.locator(f'#play-hand .play-card[data-code="{EITHER_CARD}"]')).to_be_visible()
+
+    # tapping lays a word out; a laid card turns face-down; the hint lays out its word
+    first = page.locator("#play-hand .play-card").first
+    first.click()
+    expect(page.locator("#play-word .play-card")).to_have_count(1)
+    page.locator("#play-word .play-card").first.click()
+    expect(page.locator("#play-word .play-card.face-wild")).to_have_count(1)
+    page.locator("#play-clear").click()
+    expect(page.locator("#play-word .play-card")).to_have_count(0)
+
+    done = _play_whole_game(page, "play-laptop")
+    assert done["either"] in ("coins", "prestige"), "no either-choice was offered to make by hand"
+    played = [e for a in done["spelled"] for e in a["layout"] if e["code"] == EITHER_CARD]
+    assert played and played[0]["either"] == done["either"]
+    assert done["words"] >= 1
+    expect(page.locator("#play-log li")).not_to_have_count(0)
+    assert "spelled" in (page.locator("#play-log").text_content() or "")
+    page.screenshot(path=str(_shots() / "play-laptop-over.png"), full_page=True)
+
+    # the game saves to a file that loads again
+    with page.expect_download() as download:
+        page.locator("#play-save").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["game"]["phase"] == "over" and saved["seats"] == ["you", "easy"]
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+    assert time.monotonic() - started < 90
+
+
+def test_whole_game_on_a_phone(browser: Browser, server: str) -> None:
+    started = time.monotonic()
+    page, errors = _page(browser, PHONE, touch=True)
+    page.goto(server + "/?delay=0#play")
+    expect(page.locator("#play-setup")).to_be_visible()
+    _no_sideways_scroll(page)
+    _touch_targets(page)
+    page.screenshot(path=str(_shots() / "play-phone-setup.png"), full_page=True)
+    page.locator("#play-target").fill("10")
+    page.locator("#play-seed").fill("5")
+    page.locator("#play-level-0").select_option("easy")
+    page.locator("#play-start").click()
+    expect(page.locator("#play-game")).to_be_visible()
+    page.screenshot(path=str(_shots() / "play-phone-start.png"), full_page=True)
+    done = _play_whole_game(page, "play-phone", checks=True)
+    assert done["words"] >= 1
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(_shots() / "play-phone-over.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+    assert time.monotonic() - started < 90
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_rate_a_word_and_ask_about_ink(browser: Browser, server: str, size: str) -> None:
+    page, errors = _page(browser, LAPTOP if size == "laptop" else PHONE, touch=size == "phone")
+    page.goto(server + "/")
+    page.locator('.view-tab[data-view="tools"]').click()
+    expect(page.locator("#tools-view")).to_be_visible()
+    assert page.url.endswith("#tools")
+
+    page.locator("#rate-hand").fill("r:F6 E a:A5 S T")
+    page.locator("#rate-word").fill("feats")
+    page.locator("#rate-go").click()
+    expect(page.locator("#rate-result")).to_contain_text("Rank")
+    expect(page.locator("#rate-result")).to_contain_text("The best:")
+
+    page.locator("#ink-hand").fill("r:F6 E a:A5 S T")
+    page.locator("#ink-draw").fill("A N r:Z4 O")
+    page.locator("#ink-held").fill("2")
+    page.locator("#ink-go").click()
+    expect(page.locator("#ink-result .ink-table tbody tr")).not_to_have_count(0)
+    expect(page.locator("#ink-result .ink-table tr.best")).to_have_count(1)
+    expect(page.locator("#ink-result")).to_contain_text("with ink")
+
+    page.locator("#rate-word").fill("zzzzqx")
+    page.locator("#rate-go").click()
+    expect(page.locator("#rate-error")).to_be_visible()
+    page.locator("#rate-word").fill("feats")
+    page.locator("#rate-go").click()
+    expect(page.locator("#rate-result")).to_contain_text("Rank")
+    expect(page.locator("#rate-error")).to_be_hidden()
+    if size == "phone":
+        _no_sideways_scroll(page)
+        small = page.evaluate(
+            """() => [...document.querySelectorAll('#tools-view button, #tools-view input, .view-tab')]
+                .map((n) => n.getBoundingClientRect()).filter((r) => r.width < 40 || r.height < 40).length"""
+        )
+        assert small == 0
+    page.screenshot(path=str(_shots() / f"tools-{size}.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
