@@ -7,6 +7,7 @@ so a client shows a game without knowing its rules; the service still keeps no g
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -57,6 +58,7 @@ router = APIRouter(prefix="/v1/hardback/game", tags=["games"])
 
 HINT_TIME_LIMIT = 20.0
 GENRES = ("adventure", "horror", "mystery", "romance")
+SUGGEST_LIMIT = 5.0  # seconds the hard bot's suggestion may search, within the service's budget
 MAX_PICKS = 24  # the combinations of per-opponent cards a power's candidates try
 
 
@@ -165,8 +167,9 @@ def _player(game: Game, seat: int, names: list[str] | None) -> dict[str, Any]:
     }
 
 
-def view(game: Game, seat: int) -> dict[str, Any]:
-    """What ``seat`` sees of the game and may do now."""
+def view(game: Game, seat: int, with_legal: bool = True) -> dict[str, Any]:
+    """What ``seat`` sees of the game and may do now (``legal``, each candidate tried on a copy of the game: about
+    a tenth of a second, so ``steps`` asks for it after the last step only)."""
     st = game.state
     me = st.players[seat]
     t = st.turn
@@ -214,7 +217,7 @@ def view(game: Game, seat: int) -> dict[str, Any]:
         }
         if mine
         else None,
-        "legal": legal(game) if st.acting == seat else [],
+        "legal": legal(game) if with_legal and st.acting == seat else [],
     }
     return out
 
@@ -332,16 +335,19 @@ async def game_view(
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = _load(body.game, d.lexicon, ctx.settings.state_key)
     seat = _seat(game, body.seat)
-    out = view(game, seat)
+    out = await ctx.runner.run(lambda: view(game, seat), ctx.settings.time_budget, Lane.LIGHT, who)
     if body.suggest and out["legal"] and not (game.state.phase == Phase.PREPARE and not game.state.turn.peek):
-        out["suggestion"] = await ctx.runner.run(lambda: _suggest(game), ctx.settings.time_budget, Lane.HEAVY, who)
+        limit = min(SUGGEST_LIMIT, ctx.settings.time_budget * 0.8)
+        out["suggestion"] = await ctx.runner.run(
+            lambda: _suggest(game, limit), ctx.settings.time_budget, Lane.HEAVY, who
+        )
     return JSONResponse(out)
 
 
-def _suggest(game: Game) -> dict[str, Any] | None:
+def _suggest(game: Game, limit: float) -> dict[str, Any] | None:
     shadow = _copy(game)
     seat = game.state.acting
-    bot = make_bot("hard", game.lexicon, bot_seed(game.state.seed, seat), time_limit=5.0)
+    bot = make_bot("hard", game.lexicon, bot_seed(game.state.seed, seat), time_limit=limit)
     try:
         actions = bot.play_turn(shadow)
     except GhostwriterError:
@@ -350,22 +356,36 @@ def _suggest(game: Game) -> dict[str, Any] | None:
 
 
 @router.post("/steps", response_model=GameOut, responses=QUERY_ERRORS)
-async def game_steps(body: GameStepsIn, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+async def game_steps(
+    body: GameStepsIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+) -> JSONResponse:
     """Apply actions one after the other (a player's own, or a bot's turn as ``/v1/hardback/bot/move`` gave it),
-    each told in words with what ``seat`` sees after it; the game after the last. A refused action is a 422
-    naming it, and nothing is applied."""
+    each told in words with what ``seat`` sees after it (``legal`` after the last only); the game after the last.
+    A refused action is a 422 naming it, and nothing is applied; so are actions that outrun the time budget."""
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = _load(body.game, d.lexicon, ctx.settings.state_key)
     seat = _seat(game, body.seat)
-    steps = []
-    for i, data in enumerate(body.actions):
-        by = game.state.acting
-        try:
-            action = action_from_json(data)
-            text = describe(game, action)
-        except IllegalActionError as e:
-            raise FieldError(f"actions[{i}]" + (f".{e.field}" if e.field else ""), str(e)) from None
-        steps.append({"action": action.to_json(), "seat": by, "text": text, "view": view(game, seat)})
+    budget = ctx.settings.time_budget
+
+    def run() -> list[dict[str, Any]]:
+        deadline = time.monotonic() + budget * 0.8
+        steps = []
+        last = len(body.actions) - 1
+        for i, data in enumerate(body.actions):
+            if time.monotonic() > deadline:
+                raise FieldError(
+                    "actions", f"the actions outran the time budget at actions[{i}]: send fewer actions a request"
+                )
+            by = game.state.acting
+            try:
+                action = action_from_json(data)
+                text = describe(game, action)
+            except IllegalActionError as e:
+                raise FieldError(f"actions[{i}]" + (f".{e.field}" if e.field else ""), str(e)) from None
+            steps.append({"action": action.to_json(), "seat": by, "text": text, "view": view(game, seat, i == last)})
+        return steps
+
+    steps = await ctx.runner.run(run, budget, Lane.LIGHT, who)
     return _answer(game, {"steps": steps}, key=ctx.settings.state_key)
 
 

@@ -104,3 +104,35 @@ def test_the_view_suggests_the_ghost_writers_choice_after_the_word(client: TestC
     assert view["suggestion"] in view["legal"]
     status, refused = post(client, "/v1/hardback/game/hint", {"game": out["game"]})
     assert status == 422 and refused["field"] == "game"
+
+
+def test_steps_give_the_legal_actions_after_the_last_step_only(client: TestClient) -> None:
+    # each ``legal`` tries every candidate action on a copy of the game (about a tenth of a second): a request of
+    # many steps must not pay it at every step
+    game = new_game(client)
+    _, moved = post(client, "/v1/hardback/bot/move", {"game": game, "bot": "easy"})
+    status, out = post(client, "/v1/hardback/game/steps", {"game": game, "actions": moved["actions"], "seat": 0})
+    assert status == 200, out
+    assert all(s["view"]["legal"] == [] for s in out["steps"][:-1])
+    assert out["steps"][-1]["view"]["acting"] == 1 or out["steps"][-1]["view"]["legal"]
+
+
+def test_steps_that_outrun_the_time_budget_are_refused_naming_where() -> None:
+    # a request of many steps stops at its budget with a 422 naming where, or answers: never a 503 (a loop that
+    # ran past its budget unchecked, the runner's last resort)
+    from service.main import create_app
+    from service.settings import Settings
+
+    with TestClient(create_app(Settings(time_budget=0.05))) as tight:
+        status, out = post(tight, "/v1/hardback/game/new", {"options": {"players": 2, "target": 60}, "seed": 3})
+        first = game = out["game"]
+        actions: list[dict[str, Any]] = []
+        while len(actions) < 60:  # whole bot turns one after the other, sent as one request
+            status, moved = post(tight, "/v1/hardback/bot/move", {"game": game, "bot": "easy"})
+            assert status == 200, moved
+            actions += moved["actions"]
+            game = moved["game"]
+        status, out = post(tight, "/v1/hardback/game/steps", {"game": first, "actions": actions, "seat": 0})
+        assert status in (200, 422), out
+        if status == 422:
+            assert out["field"] == "actions" and "time budget" in out["error"]
