@@ -74,7 +74,7 @@ function moveCards(move, label) {
 }
 
 function moveFacts(move) {
-  return `${move.prestige} prestige, ${move.coins} coins (value ${formatValue(move.value)})`;
+  return `${move.prestige} prestige, ${plural(move.coins, "coin", "coins")} (value ${formatValue(move.value)})`;
 }
 
 // -- the charts ------------------------------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ function chart(answer, seat, reviewed, width) {
   const H = 236;
   const maxScore = Math.max(1, ...series.flatMap((p) => p.scores));
   const gaps = answer.turns.map((t) => gapAmount(t, answer.objective));
-  const maxGap = Math.max(1, ...gaps);
+  const maxGap = Math.max(0, ...gaps) || 1;
   const x = (i) => left + ((i + 0.5) / count) * plotW;
   const yScore = (v) => top.y1 - (v / maxScore) * (top.y1 - top.y0);
   const yGap = (v) => low.y1 - (Math.max(0, v) / maxGap) * (low.y1 - low.y0);
@@ -120,6 +120,13 @@ function chart(answer, seat, reviewed, width) {
   // frames, axes and their labels
   root.append(svg("rect", { x: left, y: top.y0, width: plotW, height: top.y1 - top.y0, class: "chart-frame" }));
   root.append(svg("rect", { x: left, y: low.y0, width: plotW, height: low.y1 - low.y0, class: "chart-frame" }));
+  // the turns the review did not reach, shaded
+  const cut = series.findIndex((p) => !reviewed.has(p.turn));
+  if (cut >= 0) {
+    const x0 = left + (cut / count) * plotW;
+    root.append(svg("rect", { x: x0, y: low.y0, width: left + plotW - x0, height: low.y1 - low.y0, class: "chart-unreached" }));
+    root.append(text(left + plotW - 4, low.y1 - 6, "not reviewed", { class: "chart-tick", "text-anchor": "end" }));
+  }
   root.append(text(left - 4, top.y0 + 9, String(maxScore), { class: "chart-tick", "text-anchor": "end" }));
   root.append(text(left - 4, top.y1, "0", { class: "chart-tick", "text-anchor": "end" }));
   root.append(text(left + 4, top.y0 + 12, "prestige", { class: "chart-label" }));
@@ -129,13 +136,6 @@ function chart(answer, seat, reviewed, width) {
   if (series.length) {
     root.append(text(x(0), H - 8, `turn ${series[0].turn}`, { class: "chart-tick", "text-anchor": "start" }));
     root.append(text(x(count - 1), H - 8, `turn ${series[count - 1].turn}`, { class: "chart-tick", "text-anchor": "end" }));
-  }
-  // the turns the review did not reach, shaded
-  const cut = series.findIndex((p) => !reviewed.has(p.turn));
-  if (cut >= 0) {
-    const x0 = left + (cut / count) * plotW;
-    root.append(svg("rect", { x: x0, y: low.y0, width: left + plotW - x0, height: low.y1 - low.y0, class: "chart-unreached" }));
-    root.append(text(left + plotW - 4, low.y1 - 6, "not reviewed", { class: "chart-tick", "text-anchor": "end" }));
   }
   // the other seats' prestige, faint; this seat's, strong
   for (let s = 0; s < n; s += 1) {
@@ -180,7 +180,8 @@ function chart(answer, seat, reviewed, width) {
   key.style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
   return el("figure", { className: "review-chart", dataset: { seat } },
     el("figcaption", null, key, who,
-      el("span", { className: "muted small", text: ` · ${last} prestige` })),
+      el("span", { className: "muted small", text: ` · ${last} prestige` }),
+      n > 1 ? el("span", { className: "muted small chart-others", text: "(dashed: the other seats)" }) : null),
     el("div", { className: "chart-box" }, root),
     el("details", { className: "chart-table" }, el("summary", { text: "The chart as a table" }),
       el("div", { className: "table-wrap" }, el("table", { className: "ink-table" },
@@ -241,7 +242,7 @@ export function renderTurns(answer) {
       items.push(el("li", { className: "review-turn unreached", dataset: { turn: p.turn, seat: p.seat } },
         el("span", { className: "review-summary-line" }, el("span", { className: "turn-no", text: `Turn ${p.turn}` }),
           el("span", { className: "turn-who", text: seatLabel(answer, p.seat) }),
-          el("span", { className: "turn-verdict muted", text: "not reviewed: the time budget ran out" }))));
+          el("span", { className: "turn-verdict unreached-note", text: "not reviewed (time budget)" }))));
       continue;
     }
     const ok = verdict(t, answer.objective) === "best word played";
@@ -267,7 +268,9 @@ function renderSummary(answer) {
   const by = { value: "value (weighted)", prestige: "prestige", coins: "coins" }[answer.objective];
   const lines = [el("p", null, el("strong", { text: `Reviewed ${answer.reviewed} of ${plural(answer.total, "turn", "turns")}` }), ` by ${by}.`)];
   if (!answer.complete) {
-    const reached = answer.turns.length ? `turns ${answer.turns[0].turn} to ${answer.turns[answer.turns.length - 1].turn}` : "no turn";
+    const first = answer.turns.length ? answer.turns[0].turn : 0;
+    const last = answer.turns.length ? answer.turns[answer.turns.length - 1].turn : 0;
+    const reached = !answer.turns.length ? "no turn" : first === last ? `turn ${first} only` : `turns ${first} to ${last}`;
     lines.push(el("p", { className: "review-cut", text: `The service's time budget ran out: it reached ${reached}; the rest are not reviewed. `
       + "Allow more time (the time limit above, up to the service's budget) to review more." }));
   } else if (!answer.exact) {

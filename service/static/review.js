@@ -108,7 +108,8 @@ async function run() {
     if (mine !== controller || err.aborted) return;
     answer = null;
     $("review-results").hidden = true;
-    showError(err);
+    // a 4xx names the record's field at fault: said as the service says it, after what went wrong
+    showError(err.status && err.status < 500 ? new Error(`The service cannot review this record: ${err.message}`) : err);
   } finally {
     if (mine === controller) {
       controller = null;

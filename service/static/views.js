@@ -1,7 +1,6 @@
 /* The page's four views: the ghost writer's hint (the first, app.js), playing a game against bots (play.js),
    rating a word or asking about ink (tools.js), and reviewing a game (review.js). The view shown follows the
-   address's hash (#play, #tools, #review), so a
-   reload or a link opens the same view. */
+   address's hash (#play, #tools, #review), so a reload or a link opens the same view. */
 
 import { bindPlay, showPlay } from "./play.js";
 import { bindReview, showReview } from "./review.js";

@@ -8,6 +8,7 @@ phone. Screenshots go to ``$GHOSTWRITER_SCREENSHOT_DIR``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -26,10 +27,8 @@ from test_web_play import (  # noqa: F401 - the fixtures are used by name
     server,
 )
 
-try:
+with contextlib.suppress(ImportError):  # without Playwright, test_web_play's fixtures skip (or fail) first
     from playwright.sync_api import Browser, Page, expect
-except ImportError:  # pragma: no cover - test_web_play's fixtures skip (or fail) first
-    pass
 
 
 def _touch_targets(page: Page) -> None:
@@ -135,7 +134,7 @@ def test_review_the_game_just_played_on_a_laptop(browser: Browser, server: str, 
     bad["log"][3] = {"action": "buy", "slot": 9}
     (tmp_path / "bad.json").write_text(json.dumps(bad))
     page.locator("#review-load").set_input_files(str(tmp_path / "bad.json"))
-    expect(page.locator("#review-error")).to_contain_text("log[3]")
+    expect(page.locator("#review-error")).to_contain_text("cannot review this record: record.log[3]")
     expect(page.locator("#review-results")).to_be_hidden()
     page.screenshot(path=str(_shots() / "review-laptop-error.png"), full_page=True)
     page.context.close()
@@ -174,6 +173,8 @@ def test_review_a_record_file_on_a_phone(browser: Browser, server: str, tmp_path
     _charts_fit(page)
     _touch_targets(page)
     page.screenshot(path=str(_shots() / "review-phone.png"), full_page=True)
+    page.locator("#review-charts").screenshot(path=str(_shots() / "review-phone-charts.png"))
+    page.locator("#review-turns details[open]").first.screenshot(path=str(_shots() / "review-phone-turn.png"))
 
     # a time limit too short for the whole game: the turns reached are shown, and the page says the rest were not
     page.locator("#review-time").fill("0.01")
