@@ -489,6 +489,16 @@ class ReviewTurnOut(BaseModel):
     )
     best: ReviewMoveOut | None = Field(description="the best move (null when no word could be spelled)")
     exact: bool
+    scores: list[int] = Field(
+        description="each seat's prestige once this turn was over (the literary award's included), as the engine "
+        "counted it"
+    )
+
+
+class ReviewProgressOut(BaseModel):
+    turn: int = Field(description="the game's turn, from 1")
+    seat: int = Field(description="the seat that played it")
+    scores: list[int] = Field(description="each seat's prestige once the turn was over (the award's included)")
 
 
 class ReviewOut(BaseModel):
@@ -499,6 +509,10 @@ class ReviewOut(BaseModel):
     complete: bool
     exact: bool
     rated: str = Field(description="how the played words are rated")
+    prestige: list[ReviewProgressOut] = Field(
+        description="the prestige over the game: every turn the log played, reviewed or not (all of them when the "
+        "time limit cut the review short)"
+    )
     warning: str | None = None
     seats: list[str] | None = None
     replays_to_state: bool = Field(

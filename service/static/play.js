@@ -7,6 +7,7 @@
 
 import { api } from "./api.js";
 import { $, el, sentence } from "./dom.js";
+import { reviewRecord } from "./review.js";
 import { cardTile, moveSummary, renderLog, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
 
 const STORE = "gw-play-v1";
@@ -97,7 +98,7 @@ async function start() {
   button.disabled = true;
   try {
     const res = await api("/v1/hardback/game/new", { options, seed });
-    play = { version: 1, game: res.game, seats, me, said: [`New game: seed ${seed}, target ${options.target}, ${seats.map((s, i) => (i === me ? "you" : `${s} bot`)).join(", ")}.`] };
+    play = { version: 1, game: res.game, seats, me, log: [], said: [`New game: seed ${seed}, target ${options.target}, ${seats.map((s, i) => (i === me ? "you" : `${s} bot`)).join(", ")}.`] };
     await begin();
   } catch (err) {
     showError(err);
@@ -136,6 +137,7 @@ async function act(action) {
   try {
     const res = await api("/v1/hardback/game/steps", { game: play.game, actions: [action], seat: play.me });
     play.game = res.game;
+    if (play.log) play.log.push(action);
     for (const step of res.steps) play.said.push(`${step.seat === play.me ? "You" : seatName(play, step.seat)}: ${step.text}`);
     view = res.steps[res.steps.length - 1].view;
     if (action.action === "spell") { clearWord(); hints = []; }
@@ -174,6 +176,7 @@ async function runBots() {
       await sleep(delay());
     }
     play.game = moved.game;
+    if (play.log) play.log.push(...moved.actions);
     persist();
     if (!steps.length) {
       play.said.push(`${seatName(play, seat)} played${moved.word ? ` ${moved.word.toUpperCase()}` : ""}.`);
@@ -328,7 +331,11 @@ function actionButton(a) {
 }
 
 function guide() {
-  if (view.over) return "The game is over. Start a new one, or save this one to keep its log.";
+  if (view.over) {
+    return Array.isArray(play.log)
+      ? "The game is over. Review it turn by turn, start a new one, or save this one to keep its log."
+      : "The game is over. Start a new one, or save this one (it was loaded without its log, so it cannot be reviewed).";
+  }
   if (view.acting !== play.me) return `${seatName(play, view.acting)} is playing…`;
   const t = view.turn;
   if (view.phase === "return") return "A printed Horror H: return an unused ink or a remover.";
@@ -372,6 +379,7 @@ function render() {
   renderTrack(play, view);
   renderLog(play);
   $("play-guide").textContent = guide();
+  $("play-review").hidden = !view.over || !Array.isArray(play.log);
   const mine = !view.over && view.acting === play.me && !busy;
   const legal = mine ? view.legal : [];
   const spelling = mine && view.phase === "prepare" && !(view.turn && view.turn.peek.length);
@@ -497,9 +505,11 @@ function save() {
 function readSave(data) {
   if (data && data.version === 1 && data.game && Array.isArray(data.seats)) return { ...data, said: data.said || [] };
   if (data && Array.isArray(data.players)) {
-    const { log: _log, seats, lexicon: _lexicon, ...game } = data;
+    const { log, seats, lexicon: _lexicon, ...game } = data;
     const names = Array.isArray(seats) ? seats : data.players.map((_, i) => (i ? "medium" : "you"));
-    return { version: 1, game, seats: names.map((n, i) => (i === 0 ? "you" : (LEVELS.includes(n) ? n : "medium"))), me: 0, said: ["Game loaded from a ghostwriter play save."] };
+    // the record's log (from the deal) goes on, so that the game can be reviewed once it is over
+    return { version: 1, game, seats: names.map((n, i) => (i === 0 ? "you" : (LEVELS.includes(n) ? n : "medium"))), me: 0,
+      log: Array.isArray(log) ? [...log] : undefined, said: ["Game loaded from a ghostwriter play save."] };
   }
   throw new Error("this file is not a saved Hardback game");
 }
@@ -543,7 +553,20 @@ export async function showPlay() {
   }
 }
 
+/** The game just played, to the Review view: its options, seed and the log of every action since the deal. */
+function review() {
+  if (!play || !Array.isArray(play.log)) return;
+  const seats = play.seats.map((s, i) => (i === play.me ? "You" : `${s} bot`));
+  const g = play.game;
+  const record = { options: g.options, seed: g.seed, log: play.log, seats };
+  if (g.options.powers && g.options.powers !== "none") record.players = g.players.map((p) => ({ power: p.power }));
+  history.replaceState(null, "", "#review");
+  window.dispatchEvent(new HashChangeEvent("hashchange"));
+  reviewRecord(record, `The game just played: seed ${g.seed}, ${seats.join(" vs ")}, ${play.log.length} actions.`);
+}
+
 export function bindPlay() {
+  $("play-review").addEventListener("click", review);
   renderSetup();
   $("play-bots").addEventListener("change", renderSetup);
   $("play-start").addEventListener("click", start);

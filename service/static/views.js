@@ -1,11 +1,12 @@
-/* The page's three views: the ghost writer's hint (the first, app.js), playing a game against bots (play.js), and
-   rating a word or asking about ink (tools.js). The view shown follows the address's hash (#play, #tools), so a
-   reload or a link opens the same view. */
+/* The page's four views: the ghost writer's hint (the first, app.js), playing a game against bots (play.js),
+   rating a word or asking about ink (tools.js), and reviewing a game (review.js). The view shown follows the
+   address's hash (#play, #tools, #review), so a reload or a link opens the same view. */
 
 import { bindPlay, showPlay } from "./play.js";
+import { bindReview, showReview } from "./review.js";
 import { bindTools } from "./tools.js";
 
-const VIEWS = { hint: "hint-view", play: "play-view", tools: "tools-view" };
+const VIEWS = { hint: "hint-view", play: "play-view", tools: "tools-view", review: "review-view" };
 
 function current() {
   const name = location.hash.replace(/^#/, "");
@@ -18,6 +19,7 @@ function show(name) {
   const gameSwitch = document.querySelector(".game-switch");
   if (gameSwitch) gameSwitch.hidden = name !== "hint";
   if (name === "play") showPlay();
+  if (name === "review") showReview();
 }
 
 for (const tab of document.querySelectorAll(".view-tab")) {
@@ -30,4 +32,5 @@ for (const tab of document.querySelectorAll(".view-tab")) {
 window.addEventListener("hashchange", () => show(current()));
 bindPlay();
 bindTools();
+bindReview();
 show(current());

@@ -40,13 +40,16 @@ AS_PLAYED = (
 class PlayedTurn:
     """A turn that spelled a word (``outcome``: the word as the engine resolved it when it was played, every card
     and choice as laid, the classics in play included) or passed (``outcome`` None); ``turn`` counts the game's
-    turns from 1; ``state`` is the seat's turn as the search reads it, at the moment of the word."""
+    turns from 1; ``state`` is the seat's turn as the search reads it, at the moment of the word; ``scores`` is each
+    seat's prestige (the literary award's included) once the turn is over, as the engine counted it (empty when not
+    known)."""
 
     turn: int
     seat: int
     player: str | None
     state: TurnState
     outcome: Outcome | None = None
+    scores: tuple[int, ...] = ()
 
 
 @dataclass
@@ -73,6 +76,7 @@ class TurnReview:
             "gap": self.gap,
             "best": brief(self.best) if self.best is not None else None,
             "exact": self.exact,
+            "scores": list(t.scores),
         }
 
 
@@ -82,6 +86,8 @@ class Review:
     turns: list[TurnReview] = field(default_factory=list)
     total: int = 0  # the turns to review (``turns`` holds fewer when the time limit cut the review short)
     warning: str | None = None
+    # every turn of the game, reviewed or not: (turn, seat, each seat's prestige once it was over)
+    progress: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -100,6 +106,7 @@ class Review:
             "complete": self.complete,
             "exact": self.exact,
             "rated": AS_PLAYED,
+            "prestige": [{"turn": t, "seat": s, "scores": list(sc)} for t, s, sc in self.progress],
         }
         if self.warning:
             out["warning"] = self.warning
@@ -162,7 +169,7 @@ def review(
 ) -> Review:
     """Every turn reviewed, in order; with ``time_limit`` (seconds) the whole review is bounded: each turn's
     search gets what is left, and the turns not reached by then are left out, with a warning."""
-    out = Review(objective, total=len(turns))
+    out = Review(objective, total=len(turns), progress=[(t.turn, t.seat, t.scores) for t in turns])
     end = None if time_limit is None else time.monotonic() + time_limit
     for turn in turns:
         left = None if end is None else end - time.monotonic()

@@ -1,6 +1,7 @@
 """A game's record: written once (``record_json``: the form ``play --save`` and ``tournament --records`` write), read
 back with every field checked (``read_record``), and replayed through the engine into the turns that spelled a word
-or passed (``played_turns``), each with the turn state the seat held at that moment.
+or passed (``played_turns``), each with the turn state the seat held at that moment and every seat's prestige once
+the turn was over.
 
 A record is replayed from its seed, options (and the seats' powers) and its log of actions alone: every action is
 applied again by ``Game.apply``, which refuses one the rules do not allow, so a record cannot make the engine reach
@@ -10,7 +11,7 @@ replay's (a record whose log does not replay to its state was changed by hand, a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.answers.review import PlayedTurn
@@ -145,6 +146,8 @@ def replay(record: Record, lexicon: Lexicon) -> tuple[Game, list[PlayedTurn]]:
     for i, action in enumerate(record.actions):
         st = game.state
         spelled = isinstance(action, Spell | Pass) and st.phase == Phase.PREPARE
+        if spelled and turns:  # the turn before is over: its prestige as it stands now
+            turns[-1] = replace(turns[-1], scores=tuple(game.final_scores()))
         before = (st.turns + 1, st.current, game.turn_state()) if spelled else None
         try:
             game.apply(action)
@@ -159,6 +162,8 @@ def replay(record: Record, lexicon: Lexicon) -> tuple[Game, list[PlayedTurn]]:
         name = record.seats[seat] if record.seats else None
         resolved = game.last.resolved if isinstance(action, Spell) and game.last is not None else None
         turns.append(PlayedTurn(turn, seat, name, state, resolved))
+    if turns:  # the last turn: the prestige where the log ends (the final scores of a game played out)
+        turns[-1] = replace(turns[-1], scores=tuple(game.final_scores()))
     return game, turns
 
 

@@ -192,3 +192,29 @@ def test_a_log_changed_by_hand_is_told(enable: Lexicon, greedy_record: dict[str,
 @pytest.fixture(scope="module")
 def greedy_record(enable: Lexicon) -> dict[str, Any]:
     return bot_game_record(enable, ["greedy", "greedy"], 1)
+
+
+def test_each_turn_carries_every_seats_prestige_once_it_was_over(enable: Lexicon) -> None:
+    """The prestige over the game, for a chart: each turn's ``scores`` are the engine's own count once the turn was
+    over (replayed step by step here, independently of the replay's bookkeeping), the last turn's the final scores,
+    and the review's ``prestige`` holds every turn, also those a time limit left unreviewed."""
+    record = bot_game_record(enable, ["greedy", "greedy"], 4)
+    rec = read_record(json.loads(json.dumps(record)))
+    game, turns = replay(rec, enable)
+    # the scores at each turn's end, by hand: play the log and read the scores when the next turn's word comes
+    again = Game.new(rec.options, rec.seed, enable)
+    ends: list[list[int]] = []
+    for action in rec.actions:
+        starts = type(action).__name__ in ("Spell", "Pass") and again.state.phase == Phase.PREPARE
+        if starts and again.state.turns > 0:
+            ends.append(again.final_scores())
+        again.apply(action)
+    ends.append(again.final_scores())
+    assert [list(t.scores) for t in turns] == ends
+    assert list(turns[-1].scores) == game.final_scores() and max(game.final_scores()) >= rec.options.target
+    assert all(len(t.scores) == 2 for t in turns)
+    whole = review(enable, turns, Objective.PRESTIGE).to_json()
+    assert [p["scores"] for p in whole["prestige"]] == ends
+    assert [t["scores"] for t in whole["turns"]] == ends
+    cut = review(enable, turns, Objective.PRESTIGE, time_limit=1e-6).to_json()
+    assert not cut["complete"] and len(cut["prestige"]) == len(turns) > cut["reviewed"]

@@ -118,3 +118,15 @@ def test_the_review_is_in_the_openapi_schema(client: TestClient) -> None:
     op = schema["paths"][REVIEW]["post"]
     assert "200" in op["responses"] and "422" in op["responses"]
     assert "ReviewIn" in json.dumps(op["requestBody"]) and "ReviewTurnOut" in schema["components"]["schemas"]
+
+
+def test_the_answer_holds_the_prestige_over_the_game(client: TestClient, record: dict[str, Any]) -> None:
+    """Each turn's ``scores`` and the whole game's ``prestige`` (for the page's chart): the last turn's are the
+    record's final prestige, and no seat's prestige falls with a turn of another's."""
+    status, out = post(client, REVIEW, {"record": record, "objective": "value"})
+    assert status == 200, out
+    series = out["prestige"]
+    assert [(p["turn"], p["seat"]) for p in series] == [(t["turn"], t["seat"]) for t in out["turns"]]
+    assert [p["scores"] for p in series] == [t["scores"] for t in out["turns"]]
+    assert series[-1]["scores"] == [p["prestige"] for p in record["players"]]
+    assert all(len(p["scores"]) == 2 for p in series)
