@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-
 from typing import Annotated
 
 from fastapi import APIRouter, Depends

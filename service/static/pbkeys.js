@@ -11,8 +11,9 @@ import { loadVocabulary } from "./vocabulary.js";
 
 const STORAGE_KEY = "ghostwriter.pbkeys.v1";
 const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
-const SYMBOLS = [["/", "slash: letters / score"], ["$", "dollar: the cost"], [":", "colon: the abilities"],
-  ["+", "plus"], [",", "comma: another ability"]];
+// "/" and "$" with the letters (TH/3, E/1$2), ":" "+" "," with the digits (first:+2,+1)
+const CARD_SYMBOLS = [["/", "slash: letters / score"], ["$", "dollar: the cost"]];
+const ABILITY_SYMBOLS = [[":", "colon: the abilities"], ["+", "plus"], [",", "comma: another ability"]];
 const DIGITS = [..."1234567890"];
 
 /** The text an ability key types: its notation up to its first number (``len>=L:+N`` types ``len>=``). */
@@ -124,8 +125,10 @@ export function bindPaperbackKeyboard() {
   const board = $("pb-keyboard");
   const chars = (list, className) => list.map(([ch, name]) => key(ch, { className: `key ${className}`,
     "aria-label": name || ch, dataset: { insert: ch } }, () => typeText(input, ch)));
-  $("pb-keys-letters").replaceChildren(...chars(LETTERS.map((ch) => [ch]), "key-letter"));
-  $("pb-keys-digits").replaceChildren(...chars(DIGITS.map((ch) => [ch]), "key-digit"), ...chars(SYMBOLS, "key-symbol"));
+  $("pb-keys-letters").replaceChildren(...chars(LETTERS.map((ch) => [ch]), "key-letter"),
+    ...chars(CARD_SYMBOLS, "key-symbol"));
+  $("pb-keys-digits").replaceChildren(...chars(DIGITS.map((ch) => [ch]), "key-digit"),
+    ...chars(ABILITY_SYMBOLS, "key-symbol"));
   $("pb-keys-actions").replaceChildren(
     key("Wild ?", { className: "key key-wild", id: "pb-key-wild", "aria-label": "Wild: type a wild card (?)" },
       () => typeCard(input, "?")),

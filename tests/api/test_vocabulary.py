@@ -77,7 +77,7 @@ def test_the_vocabulary_says_the_checks_bounds(client: TestClient) -> None:
     assert body["max_top"] == Settings().max_top  # the page asks for this many words to group them by length
 
 
-def test_the_vocabulary_says_this_services_top(tmp_path: Any) -> None:
+def test_the_vocabulary_says_this_services_top() -> None:
     with TestClient(create_app(replace(Settings(), max_top=12))) as client:
         assert client.get("/v1/vocabulary").json()["max_top"] == 12
 
