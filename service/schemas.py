@@ -622,6 +622,7 @@ class VocabularyOut(BaseModel):
     paperback: PaperbackVocabularyOut
     max_codes: int = Field(description="the most codes one POST /v1/cards/check reads")
     max_code_length: int = Field(description="the most characters one checked code holds")
+    max_top: int = Field(default=50, description="the largest `top` a hint request may ask of this service")
 
 
 class CheckIn(BaseModel):

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
+from service.deps import Context, context
 from service.errors import responses
 from service.schemas import (
     MAX_CHECKED_CODES,
@@ -96,10 +98,11 @@ def vocabulary() -> VocabularyOut:
 
 
 @router.get("/v1/vocabulary", response_model=VocabularyOut)
-def get_vocabulary() -> VocabularyOut:
+def get_vocabulary(ctx: Annotated[Context, Depends(context)]) -> VocabularyOut:
     """The cards' vocabulary: the genres with their names and initials in English and Russian, each benefit
-    kind's notation and words, and Paperback's abilities and special cards."""
-    return vocabulary()
+    kind's notation and words, and Paperback's abilities and special cards; with the service's limits (the most
+    codes a check reads, and the largest ``top`` a hint may ask)."""
+    return vocabulary().model_copy(update={"max_top": ctx.settings.max_top})
 
 
 def _hardback(code: str, catalogue: Catalogue) -> CheckedOut:

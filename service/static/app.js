@@ -12,9 +12,11 @@ import { clearError, showError } from "./errors.js";
 import { addCards, addTypedCodes, bindHand, focusChip, renderZones } from "./hand.js";
 import { addTypedPaperbackCards, bindPaperback, focusPaperbackChip, renderPaperbackHand } from "./paperback.js";
 import { closeDetail } from "./results.js";
-import { cancelSearch, findWords, showSearchOf } from "./search.js";
+import { bindDefinitions } from "./define.js";
+import { bindPaperbackKeyboard } from "./pbkeys.js";
+import { cancelSearch, findWords, redrawAnswer, showSearchOf } from "./search.js";
 import { deserialize, load, save, serialize, session, state } from "./state.js";
-import { loadVocabulary } from "./vocabulary.js";
+import { loadVocabulary, maxTop } from "./vocabulary.js";
 
 const TAGLINES = {
   hardback: "The best words for your Hardback hand, over a real dictionary.",
@@ -41,6 +43,7 @@ function syncControls() {
   $("pb-threshold").value = state.threshold;
   $("pb-objective").value = state.pbObjective;
   $("pb-top").value = state.pbTop;
+  for (const radio of document.querySelectorAll('input[name="pb-show"]')) radio.checked = radio.value === state.pbShow;
   setDictionaryControl();
   applyGame();
 }
@@ -69,6 +72,12 @@ function updateViewControls() {
   $("top").disabled = frontier;
   $("frontier-hint").hidden = !frontier;
   $("find").textContent = frontier ? "Find the frontier" : "Find words";
+  // grouped by length, Paperback asks for as many words as the service gives
+  const grouped = state.pbShow === "length";
+  $("pb-top").disabled = grouped;
+  $("pb-show-hint").hidden = !grouped;
+  $("pb-show-hint").textContent = grouped
+    ? `By length, Find asks for the ${maxTop()} best words the service gives and groups them, longest first.` : "";
 }
 
 let shownGame = "hardback";
@@ -132,8 +141,19 @@ function bindControls() {
       save();
     });
   }
+  for (const radio of document.querySelectorAll('input[name="pb-show"]')) {
+    radio.addEventListener("change", () => {
+      if (!radio.checked) return;
+      state.pbShow = radio.value;
+      updateViewControls();
+      save();
+      redrawAnswer(); // the same answer, ranked or grouped
+    });
+  }
   bindHand();
   bindPaperback();
+  bindPaperbackKeyboard();
+  bindDefinitions(redrawAnswer);
   bindCatalogue((code, button) => addCards([code], state.target, button));
   $("find").addEventListener("click", findWords);
   $("cancel").addEventListener("click", cancelSearch);
@@ -205,7 +225,7 @@ function start() {
   renderZones();
   renderPaperbackHand();
   loadDictionaries();
-  loadVocabulary().then(() => { renderZones(); renderPaperbackHand(); }, () => {
+  loadVocabulary().then(() => { renderZones(); renderPaperbackHand(); updateViewControls(); }, () => {
     /* the codes are read when the service answers again */
   });
   loadCatalogue(renderZones, (err) => showError(err.message, err.field));

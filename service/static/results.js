@@ -2,11 +2,13 @@
    the move on hover, focus or a tap (Hardback and Paperback). */
 
 import { describeBenefits } from "./catalogue.js";
+import { definitionSite, definitionUrl } from "./define.js";
 import { $, el, formatValue, plural, sentence } from "./dom.js";
 import { renderFrontier } from "./frontier.js";
 import { cardOf, genreOf, houseBenefits, letterOf, shortOf } from "./hand.js";
 import { pbAbilities } from "./paperback.js";
 import { state } from "./state.js";
+import { maxTop } from "./vocabulary.js";
 
 const OBJECTIVE_NAMES = { value: "value", prestige: "prestige", coins: "coins", pareto: "the prestige/coins frontier",
   score: "score", length: "length" };
@@ -44,6 +46,11 @@ export function renderResults(data, game, scroll) {
   } else if (data.warning) {
     summary.append(el("p", { className: "warning", text: data.warning }));
   }
+  const grouped = game === "paperback" && state.pbShow === "length" && objective !== "pareto";
+  if (grouped && typeof data.topAsked === "number" && data.topAsked < maxTop() && moves.length >= data.topAsked) {
+    summary.append(el("p", { className: "muted small", id: "grouped-few" },
+      `Grouped from the ${plural(data.topAsked, "word", "words")} asked for: press Find words for up to ${maxTop()}.`));
+  }
   if (moves.length === 0 && data.exact !== false) {
     summary.append(el("p", { className: "reason", id: "no-moves-reason",
       text: data.reason ? `No word: ${data.reason}.`.replace(/\.\.$/, ".") : "No word can be played with these cards." }));
@@ -60,9 +67,13 @@ export function renderResults(data, game, scroll) {
 
   const list = $("results");
   list.replaceChildren();
-  moves.forEach((move, index) => list.append(game === "paperback"
-    ? renderPaperbackMove(move, index, objective)
-    : renderMove(move, index)));
+  if (grouped) {
+    renderLengthGroups(list, moves, objective);
+  } else {
+    moves.forEach((move, index) => list.append(game === "paperback"
+      ? renderPaperbackMove(move, index, objective, "h3")
+      : renderMove(move, index)));
+  }
   $("results-empty").hidden = true;
   if (scroll && window.matchMedia("(max-width: 899px)").matches) {
     $("results-section").scrollIntoView({ behavior: "smooth", block: "start" });
@@ -337,14 +348,48 @@ function pbDetailContent(card) {
   return parts;
 }
 
-function renderPaperbackMove(move, index, objective) {
+/** The same moves under a heading for each length, longest first, each keeping its rank. */
+function renderLengthGroups(list, moves, objective) {
+  const groups = new Map();
+  moves.forEach((move, index) => {
+    const length = Number(move.length) || [...String(move.word || "")].length;
+    if (!groups.has(length)) groups.set(length, []);
+    groups.get(length).push([move, index]);
+  });
+  for (const length of [...groups.keys()].sort((a, b) => b - a)) {
+    const entries = groups.get(length);
+    const id = `length-${length}`;
+    list.append(el("li", { className: "length-group", dataset: { length: String(length) }, "aria-labelledby": id },
+      el("h3", { className: "length-heading", id },
+        plural(length, "letter", "letters"), el("span", { className: "count", text: ` · ${plural(entries.length, "word", "words")}` })),
+      el("ol", { className: "results group-moves" },
+        ...entries.map(([move, index]) => renderPaperbackMove(move, index, objective, "h4")))));
+  }
+}
+
+/** A word as shown: a link to its definition on the site chosen (each word of a Spacebar pair), or plain. */
+function wordContent(word) {
+  const site = definitionSite();
+  if (!site) return [word.toUpperCase()];
+  const parts = [];
+  word.split(" ").forEach((part, i) => {
+    if (i) parts.push(" ");
+    parts.push(el("a", { className: "define-link", href: definitionUrl(part), target: "_blank",
+      rel: "noopener noreferrer", referrerpolicy: "no-referrer", dataset: { word: part } },
+    part.toUpperCase(), el("span", { className: "visually-hidden", text: ` (its definition on ${site}, in a new tab)` })));
+  });
+  return parts;
+}
+
+function renderPaperbackMove(move, index, objective, level) {
   const moveId = `move-${index + 1}`;
   const detail = el("div", { className: "card-detail", id: `${moveId}-detail`, hidden: true, "aria-live": "polite" });
   const word = String(move.word || "");
   const shown = word.toUpperCase();
   const head = el("div", { className: "move-head" },
     el("span", { className: "rank", "aria-hidden": "true", text: String(index + 1) }),
-    el("h3", { className: "word", id: `${moveId}-word` }, el("span", { className: "visually-hidden", text: `${index + 1}. ` }), shown),
+    el(level, { className: "word", id: `${moveId}-word` }, el("span", { className: "visually-hidden", text: `${index + 1}. ` }),
+      ...wordContent(word)),
     el("div", { className: "totals" },
       el("span", { className: "total score", dataset: { total: "score" } }, el("b", { text: String(move.score) }), " score"),
       el("span", { className: "total length", dataset: { total: "length" } }, el("b", { text: String(move.length) }),

@@ -9,6 +9,7 @@ import { codesAdded } from "./hand.js";
 import { cardsAdded } from "./paperback.js";
 import { renderResults } from "./results.js";
 import { ZONES, state } from "./state.js";
+import { maxTop } from "./vocabulary.js";
 
 /** each game's last answer, shown again when the page switches back to that game */
 const lastAnswers = { hardback: null, paperback: null };
@@ -55,7 +56,8 @@ function buildPaperbackRequest() {
     common: common === "" || /^(none|-)$/i.test(common) ? null : common,
     threshold: threshold === "" ? null : intOr(threshold, 7),
     objective: state.pbObjective,
-    top: intOr(state.pbTop, 5),
+    // grouped by length, the page asks for as many words as the service gives, and groups them
+    top: state.pbShow === "length" ? maxTop() : intOr(state.pbTop, 5),
   };
   if (state.dictionary) body.dictionary = state.dictionary;
   return body;
@@ -147,6 +149,7 @@ export async function findWords() {
     await readAnswerCodes(data, game);
     if (serial !== serials[game]) return;
     if (typeof body.familiar === "number") data.familiarAsked = body.familiar; // for the summary line
+    data.topAsked = body.top;
     lastAnswers[game] = data;
     if (state.game === game) renderResults(data, game, true);
   } catch (err) {
@@ -177,6 +180,11 @@ function showAnswer(game) {
   if (pending[game]) $("summary").replaceChildren(el("span", { className: "muted", text: "Searching…" }));
 }
 
+
+/** Draw the answer on screen again (its presentation changed: grouped, the definition links). */
+export function redrawAnswer() {
+  if (lastAnswers[state.game] && !pending[state.game]) renderResults(lastAnswers[state.game], state.game, false);
+}
 
 /** Show the game switched to: whether its search still runs, and its last answer. */
 export function showSearchOf(game) {

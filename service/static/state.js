@@ -9,7 +9,7 @@ const STORAGE_KEY = "ghostwriter.page.v1";
 const ZONE_KEYS = { hand: "h", inked: "i", mine: "m", others: "o" };
 const DEFAULTS = { view: "best", objective: "value", top: "5", remover: "0", ink: "0", minLength: "2",
   rules: "printed", edition: "en", familiar: "", dictionary: "", awardHeld: "0", discard: "", timeLimit: "",
-  common: "", threshold: "7", pbObjective: "score", pbTop: "5" };
+  common: "", threshold: "7", pbObjective: "score", pbTop: "5", pbShow: "ranked" };
 
 /** The page's state; the card zones hold card codes (canonical where the service read them as a card). */
 export const state = {
@@ -56,6 +56,7 @@ export function deserialize(text) {
   if (!EDITIONS.includes(state.edition)) state.edition = "en";
   state.awards = params.get("awards") === "1";
   if (state.view !== "frontier") state.view = "best";
+  if (state.pbShow !== "length") state.pbShow = "ranked";
 }
 
 export function save() {

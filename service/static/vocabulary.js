@@ -22,6 +22,11 @@ export function loadVocabulary() {
   return loading;
 }
 
+/** The largest ``top`` this service gives (50 until the vocabulary says). */
+export function maxTop() {
+  return vocabulary && Number.isInteger(vocabulary.max_top) ? vocabulary.max_top : 50;
+}
+
 /** The codes of Paperback's wild and special cards (?, dyslexic, spacebar). */
 export function specialCodes() {
   return vocabulary ? vocabulary.paperback.specials.map((card) => card.code) : [];

@@ -4,6 +4,7 @@ message or a per-code message, never a 5xx."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +12,9 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.main import create_app
 from service.schemas import MAX_CHECKED_CODES, MAX_CHECKED_LENGTH
+from service.settings import Settings
 from solver.errors import CardCodeError
 from solver.hardback import benefits
 from solver.hardback.catalogue import Catalogue, Rules
@@ -71,6 +74,12 @@ def test_each_paperback_ability_has_its_notation_and_words(client: TestClient) -
 def test_the_vocabulary_says_the_checks_bounds(client: TestClient) -> None:
     body = client.get("/v1/vocabulary").json()
     assert (body["max_codes"], body["max_code_length"]) == (MAX_CHECKED_CODES, MAX_CHECKED_LENGTH)
+    assert body["max_top"] == Settings().max_top  # the page asks for this many words to group them by length
+
+
+def test_the_vocabulary_says_this_services_top() -> None:
+    with TestClient(create_app(replace(Settings(), max_top=12))) as client:
+        assert client.get("/v1/vocabulary").json()["max_top"] == 12
 
 
 # -- codes read as they are typed --------------------------------------------------------------------------------
