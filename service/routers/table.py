@@ -46,6 +46,7 @@ from solver.game.actions import (
     action_from_json,
 )
 from solver.game.engine import Game
+from solver.game.narrate import apply_described
 from solver.game.rules import ADVERTS, POWERS
 from solver.game.state import GameState, Phase
 from solver.hardback.arrangement import read_arrangement
@@ -252,73 +253,6 @@ def _doublable(move: Move, q: int) -> bool:
     return c.face != "wild" and c.source != "other"
 
 
-# -- actions in words -------------------------------------------------------------------------------------------
-
-
-def describe(game: Game, action: Action) -> str:
-    """Apply an action (``IllegalActionError`` when refused) and say in a few words what it did."""
-    st = game.state
-    p = st.player
-    prestige, ink, coins = p.prestige, p.ink, st.turn.coins
-    row, jail, dumps, event = list(st.offer_row), list(p.jail), list(st.turn.dumps), p.event
-    game.apply(action)
-    gained = p.prestige - prestige
-    plus = f", +{gained} prestige" if gained else ""
-    match action:
-        case Spell():
-            assert game.last is not None
-            tot = game.last.totals
-            extra = [f"{tot.prestige} prestige", f"{st.turn.coins} coins"]
-            extra += [f"{n} {w}" for n, w in ((tot.ink, "ink"), (tot.remover, "remover"), (tot.jail, "jail"),
-                                                (tot.preview, "preview"), (len(tot.dumps), "dump")) if n]
-            return f"spelled {game.last.word.upper()} ({', '.join(extra)})"
-        case Ink() if action.seat is not None and action.seat != st.current:
-            return f"seat {action.seat} drew a card with ink, out of turn"
-        case Ink():
-            return f"drew {p.inked[-1].code} with ink" if p.inked else "drew a card with ink"
-        case Remover():
-            return f"spent a remover on {action.card}"
-        case Power():
-            return f"used {POWERS.get(action.name, (action.name,))[0]}{plus}"
-        case Pass():
-            return "passed (writer's block): the hand is discarded"
-        case Dump():
-            return f"dumped {action.card} for {dumps[0] if dumps else 0} coins"
-        case Jail():
-            card = row[action.slot].code if 0 <= action.slot < len(row) else "a card"
-            return f"jailed {card}" if action.keep else f"removed {card} from the offer row"
-        case Look():
-            return f"looked at the top {len(st.turn.peek)} cards of the draw pile"
-        case Preview():
-            return f"previewed, discarding {len(action.discard)}"
-        case Skip():
-            return "gave up the choices left"
-        case Flush():
-            return "flushed the offer row"
-        case Buy():
-            bought = (jail[0] if jail else None) if action.slot is None else row[action.slot]
-            where = " from the jail" if action.slot is None else ""
-            name = bought.code if bought else "a card"
-            return f"bought {name}{where} for {coins - st.turn.coins} coins{plus}"
-        case InkBuy():
-            return f"bought {p.ink - ink} ink"
-        case Convert():
-            return f"turned {ink - p.ink} ink into {st.turn.coins - coins} coins"
-        case Advert():
-            return f"bought advert {p.adverts}{plus}"
-        case End():
-            return "ended the turn"
-        case EventChoice():
-            if action.swap is not None:
-                return f"drew the event {event!r} and exchanged it for seat {action.swap}'s {p.event!r}"
-            return f"drew the event {p.event!r} and kept it"
-        case Return():
-            return f"seat {action.seat} returned {'an ink' if action.token == 'ink' else 'a remover'}"
-
-
-# -- the routes -------------------------------------------------------------------------------------------------
-
-
 def _seat(game: Game, seat: int) -> int:
     if not 0 <= seat < len(game.state.players):
         raise FieldError("seat", f"seat: the game has seats 0 to {len(game.state.players) - 1}")
@@ -379,7 +313,7 @@ async def game_steps(
             by = game.state.acting
             try:
                 action = action_from_json(data)
-                text = describe(game, action)
+                text = apply_described(game, action)
             except IllegalActionError as e:
                 raise FieldError(f"actions[{i}]" + (f".{e.field}" if e.field else ""), str(e)) from None
             steps.append({"action": action.to_json(), "seat": by, "text": text, "view": view(game, seat, i == last)})

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from solver.cli.play.render import short
 from solver.errors import GhostwriterError
 from solver.game.actions import LayoutEntry, Spell
+from solver.game.narrate import short
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.choices import CardChoices
 from solver.hardback.moves import Move

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.cli.play.render import Style, event_text, peek_text, short
+from solver.cli.play.render import Style, event_text
 from solver.errors import GhostwriterError
 from solver.game.actions import (
     Action,
@@ -31,6 +31,7 @@ from solver.game.actions import (
     Spell,
 )
 from solver.game.engine import Game
+from solver.game.narrate import peek_text, short
 from solver.game.rules import ACTIONS, POWERS
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.choices import CardChoices

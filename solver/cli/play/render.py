@@ -6,34 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.errors import GhostwriterError
-from solver.game.actions import (
-    Action,
-    Advert,
-    Buy,
-    Convert,
-    Dump,
-    End,
-    EventChoice,
-    Flush,
-    Ink,
-    InkBuy,
-    Jail,
-    Look,
-    Pass,
-    Power,
-    Preview,
-    Remover,
-    Return,
-    Skip,
-    Spell,
-)
 from solver.game.engine import Game
+from solver.game.narrate import Marks, peek_text, plural, short
 from solver.game.rules import ADVERTS, POWERS, can_flush, exchange_seats
 from solver.game.state import PlayerState
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move, format_table
-from solver.hardback.outcome import Totals
 from solver.hardback.resolve import AWARDS
 from solver.hardback.state import TurnState
 
@@ -41,7 +19,7 @@ GENRE_COLOURS = {"adventure": "33", "horror": "32", "mystery": "34", "romance": 
 
 
 @dataclass
-class Style:
+class Style(Marks):
     """ANSI colour when on, plain text otherwise."""
 
     on: bool = False
@@ -67,12 +45,6 @@ class Style:
 # -- cards ------------------------------------------------------------------------------------------------------
 
 
-def short(code: str) -> str:
-    """The short code of a card, as people type it: ``romance:F6`` is ``r:F6``; starters stay bare letters."""
-    head, sep, rest = code.partition(":")
-    if not sep or "{" in code:
-        return code
-    return f"{head[0]}:{rest}"
 
 
 def layout_tokens(move: Move, state: TurnState) -> list[str]:
@@ -90,112 +62,6 @@ def layout_tokens(move: Move, state: TurnState) -> list[str]:
             token += f"/{c.face}"
         out.append(token)
     return out
-
-
-# -- describing actions -----------------------------------------------------------------------------------------
-
-
-def apply_described(game: Game, action: Action, style: Style | None = None) -> str:
-    """Apply an action (``IllegalActionError`` when refused) and say in a few words what it did."""
-    s = style or Style()
-    st = game.state
-    p = st.player
-    before_prestige = p.prestige
-    before_ink = p.ink
-    coins = st.turn.coins
-    row = list(st.offer_row)
-    jail = list(p.jail)
-    dumps = list(st.turn.dumps)
-    peek = len(st.turn.peek)
-    adverts = p.adverts
-    event_drawn = p.event
-    game.apply(action)
-    gained = p.prestige - before_prestige
-    plus = f", +{gained} prestige" if gained else ""
-    match action:
-        case Spell():
-            assert game.last is not None
-            return f"spelled {s.bold(game.last.word.upper())} ({_totals(game.last.totals, st.turn.coins)})"
-        case Ink() if action.seat is not None and action.seat != st.current:
-            q = st.players[action.seat]
-            drew = s.card(q.inked[-1]) if q.inked else "a card"
-            return f"seat {action.seat} drew {drew} with ink, out of turn (for its next word)"
-        case Ink():
-            q = st.player if action.seat is None else st.players[action.seat]
-            return f"drew {s.card(q.inked[-1])} with ink" if q.inked else "drew a card with ink"
-        case Remover() if action.seat is not None and action.seat != st.current:
-            return f"seat {action.seat} spent a remover on {_code(game, action.card)}, out of turn"
-        case Remover():
-            return f"spent a remover on {_code(game, action.card)}"
-        case Power():
-            return f"used {POWERS.get(action.name, (action.name,))[0]}{plus}"
-        case Pass():
-            return "passed (writer's block): the hand is discarded"
-        case Dump():
-            gain = plural(dumps[0] if dumps else 0, "coin")
-            return f"dumped {_code(game, action.card)} from the discard pile for {gain}"
-        case Jail():
-            card = row[action.slot] if 0 <= action.slot < len(row) else None
-            shown = s.card(card) if card else "a card"
-            return f"jailed {shown}" if action.keep else f"removed {shown} from the offer row"
-        case Look():
-            seen = len(st.turn.peek)
-            return f"looked at the top {plural(seen, 'card')} of the draw pile" + (
-                f": {peek_text(game, s)}" if seen else " (it is empty)"
-            )
-        case Preview():
-            peek = peek or len(action.discard)  # a preview not looked at before looks as it is used
-            return f"looked at {peek} card{'s' * (peek != 1)}, discarded {len(action.discard)}"
-        case Skip():
-            return "gave up the choices left"
-        case Flush():
-            return "flushed the offer row"
-        case Buy():
-            if action.slot is None:
-                card, where = (jail[0] if jail else None), " from the jail"
-            else:
-                card, where = (row[action.slot] if 0 <= action.slot < len(row) else None), ""
-            spent = plural(coins - st.turn.coins, "coin")
-            return f"bought {s.card(card) if card else 'a card'}{where} for {spent}{plus}"
-        case InkBuy():
-            return f"bought {p.ink - before_ink} ink"
-        case Convert():
-            return f"turned {before_ink - p.ink} ink into {st.turn.coins - coins} coin(s)"
-        case Advert():
-            return f"bought advert {adverts + 1}{plus}"
-        case End():
-            return "ended the turn"
-        case EventChoice():
-            if action.swap is not None:
-                return f"drew the event {event_drawn!r} and exchanged it for seat {action.swap}'s {p.event!r}"
-            return f"drew the event {p.event!r} and kept it"
-        case Return():
-            token = "an ink" if action.token == "ink" else "a remover"
-            return f"seat {action.seat} returned {token} (printed Horror H)"
-
-
-def _totals(t: Totals, coins: int) -> str:
-    """A word's gains in short: prestige, the coins to spend, and what else it earned."""
-    extra = [f"{t.prestige} prestige", plural(coins, "coin")]
-    if t.ink:
-        extra.append(f"{t.ink} ink")
-    if t.remover:
-        extra.append(f"{t.remover} remover")
-    if t.jail:
-        extra.append(f"{t.jail} jail")
-    if t.preview:
-        extra.append(f"{t.preview} preview")
-    if t.dumps:
-        extra.append(plural(len(t.dumps), "dump"))
-    return ", ".join(extra)
-
-
-def _code(game: Game, code: object) -> str:
-    """A card code as the board shows it (``romance:F6`` and ``R:f6`` are ``r:F6``)."""
-    try:
-        return short(game.catalogue.lookup(str(code)).code)
-    except GhostwriterError:
-        return str(code)
 
 
 def summarize_turn(lines: Sequence[str]) -> str:
@@ -353,10 +219,6 @@ def _my_cards(game: Game, me: PlayerState, s: Style) -> list[str]:
 # -- the guide to the phase, and the end -------------------------------------------------------------------------
 
 
-def peek_text(game: Game, style: Style) -> str:
-    """The cards being looked at (a preview), numbered from 1."""
-    peek = game.state.turn.peek
-    return "looking at " + ", ".join(f"{i}. {style.card(c)}" for i, c in enumerate(peek, 1))
 
 
 def event_text(game: Game, names: Sequence[str]) -> str:
@@ -461,8 +323,6 @@ def table(moves: list[Move], title: str = "") -> str:
     return format_table(moves, title)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def indent(text: str) -> str:

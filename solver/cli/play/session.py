@@ -17,11 +17,9 @@ from solver.cli.play.commands import ACTION_OF, ALIASES, HELP, META, CommandErro
 from solver.cli.play.hints import allowed, comparison, hint_text
 from solver.cli.play.render import (
     Style,
-    apply_described,
     final_scores,
     guide,
     indent,
-    peek_text,
     render_board,
     summarize_turn,
     table,
@@ -29,6 +27,7 @@ from solver.cli.play.render import (
 from solver.errors import GhostwriterError
 from solver.game.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
 from solver.game.engine import Game
+from solver.game.narrate import apply_described, peek_text
 from solver.game.replay import record_json
 from solver.game.rules import ACTIONS
 from solver.game.state import GameState, Phase
