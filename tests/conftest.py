@@ -1,7 +1,12 @@
-"""Shared fixtures: small named word lists and the shipped lexicon, compiled into a per-session cache."""
+"""Shared fixtures: small named word lists and the shipped lexicon, compiled into a per-session cache; the service
+in process; and for the browser tests (tests/api/test_web_*.py) Debian's Chromium (``/usr/bin/chromium``, never one
+downloaded by ``playwright install``; without it, or without Playwright, they skip, or fail under
+``GHOSTWRITER_REQUIRE_BROWSER=1`` as in CI), a live service (uvicorn in a subprocess) and a headless browser."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +18,7 @@ from service.main import create_app
 from service.settings import Settings
 from solver.lexicon import Lexicon, default_lexicon, load_word_file
 
+from live_server import live_server
 from tests_paths import DATA
 
 # the exhaustive oracle comparisons (pytest -m slow): a bounded slice in CI (ci-slow), a long run by hand
@@ -47,3 +53,59 @@ def example_lexicon(cache_dir: Path) -> Lexicon:
 def enable(cache_dir: Path) -> Lexicon:
     """ENABLE, the shipped default list."""
     return default_lexicon(cache_dir)
+
+
+# -- the browser tests ------------------------------------------------------------------------------------------
+
+try:
+    from playwright.sync_api import Browser, sync_playwright
+except ImportError:  # pragma: no cover - ``chromium`` says what is missing
+    HAVE_PLAYWRIGHT = False
+else:
+    HAVE_PLAYWRIGHT = True
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _unavailable(reason: str) -> None:
+    """Skip, or fail when the environment says the browser tests must run."""
+    if os.environ.get("GHOSTWRITER_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"GHOSTWRITER_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """The path of Debian's Chromium (a skip, or a failure under GHOSTWRITER_REQUIRE_BROWSER=1, without it)."""
+    if not HAVE_PLAYWRIGHT:
+        _unavailable("Playwright for Python is not installed (pip install playwright; no browser download needed)")
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        _unavailable(f"Chromium is not installed (looked for 'chromium' on PATH and at {path}; apt install chromium)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(chromium: str) -> Iterator[str]:
+    """A live service on a free loopback port; yields its base URL once /readyz answers 200."""
+    with live_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

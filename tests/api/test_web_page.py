@@ -9,9 +9,9 @@ Screenshots of the results at phone and laptop size go to ``$GHOSTWRITER_SCREENS
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,51 +21,12 @@ import pytest
 
 from live_server import live_server
 
-try:
-    from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Route, expect, sync_playwright
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    HAVE_PLAYWRIGHT = False
-else:
-    HAVE_PLAYWRIGHT = True
+with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
+    from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Route, expect
 
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 375, "height": 740}
 LAPTOP = {"width": 1366, "height": 860}
 TIMEOUT_MS = 15_000
-
-
-def _unavailable(reason: str) -> None:
-    """Skip, or fail when the environment says the browser tests must run."""
-    if os.environ.get("GHOSTWRITER_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"GHOSTWRITER_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    """The path of Debian's Chromium (a skip, or a failure under GHOSTWRITER_REQUIRE_BROWSER=1, without it)."""
-    if not HAVE_PLAYWRIGHT:
-        _unavailable("Playwright for Python is not installed (pip install playwright; no browser download needed)")
-    path = shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
-        _unavailable(f"Chromium is not installed (looked for 'chromium' on PATH and at {path}; apt install chromium)")
-    return path
-
-
-@pytest.fixture(scope="module")
-def server(chromium: str) -> Iterator[str]:
-    """A live service on a free loopback port; yields its base URL once /readyz answers 200."""
-    with live_server() as base:
-        yield base
 
 
 RUSSIAN_HOUSE_WORDS = ["кот", "ток", "кто", "ёлка", "рот"]
@@ -78,16 +39,6 @@ def ru_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     words.write_text("\n".join(RUSSIAN_HOUSE_WORDS) + "\n", encoding="utf-8")
     with live_server(env={"GHOSTWRITER_DICTIONARIES": f"ru={words}"}) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 class PageErrors:

@@ -20,12 +20,7 @@ from test_web_page import (
     _open,
     _paperback,
     _shots,
-    browser,
-    chromium,
-    server,
 )
-
-__all__ = ["browser", "chromium", "server"]  # the fixtures, shared with test_web_page
 
 HAND = ["TH/3", "E/1", "?", "R/2:double-word", "S/1"]
 

@@ -8,66 +8,24 @@ The bots' turns are shown without a pause here (``?delay=0``); people get a read
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import shutil
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_web_page import LAPTOP, PHONE
 
-from live_server import live_server
+with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
+    from playwright.sync_api import Browser, Page, Request, ViewportSize, expect
 
-try:
-    from playwright.sync_api import Browser, Page, Request, ViewportSize, expect, sync_playwright
-except ImportError:  # pragma: no cover - the skip below says what is missing
-    HAVE_PLAYWRIGHT = False
-else:
-    HAVE_PLAYWRIGHT = True
-
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 375, "height": 740}
-LAPTOP = {"width": 1366, "height": 860}
 TIMEOUT_MS = 20_000
 EITHER_CARD = "horror:A3"  # "2 coins or 2 prestige"
 MAX_MOVES = 120  # the person's clicks in a game to 10 prestige: far fewer
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("GHOSTWRITER_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"GHOSTWRITER_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    if not HAVE_PLAYWRIGHT:
-        _unavailable("Playwright for Python is not installed (pip install playwright; no browser download needed)")
-    path = shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
-        _unavailable(f"Chromium is not installed (looked for 'chromium' on PATH and at {path}; apt install chromium)")
-    return path
-
-
-@pytest.fixture(scope="module")
-def server(chromium: str) -> Iterator[str]:
-    with live_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, list[str]]:

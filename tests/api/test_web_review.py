@@ -15,16 +15,12 @@ import sys
 import time
 from pathlib import Path
 
-from test_web_play import (  # noqa: F401 - the fixtures are used by name
-    LAPTOP,
-    PHONE,
+from test_web_page import LAPTOP, PHONE
+from test_web_play import (
     _no_sideways_scroll,
     _page,
     _play_whole_game,
     _shots,
-    browser,
-    chromium,
-    server,
 )
 
 with contextlib.suppress(ImportError):  # without Playwright, test_web_play's fixtures skip (or fail) first
@@ -90,7 +86,7 @@ def _check_review(page: Page, players: int) -> None:
         assert "missed: " in text and "+" in text, text
 
 
-def test_review_the_game_just_played_on_a_laptop(browser: Browser, server: str, tmp_path: Path) -> None:  # noqa: F811
+def test_review_the_game_just_played_on_a_laptop(browser: Browser, server: str, tmp_path: Path) -> None:
     started = time.monotonic()
     page, errors = _page(browser, LAPTOP)
     page.goto(server + "/?delay=0#play")
@@ -154,7 +150,7 @@ def _tournament_record(folder: Path) -> Path:
     return path
 
 
-def test_review_a_record_file_on_a_phone(browser: Browser, server: str, tmp_path: Path) -> None:  # noqa: F811
+def test_review_a_record_file_on_a_phone(browser: Browser, server: str, tmp_path: Path) -> None:
     started = time.monotonic()
     record = _tournament_record(tmp_path / "records")
     page, errors = _page(browser, PHONE, touch=True)
