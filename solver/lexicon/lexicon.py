@@ -20,7 +20,7 @@ from solver.cache import cache_root
 from solver.errors import LexiconError
 from solver.text import normalize_word
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: each word's letters, end to end (``letters``, ``offsets``)
 MAX_WORD_LENGTH = 64
 MAX_ALPHABET = 250
 MAX_CLOSE_CANDIDATES = 4000
@@ -118,7 +118,8 @@ class Lexicon:
 
     Words are indexed ``0..len-1`` in order of length (then trie order); ``counts[a, i]`` is how many times
     letter ``alphabet[a]`` occurs in word ``i``; ``starts[n]`` is the first index of a word of length ``n`` or
-    more.
+    more. ``letters[offsets[i]:offsets[i + 1]]`` are word i's letters as indices into the alphabet (a compiled search
+    reads words from them without making strings).
     """
 
     def __init__(
@@ -131,6 +132,8 @@ class Lexicon:
         lengths: npt.NDArray[np.uint8],
         order: npt.NDArray[np.int32],
         position: npt.NDArray[np.int32],
+        letters: npt.NDArray[np.uint8],
+        offsets: npt.NDArray[np.int64],
         skipped: int = 0,
     ) -> None:
         self.name = name
@@ -142,6 +145,8 @@ class Lexicon:
         self.lengths = lengths
         self.order = order
         self.position = position
+        self.letters = letters
+        self.offsets = offsets
         self.skipped = skipped
         max_len = int(lengths[-1]) if len(lengths) else 0
         self.max_length = max_len
@@ -246,8 +251,21 @@ class Lexicon:
         )
         rows = np.repeat(np.arange(n), lengths_by_id[order].astype(np.int64))
         np.add.at(counts, (codes, rows), 1)
+        lengths = lengths_by_id[order]
+        offsets = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
         return Lexicon(
-            wl.name, content_hash(words), alphabet, trie, counts, lengths_by_id[order], order, position, wl.skipped
+            wl.name,
+            content_hash(words),
+            alphabet,
+            trie,
+            counts,
+            lengths,
+            order,
+            position,
+            codes.astype(np.uint8),
+            offsets,
+            wl.skipped,
         )
 
     def save(self, folder: Path) -> None:
@@ -257,6 +275,8 @@ class Lexicon:
         np.save(folder / "lengths.npy", self.lengths)
         np.save(folder / "order.npy", self.order)
         np.save(folder / "position.npy", self.position)
+        np.save(folder / "letters.npy", self.letters)
+        np.save(folder / "offsets.npy", self.offsets)
         meta = {
             "format": FORMAT_VERSION,
             "name": self.name,
@@ -291,6 +311,8 @@ class Lexicon:
             arr("lengths.npy"),  # type: ignore[arg-type]
             arr("order.npy"),  # type: ignore[arg-type]
             arr("position.npy"),  # type: ignore[arg-type]
+            arr("letters.npy"),  # type: ignore[arg-type]
+            arr("offsets.npy"),  # type: ignore[arg-type]
             int(meta.get("skipped", 0)),
         )
 

@@ -23,9 +23,12 @@ import numpy as np
 import numpy.typing as npt
 
 M = TypeVar("M")
+SolveMany = Callable[[npt.NDArray[np.int64], float], tuple[int, list[tuple[int, M]]]]
 Tie = tuple[int, ...]  # among moves of equal value the larger tie is better (Hardback: (-position,); Paperback: the
 # word's letters as (-ord, ..., 0), alphabetical order first)
 BATCH = 64  # candidates sorted at a time
+FIRST_CHUNK = 8  # candidates a ``solve_many`` call takes at first (twice as many each call, up to MAX_CHUNK): few
+MAX_CHUNK = 1024  # while the level is low and rising fast, many once it has settled
 FIRST_GAP = 0.02  # share of the best bound the stepped level starts under (at least 1 point) ...
 GAP_GROWTH = 4  # ... and grows by, each time no word beats the level
 
@@ -108,7 +111,12 @@ class BestFirst(Generic[M]):
     None when it is worth no more than ``level`` (its bound is then lowered to the level); ``rank(j, move)`` its
     (value, tie). ``batch``: candidates sorted at a time (``descending``; None, all at once, only for a search of
     one pass, not ``stepped``). ``floor`` is a level every move of the answer is known to beat from elsewhere
-    (Hardback's quick layouts), -inf until a caller raises it.
+    (Hardback's quick layouts), -inf until a caller raises it. ``solve_many(js, level)``, when given, solves a chunk
+    of candidates (an array of positions) against one level in one call (a compiled loop, without the interpreter
+    between words): how many it searched (fewer when the limits cut it short: the next call's ``OutOfTime`` ends the
+    search) and the moves it found, by place in the chunk (the others are worth no more than the level). Every
+    candidate of a chunk beat the level when it was taken; the level may rise while the chunk is solved, which
+    costs work, never exactness.
     """
 
     def __init__(
@@ -120,15 +128,19 @@ class BestFirst(Generic[M]):
         reach: Reach,
         stepped: bool,
         batch: int | None = BATCH,
+        solve_many: SolveMany[M] | None = None,
     ) -> None:
         if stepped and batch is None:
             raise ValueError("a stepped search makes several passes: it sorts its candidates a batch at a time")
+        if solve_many is not None and (stepped or batch is not None):
+            raise ValueError("solve_many serves a search of one pass over every candidate in one sort (batch None)")
         self.bounds = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
         self.kept: Kept[M] = Kept(n)
         self.solve = solve
         self.rank = rank
         self.reach = reach
         self.batch = batch
+        self.solve_many = solve_many
         self.floor = float("-inf")
         self.gap, self.threshold = float("inf"), float("-inf")
         if stepped and len(bounds):
@@ -153,6 +165,9 @@ class BestFirst(Generic[M]):
     def _pass(self) -> None:
         """Every candidate whose bound beats the level, in decreasing bound (words come in decreasing bound and
         the level only rises: the first that does not beat it ends the pass)."""
+        if self.solve_many is not None:
+            self._pass_many(self.solve_many)
+            return
         bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
         margin, ties = self.reach.margin, self.reach.ties  # ``Reach``, one bound at a time (this loop is hot)
         fixed = max(self.threshold, self.floor)  # neither changes during a pass
@@ -167,3 +182,29 @@ class BestFirst(Generic[M]):
                 continue
             bounds[j] = float("-inf")
             kept.offer(*rank(j, move), move)
+
+    def _pass_many(self, solve_many: SolveMany[M]) -> None:
+        """``_pass`` a chunk of candidates at a time: those whose bound beats the level as the chunk is taken."""
+        bounds, kept, rank = self.bounds, self.kept, self.rank
+        margin, ties = self.reach.margin, self.reach.ties
+        fixed = max(self.threshold, self.floor)
+        order = np.argsort(-bounds, kind="stable")
+        at, size = 0, FIRST_CHUNK
+        while at < len(order):
+            level = max(kept.floor(), fixed)
+            chunk = order[at : at + size]
+            near = bounds[chunk]
+            short = np.flatnonzero(near < level + margin if ties else near <= level + margin)
+            if short.size:
+                chunk = chunk[: short[0]]
+            if chunk.size:
+                searched, found = solve_many(chunk, level)
+                bounds[chunk[:searched]] = level  # proved: worth no more than the level, but for the moves found
+                for k, move in found:
+                    j = int(chunk[k])
+                    bounds[j] = float("-inf")
+                    kept.offer(*rank(j, move), move)
+                at += searched
+            if short.size:
+                return
+            size = min(2 * size, MAX_CHUNK)

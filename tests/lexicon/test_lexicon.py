@@ -46,6 +46,21 @@ def test_counts_match_the_words(example_lexicon: Lexicon) -> None:
     assert list(lex.lengths) == sorted(lex.lengths)
 
 
+def test_the_letters_end_to_end_spell_every_word(example_lexicon: Lexicon, tmp_path: Path) -> None:
+    # a compiled search reads words from ``letters`` without making strings: they must be the words, in order, in
+    # the lexicon built in memory and in the one opened from the cache
+    for lex in (example_lexicon, Lexicon.open(_saved(example_lexicon, tmp_path))):
+        assert int(lex.offsets[0]) == 0 and int(lex.offsets[-1]) == len(lex.letters) == int(lex.lengths.sum())
+        for i in range(len(lex)):
+            spelled = "".join(lex.alphabet[a] for a in lex.letters[lex.offsets[i] : lex.offsets[i + 1]])
+            assert spelled == lex.word(i)
+
+
+def _saved(lex: Lexicon, folder: Path) -> Path:
+    lex.save(folder / "saved")
+    return folder / "saved"
+
+
 def test_cyrillic_list(tmp_path: Path) -> None:
     f = tmp_path / "ru.txt"
     f.write_text("кот\nКОТ\nёж\nслово\n123\nне слово\n\nйод\n", encoding="utf-8")

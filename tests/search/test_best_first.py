@@ -99,3 +99,65 @@ def test_kept_keeps_the_n_best_in_any_order_of_offers() -> None:
 def test_a_stepped_search_sorts_a_batch_at_a_time() -> None:
     with pytest.raises(ValueError, match="several passes"):
         BestFirst(np.zeros(3), 1, lambda j, level: j, lambda j, _: (0.0, (-j,)), HARDBACK, stepped=True, batch=None)
+
+
+def run_many(
+    pairs: list[tuple[int, int]], n: int, cut: int | None = None
+) -> tuple[BestFirst[int], list[tuple[int, float]]]:
+    """``run`` with ``solve_many``: a chunk against one level, as Paperback's compiled loop answers it (``cut``: the
+    limits pass after that many candidates, as the kernel stops after the word they cut short)."""
+    values = [float(v) for v, _ in pairs]
+    bounds = np.array([v + s for v, s in pairs], dtype=np.float64)
+    asked: list[tuple[int, float]] = []
+
+    def solve_many(js: np.ndarray, level: float) -> tuple[int, list[tuple[int, int]]]:
+        if cut is not None and len(asked) >= cut:
+            raise OutOfTime
+        found: list[tuple[int, int]] = []
+        for k, j in enumerate(js.tolist()):
+            asked.append((j, level))
+            if values[j] >= level:
+                found.append((k, j))
+            if cut is not None and len(asked) >= cut:
+                return k + 1, found
+        return len(js), found
+
+    def solve(j: int, level: float) -> int | None:
+        raise AssertionError("solve_many answers every candidate")
+
+    search: BestFirst[int] = BestFirst(
+        bounds, n, solve, lambda j, _: (values[j], (-j,)), PAPERBACK, stepped=False, batch=None, solve_many=solve_many
+    )
+    search.run()
+    return search, asked
+
+
+@given(candidates, st.integers(1, 8))
+def test_chunks_solved_against_one_level_keep_the_n_best(pairs: list[tuple[int, int]], n: int) -> None:
+    # the level may rise while a chunk is solved: a word solved against the stale level costs work, not exactness
+    search, asked = run_many(pairs, n)
+    want = sorted(range(len(pairs)), key=lambda j: (pairs[j][0], -j), reverse=True)[:n]
+    assert [m for _, _, m in search.kept.ranked()] == want
+    assert len({j for j, _ in asked}) == len(asked)  # each candidate once
+    for j, level in asked:
+        assert pairs[j][0] + pairs[j][1] >= level  # each chunk's candidates beat the level when it was taken
+
+
+@given(candidates, st.integers(1, 8), st.integers(0, 20))
+def test_chunks_cut_short_end_the_search_where_the_limits_passed(
+    pairs: list[tuple[int, int]], n: int, cut: int
+) -> None:
+    whole, asked_all = run_many(pairs, n)
+    try:
+        search, asked = run_many(pairs, n, cut)
+    except OutOfTime:
+        assert len(asked_all) > cut  # cut short only where the whole search goes further
+    else:
+        assert len(asked) <= cut or cut >= len(asked_all)
+        assert [m for _, _, m in search.kept.ranked()] == [m for _, _, m in whole.kept.ranked()]
+
+
+def test_solve_many_serves_one_pass_over_one_sort() -> None:
+    with pytest.raises(ValueError, match="one pass"):
+        BestFirst(np.zeros(3), 1, lambda j, _l: None, lambda j, _m: (0.0, ()), PAPERBACK, stepped=True, batch=4,
+                  solve_many=lambda js, _l: (len(js), []))

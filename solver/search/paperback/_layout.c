@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#define VERSION 1  /* the version of the packed layout; native.py sends the same number */
+#define VERSION 2  /* the version of the packed layout and the calls; native.py sends the same number */
 #define MAXN 128   /* characters of a text */
 #define MAXK 32    /* kinds of card (a hand holds at most 24 cards) */
 #define MAXL 64    /* distinct letters of the cards */
@@ -510,6 +510,87 @@ static PyTypeObject ContextType = {
  * or None.
  * ``best``: (score, length, gains_common, cards_next, uses_common, pieces) of the move rules.score makes of the best
  * layout, ``pieces`` three bytes a piece: its kind + 3 (so WILD is 0), whether it is reversed, its factor. */
+/* One text's search in ``s`` (zeroed but for the budget's fields, which carry over from text to text): the text's
+ * codes (checked), the need, then ``rec``; 0, or -1 with a Python error set. */
+static int search_text(S *s, const Ctx *c, const unsigned char *t, Py_ssize_t len, double need, int objective) {
+    if (len < 1 || len > MAXN) {
+        PyErr_SetString(PyExc_ValueError, "layout: a text of 1 to 128 characters");
+        return -1;
+    }
+    s->c = c;
+    s->n = (int)len;
+    for (int i = 0; i < s->n; i++) {
+        if (t[i] > c->L + 1) {
+            PyErr_SetString(PyExc_ValueError, "layout: a character code beyond the card letters");
+            return -1;
+        }
+        s->text[i] = t[i];
+    }
+    s->rest[s->n] = 0.0; /* layout.py's _rest */
+    for (int q = s->n - 1; q >= 0; q--) s->rest[q] = s->rest[q + 1] + c->by_letter[s->text[q]];
+    memcpy(s->counts, c->counts, sizeof(int) * (size_t)c->K);
+    s->objective = objective;
+    s->bar = need;
+    rec(s, 0, c->wilds, 1, c->dyslexic);
+    if (s->has_best && (double)s->best_score < need) s->has_best = 0; /* it cannot matter: None, as search.py */
+    if (s->status == S_ERROR) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "layout: the search failed");
+        return -1;
+    }
+    return 0;
+}
+
+/* The best layout ``s`` found, as native.py reads it, or None. */
+static PyObject *best_of(const S *s) {
+    if (!s->has_best) Py_RETURN_NONE;
+    PyObject *pieces = PyBytes_FromStringAndSize(NULL, 3 * (Py_ssize_t)s->nbest);
+    if (pieces == NULL) return NULL;
+    char *b = PyBytes_AS_STRING(pieces);
+    for (int i = 0; i < s->nbest; i++) {
+        b[3 * i] = (char)(s->bk[i] + 3);
+        b[3 * i + 1] = (char)s->br[i];
+        b[3 * i + 2] = (char)s->bf[i];
+    }
+    return Py_BuildValue("(iiiiiN)", s->best_score, s->best_length, s->best_gains, s->best_cards_next,
+                         s->best_uses_common, pieces);
+}
+
+/* The search's budget, checked, into a fresh ``S``; NULL with a Python error set. */
+static S *new_search(int objective, double need, long long taken, long long cap, long long ticks, long long node_limit,
+                     double deadline, PyObject *is_set) {
+    if (objective < O_SCORE || objective > O_VALUE || isnan(need) || taken < 0 || ticks < 0 || cap < -1 ||
+        node_limit < -1 || (is_set != Py_None && !PyCallable_Check(is_set))) {
+        PyErr_SetString(PyExc_ValueError, "layout: an objective of 0 to 2, a need, steps and a budget");
+        return NULL;
+    }
+    S *s = (S *)PyMem_Calloc(1, sizeof(S));
+    if (s == NULL) return (S *)PyErr_NoMemory();
+    s->taken = taken;
+    s->cap = cap;
+    s->ticks = ticks;
+    s->node_limit = node_limit;
+    s->has_deadline = !isnan(deadline);
+    s->deadline = deadline;
+    s->is_set = is_set == Py_None ? NULL : is_set;
+    return s;
+}
+
+/* ``s`` zeroed for the next text, its budget kept. */
+static void next_text(S *s) {
+    long long taken = s->taken, cap = s->cap, ticks = s->ticks, node_limit = s->node_limit;
+    int has_deadline = s->has_deadline;
+    double deadline = s->deadline;
+    PyObject *is_set = s->is_set;
+    memset(s, 0, sizeof(S));
+    s->taken = taken;
+    s->cap = cap;
+    s->ticks = ticks;
+    s->node_limit = node_limit;
+    s->has_deadline = has_deadline;
+    s->deadline = deadline;
+    s->is_set = is_set;
+}
+
 static PyObject *layout_solve(PyObject *self, PyObject *args) {
     PyObject *ctx_obj, *is_set;
     Py_buffer tb;
@@ -519,79 +600,79 @@ static PyObject *layout_solve(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!y*diLLLLdO", &ContextType, &ctx_obj, &tb, &need, &objective, &taken, &cap, &ticks,
                           &node_limit, &deadline, &is_set))
         return NULL;
-    const Ctx *c = (const Ctx *)ctx_obj;
-    if (tb.len < 1 || tb.len > MAXN) {
+    S *s = new_search(objective, need, taken, cap, ticks, node_limit, deadline, is_set);
+    if (s == NULL || search_text(s, (const Ctx *)ctx_obj, (const unsigned char *)tb.buf, tb.len, need, objective) < 0) {
         PyBuffer_Release(&tb);
-        PyErr_SetString(PyExc_ValueError, "layout: a text of 1 to 128 characters");
+        PyMem_Free(s);
         return NULL;
-    }
-    if (objective < O_SCORE || objective > O_VALUE || isnan(need) || taken < 0 || ticks < 0 || cap < -1 ||
-        node_limit < -1 || (is_set != Py_None && !PyCallable_Check(is_set))) {
-        PyBuffer_Release(&tb);
-        PyErr_SetString(PyExc_ValueError, "layout: an objective of 0 to 2, a need, steps and a budget");
-        return NULL;
-    }
-    S *s = (S *)PyMem_Calloc(1, sizeof(S));
-    if (s == NULL) {
-        PyBuffer_Release(&tb);
-        return PyErr_NoMemory();
-    }
-    s->c = c;
-    s->n = (int)tb.len;
-    const unsigned char *t = (const unsigned char *)tb.buf;
-    for (int i = 0; i < s->n; i++) {
-        if (t[i] > c->L + 1) {
-            PyBuffer_Release(&tb);
-            PyMem_Free(s);
-            PyErr_SetString(PyExc_ValueError, "layout: a character code beyond the card letters");
-            return NULL;
-        }
-        s->text[i] = t[i];
     }
     PyBuffer_Release(&tb);
-    s->rest[s->n] = 0.0; /* layout.py's _rest */
-    for (int q = s->n - 1; q >= 0; q--) s->rest[q] = s->rest[q + 1] + c->by_letter[s->text[q]];
-    memcpy(s->counts, c->counts, sizeof(int) * (size_t)c->K);
-    s->objective = objective;
-    s->bar = need;
-    s->taken = taken;
-    s->cap = cap;
-    s->ticks = ticks;
-    s->node_limit = node_limit;
-    s->has_deadline = !isnan(deadline);
-    s->deadline = deadline;
-    s->is_set = is_set == Py_None ? NULL : is_set;
-    rec(s, 0, c->wilds, 1, c->dyslexic);
-    if (s->has_best && (double)s->best_score < need) s->has_best = 0; /* it cannot matter: None, as search.py */
-    if (s->status == S_ERROR) {
-        PyMem_Free(s);
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "layout: the search failed");
+    PyObject *best = best_of(s);
+    PyObject *out = best == NULL ? NULL : Py_BuildValue("iLLN", s->status, s->taken, s->ticks, best);
+    PyMem_Free(s);
+    return out;
+}
+
+/* ``solve`` of many texts one after the other with one need (search.py's ``_solve_many``): the texts' codes end to
+ * end, ``ends`` where each ends (native int32). Stops after the text whose search a limit ended. (status, taken,
+ * ticks, the texts searched, [(k, text k's best) for each text with one]). */
+static PyObject *layout_solve_many(PyObject *self, PyObject *args) {
+    PyObject *ctx_obj, *is_set;
+    Py_buffer tb, eb;
+    double need, deadline;
+    int objective;
+    long long taken, cap, ticks, node_limit;
+    if (!PyArg_ParseTuple(args, "O!y*y*diLLLLdO", &ContextType, &ctx_obj, &tb, &eb, &need, &objective, &taken, &cap,
+                          &ticks, &node_limit, &deadline, &is_set))
         return NULL;
+    PyObject *found = NULL;
+    S *s = NULL;
+    const int32_t *ends = (const int32_t *)eb.buf;
+    Py_ssize_t count = eb.len / (Py_ssize_t)sizeof(int32_t), start = 0, searched = 0;
+    if (eb.len % (Py_ssize_t)sizeof(int32_t) != 0) {
+        PyErr_SetString(PyExc_ValueError, "layout: the texts' ends are 32-bit integers");
+        goto done;
     }
-    PyObject *out;
-    if (s->has_best) {
-        PyObject *pieces = PyBytes_FromStringAndSize(NULL, 3 * (Py_ssize_t)s->nbest);
-        if (pieces == NULL) {
-            PyMem_Free(s);
-            return NULL;
+    s = new_search(objective, need, taken, cap, ticks, node_limit, deadline, is_set);
+    found = s == NULL ? NULL : PyList_New(0);
+    if (found == NULL) goto done;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        Py_ssize_t end = ends[k];
+        if (end <= start || end > tb.len) {
+            PyErr_SetString(PyExc_ValueError, "layout: the texts' ends must rise within the texts");
+            Py_CLEAR(found);
+            goto done;
         }
-        char *b = PyBytes_AS_STRING(pieces);
-        for (int i = 0; i < s->nbest; i++) {
-            b[3 * i] = (char)(s->bk[i] + 3);
-            b[3 * i + 1] = (char)s->br[i];
-            b[3 * i + 2] = (char)s->bf[i];
+        next_text(s);
+        if (search_text(s, (const Ctx *)ctx_obj, (const unsigned char *)tb.buf + start, end - start, need, objective) < 0) {
+            Py_CLEAR(found);
+            goto done;
         }
-        out = Py_BuildValue("iLL(iiiiiN)", s->status, s->taken, s->ticks, s->best_score, s->best_length,
-                            s->best_gains, s->best_cards_next, s->best_uses_common, pieces);
-    } else {
-        out = Py_BuildValue("iLLO", s->status, s->taken, s->ticks, Py_None);
+        searched = k + 1;
+        if (s->has_best) {
+            PyObject *best = best_of(s);
+            PyObject *item = best == NULL ? NULL : Py_BuildValue("nN", k, best);
+            if (item == NULL || PyList_Append(found, item) < 0) {
+                Py_XDECREF(item);
+                Py_CLEAR(found);
+                goto done;
+            }
+            Py_DECREF(item);
+        }
+        start = end;
+        if (s->status != S_DONE) break;
     }
+done:
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&eb);
+    PyObject *out = found == NULL ? NULL : Py_BuildValue("iLLnN", s->status, s->taken, s->ticks, searched, found);
     PyMem_Free(s);
     return out;
 }
 
 static PyMethodDef methods[] = {
     {"solve", layout_solve, METH_VARARGS, "The best layout of one text that could reach a need (see _layout.c)."},
+    {"solve_many", layout_solve_many, METH_VARARGS, "solve of many texts with one need (see _layout.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -22,4 +22,19 @@ def solve(
     deadline: float,
     is_set: Callable[[], bool] | None,
     /,
-) -> tuple[int, int, int, float, float, bytes | None]: ...
+) -> tuple[int, int, int, tuple[int, int, int, int, int, bytes] | None]: ...
+
+def solve_many(
+    context: Context,
+    texts: bytes,
+    ends: bytes,
+    need: float,
+    objective: int,
+    taken: int,
+    cap: int,
+    ticks: int,
+    node_limit: int,
+    deadline: float,
+    is_set: Callable[[], bool] | None,
+    /,
+) -> tuple[int, int, int, int, list[tuple[int, tuple[int, int, int, int, int, bytes]]]]: ...

@@ -13,13 +13,18 @@ import math
 from array import array
 from types import ModuleType
 
+import numpy as np
+import numpy.typing as npt
+
 from solver.budget import Budget
+from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.moves import COMMON, PaperbackObjective, Piece, PMove, value_of
+from solver.search.paperback.bounds import IntArray
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import Steps
 
-VERSION = 1  # the version of what the kernel reads: _layout.c's VERSION
+VERSION = 2  # the version of what the kernel reads and its calls: _layout.c's VERSION
 DONE, OUT_OF_TIME, OUT_OF_STEPS = 0, 1, 2  # how a search ended (_layout.c's S_DONE ...)
 _ABILITY = {
     Kind.PLUS: 1,
@@ -32,6 +37,7 @@ _ABILITY = {
     Kind.NOWILD: 8,
     Kind.WILDS: 9,
 }  # the abilities that score; the others are 0
+Best = tuple[int, int, int, int, int, bytes]  # the kernel's best layout: score, length, gains, cards, common, pieces
 _OBJECTIVE = {PaperbackObjective.SCORE: 0, PaperbackObjective.LENGTH: 1, PaperbackObjective.VALUE: 2}
 
 
@@ -115,6 +121,7 @@ class Compiled:
         self.objective_code = _OBJECTIVE[objective]
         self.max_text = layout.MAX_TEXT if layout is not None else 0  # longer texts: the Python layouts
         self._pieces: dict[tuple[int, int, str], Piece] = {}  # pieces are values: one object each, shared by moves
+        self._table: tuple[Lexicon, npt.NDArray[np.uint8]] | None = None
 
     @staticmethod
     def of(hand: Hand, objective: PaperbackObjective) -> Compiled | None:
@@ -148,8 +155,48 @@ class Compiled:
             None if b.cancel is None else b.cancel.is_set,
         )
         steps.taken, b.ticks = taken, ticks
+        return self._move(text, best), status
+
+    def solve_many(
+        self, lex: Lexicon, idx: IntArray, need: float, steps: Steps
+    ) -> tuple[int, list[tuple[int, PMove]], int]:
+        """``solve`` of lexicon words ``idx`` (each 1 to ``max_text`` letters) with one need, in one call to the
+        kernel, read from the lexicon's letters without making a string of each: how many were searched (it stops
+        after the word a limit ended), the moves found, each with its place in ``idx``, and how it ended."""
+        assert layout is not None
+        b: Budget = steps.budget
+        cap, limit, deadline = steps.cap, b.node_limit, b.deadline
+        lens = lex.lengths[idx].astype(np.int64)
+        ends = np.cumsum(lens)
+        at = np.repeat(lex.offsets[idx] - (ends - lens), lens) + np.arange(int(ends[-1]) if len(ends) else 0)
+        status, taken, ticks, searched, found = layout.solve_many(
+            self.context,
+            self._codes_of(lex)[lex.letters[at]].tobytes(),
+            ends.astype(np.int32).tobytes(),
+            need,
+            self.objective_code,
+            steps.taken,
+            -1 if cap is None else cap,
+            b.ticks,
+            -1 if limit is None else limit,
+            math.nan if deadline is None else deadline,
+            None if b.cancel is None else b.cancel.is_set,
+        )
+        steps.taken, b.ticks = taken, ticks
+        moves = [(k, self._move(lex.word(int(idx[k])), best)) for k, best in found]
+        return searched, [(k, m) for k, m in moves if m is not None], status
+
+    def _codes_of(self, lex: Lexicon) -> npt.NDArray[np.uint8]:
+        """The kernel's code of each letter of a lexicon's alphabet (``_Codes``), made once a lexicon."""
+        if self._table is None or self._table[0] is not lex:
+            table = np.array([ord(self.codes[ord(ch)]) for ch in lex.alphabet], dtype=np.uint8)
+            self._table = (lex, table)
+        return self._table[1]
+
+    def _move(self, text: str, best: Best | None) -> PMove | None:
+        """The kernel's best layout of a text as a move."""
         if best is None:
-            return None, status
+            return None
         score, length, gains, cards_next, uses_common, raw = best
         pieces: list[Piece] = []
         cache = self._pieces
@@ -165,4 +212,4 @@ class Compiled:
             pos += width
         m = PMove(text, score, length, pieces, list(raw[2::3]), bool(gains), cards_next, bool(uses_common))
         m.value = value_of(m)
-        return m, status
+        return m

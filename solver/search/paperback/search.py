@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import math
 import threading
 import time
 
@@ -137,6 +138,7 @@ class PaperbackSearch:
             reach=REACH,
             stepped=False,
             batch=None,  # until n moves are kept every word is a candidate: one sort beats many partitions
+            solve_many=lambda js, _level: self._solve_many(search.kept, b.index[js]),  # the need instead of the level
         )
         kept = search.kept
         with contextlib.suppress(OutOfTime):  # ``_late`` marked the search not exact
@@ -173,6 +175,31 @@ class PaperbackSearch:
             raise OutOfTime
         word = self.lexicon.word(int(i))
         return self._solve(word, self._need(kept, word))
+
+    def _solve_many(self, kept: Kept[PMove], idx: IntArray) -> tuple[int, list[tuple[int, PMove]]]:
+        """Lexicon words ``idx``'s best layouts that can matter, against one need (the n-th move's score under the
+        score objective, at most any of these words' own ``_need``; else none), in one call to the compiled layouts
+        where they can take every word, else one word at a time; either way stopping after a word the limits cut
+        short (``OutOfTime`` once they have passed): how many were searched, and the moves found by place."""
+        if self._late():
+            raise OutOfTime
+        worst = kept.worst()
+        need = float(worst.score) if worst is not None and self.objective is PaperbackObjective.SCORE else -math.inf
+        compiled = self._compiled
+        lens = self.lexicon.lengths[idx]
+        if compiled is not None and int(lens.min()) >= self.state.min_length and int(lens.max()) <= compiled.max_text:
+            searched, found, status = compiled.solve_many(self.lexicon, idx, need, self.steps)
+            if status == native.OUT_OF_TIME:
+                self.exact = False
+            return searched, found
+        moves: list[tuple[int, PMove]] = []
+        for k, i in enumerate(idx):
+            m = self._solve(self.lexicon.word(int(i)), need)
+            if m is not None:
+                moves.append((k, m))
+            if self.budget.expired():
+                return k + 1, moves
+        return len(idx), moves
 
     def _late(self) -> bool:
         """Whether the search's limits have passed (then it is not exact)."""
