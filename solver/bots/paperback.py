@@ -206,23 +206,41 @@ class Hard(PaperbackBot):
             v += 0.8
         return v
 
-    def late(self, state: PaperbackState) -> bool:
-        empty = sum(1 for pile in state.fame if not pile)
-        low = sum(1 for pile in state.fame if len(pile) <= 1)
-        return empty >= 1 or low >= 2 or len(state.track) <= 1
+    early_turns = 4  # own turns that buy letters before Fame (unless the coins reach ``fame_at``)
+    fame_at = 8
+    letters_a_turn = 2
+
+    def ends_game(self, state: PaperbackState, pile: int) -> bool:
+        """Whether buying the top card of this Fame pile leaves two piles empty (the game ends)."""
+        empty = sum(1 for p in state.fame if not p)
+        return len(state.fame[pile]) == 1 and empty + 1 >= 2
+
+    def wins_after(self, state: PaperbackState, points: int) -> bool:
+        """Whether the seat in turn wins a game ending now with ``points`` more Fame."""
+        me = state.current
+        mine = (state.fame_of(me) + points, state.commons_of(me))
+        return all(mine > (state.fame_of(s), state.commons_of(s)) for s in range(len(state.players)) if s != me)
+
+    def fame_choice(self, state: PaperbackState) -> Buy | None:
+        """The Fame card to buy now: one that ends the game when that wins it; else the dearest that does not end a
+        game this seat would lose."""
+        piles = [i for i, p in enumerate(state.fame) if p and state.box[p[-1]].cost <= state.coins]
+        enders = [i for i in piles if self.ends_game(state, i)]
+        for i in sorted(enders, reverse=True):
+            if self.wins_after(state, state.box[state.fame[i][-1]].fame):
+                return Buy("fame", i)
+        safe = [i for i in piles if i not in enders]
+        return Buy("fame", max(safe)) if safe else None
 
     def buys(self, state: PaperbackState) -> Iterator[Buy]:
-        late = self.late(state)
+        own = state.turns // len(state.players)
         bought_letters = 0
         while True:
-            fame = _fame_buys(state)
-            if fame is not None and (late or state.coins >= 8 or self.own_turns(state) >= 6):
+            fame = self.fame_choice(state)
+            if fame is not None and (own >= self.early_turns or state.coins >= self.fame_at):
                 yield fame
                 continue
-            if bought_letters >= 2 or late:
-                if fame is not None:
-                    yield fame
-                    continue
+            if bought_letters >= self.letters_a_turn:
                 return
             offer = [
                 (self.worth(state, state.card(c)) / (1 + 0.15 * state.box[c].cost), p, s)
@@ -230,16 +248,10 @@ class Hard(PaperbackBot):
                 if state.box[c].cost <= state.coins
             ]
             if not offer:
-                if fame is not None:
-                    yield fame
-                    continue
                 return
             _, p, s = max(offer)
             bought_letters += 1
             yield Buy("offer", p, s)
-
-    def own_turns(self, state: PaperbackState) -> int:
-        return state.turns // len(state.players)
 
 
 class RandomBot(PaperbackBot):
