@@ -272,21 +272,29 @@ class RandomBot(PaperbackBot):
         game.apply(spell)
         for _ in range(self.rng.randint(1, 3)):
             options = [Buy("fame", i) for i, pile in enumerate(st.fame) if pile and st.box[pile[-1]].cost <= st.coins]
-            options += [Buy("offer", p, s) for p, s, c in _offer_cards(st) if st.box[c].cost <= st.coins]
-            if not options:
+            letters = [Buy("offer", p, s) for p, s, c in _offer_cards(st) if st.box[c].cost <= st.coins]
+            if options and (not letters or self.rng.random() < 0.5):  # Fame half the time it can: games end
+                game.apply(self.rng.choice(options))
+            elif letters:
+                game.apply(self.rng.choice(letters))
+            else:
                 break
-            game.apply(self.rng.choice(options))
         game.apply(End())
 
     def _word(self, st: PaperbackState) -> Spell | None:
         hand = [st.card(i) for i in st.players[st.current].hand]
+        found: list[Spell] = []
         for word in self.rng.sample(self.words, min(400, len(self.words))):
             if len(word) < st.options.min_length:
                 continue
             layout = _lay(word, hand, st.common)
             if layout is not None:
-                return self._with_trashes(st, Spell(word, layout))
-        return None
+                found.append(Spell(word, layout))
+                if len(found) == 8:
+                    break
+        if not found:
+            return None
+        return self._with_trashes(st, max(found, key=lambda s: len(s.word)))  # the longest of a few: games end
 
     def _with_trashes(self, st: PaperbackState, spell: Spell) -> Spell:
         hand = st.players[st.current].hand
@@ -296,7 +304,7 @@ class RandomBot(PaperbackBot):
         left = [i for i in range(len(hand)) if i not in used]
         for c in cards:
             for a in c.abilities:
-                if a.kind is Kind.TRASH_HAND and left and self.rng.random() < 0.7:
+                if a.kind is Kind.TRASH_HAND and left and self.rng.random() < 0.3:
                     steps.append(Step("hand", card=left.pop(self.rng.randrange(len(left)))))
                 if a.kind is Kind.TRASH_OFFER:
                     piles = self.rng.sample(range(OFFER_PILES), a.amount)
