@@ -94,3 +94,25 @@ def test_hardback_bots_and_flags_are_refused_for_paperback(capsys: pytest.Captur
     assert "Hardback table option" in capsys.readouterr().err
     assert main(["tournament", "--bots", "greedy,hard", "--deck", "x.json"]) == 2
     assert "--game paperback" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_hard_beats_greedy_in_sixty_percent_of_a_thousand_mirrored_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "tournament",
+            "--game",
+            "paperback",
+            "--bots",
+            "greedy,hard",
+            "--games",
+            "1000",
+            "--seed",
+            "1",
+            "--json",
+            "--quiet",
+        ]
+    )
+    assert code == 0
+    hard = json.loads(capsys.readouterr().out)["bots"]["hard"]
+    assert hard["games"] == 1000 and hard["win_rate"] >= 0.6
