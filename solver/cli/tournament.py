@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from solver.cli.options import write_json
-from solver.cli.table_options import add_table_flags, table_options, table_words
+from solver.cli.table_options import OPTION_FLAGS, add_table_flags, table_options, table_words
 
 if TYPE_CHECKING:
     from solver.game.record import GameRecord
@@ -34,6 +34,19 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "of a seat and the luck of the shuffle cancel. Reports each bot's win rate with its 95%% interval "
         "(Wilson), mean prestige, margin over the best opponent and game length, and a head-to-head. A shared "
         "win counts half to each seat that shares it (1/k in a k-way tie).",
+    )
+    t.add_argument(
+        "--game",
+        choices=("hardback", "paperback"),
+        default="hardback",
+        help="the game (default hardback); paperback plays its own bots (greedy, hard, random) on --deck",
+    )
+    t.add_argument(
+        "--deck",
+        metavar="FILE",
+        help="paperback: the table's deck file (JSON: the Offer's cards, the Fame piles, the Common cards, the "
+        "length track). Default: the house deck, INVENTED for trying the game, not the published cards "
+        "(solver/data/paperback-house-deck.json)",
     )
     t.add_argument(
         "--bots",
@@ -83,18 +96,22 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     return t
 
 
-def bot_names() -> tuple[str, ...]:
+def bot_names(game: str = "hardback") -> tuple[str, ...]:
     """The bots the engine offers."""
+    if game == "paperback":
+        from solver.bots.paperback import BOTS
+
+        return BOTS
     from solver.bots import BOT_NAMES
 
     return tuple(BOT_NAMES)
 
 
-def _bots(text: str) -> list[str]:
+def _bots(text: str, game: str = "hardback") -> list[str]:
     from solver.tournament import TournamentError
 
     names = [b.strip().lower() for b in text.split(",")]
-    known = bot_names()
+    known = bot_names(game)
     if not text.strip() or any(not b for b in names):
         raise TournamentError(f"--bots takes comma-separated names without blanks, e.g. --bots {known[0]},{known[-1]}")
     for b in names:
@@ -127,13 +144,19 @@ def _write(flag: str, path: str, text: str) -> None:
 def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: Any = None) -> int:
     """Run the command; ``play`` and ``lexicon`` replace the engine and the lexicon loader (for tests)."""
     from solver.lexicon.registry import LexiconChoice
-    from solver.tournament import Progress, format_table, run_tournament, schedule, shipped_lexicon
+    from solver.tournament import Progress, TournamentError, format_table, run_tournament, schedule, shipped_lexicon
     from solver.tournament.progress import wanted
 
-    bots = _bots(args.bots)
+    bots = _bots(args.bots, args.game)
     _check_flags(args)
     plan = schedule(bots, args.games, args.seed, args.players)
-    options = table_options(args, plan.players)
+    deck_label = None
+    if args.game == "paperback":
+        play, deck_label, options = _paperback(args, plan.players, play)
+    else:
+        if args.deck is not None:
+            raise TournamentError("--deck is a Paperback deck file: give it with --game paperback")
+        options = table_options(args, plan.players)
     dictionary = "enable"
     choice: LexiconChoice | None = None
     if lexicon is None:
@@ -171,6 +194,10 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
             plan=plan,
             dictionary=dictionary,
         )
+    if deck_label is not None:
+        t.report["tournament"]["game"] = "paperback"
+        t.report["tournament"]["deck"] = deck_label
+        t.report["tournament"]["options"] = {"players": plan.players, "min_length": 2}
     _write_files(args, t)
     if args.json:
         write_json(out, t.report)
@@ -182,6 +209,29 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
         if keep is not None:
             out.write(f"wrote records: {keep.written} games in {args.records}\n")
     return 0
+
+
+def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, dict[str, Any], Any]:
+    """Paperback's play function on the deck of ``--deck`` (or the house deck), its label for the report, and the
+    Hardback options the runner carries along unread (only their player count)."""
+    from solver.game.options import GameOptions
+    from solver.paperback.deck import house_deck, load_deck
+    from solver.tournament import TournamentError
+    from solver.tournament.paperback import PaperbackPlay
+
+    if args.records is not None:
+        raise TournamentError("--records: Paperback games are not recorded yet; drop --records with --game paperback")
+    deck = house_deck() if args.deck is None else load_deck(args.deck)
+    if players not in deck.players:
+        raise TournamentError(
+            f"the deck {deck.name!r} is played by {', '.join(map(str, deck.players))} players, not {players}"
+        )
+    label = {"name": deck.name, "invented": deck.invented, "file": args.deck or "house (shipped)"}
+    for flag, attr in OPTION_FLAGS:
+        if getattr(args, attr, None) is not None:
+            raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
+    fn = play if play is not None else PaperbackPlay.of(deck)
+    return fn, label, GameOptions(players=players)
 
 
 def _check_flags(args: argparse.Namespace) -> None:

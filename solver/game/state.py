@@ -220,7 +220,6 @@ class GameState:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        state = self.rng.getstate()
         return {
             "game": "hardback",
             "options": self.options.to_json(),
@@ -242,7 +241,7 @@ class GameState:
             "penny": self.penny.to_json() if self.penny else None,
             "result": self.result,
             "turn": self.turn.to_json(),
-            "rng": [state[0], list(state[1]), state[2]],
+            "rng": rng_to_json(self.rng),
         }
 
     @staticmethod
@@ -334,9 +333,20 @@ def _cards(cat: Catalogue, value: object, where: str) -> list[Card]:
     return out
 
 
-def _rng(value: object) -> random.Random:
+def rng_to_json(rng: random.Random) -> list[Any]:
+    """The random generator's state in JSON (``random.getstate``: version, 624 words and the position, gauss); the
+    form every game of the package saves (Hardback's and Paperback's), read back by ``read_rng``."""
+    state = rng.getstate()
+    return [state[0], list(state[1]), state[2]]
+
+
+def read_rng(value: object, where: str = "game.rng") -> random.Random:
+    """The random generator from ``rng_to_json``'s form; a ``GameStateError`` naming ``where`` when it is malformed."""
+    return _rng(value, where)
+
+
+def _rng(value: object, where: str = "game.rng") -> random.Random:
     """The random generator from ``random.getstate``'s JSON form: ``[3, [624 words and the position], gauss]``."""
-    where = "game.rng"
     shape = f"[3, a list of {MT_N + 1} whole numbers, null or a number], as the engine saves it"
     if not isinstance(value, list) or len(value) != 3:
         raise GameStateError(f"{where} must be {shape}", where)

@@ -1,0 +1,200 @@
+"""Paperback's actions as values, read from and written to their JSON form (``action_from_json(a.to_json()) == a``)::
+
+    word:  {"action": "spell", "word": "smart", "layout": [PIECE, ...], "resolve": [STEP, ...]}
+              PIECE: {"card": I}                 hand card I (a one- or two-letter card, its letters as printed)
+                     {"card": I, "as": "m"}      hand card I, a wild, standing for one letter
+                     {"card": I, "reversed": true}  a two-letter card reversed (needs a Dyslexic: the Common card
+                                                 or one in hand, each reversing one card)
+                     {"common": true}            the Common card on top of the length track, used by referring to it
+                     {"space": true}             the Spacebar (the Common card), between two words
+              STEP, the abilities resolved in the order given:
+                     {"trash": "hand", "card": I}  a trash-hand ability: trash hand card I, one left out of the word
+                     {"trash": "offer", "pile": P, "slot": "top" | "row"}  a trash-offer ability: trash the card
+                                                 showing on Offer pile P (0: 2¢ ... 6: 8¢-10¢); the row card is
+                                                 replaced by the pile's top card
+           {"action": "pass"}                    no word: the turn ends (discard, draw)
+    buy:   {"action": "buy", "pile": "offer", "index": P, "slot": "top" | "row"}
+           {"action": "buy", "pile": "fame", "index": F}   the top card of Fame pile F (0: the cheapest)
+           {"action": "end"}                     discard, draw the next hand, the next player's turn
+
+``IllegalActionError`` (Hardback's: the same one error for both games' protocols) names what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.game.actions import IllegalActionError
+
+Json = dict[str, Any]
+SLOTS = ("top", "row")
+MAX_INDEX = 99
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a spelled word: a hand card (``card``), the Common card, or the Spacebar."""
+
+    card: int | None = None
+    as_letter: str = ""
+    reversed: bool = False
+    common: bool = False
+    space: bool = False
+
+    def to_json(self) -> Json:
+        if self.common:
+            return {"common": True}
+        if self.space:
+            return {"space": True}
+        out: Json = {"card": self.card}
+        if self.as_letter:
+            out["as"] = self.as_letter
+        if self.reversed:
+            out["reversed"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One ability resolved: a card trashed from hand, or a card of the Offer."""
+
+    trash: str  # "hand" | "offer"
+    card: int = 0
+    pile: int = 0
+    slot: str = "top"
+
+    def to_json(self) -> Json:
+        if self.trash == "hand":
+            return {"trash": "hand", "card": self.card}
+        return {"trash": "offer", "pile": self.pile, "slot": self.slot}
+
+
+@dataclass(frozen=True)
+class Spell:
+    word: str
+    layout: tuple[Piece, ...]
+    resolve: tuple[Step, ...] = ()
+
+    def to_json(self) -> Json:
+        out: Json = {"action": "spell", "word": self.word, "layout": [p.to_json() for p in self.layout]}
+        if self.resolve:
+            out["resolve"] = [s.to_json() for s in self.resolve]
+        return out
+
+
+@dataclass(frozen=True)
+class Pass:
+    def to_json(self) -> Json:
+        return {"action": "pass"}
+
+
+@dataclass(frozen=True)
+class Buy:
+    pile: str  # "offer" | "fame"
+    index: int
+    slot: str = "top"
+
+    def to_json(self) -> Json:
+        out: Json = {"action": "buy", "pile": self.pile, "index": self.index}
+        if self.pile == "offer":
+            out["slot"] = self.slot
+        return out
+
+
+@dataclass(frozen=True)
+class End:
+    def to_json(self) -> Json:
+        return {"action": "end"}
+
+
+Action = Spell | Pass | Buy | End
+
+
+def _index(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INDEX:
+        raise IllegalActionError(f"{where} must be a whole number from 0 to {MAX_INDEX} (got {value!r})", where)
+    return value
+
+
+def _slot(value: object, where: str) -> str:
+    if value not in SLOTS:
+        raise IllegalActionError(
+            f'{where} must be "top" (the pile\'s face-up card) or "row" (the card below it)', where
+        )
+    return str(value)
+
+
+def _piece(value: object, i: int) -> Piece:
+    where = f"layout[{i}]"
+    if not isinstance(value, dict):
+        raise IllegalActionError(
+            f'{where} must be an object: {{"card": I}}, {{"common": true}} or {{"space": true}}', where
+        )
+    unknown = sorted(set(value) - {"card", "as", "reversed", "common", "space"})
+    if unknown:
+        raise IllegalActionError(
+            f"{where}: unknown field {unknown[0]!r}; the fields are card, as, reversed, common, space", where
+        )
+    if value.get("common") is True or value.get("space") is True:
+        if len(value) != 1:
+            raise IllegalActionError(f'{where}: {{"common": true}} and {{"space": true}} stand alone', where)
+        return Piece(common=value.get("common") is True, space=value.get("space") is True)
+    if "card" not in value:
+        raise IllegalActionError(f'{where} names no card: {{"card": I}} is hand card I (from 0)', where)
+    letter = value.get("as", "")
+    if not isinstance(letter, str) or len(letter) > 1 or (letter and not letter.isalpha()):
+        raise IllegalActionError(f'{where}: "as" is the one letter a wild stands for', where)
+    rev = value.get("reversed", False)
+    if not isinstance(rev, bool):
+        raise IllegalActionError(f'{where}: "reversed" is true or false', where)
+    return Piece(card=_index(value["card"], f"{where}.card"), as_letter=letter.lower(), reversed=rev)
+
+
+def _step(value: object, i: int) -> Step:
+    where = f"resolve[{i}]"
+    if not isinstance(value, dict) or value.get("trash") not in ("hand", "offer"):
+        raise IllegalActionError(
+            f'{where} must be {{"trash": "hand", "card": I}} or {{"trash": "offer", "pile": P, "slot": "top"}}', where
+        )
+    if value["trash"] == "hand":
+        return Step("hand", card=_index(value.get("card"), f"{where}.card"))
+    return Step(
+        "offer", pile=_index(value.get("pile"), f"{where}.pile"), slot=_slot(value.get("slot", "top"), f"{where}.slot")
+    )
+
+
+def action_from_json(data: object) -> Action:
+    """An action from its JSON form; ``IllegalActionError`` naming what cannot be read."""
+    if not isinstance(data, dict):
+        raise IllegalActionError('an action is a JSON object with "action": spell, pass, buy or end')
+    kind = data.get("action")
+    if kind == "spell":
+        word = data.get("word")
+        if not isinstance(word, str) or not word.strip() or len(word) > 61:
+            raise IllegalActionError(
+                'spell: "word" is the word spelled (two words and a space with the Spacebar)', "word"
+            )
+        layout = data.get("layout")
+        if not isinstance(layout, list) or not layout or len(layout) > 61:
+            raise IllegalActionError('spell: "layout" lists the word\'s pieces left to right', "layout")
+        resolve = data.get("resolve", [])
+        if not isinstance(resolve, list) or len(resolve) > 40:
+            raise IllegalActionError('spell: "resolve" lists the abilities resolved, in order', "resolve")
+        return Spell(
+            word.strip().lower(),
+            tuple(_piece(p, i) for i, p in enumerate(layout)),
+            tuple(_step(s, i) for i, s in enumerate(resolve)),
+        )
+    if kind == "pass":
+        return Pass()
+    if kind == "end":
+        return End()
+    if kind == "buy":
+        pile = data.get("pile")
+        if pile not in ("offer", "fame"):
+            raise IllegalActionError('buy: "pile" is "offer" or "fame"', "pile")
+        index = _index(data.get("index"), "index")
+        slot = _slot(data.get("slot", "top"), "slot") if pile == "offer" else "top"
+        return Buy(str(pile), index, slot)
+    raise IllegalActionError(f"unknown action {kind!r}: the actions are spell, pass, buy and end", "action")

@@ -1,0 +1,85 @@
+"""Whole games of Paperback between bots, in the tournament's form: ``PaperbackPlay`` is a ``PlayFn`` (picklable, so
+that a process pool or a Dask cluster can run it) holding the deck and the table's options; each call deals a seeded
+game, lets each seat's bot play, and returns a ``GameRecord`` (``prestige``: each seat's Fame; ``ink``: its Common
+cards, the rulebook's tie-break)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solver.game.options import GameOptions
+from solver.game.record import GameRecord
+from solver.lexicon import Lexicon, default_lexicon
+from solver.paperback.deck import Deck, deck_from_json
+
+MAX_TURNS = 2000  # a game that has not ended by then is a bug, not a long game
+
+
+@functools.lru_cache(maxsize=4)
+def _deck(text: str) -> Deck:
+    return deck_from_json(json.loads(text))
+
+
+@dataclass(frozen=True)
+class PaperbackPlay:
+    """The tournament's play function for Paperback on one deck (given in full as its JSON text)."""
+
+    deck: str
+    min_length: int = 2
+    spacebar: bool = False
+    dyslexic: bool = False
+    time_limit: float = 10.0
+
+    @staticmethod
+    def of(deck: Deck, **options: Any) -> PaperbackPlay:
+        return PaperbackPlay(json.dumps(deck.to_json(), ensure_ascii=False), **options)
+
+    def __call__(
+        self, bots: Sequence[str], seed: int, options: GameOptions | None = None, lexicon: Lexicon | None = None
+    ) -> GameRecord:
+        return play_paperback(bots, seed, _deck(self.deck), self, lexicon)
+
+
+def play_paperback(
+    bots: Sequence[str], seed: int, deck: Deck, table: PaperbackPlay, lexicon: Lexicon | None = None
+) -> GameRecord:
+    """One full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
+    from solver.bots.paperback import make_bot
+    from solver.bots.registry import bot_seed
+    from solver.game.paperback import PaperbackGame, PaperbackOptions
+    from solver.game.paperback.engine import OVER
+
+    lex = lexicon or default_lexicon()
+    started = time.perf_counter()
+    options = PaperbackOptions(len(bots), table.min_length, table.spacebar, table.dyslexic)
+    game = PaperbackGame.new(deck, options, seed, lex)
+    players = [make_bot(name, lex, bot_seed(seed, i), table.time_limit) for i, name in enumerate(bots)]
+    st = game.state
+    while st.phase != OVER:
+        if st.turns >= MAX_TURNS:
+            raise RuntimeError(f"the game of seed {seed} had not ended after {MAX_TURNS} turns")
+        players[st.current].play_turn(game)
+    n = len(st.players)
+    return GameRecord(
+        seed=seed,
+        seats=list(bots),
+        prestige=game.scores(),
+        ink=[st.commons_of(s) for s in range(n)],
+        winner=game.winner(),
+        rounds=(st.turns + n - 1) // n,
+        turns=st.turns,
+        seconds=time.perf_counter() - started,
+        extra={
+            "game": "paperback",
+            "commons": [st.commons_of(s) for s in range(n)],
+            "words": [p.words for p in st.players],
+            "passes": [p.passes for p in st.players],
+            "searches": [b.searches for b in players],
+            "cut": [b.cut for b in players],
+        },
+    )

@@ -1,0 +1,85 @@
+"""Invariants over seeded random games of Paperback: no card lost or duplicated after any action, the Offer refilled
+while its piles last, the end reached by the rulebook's conditions only; 50 games in the default run, 1,000 under
+``pytest -m slow``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solver.bots.paperback import make_bot
+from solver.game.paperback import PaperbackGame, PaperbackOptions
+from solver.game.paperback.actions import Action, End, Spell
+from solver.game.paperback.engine import OVER, PaperbackState
+from solver.lexicon import Lexicon
+from solver.paperback.deck import house_deck
+
+DECK = house_deck()
+MAX_TURNS = 3000
+
+
+class Watched(PaperbackGame):
+    """A game that checks its invariants after every action."""
+
+    def apply(self, action: Action | dict[str, Any]) -> None:
+        st = self.state
+        before_track = len(st.track)
+        super().apply(action)
+        st.check()
+        for i in range(1, 7):  # the row is refilled while its pile lasts
+            assert st.row[i] is not None or not st.offer[i], f"row {i} empty with cards in its pile"
+        assert st.row[0] is None
+        if isinstance(action, Spell):
+            gained = before_track - len(st.track)
+            assert gained in (0, 1)
+            assert not gained or (
+                self.last_move is not None
+                and self.last_move.length >= DECK.length_track[DECK.commons_dealt - before_track]
+            )
+        if st.phase == OVER:
+            assert isinstance(action, End | Spell) or type(action).__name__ == "Pass"
+            empty = sum(1 for p in st.fame if not p)
+            assert empty >= 2 or not st.track, "the game ended without two empty Fame piles or the last Common card"
+
+
+def play(seed: int, lexicon: Lexicon, players: int, bots: tuple[str, ...]) -> PaperbackState:
+    game = Watched(
+        PaperbackGame.new(
+            DECK, PaperbackOptions(players, spacebar=seed % 3 == 0, dyslexic=seed % 4 == 0), seed, lexicon
+        ).state,
+        lexicon,
+    )
+    seats = [make_bot(bots[s % len(bots)], lexicon, seed * 10 + s) for s in range(players)]
+    st = game.state
+    total = len(st.box)
+    while st.phase != OVER:
+        assert st.turns < MAX_TURNS
+        seats[st.current].play_turn(game)
+    assert len(st.box) == total
+    return st
+
+
+def run(n: int, lexicon: Lexicon, most: int = 5) -> None:
+    ends = {"fame": 0, "common": 0}
+    for seed in range(n):
+        st = play(seed, lexicon, 2 + seed % (most - 1), ("random",))
+        ends["fame" if sum(1 for p in st.fame if not p) >= 2 else "common"] += 1
+    assert ends["fame"] > 0
+
+
+def test_fifty_seeded_random_games(enable: Lexicon) -> None:
+    run(50, enable, most=3)  # 2 and 3 players here; up to 5 in the slow run
+
+
+def test_bots_games_reach_the_common_card_end_too(enable: Lexicon) -> None:
+    commons = 0
+    for seed in range(6):
+        st = play(seed, enable, 2, ("hard", "greedy"))
+        commons += sum(st.commons_of(s) for s in range(2))
+    assert commons > 0  # long words gain Common cards
+
+
+@pytest.mark.slow
+def test_a_thousand_seeded_random_games(enable: Lexicon) -> None:
+    run(1000, enable)

@@ -1,0 +1,143 @@
+"""Paperback deck files: the shipped house deck (invented, with the rulebook's component counts) and a deck that
+breaks the rulebook's structure refused with its line and the reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver.paperback.cards import Kind
+from solver.paperback.deck import DeckError, house_deck, load_deck, pile_of, read_deck
+
+HOUSE = Path(__file__).resolve().parents[2] / "solver" / "data" / "paperback-house-deck.json"
+
+
+def house_text() -> str:
+    return HOUSE.read_text(encoding="utf-8")
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_house_deck_is_labelled_invented() -> None:
+    deck = house_deck()
+    assert deck.invented
+    assert "not the published" in deck.note.lower()
+    assert "invented" in deck.label()
+
+
+def test_house_deck_follows_the_rulebooks_component_counts() -> None:
+    """Rulebook: "66 Letter Cards - 8 2¢ Vowels - 20 Two-Letter Cards ... 50 Starting Deck Cards - 28 Fame Cards (Wild)
+    - 6 Common Cards"."""
+    deck = house_deck()
+    cards = [c for c in deck.offer for _ in range(c.copies)]
+    two_cent = [c for c in cards if c.card.cost == 2]
+    assert len(two_cent) == 8 and all(c.card.letters in "aeiou" for c in two_cent)
+    assert sum(1 for c in cards if len(c.card.letters) == 2) == 20
+    assert sum(1 for c in cards if len(c.card.letters) == 1 and c.card.cost != 2) == 66
+    # "the 1¢ T,R,S,L and N cards and five of the 2¢ Fame cards"
+    assert [c.card.letters for c in deck.starter_letters] == list("trsln")
+    assert all(c.card.score == 1 for c in deck.starter_letters)
+    assert deck.starter_wilds == 5 and deck.wild_cost == 2
+    assert 5 * (len(deck.starter_letters) + deck.starter_wilds) == 50
+    # the Fame piles: 5¢, 8¢, 11¢, 17¢ and the rulebook's table by player count
+    assert [p.cost for p in deck.fame] == [5, 8, 11, 17]
+    assert [p.cards[3] for p in deck.fame] == [6, 6, 3, 2]
+    assert [p.cards[4] for p in deck.fame] == [8, 8, 4, 2]
+    assert [p.cards[5] for p in deck.fame] == [10, 10, 5, 3]
+    assert sum(p.cards[5] for p in deck.fame) == 28
+    assert len(deck.common) == 6 and deck.commons_dealt == 4
+    assert deck.players == (2, 3, 4, 5)
+    # every Offer pile has cards: "The 8¢, 9¢, and 10¢ cards go into the same pile"
+    assert {pile_of(c.card.cost or 0) for c in cards} == set(range(7))
+
+
+def test_house_deck_abilities_are_the_closed_vocabulary() -> None:
+    kinds = {a.kind for c in house_deck().offer for a in c.card.abilities}
+    assert Kind.COPY in kinds and Kind.TRASH_OFFER in kinds and Kind.DOUBLE_WORD in kinds
+
+
+def test_deck_round_trips_through_its_json() -> None:
+    deck = house_deck()
+    assert read_deck(json.dumps(deck.to_json())) == deck
+
+
+def test_an_ability_outside_the_vocabulary_is_refused_with_its_line() -> None:
+    text = house_text().replace('"cost": 7, "abilities": ["copy"]', '"cost": 7, "abilities": ["steal-fame"]')
+    with pytest.raises(DeckError) as e:
+        read_deck(text, "table.json")
+    assert e.value.line == line_of(text, "steal-fame")
+    assert str(e.value).startswith(f"table.json, line {e.value.line}: ")
+    assert "'steal-fame' is not in the vocabulary" in str(e.value)
+
+
+def test_a_card_without_a_cost_is_refused_with_its_line() -> None:
+    text = house_text().replace('{"letters": "QU", "score": 5, "cost": 7, ', '{"letters": "QU", "score": 5, ')
+    with pytest.raises(DeckError) as e:
+        read_deck(text)
+    assert e.value.line == line_of(text, '"QU"')
+    assert 'has no "cost"' in str(e.value)
+
+
+def test_a_cost_no_pile_takes_is_refused() -> None:
+    text = house_text().replace('{"letters": "QU", "score": 5, "cost": 7', '{"letters": "QU", "score": 5, "cost": 12')
+    with pytest.raises(DeckError, match="cost 12 is in no Offer pile") as e:
+        read_deck(text)
+    assert e.value.line == line_of(text, '"QU"')
+
+
+def test_an_offer_pile_missing_is_refused() -> None:
+    data = json.loads(house_text())
+    data["offer"] = [c for c in data["offer"] if c["cost"] != 3]
+    with pytest.raises(DeckError, match="the Offer's 3¢ pile has no card"):
+        read_deck(json.dumps(data, indent=1))
+
+
+def test_a_fame_pile_missing_is_refused() -> None:
+    data = json.loads(house_text())
+    data["fame"] = data["fame"][:3]
+    with pytest.raises(DeckError, match="the 4 Fame piles"):
+        read_deck(json.dumps(data, indent=1))
+
+
+def test_a_fame_pile_without_a_player_count_is_refused_at_its_line() -> None:
+    data = json.loads(house_text())
+    del data["fame"][2]["cards"]["5"]
+    text = json.dumps(data, indent=1)
+    with pytest.raises(DeckError, match=r"fame\[2\] gives counts for other player counts") as e:
+        read_deck(text)
+    assert e.value.line > 1
+
+
+def test_a_length_track_that_does_not_match_the_commons_dealt_is_refused() -> None:
+    text = house_text().replace('"length_track": [7, 8, 9, 10]', '"length_track": [7, 8, 9]')
+    with pytest.raises(DeckError, match="length_track"):
+        read_deck(text)
+
+
+def test_not_json_names_the_line() -> None:
+    text = house_text().replace('"commons_dealt": 4,', '"commons_dealt": 4')
+    with pytest.raises(DeckError, match="not JSON") as e:
+        read_deck(text)
+    assert e.value.line == line_of(text, "length_track")
+
+
+def test_an_unknown_field_is_refused() -> None:
+    text = house_text().replace('"invented": true,', '"invented": true, "attacks": [],')
+    with pytest.raises(DeckError, match="unknown field 'attacks'"):
+        read_deck(text)
+
+
+def test_a_table_deck_loads_from_a_file(tmp_path: Path) -> None:
+    data = json.loads(house_text())
+    data.update(name="our table", invented=False)
+    data["offer"][0]["copies"] = 3
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    deck = load_deck(path)
+    assert deck.name == "our table" and not deck.invented and deck.offer[0].copies == 3
+    with pytest.raises(DeckError, match="cannot read it"):
+        load_deck(tmp_path / "missing.json")
