@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -419,3 +420,22 @@ def test_the_score_a_word_needs_counts_its_length_and_alphabetical_order() -> No
     assert s.solve("bat", 5) is not None and s.solve("bat", 6) is None
     assert s.objective is PaperbackObjective.SCORE
     assert searcher(["cat"], state(["C/2", "A/1", "T/2"]), "value")._need(kept, "bat") == float("-inf")
+
+
+def test_the_needs_of_a_chunk_never_exceed_each_words_own_need(enable: Any) -> None:
+    # a chunk of words goes to the compiled layouts with needs read from their lengths alone (``_needs``): each at
+    # most the word's own ``_need`` (which reads the word for its alphabetical tie), or a word that ties the n-th
+    # move's key and wins on alphabetical order would be pruned
+    data = state(["?", "I/4:double-letter", "N/2:last:+2", "I/0", "?", "A/0:first:+2", "?"], threshold=7)
+    s = PaperbackSearch(enable, PaperbackState.from_json(data), PaperbackObjective.SCORE)
+    kept: Kept[PMove] = Kept(5)
+    for word in ("tin", "anti", "nap", "lain", "indian", "paint"):
+        m = s.solve(word)
+        if m is not None:
+            kept.offer(*s._rank(m), m)
+    assert kept.full
+    idx, _ = s._feasible()
+    needs = s._needs(kept, enable.lengths[idx])
+    own = np.array([s._need(kept, enable.word(int(i))) for i in idx])
+    assert (needs <= own).all()
+    assert (needs == own).mean() > 0.5  # and as tight as a word's length allows, for most words

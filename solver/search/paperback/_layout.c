@@ -613,27 +613,34 @@ static PyObject *layout_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* ``solve`` of many texts one after the other with one need (search.py's ``_solve_many``): the texts' codes end to
- * end, ``ends`` where each ends (native int32). Stops after the text whose search a limit ended. (status, taken,
- * ticks, the texts searched, [(k, text k's best) for each text with one]). */
+/* ``solve`` of many texts one after the other (search.py's ``_solve_many``): the texts' codes end to end, ``ends``
+ * where each ends (native int32), ``needs`` each text's need (native double). Stops after the text whose search a
+ * limit ended. (status, taken, ticks, the texts searched, [(k, text k's best) for each text with one]). */
 static PyObject *layout_solve_many(PyObject *self, PyObject *args) {
     PyObject *ctx_obj, *is_set;
-    Py_buffer tb, eb;
-    double need, deadline;
+    Py_buffer tb, eb, nb;
+    double deadline;
     int objective;
     long long taken, cap, ticks, node_limit;
-    if (!PyArg_ParseTuple(args, "O!y*y*diLLLLdO", &ContextType, &ctx_obj, &tb, &eb, &need, &objective, &taken, &cap,
+    if (!PyArg_ParseTuple(args, "O!y*y*y*iLLLLdO", &ContextType, &ctx_obj, &tb, &eb, &nb, &objective, &taken, &cap,
                           &ticks, &node_limit, &deadline, &is_set))
         return NULL;
     PyObject *found = NULL;
     S *s = NULL;
     const int32_t *ends = (const int32_t *)eb.buf;
+    const double *needs = (const double *)nb.buf;
     Py_ssize_t count = eb.len / (Py_ssize_t)sizeof(int32_t), start = 0, searched = 0;
-    if (eb.len % (Py_ssize_t)sizeof(int32_t) != 0) {
-        PyErr_SetString(PyExc_ValueError, "layout: the texts' ends are 32-bit integers");
+    if (eb.len % (Py_ssize_t)sizeof(int32_t) != 0 || nb.len != count * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "layout: the texts' ends (32-bit integers) and needs (doubles), one each");
         goto done;
     }
-    s = new_search(objective, need, taken, cap, ticks, node_limit, deadline, is_set);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (isnan(needs[k])) {
+            PyErr_SetString(PyExc_ValueError, "layout: a need is a number");
+            goto done;
+        }
+    }
+    s = new_search(objective, 0.0, taken, cap, ticks, node_limit, deadline, is_set);
     found = s == NULL ? NULL : PyList_New(0);
     if (found == NULL) goto done;
     for (Py_ssize_t k = 0; k < count; k++) {
@@ -644,7 +651,8 @@ static PyObject *layout_solve_many(PyObject *self, PyObject *args) {
             goto done;
         }
         next_text(s);
-        if (search_text(s, (const Ctx *)ctx_obj, (const unsigned char *)tb.buf + start, end - start, need, objective) < 0) {
+        if (search_text(s, (const Ctx *)ctx_obj, (const unsigned char *)tb.buf + start, end - start, needs[k],
+                        objective) < 0) {
             Py_CLEAR(found);
             goto done;
         }
@@ -665,6 +673,7 @@ static PyObject *layout_solve_many(PyObject *self, PyObject *args) {
 done:
     PyBuffer_Release(&tb);
     PyBuffer_Release(&eb);
+    PyBuffer_Release(&nb);
     PyObject *out = found == NULL ? NULL : Py_BuildValue("iLLnN", s->status, s->taken, s->ticks, searched, found);
     PyMem_Free(s);
     return out;

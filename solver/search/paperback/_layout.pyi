@@ -28,7 +28,7 @@ def solve_many(
     context: Context,
     texts: bytes,
     ends: bytes,
-    need: float,
+    needs: bytes,
     objective: int,
     taken: int,
     cap: int,

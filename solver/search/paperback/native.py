@@ -20,7 +20,7 @@ from solver.budget import Budget
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.moves import COMMON, PaperbackObjective, Piece, PMove, value_of
-from solver.search.paperback.bounds import IntArray
+from solver.search.paperback.bounds import FloatArray, IntArray
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import Steps
 
@@ -158,9 +158,9 @@ class Compiled:
         return self._move(text, best), status
 
     def solve_many(
-        self, lex: Lexicon, idx: IntArray, need: float, steps: Steps
+        self, lex: Lexicon, idx: IntArray, needs: FloatArray, steps: Steps
     ) -> tuple[int, list[tuple[int, PMove]], int]:
-        """``solve`` of lexicon words ``idx`` (each 1 to ``max_text`` letters) with one need, in one call to the
+        """``solve`` of lexicon words ``idx`` (each 1 to ``max_text`` letters), each with its need, in one call to the
         kernel, read from the lexicon's letters without making a string of each: how many were searched (it stops
         after the word a limit ended), the moves found, each with its place in ``idx``, and how it ended."""
         assert layout is not None
@@ -173,7 +173,7 @@ class Compiled:
             self.context,
             self._codes_of(lex)[lex.letters[at]].tobytes(),
             ends.astype(np.int32).tobytes(),
-            need,
+            needs.astype(np.float64).tobytes(),
             self.objective_code,
             steps.taken,
             -1 if cap is None else cap,

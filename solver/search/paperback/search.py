@@ -21,7 +21,7 @@ from solver.paperback.moves import SCORE_WEIGHT, PaperbackObjective, PMove, alph
 from solver.paperback.state import PaperbackState
 from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.compiled import check_engine
-from solver.search.paperback.bounds import IntArray, WordBounds, feasible, keys, word_bounds
+from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, feasible, keys, word_bounds
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
@@ -177,29 +177,37 @@ class PaperbackSearch:
         return self._solve(word, self._need(kept, word))
 
     def _solve_many(self, kept: Kept[PMove], idx: IntArray) -> tuple[int, list[tuple[int, PMove]]]:
-        """Lexicon words ``idx``'s best layouts that can matter, against one need (the n-th move's score under the
-        score objective, at most any of these words' own ``_need``; else none), in one call to the compiled layouts
+        """Lexicon words ``idx``'s best layouts that can matter (``_needs``), in one call to the compiled layouts
         where they can take every word, else one word at a time; either way stopping after a word the limits cut
         short (``OutOfTime`` once they have passed): how many were searched, and the moves found by place."""
         if self._late():
             raise OutOfTime
-        worst = kept.worst()
-        need = float(worst.score) if worst is not None and self.objective is PaperbackObjective.SCORE else -math.inf
-        compiled = self._compiled
         lens = self.lexicon.lengths[idx]
+        needs = self._needs(kept, lens)
+        compiled = self._compiled
         if compiled is not None and int(lens.min()) >= self.state.min_length and int(lens.max()) <= compiled.max_text:
-            searched, found, status = compiled.solve_many(self.lexicon, idx, need, self.steps)
+            searched, found, status = compiled.solve_many(self.lexicon, idx, needs, self.steps)
             if status == native.OUT_OF_TIME:
                 self.exact = False
             return searched, found
         moves: list[tuple[int, PMove]] = []
         for k, i in enumerate(idx):
-            m = self._solve(self.lexicon.word(int(i)), need)
+            m = self._solve(self.lexicon.word(int(i)), float(needs[k]))
             if m is not None:
                 moves.append((k, m))
             if self.budget.expired():
                 return k + 1, moves
         return len(idx), moves
+
+    def _needs(self, kept: Kept[PMove], lens: npt.NDArray[np.uint8]) -> FloatArray:
+        """``_need`` of words of these lengths, from their lengths alone: under the score objective, once n moves
+        are kept, the n-th's score, and one more for a word shorter than the n-th's (its key, the score then the
+        length, must beat the n-th's); a word as long may still win on alphabetical order, so its need is the score
+        (at most ``_need``, which reads the word). Else none."""
+        worst = kept.worst()
+        if worst is None or self.objective is not PaperbackObjective.SCORE:
+            return np.full(len(lens), -math.inf)
+        return worst.score + (lens.astype(np.int64) < worst.length).astype(np.float64)
 
     def _late(self) -> bool:
         """Whether the search's limits have passed (then it is not exact)."""
