@@ -243,6 +243,26 @@ async function check() {
   }
 }
 
+let picking = 0; // the latest pick's number: an older pick's answer arriving late is dropped
+
+/** A choice made by hand: the word is read again with it, so the totals shown are the ones the choice gives. */
+async function pick(key, answer) {
+  picks[key] = answer;
+  render();
+  const mine = ++picking;
+  const asked = reading;
+  if (!asked || !asked.ok) return;
+  try {
+    const res = await api("/v1/hardback/game/read", { game: play.game, word: asked.word, layout: layout(true) });
+    if (mine !== picking || reading !== asked) return;
+    if (res.ok) reading = { ...asked, move: res.move }; // the questions (and the ghost writer's answers) stay
+    else showError(new Error(res.reason || "the engine refuses this choice"));
+    render();
+  } catch (err) {
+    showError(err);
+  }
+}
+
 async function spell() {
   if (!reading || !reading.ok) return;
   const action = { action: "spell", word: reading.word, layout: layout(true) };
@@ -449,7 +469,7 @@ function renderWord() {
   out.textContent = reading ? (reading.ok ? moveSummary(reading.move) : sentence(reading.reason || "the engine refuses this word")) : "";
   out.classList.toggle("refused", Boolean(reading && !reading.ok));
   $("play-spell").disabled = !(reading && reading.ok) || busy;
-  renderQuestions(reading && reading.ok ? reading.questions : [], word, picks, (key, answer) => { picks[key] = answer; render(); });
+  renderQuestions(reading && reading.ok ? reading.questions : [], word, picks, pick);
   $("play-hints").replaceChildren(...hints.map((m, i) => el("li", null, el("button", {
     type: "button", className: "button small hint-move", dataset: { word: m.word, index: i, codes: m.layout.map((e) => e.code).join(" ") },
     onclick: () => layOut(m),

@@ -128,9 +128,12 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
             if done["either"] is None and question.count():
                 other = question.first.locator('button[aria-pressed="false"]')
                 answer = other.get_attribute("data-answer")
+                totals = page.locator("#play-reading").text_content() or ""
                 other.click()
                 picked = question.first.locator(f'button[data-answer="{answer}"]')
                 expect(picked).to_have_attribute("aria-pressed", "true")
+                # the word's totals follow the choice made (coins for prestige, or the other way)
+                expect(page.locator("#play-reading")).not_to_have_text(totals)
                 done["either"] = answer
                 if "word" not in done["shots"]:
                     page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
@@ -226,6 +229,22 @@ def test_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     assert done["words"] >= 1
     _no_sideways_scroll(page)
     page.screenshot(path=str(_shots() / "play-phone-over.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+    assert time.monotonic() - started < 90
+
+
+def test_an_either_choice_made_by_hand_on_a_phone(browser: Browser, server: str, tmp_path: Path) -> None:
+    # the issue's done-when at phone size too: a whole game to its end, one either-choice answered by a tap
+    started = time.monotonic()
+    page, errors = _page(browser, PHONE, touch=True)
+    page.goto(server + "/?delay=0#play")
+    page.locator("#play-load").set_input_files(str(_save_with_either(server, tmp_path, 3)))
+    expect(page.locator(f'#play-hand .play-card[data-code="{EITHER_CARD}"]')).to_be_visible()
+    done = _play_whole_game(page, "play-phone-either", checks=True)
+    assert done["either"] in ("coins", "prestige"), "no either-choice was offered to make by hand"
+    played = [e for a in done["spelled"] for e in a["layout"] if e["code"] == EITHER_CARD]
+    assert played and played[0]["either"] == done["either"]
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
     assert time.monotonic() - started < 90
