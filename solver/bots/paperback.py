@@ -89,6 +89,7 @@ class PaperbackBot:
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.searches = 0
+        self.proven = 0  # searches whose move is proven best (the tournament's "proven")
         self.cut = 0
 
     def search(self, state: PaperbackState) -> tuple[PaperbackSearch, PMove | None]:
@@ -100,6 +101,7 @@ class PaperbackBot:
             self.cut += 1
             s = PaperbackSearch(self.lexicon, turn, self.objective)
             moves = s.top(1)
+        self.proven += s.exact  # False only where the Spacebar's pairs outrun their cap (``pairs.MAX_PAIRS``)
         return s, (moves[0] if moves else None)
 
     def play_turn(self, game: PaperbackGame) -> None:

@@ -80,6 +80,7 @@ def play_paperback(
             "words": [p.words for p in st.players],
             "passes": [p.passes for p in st.players],
             "searches": [b.searches for b in players],
+            "proven": [b.proven for b in players],
             "cut": [b.cut for b in players],
         },
     )

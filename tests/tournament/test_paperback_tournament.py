@@ -47,6 +47,8 @@ def test_tournament_on_the_house_deck(capsys: pytest.CaptureFixture[str]) -> Non
     assert report["tournament"]["deck"]["invented"] is True
     hard = report["bots"]["hard"]
     assert hard["games"] == 20 and 0 <= hard["ci95"][0] <= hard["win_rate"] <= hard["ci95"][1] <= 1
+    searches = report["searches"]
+    assert searches["words"] > 0 and searches["proven"] == searches["words"]  # every move played proven best
 
 
 def test_a_table_deck_loads_the_same_way(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
