@@ -12,7 +12,9 @@ log)::
                "objective": "value", "weights": {...}, "ghost": SEAT}
                  each layout entry may make its card's choices: "either": "coins" | "prestige",
                  "token": "ink" | "remover", "trash": true | false, "double": "left" | "right" (a list for a
-                 card that doubles twice); the choices left out are made for the objective
+                 card that doubles twice); the choices left out are made for the objective; "in_play":
+                 [{"code": CODE, "either": ..., "token": ...}, ...] makes those of the player's timeless classics
+                 in play outside the word (one entry a card)
               {"action": "pass"}                      writer's block (or a forfeit): discard all, turn over
     choices:  {"action": "dump", "card": CODE}        trash a discarded card for the dump's coins
               {"action": "jail", "slot": I, "keep": true}
@@ -56,7 +58,7 @@ from typing import Any, ClassVar
 from solver.errors import GhostwriterError
 from solver.game.state import OFFER_ROW
 from solver.hardback.arrangement import read_entry
-from solver.hardback.choices import CardChoices
+from solver.hardback.choices import CardChoices, read_choices
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.profile import Source
@@ -159,6 +161,7 @@ class Spell:
     objective: Objective = Objective.VALUE
     weights: Weights | None = None
     ghost: int | None = None
+    in_play: tuple[tuple[str, CardChoices], ...] = ()  # the choices of the player's classics in play outside the word
 
     @staticmethod
     def of_move(
@@ -169,7 +172,8 @@ class Spell:
         layout = tuple(
             LayoutEntry(c.code, Face(c.face), Source(c.source), c.choices if choices else None) for c in move.cards
         )
-        return Spell(move.word, layout, objective, weights)
+        in_play = tuple((c.code, c.choices) for c in move.in_play if choices and c.choices is not None)
+        return Spell(move.word, layout, objective, weights, in_play=in_play)
 
     def to_json(self) -> Json:
         out: Json = {
@@ -182,6 +186,8 @@ class Spell:
             out["weights"] = {k: float(v) for k, v in asdict(self.weights).items()}
         if self.ghost is not None:
             out["ghost"] = self.ghost
+        if self.in_play:
+            out["in_play"] = [{"code": code, **c.to_json()} for code, c in self.in_play]
         return out
 
 
@@ -420,7 +426,41 @@ def _read_spell(data: Json) -> Spell:
     ghost = data.get("ghost")
     if ghost is not None and not _whole(ghost):
         raise IllegalActionError("ghost must be another player's seat, with the ghost-writer rule on")
-    return Spell(word, _layout(normalize_word(word), data.get("layout")), objective, weights, ghost)
+    layout = _layout(normalize_word(word), data.get("layout"))
+    return Spell(word, layout, objective, weights, ghost, _in_play(data.get("in_play")))
+
+
+def _in_play(value: object) -> tuple[tuple[str, CardChoices], ...]:
+    """A spell's ``in_play``: the choices of the player's classics in play outside the word, one entry a card."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_IN_PLAY:
+        raise IllegalActionError(
+            f'"in_play" must be a list of at most {MAX_IN_PLAY} {{"code": ..., "either": ...}}, one a classic in play',
+            "in_play",
+        )
+    out = []
+    for i, entry in enumerate(value):
+        where = f"in_play[{i}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) or not entry["code"].strip():
+            raise IllegalActionError(f'{where}: give {{"code": "horror:D4", "either": "coins"}}', where)
+        unknown = set(entry) - {"code", "either", "token"}
+        if unknown:
+            raise IllegalActionError(
+                f"{where}: unknown field {sorted(unknown)[0]!r}; a classic in play outside the word makes only the "
+                "choices either and token",
+                where,
+            )
+        try:
+            chosen = read_choices(entry, where)
+        except GhostwriterError as e:
+            raise IllegalActionError(str(e), where) from None
+        if chosen is not None:
+            out.append((entry["code"].strip(), chosen))
+    return tuple(out)
+
+
+MAX_IN_PLAY = 64  # entries of a spell's in_play (a player holds far fewer classics)
 
 
 def _layout(word: str, value: object) -> tuple[LayoutEntry, ...]:

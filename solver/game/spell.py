@@ -26,6 +26,7 @@ from solver.game.view import event_of, turn_state
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
+from solver.hardback.choices import CardChoices, ChoiceError
 from solver.hardback.outcome import CardPart, Totals
 from solver.hardback.outcome import Outcome as Resolved
 from solver.hardback.outcome import outcome as resolve_outcome
@@ -74,7 +75,7 @@ def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
         placement = read_arrangement(word, [e.to_json() for e in action.layout], search.pool, search.resolver)
     except GhostwriterError as e:
         raise _layout_error(str(e)) from None
-    resolved = resolution(search, word, placement)
+    resolved = resolution(search, word, placement, _classics(st, action))
     parts, totals = resolved.cards, resolved.totals
     event = event_of(st, st.player)
     if event:
@@ -98,10 +99,30 @@ def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
     return Outcome(word, totals, layout, resolved)
 
 
-def resolution(search: Search, word: str, placement: Placement) -> Resolved:
+def resolution(
+    search: Search, word: str, placement: Placement, classics: Sequence[tuple[str, CardChoices]] = ()
+) -> Resolved:
     """The typed outcome of the placement: the word's cards as laid, each with its face, source and gains, the
-    classics in play, the word's totals (the engine's one read of the resolver's results)."""
-    return resolve_outcome(search.resolver, word, placement.slots, placement.resolution, placement.choices)
+    classics in play (with the player's ``classics`` choices), the word's totals (the engine's one read of the
+    resolver's results); an ``IllegalActionError`` naming ``in_play[i]`` for a classic's choice refused."""
+    try:
+        return resolve_outcome(
+            search.resolver, word, placement.slots, placement.resolution, placement.choices, classics
+        )
+    except ChoiceError as e:
+        raise IllegalActionError(str(e), str(e).partition(":")[0]) from None
+
+
+def _classics(st: GameState, action: Spell) -> list[tuple[str, CardChoices]]:
+    """The spell's choices for classics in play, each card by its catalogue code (``h:D4`` is ``horror:D4``)."""
+    catalogue = Catalogue.hardback(st.options.rules)
+    out = []
+    for i, (code, chosen) in enumerate(action.in_play):
+        try:
+            out.append((catalogue.lookup(code).code, chosen))
+        except GhostwriterError as e:
+            raise IllegalActionError(f"in_play[{i}]: {e}", f"in_play[{i}]") from None
+    return out
 
 
 def _check_face_down(st: GameState, layout: Sequence[LayoutEntry]) -> None:

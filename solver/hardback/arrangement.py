@@ -20,11 +20,10 @@ from dataclasses import replace
 from typing import Any
 
 from solver.errors import CardCodeError, GhostwriterError
-from solver.hardback.benefits import Kind
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.choices import KEYS, CardChoices, ChoiceError, read_choices
 from solver.hardback.moves import value_of
-from solver.hardback.outcome import CardPart, Outcome, outcome
+from solver.hardback.outcome import CardPart, Outcome, check_offered, outcome
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot
 from solver.text import normalize_word
@@ -95,23 +94,11 @@ def _aims_match(res: Resolution, choices: Choices) -> bool:
 
 
 def _check_offered(part: CardPart, c: CardChoices, where: str) -> None:
-    """An ``ArrangementError`` naming the entry when the card's benefits in effect do not offer a choice ``c``
-    makes, or a list of answers does not match them one for one (``double`` is checked by the aims)."""
-    offered = part.choices() or CardChoices()
-    code = part.card.code
-    why = "it is played wild, without benefits" if part.face is Face.WILD else "its benefits in effect here do not"
-    named = {"either": "coins-or-prestige", "token": "ink-or-remover", "trash": "trash-this-card"}
-    for key, what in named.items():
-        if getattr(c, key) is not None and getattr(offered, key) is None:
-            raise ArrangementError(f'{where}: {code} offers no "{key}" choice: it needs a {what} benefit, and {why}')
-    for key, kind in (("either", Kind.EITHER), ("token", Kind.INK_OR_REMOVER)):
-        asked: tuple[str, ...] | None = getattr(c, key)
-        n = sum(1 for g in part.gains if g.kind is kind)
-        if asked is not None and len(asked) > 1 and len(asked) != n:
-            raise ArrangementError(
-                f'{where}: {code} has {n} {named[key]} benefit{"s" * (n != 1)} in effect: give one "{key}" for all, '
-                f"or a list of {n}"
-            )
+    """``outcome.check_offered`` as an ``ArrangementError``."""
+    try:
+        check_offered(part, c, where)
+    except ChoiceError as e:
+        raise ArrangementError(str(e)) from None
 
 
 def _where(word: str, i: int) -> str:

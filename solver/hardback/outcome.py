@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, Row, choose, weight
 from solver.hardback.cards import Card
-from solver.hardback.choices import CardChoices
+from solver.hardback.choices import CardChoices, ChoiceError
 from solver.hardback.profile import GENRE_INDEX, GENRES, Profile, Source
 from solver.hardback.resolve import Face, Resolution, Resolver, Slot, award_prestige
 
@@ -138,9 +138,12 @@ def outcome(
     slots: Sequence[Slot],
     res: Resolution,
     choices: Sequence[CardChoices | None] | None = None,
+    classics: Sequence[tuple[str, CardChoices]] = (),
 ) -> Outcome:
     """The typed outcome of a resolution: each card's part and the totals. ``choices`` (by letter) are the
-    player's own either, token and trash choices; the others are made for the resolver's weights."""
+    player's own either, token and trash choices; ``classics`` (card code and choices) those of the player's
+    classics in play outside the word, one entry a card; the others are made for the resolver's weights. A
+    classic's entry that fits no classic in play, or makes a choice it does not offer, is a ``ChoiceError``."""
     extras = resolver._extras(slots)
     assert extras is not None
     _, fodder, wilds, inked_up, spent = extras
@@ -151,7 +154,7 @@ def outcome(
         totals.award = award_prestige(len(slots), resolver.rules, resolver.award_held)
     credit = _Credit(resolver, res, totals, counts, wilds, inked_up)
     cards = _word_cards(resolver, word, slots, res, totals, credit, choices)
-    in_play = _classics_in_play(resolver, slots, credit)
+    in_play = _classics_in_play(resolver, slots, credit, classics)
     _dump(resolver, credit.dump_claims, fodder, totals)
     for part in cards + in_play:
         totals.coins += part.coins
@@ -284,19 +287,55 @@ def _word_cards(
     return parts
 
 
-def _classics_in_play(resolver: Resolver, slots: Sequence[Slot], credit: _Credit) -> list[CardPart]:
+def _classics_in_play(
+    resolver: Resolver, slots: Sequence[Slot], credit: _Credit, classics: Sequence[tuple[str, CardChoices]] = ()
+) -> list[CardPart]:
     in_word = [0] * len(resolver.profiles)
     for k, _ in slots:
         if k >= 0 and resolver.profiles[k].source is Source.MINE:
             in_word[k] += 1
+    wanted = list(enumerate(classics))
     parts: list[CardPart] = []
     for k in resolver.mine:
         p = resolver.profiles[k]
         for _ in range(resolver.pool.counts[k] - in_word[k]):
             part = CardPart(p.card, p.letter, Face.UP, Source.MINE, None)
-            credit(part, p, 1)
+            mine = next((n for n, (_, (code, _c)) in enumerate(wanted) if code == p.card.code), None)
+            chosen = None
+            if mine is not None:
+                i, (_, chosen) = wanted.pop(mine)
+            credit(part, p, 1, chosen)
+            if chosen is not None:
+                check_offered(part, chosen, f"in_play[{i}]")
             parts.append(part)
+    if wanted:
+        i, (code, _) = wanted[0]
+        raise ChoiceError(
+            f"in_play[{i}]: {code} is not a timeless classic of yours in play outside the word (one entry a card)"
+        )
     return parts
+
+
+def check_offered(part: CardPart, c: CardChoices, where: str) -> None:
+    """A ``ChoiceError`` naming the entry when the card's benefits in effect do not offer a choice ``c`` makes, or
+    a list of answers does not match them one for one (``double`` is checked by the aims)."""
+    offered = part.choices() or CardChoices()
+    code = part.card.code
+    why = "it is played wild, without benefits" if part.face is Face.WILD else "its benefits in effect here do not"
+    named = {"either": "coins-or-prestige", "token": "ink-or-remover", "trash": "trash-this-card"}
+    for key, what in named.items():
+        if getattr(c, key) is not None and getattr(offered, key) is None:
+            raise ChoiceError(f'{where}: {code} offers no "{key}" choice: it needs a {what} benefit, and {why}')
+    if c.double is not None and part.position is None:
+        raise ChoiceError(f'{where}: {code} offers no "double" choice: it is in play outside the word')
+    for key, kind in (("either", Kind.EITHER), ("token", Kind.INK_OR_REMOVER)):
+        asked: tuple[str, ...] | None = getattr(c, key)
+        n = sum(1 for g in part.gains if g.kind is kind)
+        if asked is not None and len(asked) > 1 and len(asked) != n:
+            raise ChoiceError(
+                f'{where}: {code} has {n} {named[key]} benefit{"s" * (n != 1)} in effect: give one "{key}" for all, '
+                f"or a list of {n}"
+            )
 
 
 def _dump(resolver: Resolver, claims: list[tuple[int, CardPart]], fodder: int, totals: Totals) -> None:

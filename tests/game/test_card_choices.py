@@ -15,6 +15,7 @@ import pytest
 from solver.game.actions import IllegalActionError, Spell, action_from_json
 from solver.game.engine import Game
 from solver.game.state import GameState
+from solver.hardback.objectives import Objective
 from solver.lexicon import Lexicon
 from solver.search import Search
 
@@ -152,3 +153,68 @@ def _options() -> Any:
     from solver.game.options import GameOptions
 
     return GameOptions(players=2, target=60)
+
+
+def _with_classic_in_play(hand: list[str], code: str) -> Game:
+    """Seat 0 holds ``hand`` and has ``code``, a timeless classic, in play (taken from the offer deck or row)."""
+    game = dealt_with_hand(LEX, hand)
+    st = game.state
+    card = game.catalogue.lookup(code)
+    if card in st.offer_deck:
+        st.offer_deck.remove(card)
+    else:
+        st.offer_row[st.offer_row.index(card)] = st.offer_deck.pop()
+    st.players[0].in_play.append(card)
+    return game
+
+
+def test_a_classic_in_play_outside_the_word_makes_the_players_choice_too() -> None:
+    """Rulebook: "Gain Coin or Prestige: Choose whether to take the indicated number of Coins or Prestige points."
+    A timeless classic in play gives its benefits each turn, outside the word too: horror:D4 (1 coin or 1
+    prestige) in play while the player spells AT with starters; the spell's ``in_play`` makes its choice."""
+    totals = {}
+    for either in ("coins", "prestige"):
+        game = _with_classic_in_play(["A", "T", "S", "E", "adventure:C3"], "horror:D4")
+        game.apply(action_from_json({"action": "spell", "word": "at", "layout": ["A", "T"],
+                                     "in_play": [{"code": "h:D4", "either": either}]}))
+        totals[either] = (game.state.players[0].prestige, game.state.turn.coins)
+    assert totals["prestige"] == (totals["coins"][0] + 1, totals["coins"][1] - 1)
+    spell = action_from_json({"action": "spell", "word": "at", "layout": ["A", "T"],
+                              "in_play": [{"code": "h:D4", "either": "prestige"}]})
+    assert action_from_json(spell.to_json()) == spell
+
+
+@pytest.mark.parametrize(
+    ("in_play", "field", "message"),
+    [
+        ([{"code": "h:E5", "either": "coins"}], "in_play[0]", "not a timeless classic of yours in play"),
+        ([{"code": "h:D4", "token": "ink"}], "in_play[0]", 'offers no "token" choice'),
+        ([{"code": "h:D4", "trash": True}], "in_play[0]", "unknown field 'trash'"),
+        ([{"code": "h:D4", "either": "coins"}, {"code": "h:D4", "either": "coins"}], "in_play[1]", "not a timeless"),
+        ("h:D4", "in_play", "must be a list"),
+    ],
+)
+def test_a_classics_choice_it_does_not_offer_is_refused_naming_the_entry(
+    in_play: Any, field: str, message: str
+) -> None:
+    game = _with_classic_in_play(["A", "T", "S", "E", "adventure:C3"], "horror:D4")
+    before = game.state.to_json()
+    with pytest.raises(IllegalActionError, match=message) as refused:
+        game.apply(action_from_json({"action": "spell", "word": "at", "layout": ["A", "T"],
+                                     "in_play": in_play}))
+    assert refused.value.field == field
+    assert game.state.to_json() == before
+
+
+def test_the_ghost_writers_move_lists_its_classics_choices_and_plays_as_said() -> None:
+    game = _with_classic_in_play(["A", "T", "S", "E", "adventure:C3"], "horror:D4")
+    for objective in ("prestige", "coins"):
+        search = Search(LEX, game.turn_state(), Objective.parse(objective))
+        move = search.top(1)[0]
+        spell = Spell.of_move(move, search.objective)
+        assert spell.in_play and spell.in_play[0][0] == "horror:D4"
+        assert spell.in_play[0][1].either == (("prestige",) if objective == "prestige" else ("coins",))
+        played = _with_classic_in_play(["A", "T", "S", "E", "adventure:C3"], "horror:D4")
+        played.apply(Spell.of_move(move, Objective.VALUE))  # played under another objective: the choices hold
+        assert played.state.players[0].prestige == move.totals.prestige
+        assert played.state.turn.coins == move.totals.coins
