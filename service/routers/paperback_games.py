@@ -42,8 +42,10 @@ router = APIRouter(prefix="/v1/paperback", tags=["paperback games"])
 START = "/v1/paperback/game/new"
 
 # a deck loader's reason names the part of the deck at fault first: "offer[3] has no ...", '"fame": ...'
-_DECK_PART = re.compile(r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track)\b'
-                        r"((?:\[\d+\])?(?:\.(?:letters|wilds|wild_cost|wild_fame)(?:\[\d+\])?)?)")
+_DECK_PART = re.compile(
+    r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track)\b'
+    r"((?:\[\d+\])?(?:\.(?:letters|wilds|wild_cost|wild_fame)(?:\[\d+\])?)?)"
+)
 _DECK_MISSING = re.compile(r'^the deck has no "(\w+)"')
 
 

@@ -96,8 +96,9 @@ def test_a_person_spells_buys_and_ends_over_http(client: TestClient) -> None:
     box = PaperbackState.from_json(after).box
     p, slot, card = min(showing, key=lambda x: box[x[2]].cost)
     assert box[card].cost <= out["coins"], "seed 7's first word buys a card"
-    status, bought = post(client, ACTION, {"game": after, "action": {"action": "buy", "pile": "offer", "index": p,
-                                                                     "slot": slot}})
+    status, bought = post(
+        client, ACTION, {"game": after, "action": {"action": "buy", "pile": "offer", "index": p, "slot": slot}}
+    )
     assert status == 200, bought
     assert bought["coins"] == out["coins"] - box[card].cost
     assert card in bought["game"]["players"][0]["discard"]
@@ -129,12 +130,21 @@ def test_a_refused_action_names_the_rule_and_changes_nothing(client: TestClient)
         ({"action": "buy", "pile": "fame", "index": 0}, "action.action", "make a word first"),
         ({"action": "end"}, "action.action", "make a word first"),
         ({"action": "spell", "word": "zq", "layout": [{"card": i}, {"card": j}]}, "action.word", "spells"),
-        ({"action": "spell", "word": a + a, "layout": [{"card": i}, {"card": i}]}, "action.layout[1]",
-         "already in the word"),
-        ({"action": "spell", "word": a + a, "layout": [{"card": i}, {"card": i, "as": "q"}]}, "action.layout[1]",
-         "already in the word"),
-        ({"action": "spell", "word": "ab", "layout": [{"card": 9}, {"card": 1}]}, "action.layout[0]",
-         "the hand holds 5 cards"),
+        (
+            {"action": "spell", "word": a + a, "layout": [{"card": i}, {"card": i}]},
+            "action.layout[1]",
+            "already in the word",
+        ),
+        (
+            {"action": "spell", "word": a + a, "layout": [{"card": i}, {"card": i, "as": "q"}]},
+            "action.layout[1]",
+            "already in the word",
+        ),
+        (
+            {"action": "spell", "word": "ab", "layout": [{"card": 9}, {"card": 1}]},
+            "action.layout[0]",
+            "the hand holds 5 cards",
+        ),
         ({"action": "juggle"}, "action.action", "unknown action"),
         ({"action": "buy", "pile": "shelf", "index": 0}, "action.pile", '"offer" or "fame"'),
     ]
@@ -153,8 +163,9 @@ def test_a_refused_action_names_the_rule_and_changes_nothing(client: TestClient)
     assert status == 422 and "the word is made" in again["error"]
     status, dear = post(client, ACTION, {"game": after, "action": {"action": "buy", "pile": "fame", "index": 3}})
     assert status == 422 and dear["field"] == "action.index" and "left" in dear["error"]
-    status, nothing = post(client, ACTION, {"game": after, "action": {"action": "buy", "pile": "offer", "index": 0,
-                                                                      "slot": "row"}})
+    status, nothing = post(
+        client, ACTION, {"game": after, "action": {"action": "buy", "pile": "offer", "index": 0, "slot": "row"}}
+    )
     assert status == 422 and nothing["field"] == "action.slot"
 
 
@@ -285,8 +296,9 @@ def test_a_tables_own_deck_is_played_and_a_bad_one_names_the_field(client: TestC
 def test_odd_unicode_in_a_word_is_a_422_not_a_crash(client: TestClient, word: str) -> None:
     game = dealt(client)
     action = {"action": "spell", "word": word, "layout": [{"card": 0}, {"card": 1, "as": "ß"}]}
-    r = client.post(ACTION, content=json.dumps({"game": game, "action": action}), headers={"content-type":
-                                                                                           "application/json"})
+    r = client.post(
+        ACTION, content=json.dumps({"game": game, "action": action}), headers={"content-type": "application/json"}
+    )
     assert r.status_code == 422, r.text
     assert r.json()["field"].startswith("action")
     status, out = post(client, BOT, {"game": game, "bot": "hard", "dictionary": "énable\u0000"})
