@@ -22,7 +22,19 @@ from starlette.types import ASGIApp
 
 from service import errors
 from service.deps import Context
-from service.routers import cards, games, hardback, health, ink, paperback, review, table, vocabulary, words
+from service.routers import (
+    cards,
+    games,
+    hardback,
+    health,
+    ink,
+    paperback,
+    paperback_games,
+    review,
+    table,
+    vocabulary,
+    words,
+)
 from service.security import SecurityHeaders
 from service.settings import Settings
 from solver import __version__
@@ -63,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    routers = (health, cards, vocabulary, words, hardback, ink, games, table, review, paperback)
+    routers = (health, cards, vocabulary, words, hardback, ink, games, table, review, paperback, paperback_games)
     for r in routers:
         app.include_router(r.router)
     _pages(app)

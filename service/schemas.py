@@ -667,3 +667,74 @@ class CheckedOut(BaseModel):
 class CheckOut(BaseModel):
     game: Literal["hardback", "paperback"]
     results: list[CheckedOut]
+
+
+# -- Paperback games and bots --------------------------------------------------------------------------------------
+
+PaperbackGameJson = Annotated[
+    dict[str, Any],
+    Field(
+        description='a whole Paperback game state as the engine saves it ("game": "paperback", its deck in full): '
+        "from POST /v1/paperback/game/new"
+    ),
+]
+
+
+class PaperbackGameOptionsIn(BaseModel):
+    model_config = STRICT
+    players: int = Field(default=2, ge=1, le=8, description="seats; the deck's Fame piles give the counts it allows")
+    min_length: int = Field(default=2, ge=1, le=30)
+    spacebar: bool = Field(default=False, description="the Spacebar shuffled in among the Common cards")
+    dyslexic: bool = Field(default=False, description="Dyslexic shuffled in among the Common cards")
+
+
+class PaperbackNewGameIn(BaseModel):
+    model_config = STRICT
+    options: PaperbackGameOptionsIn = Field(default_factory=lambda: PaperbackGameOptionsIn())
+    deck: dict[str, Any] | None = Field(
+        default=None,
+        description="a table's deck, inline, as a deck file holds it (format ghostwriter-paperback-deck/1); "
+        "null: the house deck (invented for trying the game, not the published cards)",
+    )
+    seed: int = Field(default=0, ge=0, le=2**53)
+
+
+class PaperbackGameActionIn(BaseModel):
+    model_config = STRICT
+    game: PaperbackGameJson
+    action: dict[str, Any] = Field(
+        description='one action of the seat in turn (solver.game.paperback.actions): {"action": "spell", "word": W, '
+        '"layout": [{"card": I} | {"card": I, "as": "e"} | {"card": I, "reversed": true} | {"common": true} | '
+        '{"space": true}, ...], "resolve": [{"trash": "hand", "card": I} | {"trash": "offer", "pile": P, "slot": '
+        '"top" | "row"}, ...]}, {"action": "pass"}, {"action": "buy", "pile": "offer", "index": P, "slot": "top" | '
+        '"row"}, {"action": "buy", "pile": "fame", "index": F}, {"action": "end"}',
+        examples=[{"action": "spell", "word": "rat", "layout": [{"card": 0}, {"card": 4, "as": "a"}, {"card": 2}]}],
+    )
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class PaperbackBotMoveIn(BaseModel):
+    model_config = STRICT
+    game: PaperbackGameJson
+    bot: Literal["greedy", "hard", "random"] = "hard"
+    dictionary: str | None = Field(default=None, max_length=40)
+
+
+class PaperbackGameOut(BaseModel):
+    model_config = OPEN
+    game: dict[str, Any] = Field(description="the game state after the request")
+    seat: int = Field(description="the seat in turn after the request")
+    phase: Literal["word", "buy", "over"]
+    coins: int = Field(description="the coins left to spend this turn (the word's score, in the buy phase)")
+    scores: list[int] = Field(description="each seat's Fame: on the cards of its deck, hand and discard pile")
+    commons: list[int] = Field(description="each seat's Common cards (the tie-break)")
+    common: str | None = Field(description="the Common card on top of the length track (its code), or null")
+    threshold: int | None = Field(description="the length a word needs to gain the Common card, or null")
+    winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
+
+
+class PaperbackBotMoveOut(PaperbackGameOut):
+    bot: str
+    played: int = Field(description="the seat the bot played (the seat in turn when it was called)")
+    actions: list[dict[str, Any]] = Field(description="the bot's whole turn, action by action, as the engine took them")
+    word: str | None = Field(description="the word the bot spelled, or null when it passed")

@@ -40,9 +40,9 @@ def sign(game: dict[str, Any], key: str) -> dict[str, Any]:
     return {**{k: v for k, v in game.items() if k != SIGNATURE}, SIGNATURE: signature(game, key)}
 
 
-def verify(game: dict[str, Any], key: str) -> None:
+def verify(game: dict[str, Any], key: str, start: str = "/v1/hardback/game/new") -> None:
     """Nothing when there is no key or the signature matches; a ``FieldError`` naming ``game.signature`` when the
-    state is unsigned or was altered after the service signed it."""
+    state is unsigned or was altered after the service signed it (``start``: the route that deals a game)."""
     if not key:
         return
     given = game.get(SIGNATURE)
@@ -50,7 +50,7 @@ def verify(game: dict[str, Any], key: str) -> None:
         raise FieldError(
             FIELD,
             f"{FIELD}: the game state is unsigned; this service signs the states it returns and plays on only from "
-            "those (start with POST /v1/hardback/game/new and send back each state as it was returned)",
+            f"those (start with POST {start} and send back each state as it was returned)",
         )
     try:
         expected = signature(game, key)

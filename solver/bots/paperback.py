@@ -111,6 +111,11 @@ class PaperbackBot:
             game.apply(Pass())
             return
         game.apply(self.spell(st, search, move))
+        self.finish_turn(game)
+
+    def finish_turn(self, game: PaperbackGame) -> None:
+        """The rest of a turn whose word is made (the buy phase): the bot's purchases, then the end of the turn."""
+        st = game.state
         if st.phase == BUY:
             for buy in self.buys(st):
                 game.apply(buy)
@@ -272,16 +277,18 @@ class RandomBot(PaperbackBot):
             game.apply(Pass())
             return
         game.apply(spell)
+        self.finish_turn(game)
+
+    def buys(self, st: PaperbackState) -> Iterator[Buy]:
         for _ in range(self.rng.randint(1, 3)):
             options = [Buy("fame", i) for i, pile in enumerate(st.fame) if pile and st.box[pile[-1]].cost <= st.coins]
             letters = [Buy("offer", p, s) for p, s, c in _offer_cards(st) if st.box[c].cost <= st.coins]
             if options and (not letters or self.rng.random() < 0.5):  # Fame half the time it can: games end
-                game.apply(self.rng.choice(options))
+                yield self.rng.choice(options)
             elif letters:
-                game.apply(self.rng.choice(letters))
+                yield self.rng.choice(letters)
             else:
                 break
-        game.apply(End())
 
     def _word(self, st: PaperbackState) -> Spell | None:
         hand = [st.card(i) for i in st.players[st.current].hand]

@@ -15,12 +15,14 @@ from solver.errors import GhostwriterError
 from solver.text import check_depth
 
 if TYPE_CHECKING:
+    from solver.cli.play.paperback import PaperbackSession
     from solver.cli.play.session import Lines, Session
     from solver.lexicon import Lexicon
     from solver.lexicon.registry import LexiconChoice
 
 COMMAND = "play"
 DEFAULT_BOTS = "medium"
+PAPERBACK_BOTS = "greedy"
 
 
 class PlayError(GhostwriterError):
@@ -43,6 +45,18 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         help=f"comma-separated bots, one a seat after yours: greedy, easy, medium, hard (default {DEFAULT_BOTS})",
     )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the shuffle (default: a random one)")
+    p.add_argument(
+        "--game",
+        choices=["hardback", "paperback"],
+        default=None,
+        help="the game (default hardback); Paperback's bots: greedy, hard, random (default greedy)",
+    )
+    p.add_argument(
+        "--deck",
+        metavar="FILE",
+        default=None,
+        help="Paperback: a table's deck file (default: the house deck, invented for trying the game)",
+    )
     add_table_flags(p)
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
     p.add_argument(
@@ -69,6 +83,11 @@ def run(
 
     if args.save is not None:
         _check_output("--save", args.save)
+    paperback = _paperback_session(args, stdin, stdout, lexicon)
+    if paperback is not None:
+        return paperback.play()
+    if args.deck is not None:
+        raise PlayError("--deck is a Paperback deck file: give --game paperback")
     if args.load is not None:
         session = _load_session(args, stdin, stdout, lexicon)
     else:
@@ -178,6 +197,93 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
     lexicon = given if given is not None else choice.load()
     game = Game(state, lexicon, log=actions)
     return Session(game, [str(s) for s in seats], stdin, stdout, save_path=args.save or path, words=choice)
+
+
+def _read_save(path: str) -> dict[str, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PlayError(f"--load {path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise PlayError(f"--load {path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
+    try:
+        check_depth(text, f"--load {path}", error=PlayError)
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PlayError(f"--load {path}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    if not isinstance(data, dict):
+        raise PlayError(f"--load {path}: a saved game is a JSON object (as written by --save)")
+    return data
+
+
+def _paperback_bots(text: str | None) -> list[str]:
+    from solver.bots.paperback import BOTS
+
+    names = [b.strip().lower() for b in (text if text is not None else PAPERBACK_BOTS).split(",")]
+    if any(not b for b in names):
+        raise PlayError("--bots takes comma-separated names without blanks, e.g. --bots hard,greedy")
+    for b in names:
+        if b not in BOTS:
+            raise PlayError(f"unknown Paperback bot {b!r} in --bots: the bots are {', '.join(BOTS)}")
+    return names
+
+
+def _paperback_session(
+    args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None
+) -> PaperbackSession | None:
+    """A Paperback game (``--game paperback``, or a Paperback save to ``--load``), or None for Hardback."""
+    data = _read_save(args.load) if args.load is not None else None
+    if data is None and args.game != "paperback":
+        return None
+    if data is not None and data.get("game") != "paperback":
+        if args.game == "paperback":
+            raise PlayError(f'--load {args.load}: not a Paperback game (no "game": "paperback")')
+        return None
+    from solver.cli.play.paperback import HUMAN, PaperbackSession
+    from solver.game.paperback import PaperbackGame, PaperbackOptions
+    from solver.paperback.deck import house_deck, load_deck
+
+    fixed = given_option_flags(args)
+    if fixed:
+        raise PlayError(f"{fixed[0]} is a Hardback table option: Paperback plays its deck's rules")
+    if data is None:
+        bots = _paperback_bots(args.bots)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        if not 0 <= seed < 2**63:
+            raise PlayError(f"--seed must be from 0 to 2**63 - 1 (got {seed})")
+        try:
+            deck = load_deck(args.deck) if args.deck is not None else house_deck()
+        except GhostwriterError as e:
+            raise PlayError(f"--deck: {e}") from None
+        if 1 + len(bots) not in deck.players:
+            raise PlayError(
+                f"--bots: the deck {deck.name!r} seats {', '.join(map(str, deck.players))} players; "
+                f"you and {len(bots)} bot{'s' if len(bots) != 1 else ''} make {1 + len(bots)}"
+            )
+        choice = table_words(args)
+        lexicon = given if given is not None else choice.load()
+        game = PaperbackGame.new(deck, PaperbackOptions(players=1 + len(bots)), seed, lexicon)
+        return PaperbackSession(game, [HUMAN, *bots], stdin, stdout, args.save, choice.to_json())
+    path = args.load
+    if args.seed is not None or args.deck is not None:
+        raise PlayError(
+            f"{'--seed' if args.seed is not None else '--deck'} cannot be given with --load: a saved "
+            "game keeps the deck and the seed it was dealt with"
+        )
+    choice = _saved_words(args, data, path)
+    lexicon = given if given is not None else choice.load()
+    try:
+        game = PaperbackGame.load(data, lexicon)
+    except GhostwriterError as e:
+        raise PlayError(f"--load {path}: {e}") from None
+    seats = data.get("seats")
+    players = len(game.state.players)
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+        raise PlayError(f'--load {path}: "seats" must list "{HUMAN}" and a bot name for each of the other players')
+    bots = _paperback_bots(",".join(seats[1:])) if players > 1 else []
+    if args.bots is not None and _paperback_bots(args.bots) != bots:
+        raise PlayError(f"--load {path}: the saved game is played against {','.join(bots)}; drop --bots")
+    return PaperbackSession(game, [HUMAN, *bots], stdin, stdout, args.save or path, choice.to_json())
 
 
 def _saved_words(args: argparse.Namespace, data: dict[str, Any], path: str) -> LexiconChoice:

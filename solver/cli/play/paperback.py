@@ -1,0 +1,387 @@
+"""``ghostwriter play --game paperback``: a person against Paperback bots at the terminal, a small loop.
+
+Each of the person's turns shows the hand, the Offer, the Fame piles and the length track; the prompt reads::
+
+    spell WORD PIECE ... [/ TRASH ...]   a word laid out: hand card N (from 1), N=e a wild as e, Nr a two-letter
+                                         card reversed, c the Common card, _ the Spacebar; after /, the abilities
+                                         resolved in order: hN trashes hand card N, oP (or oPr) the card showing
+                                         on Offer pile P's top (or row)
+    hint [N]                             the ghost writer's N best words (5), each with its spell command
+    play N                               play hint N as the ghost writer laid it out
+    pass                                 no word: the turn ends
+    buy P [row] | buy fame F             a card of Offer pile P (from 1: 2¢ ... 8¢-10¢), or of Fame pile F
+    end                                  end the turn
+    board, help, save [FILE], quit
+
+Every command that plays is one engine action (``PaperbackGame.apply``): a refused one prints the engine's reason
+and changes nothing. The bots (``solver.bots.paperback``) play the other seats, each turn told in a line.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
+from solver.bots.registry import bot_seed
+from solver.errors import GhostwriterError
+from solver.game.actions import IllegalActionError
+from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step
+from solver.game.paperback.actions import Action
+from solver.game.paperback.engine import BUY, OVER
+from solver.paperback.deck import OFFER_PILES
+from solver.paperback.moves import PaperbackObjective
+from solver.search.paperback import PaperbackSearch
+
+if TYPE_CHECKING:
+    from solver.cli.play.session import Lines
+
+HUMAN = "you"
+DEFAULT_HINTS = 5
+MAX_HINTS = 50
+HINT_SECONDS = 10.0
+PILE_NAMES = ["2¢", "3¢", "4¢", "5¢", "6¢", "7¢", "8¢-10¢"]
+HELP = __doc__.split("::", 1)[1].split("Every command", 1)[0].rstrip() if __doc__ else ""
+
+
+class CommandError(GhostwriterError):
+    """A command line that cannot be read into an action."""
+
+
+def _number(text: str, what: str, high: int) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= high:
+        raise CommandError(f"{what} is a number from 1 to {high} (got {text!r})")
+    return int(text) - 1
+
+
+def read_spell(words: list[str], hand: int) -> Spell:
+    """``spell WORD PIECE ... [/ TRASH ...]`` read into the engine's spell action (hand numbers from 1)."""
+    if len(words) < 2:
+        raise CommandError("spell WORD PIECE ...: e.g. spell rat 1 5=a 3 (hand cards from 1; c the Common card)")
+    word, rest = words[0], words[1:]
+    trashes: list[str] = []
+    if "/" in rest:
+        k = rest.index("/")
+        rest, trashes = rest[:k], rest[k + 1 :]
+    if not rest:
+        raise CommandError("spell: give the word's pieces left to right after the word, e.g. spell rat 1 5=a 3")
+    layout: list[Piece] = []
+    for piece in rest:
+        p = piece.lower()
+        if p == "c":
+            layout.append(Piece(common=True))
+        elif p == "_":
+            layout.append(Piece(space=True))
+        elif "=" in p:
+            n, _, letter = p.partition("=")
+            if len(letter) != 1 or not letter.isalpha():
+                raise CommandError(f"{piece}: a wild stands for one letter, e.g. 5=a")
+            layout.append(Piece(card=_number(n, "a hand card", hand), as_letter=letter))
+        elif p.endswith("r"):
+            layout.append(Piece(card=_number(p[:-1], "a hand card", hand), reversed=True))
+        else:
+            layout.append(Piece(card=_number(p, "a hand card", hand)))
+    resolve: list[Step] = []
+    for t in trashes:
+        t = t.lower()
+        if t.startswith("h"):
+            resolve.append(Step("hand", card=_number(t[1:], "a hand card", hand)))
+        elif t.startswith("o"):
+            row = t.endswith("r")
+            resolve.append(
+                Step(
+                    "offer",
+                    pile=_number(t[1:-1] if row else t[1:], "an Offer pile", OFFER_PILES),
+                    slot="row" if row else "top",
+                )
+            )
+        else:
+            raise CommandError(f"{t}: a trash is hN (hand card N) or oP / oPr (Offer pile P's top / row)")
+    return Spell(word.lower(), tuple(layout), tuple(resolve))
+
+
+def spell_command(spell: Spell) -> str:
+    """The command that plays a spell action (the inverse of ``read_spell``)."""
+    parts = ["spell", spell.word.replace(" ", "_")]
+    for p in spell.layout:
+        if p.common:
+            parts.append("c")
+        elif p.space:
+            parts.append("_")
+        else:
+            assert p.card is not None
+            parts.append(f"{p.card + 1}" + (f"={p.as_letter}" if p.as_letter else "") + ("r" if p.reversed else ""))
+    if spell.resolve:
+        parts.append("/")
+        for s in spell.resolve:
+            parts.append(f"h{s.card + 1}" if s.trash == "hand" else f"o{s.pile + 1}" + ("r" if s.slot == "row" else ""))
+    return " ".join(parts)
+
+
+def describe(game: PaperbackGame, actions: list[Action]) -> str:
+    """A turn in a line: the word (and its score) or a pass, the cards bought."""
+    parts: list[str] = []
+    for a in actions:
+        if isinstance(a, Spell):
+            parts.append(f"spelled {a.word.upper()}")
+        elif isinstance(a, Pass):
+            parts.append("passed")
+        elif isinstance(a, Buy):
+            parts.append(f"bought from {'Fame pile ' + str(a.index + 1) if a.pile == 'fame' else PILE_NAMES[a.index]}")
+    del game
+    return ", ".join(parts) or "did nothing"
+
+
+@dataclass
+class PaperbackSession:
+    game: PaperbackGame
+    seats: list[str]  # HUMAN, then the bots' names
+    stdin: Lines
+    stdout: IO[str]
+    save_path: str | None = None
+    words: dict[str, Any] | None = None  # the word list's choice, recorded in the saves
+    bots: dict[int, PaperbackBot] = field(default_factory=dict)
+    hints: list[Spell] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for seat, name in enumerate(self.seats):
+            if seat:
+                self.bots[seat] = make_bot(name, self.game.lexicon, bot_seed(self.game.state.seed, seat))
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def name(self, seat: int) -> str:
+        return "You" if seat == 0 else f"{self.seats[seat]} (seat {seat})"
+
+    # -- the screen ------------------------------------------------------------------------------------------------
+
+    def board(self) -> str:
+        st = self.game.state
+        lines = [f"Turn {st.turns + 1} · {st.deck.name} deck · words of {st.options.min_length}+ letters"]
+        fame = ", ".join(
+            f"{self.name(s)} {f} Fame, {st.commons_of(s)} Common" for s, f in enumerate(self.game.scores())
+        )
+        lines.append(f"Scores: {fame}")
+        if st.track:
+            lines.append(
+                f"Length track: the Common card {st.card(st.track[0]).code} (a word of {st.threshold}+ letters "
+                f"gains it); {len(st.track)} Common card{'s' if len(st.track) != 1 else ''} left"
+            )
+        else:
+            lines.append("Length track: spent (no Common card)")
+        piles = "  ".join(f"{i + 1}) {st.deck.fame[i].cost}¢ ×{len(pile)}" for i, pile in enumerate(st.fame))
+        lines.append(f"Fame piles: {piles}")
+        lines.append("Offer:")
+        for p in range(OFFER_PILES):
+            top = st.showing(p, "top")
+            row = st.showing(p, "row")
+            text = f"  {p + 1}) {PILE_NAMES[p]:<7} top {st.card(top).code if top is not None else '-'}"
+            if row is not None:
+                text += f"   row {st.card(row).code}"
+            lines.append(text)
+        hand = st.players[0].hand
+        lines.append("Your hand: " + "  ".join(f"{i + 1}) {st.card(c).code}" for i, c in enumerate(hand)))
+        return "\n".join(lines)
+
+    # -- the loop --------------------------------------------------------------------------------------------------
+
+    def play(self) -> int:
+        st = self.game.state
+        lex = self.game.lexicon
+        self.say(
+            f"Ghostwriter play (Paperback): you against {', '.join(self.seats[1:])} · seed {st.seed} · "
+            f"dictionary {lex.name} ({len(lex)} words). Type help for the commands."
+        )
+        shown = -1
+        while True:
+            if st.phase == OVER:
+                self.finish()
+                return 0
+            if st.current != 0:
+                self.bot_turn()
+                continue
+            if shown != st.turns:
+                shown = st.turns
+                self.hints = []
+                self.say()
+                self.say(self.board())
+            self.stdout.write(f"{HUMAN} ({st.phase})> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                self.leave("end of input")
+                return 0
+            if not self.command(line.strip()):
+                self.leave("quit")
+                return 0
+
+    def bot_turn(self) -> None:
+        st = self.game.state
+        seat = st.current
+        before = len(self.game.log)
+        bot = self.bots[seat]
+        if st.phase == BUY:
+            bot.finish_turn(self.game)
+        else:
+            bot.play_turn(self.game)
+        self.say(f"{self.seats[seat]}: {describe(self.game, self.game.log[before:])}.")
+        self.autosave()
+
+    def command(self, line: str) -> bool:
+        """One command; False to quit."""
+        try:
+            words = shlex.split(line)
+        except ValueError as e:
+            self.say(f"Cannot read that: {e}")
+            return True
+        if not words:
+            return True
+        head, rest = words[0].lower(), words[1:]
+        if head in ("quit", "exit", "q"):
+            return False
+        if head in ("help", "?"):
+            self.say(HELP)
+            return True
+        if head == "board":
+            self.say(self.board())
+            return True
+        if head == "save":
+            self.save(rest[0] if rest else self.save_path)
+            return True
+        if head == "hint":
+            self.hint(rest)
+            return True
+        try:
+            action = self.action(head, rest)
+        except CommandError as e:
+            self.say(str(e))
+            return True
+        if action is None:
+            self.say(f"Unknown command {head!r}: type help for the commands.")
+            return True
+        self.apply(action)
+        return True
+
+    def action(self, head: str, rest: list[str]) -> Action | None:
+        st = self.game.state
+        hand = len(st.players[0].hand)
+        if head == "spell":
+            return read_spell(rest, hand)
+        if head == "play":
+            if not self.hints:
+                raise CommandError("no hints yet: type hint first, then play N")
+            if len(rest) != 1:
+                raise CommandError("play N: the hint's number")
+            return self.hints[_number(rest[0], "a hint", len(self.hints))]
+        if head == "pass":
+            return Pass()
+        if head == "end":
+            return End()
+        if head == "buy":
+            if rest[:1] == ["fame"]:
+                if len(rest) != 2:
+                    raise CommandError("buy fame F: a Fame pile's number, from 1")
+                return Buy("fame", _number(rest[1], "a Fame pile", len(st.fame)))
+            if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1] not in ("row", "top")):
+                raise CommandError("buy P [row] or buy fame F: an Offer pile's number, from 1 (its top card)")
+            return Buy("offer", _number(rest[0], "an Offer pile", OFFER_PILES), rest[1] if len(rest) == 2 else "top")
+        return None
+
+    def apply(self, action: Action) -> None:
+        st = self.game.state
+        try:
+            self.game.apply(action)
+        except IllegalActionError as e:
+            self.say(f"Refused: {e}")
+            return
+        if isinstance(action, Spell):
+            move = self.game.last_move
+            score = move.score if move is not None else st.coins
+            self.say(f"You spelled {action.word.upper()}: {score}¢ to spend.")
+            affordable = self.affordable()
+            self.say(f"You can buy: {affordable}." if affordable else "Nothing you can afford: type end.")
+        elif isinstance(action, Buy):
+            self.say(f"You bought it: {st.coins}¢ left.")
+        elif isinstance(action, Pass):
+            self.say("You passed.")
+        elif isinstance(action, End):
+            self.say("You ended the turn.")
+        self.autosave()
+
+    def affordable(self) -> str:
+        st = self.game.state
+        out = []
+        for p in range(OFFER_PILES):
+            for slot in ("top", "row"):
+                c = st.showing(p, slot)
+                if c is not None and st.box[c].cost <= st.coins:
+                    out.append(f"{p + 1}{' row' if slot == 'row' else ''} ({st.card(c).code})")
+        for i, pile in enumerate(st.fame):
+            if pile and st.box[pile[-1]].cost <= st.coins:
+                out.append(f"fame {i + 1} ({st.deck.fame[i].cost}¢)")
+        return ", ".join(out)
+
+    def hint(self, rest: list[str]) -> None:
+        st = self.game.state
+        if st.phase != "word":
+            self.say("The word is made: buy, or end the turn.")
+            return
+        try:
+            n = DEFAULT_HINTS if not rest else _number(rest[0], "hint N", MAX_HINTS) + 1
+        except CommandError as e:
+            self.say(str(e))
+            return
+        turn, _ = turn_state(st)
+        search = PaperbackSearch(self.game.lexicon, turn, PaperbackObjective.SCORE, time_limit=HINT_SECONDS)
+        moves = search.top(n)
+        self.hints = [spell_of(st, search, m) for m in moves]
+        if not moves:
+            self.say("The ghost writer finds no playable word: pass.")
+            return
+        self.say("the ghost writer's best words:")
+        for k, (m, s) in enumerate(zip(moves, self.hints, strict=True), 1):
+            self.say(f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}   {spell_command(s)}")
+
+    # -- saving and the end ------------------------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        data = self.game.to_json()
+        data["seats"] = self.seats
+        if self.words is not None:
+            data["lexicon"] = self.words
+        return data
+
+    def save(self, path: str | None) -> None:
+        if not path:
+            self.say("save FILE: where to save (or start with --save FILE)")
+            return
+        try:
+            Path(path).write_text(json.dumps(self.record(), ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as e:
+            self.say(f"Cannot save to {path}: {e.strerror or e}")
+            return
+        self.say(f"Saved to {path}.")
+
+    def autosave(self) -> None:
+        if self.save_path:
+            try:
+                Path(self.save_path).write_text(json.dumps(self.record(), ensure_ascii=False) + "\n", encoding="utf-8")
+            except OSError as e:
+                self.say(f"Cannot save to {self.save_path}: {e.strerror or e}")
+
+    def leave(self, why: str) -> None:
+        where = f" (saved to {self.save_path}; --load it to go on)" if self.save_path else ""
+        self.say(f"Game left: {why}{where}.")
+
+    def finish(self) -> None:
+        self.autosave()
+        self.say()
+        self.say(self.board())
+        self.say("Final scores: " + ", ".join(f"{self.name(s)} {f}" for s, f in enumerate(self.game.scores())))
+        w = self.game.winner()
+        self.say("You win!" if w == 0 else f"{self.name(w)} wins." if w is not None else "A shared win.")
