@@ -144,7 +144,8 @@ async def bot_move(
         raise FieldError("game", "the game is over: there is no turn to play")
     seat = st.current
     limit = ctx.settings.time_budget * 0.8  # the turn's search, with room for the rest of the turn
-    bot = make_bot(body.bot, d.lexicon, bot_seed(st.seed, seat), time_limit=limit)
+    # a request is bounded: a search cut short plays the best move it found, never a search without a limit
+    bot = make_bot(body.bot, d.lexicon, bot_seed(st.seed, seat), time_limit=limit, rerun=False)
     before = len(game.log)
 
     def turn() -> None:  # a whole turn, or the rest of one whose word a person made

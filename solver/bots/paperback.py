@@ -10,7 +10,8 @@
 
 A bot's search has a time limit (``time_limit``); a search it cuts short (``search.exact`` False) is run again
 without one, so a bot's move never depends on the machine's speed: the same seed gives the same game anywhere
-(``cut`` counts those reruns).
+(``cut`` counts those reruns). A service, whose requests are bounded, makes bots with ``rerun`` off: a search cut
+short then plays the best move it found (``cut`` counts those too).
 """
 
 from __future__ import annotations
@@ -84,10 +85,13 @@ class PaperbackBot:
     name = "bot"
     objective = PaperbackObjective.SCORE
 
-    def __init__(self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT) -> None:
+    def __init__(
+        self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True
+    ) -> None:
         self.lexicon = lexicon
         self.rng = random.Random(seed)
         self.time_limit = time_limit
+        self.rerun = rerun  # a search cut short runs again without a limit (else its best move so far is played)
         self.searches = 0
         self.proven = 0  # searches whose move is proven best (the tournament's "proven")
         self.cut = 0
@@ -99,8 +103,9 @@ class PaperbackBot:
         moves = s.top(1)
         if not s.exact:  # the answer would depend on the machine's speed: the exact one, however long it takes
             self.cut += 1
-            s = PaperbackSearch(self.lexicon, turn, self.objective)
-            moves = s.top(1)
+            if self.rerun:
+                s = PaperbackSearch(self.lexicon, turn, self.objective)
+                moves = s.top(1)
         self.proven += s.exact  # False only where the Spacebar's pairs outrun their cap (``pairs.MAX_PAIRS``)
         return s, (moves[0] if moves else None)
 
@@ -266,8 +271,10 @@ class RandomBot(PaperbackBot):
 
     name = "random"
 
-    def __init__(self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT) -> None:
-        super().__init__(lexicon, seed, time_limit)
+    def __init__(
+        self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True
+    ) -> None:
+        super().__init__(lexicon, seed, time_limit, rerun)
         self.words = [w for w in _sample(lexicon) if w.isalpha()]
 
     def play_turn(self, game: PaperbackGame) -> None:
@@ -365,8 +372,10 @@ def _lay(word: str, hand: list[PCard], common: PCard | None) -> tuple[Piece, ...
     return tuple(out)
 
 
-def make_bot(name: str, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT) -> PaperbackBot:
+def make_bot(
+    name: str, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True
+) -> PaperbackBot:
     kinds: dict[str, type[PaperbackBot]] = {"greedy": Greedy, "hard": Hard, "random": RandomBot}
     if name not in kinds:
         raise PaperbackBotError(f"unknown Paperback bot {name!r}: the bots are {', '.join(BOTS)}")
-    return kinds[name](lexicon, seed, time_limit)
+    return kinds[name](lexicon, seed, time_limit, rerun)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from collections.abc import Callable
 
 import pytest
@@ -458,3 +459,19 @@ def test_a_forged_state_is_refused_naming_what_is_wrong(enable: Lexicon) -> None
 def test_replay_names_an_action_the_rules_refuse(enable: Lexicon) -> None:
     with pytest.raises(IllegalActionError, match=r"log\[0\]: the engine refuses"):
         PaperbackGame.replay(DECK, PaperbackOptions(), 1, [End()], enable)
+
+
+def test_a_bot_without_reruns_plays_the_best_it_found_within_its_limit(enable: Lexicon) -> None:
+    # the service's bots (``rerun`` off): a search its limit cuts short plays the best move found, and the turn
+    # ends near the limit, never a search without one (a tournament's bots rerun to the exact move instead)
+    from solver.bots.paperback import make_bot
+
+    game = new(enable, seed=3)
+    me = game.state.players[game.state.current]
+    me.hand, me.draw = me.hand + me.draw, []  # all ten starters in hand: 5 wilds and T R S L N
+    bot = make_bot("greedy", enable, 0, time_limit=0.001, rerun=False)
+    started = time.monotonic()
+    bot.play_turn(game)
+    assert time.monotonic() - started < 1.0
+    assert bot.cut == 1 and bot.proven == 0
+    game.state.check()
