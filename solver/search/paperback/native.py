@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -140,21 +141,9 @@ class Compiled:
         ended (DONE, OUT_OF_TIME or OUT_OF_STEPS). The steps and their budget are advanced as the Python search
         advances them."""
         assert layout is not None
-        b: Budget = steps.budget
-        cap, limit, deadline = steps.cap, b.node_limit, b.deadline
-        status, taken, ticks, best = layout.solve(
-            self.context,
-            text.translate(self.codes).encode("latin-1"),
-            need,
-            self.objective_code,
-            steps.taken,
-            -1 if cap is None else cap,
-            b.ticks,
-            -1 if limit is None else limit,
-            math.nan if deadline is None else deadline,
-            None if b.cancel is None else b.cancel.is_set,
-        )
-        steps.taken, b.ticks = taken, ticks
+        code = text.translate(self.codes).encode("latin-1")
+        status, taken, ticks, best = layout.solve(self.context, code, need, self.objective_code, *_budget(steps))
+        steps.taken, steps.budget.ticks = taken, ticks
         return self._move(text, best), status
 
     def solve_many(
@@ -164,8 +153,6 @@ class Compiled:
         kernel, read from the lexicon's letters without making a string of each: how many were searched (it stops
         after the word a limit ended), the moves found, each with its place in ``idx``, and how it ended."""
         assert layout is not None
-        b: Budget = steps.budget
-        cap, limit, deadline = steps.cap, b.node_limit, b.deadline
         lens = lex.lengths[idx].astype(np.int64)
         ends = np.cumsum(lens)
         at = np.repeat(lex.offsets[idx] - (ends - lens), lens) + np.arange(int(ends[-1]) if len(ends) else 0)
@@ -175,14 +162,9 @@ class Compiled:
             ends.astype(np.int32).tobytes(),
             needs.astype(np.float64).tobytes(),
             self.objective_code,
-            steps.taken,
-            -1 if cap is None else cap,
-            b.ticks,
-            -1 if limit is None else limit,
-            math.nan if deadline is None else deadline,
-            None if b.cancel is None else b.cancel.is_set,
+            *_budget(steps),
         )
-        steps.taken, b.ticks = taken, ticks
+        steps.taken, steps.budget.ticks = taken, ticks
         moves = [(k, self._move(lex.word(int(idx[k])), best)) for k, best in found]
         return searched, [(k, m) for k, m in moves if m is not None], status
 
@@ -213,3 +195,18 @@ class Compiled:
         m = PMove(text, score, length, pieces, list(raw[2::3]), bool(gains), cards_next, bool(uses_common))
         m.value = value_of(m)
         return m
+
+
+def _budget(steps: Steps) -> tuple[int, int, int, int, float, Callable[[], bool] | None]:
+    """The steps and their budget as the kernel reads them: steps taken, the step cap (-1: none), budget ticks, the
+    tick limit (-1: none), the deadline (nan: none), the cancel event's test."""
+    b: Budget = steps.budget
+    cap, limit, deadline = steps.cap, b.node_limit, b.deadline
+    return (
+        steps.taken,
+        -1 if cap is None else cap,
+        b.ticks,
+        -1 if limit is None else limit,
+        math.nan if deadline is None else deadline,
+        None if b.cancel is None else b.cancel.is_set,
+    )
