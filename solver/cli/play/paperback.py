@@ -294,6 +294,7 @@ class PaperbackSession:
 
     def apply(self, action: Action) -> None:
         st = self.game.state
+        buyer = st.players[st.current]
         try:
             self.game.apply(action)
         except IllegalActionError as e:
@@ -306,7 +307,8 @@ class PaperbackSession:
             affordable = self.affordable()
             self.say(f"You can buy: {affordable}." if affordable else "Nothing you can afford: type end.")
         elif isinstance(action, Buy):
-            self.say(f"You bought it: {st.coins}¢ left.")
+            bought = st.card(buyer.discard[-1]).code if buyer.discard else "it"  # a bought card goes to the discard
+            self.say(f"You bought {bought}: {st.coins}¢ left.")
         elif isinstance(action, Pass):
             self.say("You passed.")
         elif isinstance(action, End):
