@@ -4,6 +4,7 @@ while its piles last, the end reached by the rulebook's conditions only; 50 game
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -80,6 +81,10 @@ def test_bots_games_reach_the_common_card_end_too(enable: Lexicon) -> None:
     assert commons > 0  # long words gain Common cards
 
 
+# 1,000 games in 20 blocks of 50; CI runs a bounded slice (GHOSTWRITER_SLOW_GAME_BLOCKS in .ci/run), as Hardback's
+SLOW_BLOCKS = int(os.environ.get("GHOSTWRITER_SLOW_GAME_BLOCKS", "20"))
+
+
 @pytest.mark.slow
 def test_a_thousand_seeded_random_games(enable: Lexicon) -> None:
-    run(1000, enable)
+    run(50 * SLOW_BLOCKS, enable)
