@@ -48,10 +48,10 @@ from solver.game.actions import (
 from solver.game.engine import Game
 from solver.game.narrate import apply_described
 from solver.game.rules import ADVERTS, POWERS
-from solver.game.state import GameState, Phase
+from solver.game.state import Phase
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.cards import Card
-from solver.hardback.moves import Move
+from solver.hardback.moves import Move, open_choices
 from solver.hardback.resolve import AWARDS
 from solver.search import Search
 
@@ -74,21 +74,6 @@ def card_json(card: Card) -> dict[str, Any]:
         "starter": card.is_starter,
         "text": card.describe().partition(": ")[2],
     }
-
-
-def _copy(game: Game) -> Game:
-    return Game(GameState.from_json(game.state.to_json()), game.lexicon)
-
-
-def allowed(game: Game, *actions: Action) -> bool:
-    """Whether the engine accepts these actions now, one after the other (tried on a copy)."""
-    shadow = _copy(game)
-    try:
-        for action in actions:
-            shadow.apply(action)
-    except GhostwriterError:
-        return False
-    return True
 
 
 def _candidates(game: Game) -> list[Action]:
@@ -142,7 +127,7 @@ def legal(game: Game) -> list[dict[str, Any]]:
     """The actions the engine accepts now from the seat it waits on (a spell aside), in their JSON form."""
     if game.state.phase == Phase.OVER:
         return []
-    return [a.to_json() for a in _candidates(game) if allowed(game, a)]
+    return [a.to_json() for a in _candidates(game) if game.allows(a)]
 
 
 def _player(game: Game, seat: int, names: list[str] | None) -> dict[str, Any]:
@@ -227,30 +212,11 @@ def view(game: Game, seat: int, with_legal: bool = True) -> dict[str, Any]:
 
 
 def questions(move: Move) -> list[dict[str, Any]]:
-    """Each free choice the move's cards offer: the letter it is at, its key, the answers, the ghost writer's."""
-    out: list[dict[str, Any]] = []
-    for i, card in enumerate(move.cards):
-        c = card.choices
-        if c is None:
-            continue
-        if c.either is not None:
-            out.append({"position": i, "key": "either", "answers": ["coins", "prestige"], "best": c.either[0]})
-        if c.token is not None:
-            out.append({"position": i, "key": "token", "answers": ["ink", "remover"], "best": c.token[0]})
-        if c.trash is not None:
-            out.append({"position": i, "key": "trash", "answers": [True, False], "best": c.trash})
-        if c.double is not None and len(c.double) == 1:
-            sides = [s for s, q in (("left", i - 1), ("right", i + 1)) if _doublable(move, q)]
-            if len(sides) == 2:
-                out.append({"position": i, "key": "double", "answers": sides, "best": c.double[0]})
-    return out
-
-
-def _doublable(move: Move, q: int) -> bool:
-    if not 0 <= q < len(move.cards):
-        return False
-    c = move.cards[q]
-    return c.face != "wild" and c.source != "other"
+    """Each free choice the move's cards offer (``open_choices``): the letter it is at, its key, the answers, the
+    ghost writer's."""
+    return [
+        {"position": q.position, "key": q.key, "answers": list(q.answers), "best": q.best} for q in open_choices(move)
+    ]
 
 
 def _seat(game: Game, seat: int) -> int:
@@ -279,7 +245,7 @@ async def game_view(
 
 
 def _suggest(game: Game, limit: float) -> dict[str, Any] | None:
-    shadow = _copy(game)
+    shadow = game.copy()
     seat = game.state.acting
     bot = make_bot("hard", game.lexicon, bot_seed(game.state.seed, seat), time_limit=limit)
     try:
@@ -342,7 +308,7 @@ async def game_hint(
 
     def run() -> dict[str, Any]:
         answer = answers.hint(search, min(body.top + 20, 1000) if constrained else body.top)
-        moves = [m for m in answer.moves if not constrained or allowed(game, Spell.of_move(m))][: body.top]
+        moves = [m for m in answer.moves if not constrained or game.allows(Spell.of_move(m))][: body.top]
         out = dict(answer.json)
         out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in moves]
         return out
@@ -379,7 +345,7 @@ async def game_read(
             reason = f"{word.upper()} is not in the dictionary {game.lexicon.name}"
         else:
             try:
-                _copy(game).apply(action_from_json({"action": "spell", "word": word, "layout": entries}))
+                game.copy().apply(action_from_json({"action": "spell", "word": word, "layout": entries}))
             except GhostwriterError as e:
                 reason = str(e)
         return {"word": word, "ok": reason is None, "reason": reason, "move": move.to_json(),

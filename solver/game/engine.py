@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from solver.errors import GhostwriterError
 from solver.game import buying, choices, prepare
 from solver.game.actions import (
     Action,
@@ -101,6 +102,21 @@ class Game:
         return event_named(self.state, name)
 
     # -- actions ------------------------------------------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """A game of the same state, to try actions on (the state read back from its JSON)."""
+        return Game(GameState.from_json(self.state.to_json()), self.lexicon)
+
+    def allows(self, *actions: Action) -> bool:
+        """Whether the engine accepts these actions now, one after the other (tried on a ``copy``: events, wild
+        journeys, disfigured letters and every other rule as they are)."""
+        shadow = self.copy()
+        try:
+            for action in actions:
+                shadow.apply(action)
+        except GhostwriterError:
+            return False
+        return True
 
     def apply(self, action: Action) -> None:
         """Apply one action (of the player in turn, or of the seat it names: an ink or remover out of turn, an

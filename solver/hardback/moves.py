@@ -92,6 +92,45 @@ def layout_json(move: Move) -> list[dict[str, Any]]:
     return out
 
 
+@dataclass(frozen=True)
+class OpenChoice:
+    """A free choice a move's card offers a person: the letter it is at, the choice's key (``either``, ``token``,
+    ``trash``, ``double``), its answers as a spell's layout entry writes them, and the move's own answer."""
+
+    position: int
+    key: str
+    answers: tuple[str | bool, ...]
+    best: str | bool
+
+
+def open_choices(move: Move) -> list[OpenChoice]:
+    """The free choices the move's cards offer, letter by letter: either, token, trash, and which side a single
+    double aims at where both neighbours are the person's own standing cards (the terminal's ``play`` and the
+    page ask them)."""
+    out: list[OpenChoice] = []
+    for i, card in enumerate(move.cards):
+        c = card.choices
+        if c is None:
+            continue
+        if c.either is not None:
+            out.append(OpenChoice(i, "either", ("coins", "prestige"), c.either[0]))
+        if c.token is not None:
+            out.append(OpenChoice(i, "token", ("ink", "remover"), c.token[0]))
+        if c.trash is not None:
+            out.append(OpenChoice(i, "trash", (True, False), c.trash))
+        if c.double is not None and len(c.double) == 1 and all(_doublable(move, q) for q in (i - 1, i + 1)):
+            out.append(OpenChoice(i, "double", ("left", "right"), c.double[0]))
+    return out
+
+
+def _doublable(move: Move, q: int) -> bool:
+    """Whether the card at letter ``q`` can take a double: one of the person's own, standing."""
+    if not 0 <= q < len(move.cards):
+        return False
+    c = move.cards[q]
+    return c.face != "wild" and c.source != "other"
+
+
 def card_json(c: CardReport) -> dict[str, Any]:
     """A card's part in a move as JSON (by hand: ``dataclasses.asdict`` deep-copies and is slow on a hot path)."""
     out: dict[str, Any] = {

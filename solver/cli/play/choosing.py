@@ -16,7 +16,7 @@ from solver.game.actions import LayoutEntry, Spell
 from solver.game.narrate import short
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.choices import CardChoices
-from solver.hardback.moves import Move
+from solver.hardback.moves import Move, open_choices
 from solver.search import Search
 
 TRIES = 3  # answers that cannot be read before the default is taken
@@ -37,34 +37,20 @@ class Question:
 def questions(spell: Spell, move: Move) -> list[Question]:
     """The choices ``move`` (the ghost writer's reading of ``spell``) offers that the layout does not make."""
     out: list[Question] = []
-    for i, (entry, card) in enumerate(zip(spell.layout, move.cards, strict=True)):
-        offered = card.choices
-        if offered is None:
+    for q in open_choices(move):
+        typed = spell.layout[q.position].choices or CardChoices()
+        if getattr(typed, q.key) is not None:
             continue
-        typed = entry.choices or CardChoices()
-        where = f"{short(card.code)} at {card.letter.upper()} (letter {i + 1})"
-        if offered.either is not None and typed.either is None:
-            out.append(Question(i, "either", f"{where}: coins or prestige?", ("coins", "prestige"), offered.either[0]))
-        if offered.token is not None and typed.token is None:
-            out.append(Question(i, "token", f"{where}: ink or remover?", ("ink", "remover"), offered.token[0]))
-        if offered.trash is not None and typed.trash is None:
-            default = "trash" if offered.trash else "keep"
-            out.append(Question(i, "trash", f"{where}: trash it for its benefit, or keep it?", ("trash", "keep"),
-                                default))
-        if offered.double is not None and len(offered.double) == 1 and typed.double is None:
-            sides = [s for s, q in (("left", i - 1), ("right", i + 1)) if _doublable(move, q)]
-            if len(sides) == 2:
-                out.append(Question(i, "double", f"{where}: double the card on the left or on the right?",
-                                    ("left", "right"), offered.double[0]))
+        card = move.cards[q.position]
+        where = f"{short(card.code)} at {card.letter.upper()} (letter {q.position + 1})"
+        if q.key == "trash":
+            out.append(Question(q.position, "trash", f"{where}: trash it for its benefit, or keep it?",
+                                ("trash", "keep"), "trash" if q.best else "keep"))
+            continue
+        text = {"either": "coins or prestige?", "token": "ink or remover?",
+                "double": "double the card on the left or on the right?"}[q.key]
+        out.append(Question(q.position, q.key, f"{where}: {text}", tuple(str(a) for a in q.answers), str(q.best)))
     return out
-
-
-def _doublable(move: Move, q: int) -> bool:
-    """Whether the card at letter ``q`` can take a double: one of the person's own, standing."""
-    if not 0 <= q < len(move.cards):
-        return False
-    c = move.cards[q]
-    return c.face != "wild" and c.source != "other"
 
 
 def answer(q: Question, text: str) -> str | None:

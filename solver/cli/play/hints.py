@@ -8,9 +8,8 @@ from solver.bots.powers import power_moves
 from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
 from solver.cli.play.render import layout_tokens, table
 from solver.errors import GhostwriterError
-from solver.game.actions import Action, Power, Spell
+from solver.game.actions import Power, Spell
 from solver.game.engine import Game
-from solver.game.state import GameState
 from solver.hardback.moves import Move
 from solver.search import Search
 
@@ -27,7 +26,7 @@ def hint_text(reader: Reader, n: int) -> str:
     answer = answers.hint(search, min(n + 20, 1000) if constrained else n)
     moves = answer.moves
     if constrained:
-        moves = [m for m in moves if allowed(game, Spell.of_move(m))][:n]
+        moves = [m for m in moves if game.allows(Spell.of_move(m))][:n]
     lines = [table(moves, f"the ghost writer's best words (by value, over {game.lexicon.name})")]
     if "warning" in answer.json:
         lines.append(f"  warning: {answer.json['warning']}")
@@ -48,7 +47,7 @@ def power_hint(game: Game, best: float) -> str | None:
         f
         for f in power_moves(game, game.lexicon, time_limit=HINT_TIME_LIMIT / 4)
         # the word is checked only where the power's card is known: an offer-row card, not a card still to be drawn
-        if allowed(game, f.action, *([Spell.of_move(f.move)] if f.action.slot is not None else []))
+        if game.allows(f.action, *([Spell.of_move(f.move)] if f.action.slot is not None else []))
     ]
     if not found:
         return None
@@ -65,18 +64,6 @@ def power_hint(game: Game, best: float) -> str | None:
 def power_command(action: Power) -> str:
     """How to type a power's action."""
     return "power " + action.name + (f" {action.slot + 1}" if action.slot is not None else "")
-
-
-def allowed(game: Game, *actions: Action) -> bool:
-    """Whether the engine accepts these actions now, one after the other (checked on a copy of the game: events,
-    wild journeys, disfigured letters)."""
-    shadow = Game(GameState.from_json(game.state.to_json()), game.lexicon)
-    try:
-        for action in actions:
-            shadow.apply(action)
-    except GhostwriterError:
-        return False
-    return True
 
 
 def comparison(move: Move, search: Search) -> str | None:

@@ -14,7 +14,7 @@ from typing import IO, Protocol
 from solver.bots import Bot, bot_seed, make_bot
 from solver.cli.play.choosing import ask, reread
 from solver.cli.play.commands import ACTION_OF, ALIASES, HELP, META, CommandError, Reader, number, phase_commands
-from solver.cli.play.hints import allowed, comparison, hint_text
+from solver.cli.play.hints import comparison, hint_text
 from solver.cli.play.render import (
     Style,
     final_scores,
@@ -323,7 +323,7 @@ class Session:
             spell, move, search = reader.spell_of(rest[0], tokens)
             if ghost is not None:
                 spell = replace(spell, ghost=ghost)
-            if move is not None and isatty(self.stdin) and allowed(self.game, spell):  # accepted: now its choices
+            if move is not None and isatty(self.stdin) and self.game.allows(spell):  # accepted: now its choices
                 chosen = ask(spell, move, self.ask_line, self.say)
                 if chosen != spell:
                     spell, move = chosen, reread(chosen, search)
