@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 5        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 6        /* the version of the packed layout; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -41,6 +41,7 @@ typedef struct {
     int imposed; /* an inked entry that is a rival's letter (Disfigured Letter): face-up, and not an inked card */
     int unc[2], dbl[2];
     int om_unc, om_dbl, plain, is_uncoverer;
+    int passes; /* a hand uncoverer an uncover of its own pays for once uncovered (WordSolver.passes) */
     int nspec[2], sper[2][MAXSPEC], sgenre[2][MAXSPEC];
     double scoef[2][MAXSPEC];
     int ndump[2], dump[2][MAXDUMP];
@@ -65,6 +66,7 @@ typedef struct {
     int nwild_kinds, wild_kinds[MAXK];
     int ndoublers, doublers[MAXK];
     int split;   /* a doubler may stand uncovered: the bound is split by how many do (split_rest) */
+    int free_passing; /* no uncoverer doubles: passing uncoverers are counted apart (uncovers_ahead) */
     int inked_kinds; /* kinds of card drawn with ink */
     int nwild_stepped, wild_stepped[MAXK];
     int nmine, mine[MAXK];
@@ -518,7 +520,9 @@ static int may_uncover(const S *s, Slot slot) {
     return slot.k >= 0 && s->c->kinds[slot.k].is_uncoverer && slot.face != WILD;
 }
 
-static int uncovers_ahead(const S *s, int i, int budget) {
+/* WordSolver._uncovers_ahead: the uncovers for any card, and in *passing those for passing uncoverers */
+static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
+    *passing = 0;
     if (budget <= 0) return 0;
     const Ctx *c = s->c;
     int avail = 0;
@@ -526,13 +530,29 @@ static int uncovers_ahead(const S *s, int i, int budget) {
         Slot sl = s->slots[i - 1];
         if (sl.k >= 0 && sl.face != WILD) avail += c->kinds[sl.k].om_unc;
     }
+    if (!c->free_passing) {
+        for (int ui = 0; ui < c->nuncoverers; ui++) {
+            int k = c->uncoverers[ui];
+            const Kind *p = &c->kinds[k];
+            int left = p->count - s->used[k];
+            if (left > 0 && (p->pool || s->caps[i][p->letter] > 0)) avail += left * p->om_unc;
+        }
+        return avail < budget ? avail : budget;
+    }
+    int extra = 0;
     for (int ui = 0; ui < c->nuncoverers; ui++) {
         int k = c->uncoverers[ui];
         const Kind *p = &c->kinds[k];
         int left = p->count - s->used[k];
-        if (left > 0 && (p->pool || s->caps[i][p->letter] > 0)) avail += left * p->om_unc;
+        if (left <= 0) continue;
+        int ahead = s->caps[i][p->letter];
+        int on = left < ahead ? left : ahead;
+        avail += on * p->om_unc;
+        if (p->pool) extra += (left - on) * (p->om_unc - 1);
     }
-    return avail < budget ? avail : budget;
+    if (avail <= 0) return 0;
+    *passing = budget;
+    return avail + extra < budget ? avail + extra : budget;
 }
 
 /* WordSolver._forced */
@@ -561,11 +581,16 @@ static double forced(const S *s, int i, int up) {
     return worst <= 0 ? (double)(must - up) * worst : 0.0;
 }
 
-static double rest(const S *s, int i, int uncovers) {
+/* WordSolver._rest */
+static double rest(const S *s, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
     int n = s->n;
     int u = uncovers < n - i ? uncovers : n - i;
     double total = s->wild * (double)(n - i + u);
+    if (passing) {
+        if (passing > n - i) passing = n - i;
+        if (u > passing) u = passing;
+    }
     const int *caps = s->caps[i];
     int taken[MAXC], pool_taken[MAXC];
     memset(taken, 0, sizeof(int) * (size_t)c->C);
@@ -585,7 +610,15 @@ static double rest(const S *s, int i, int uncovers) {
             left -= on_letter;
             if (pool) pool_taken[lid] += on_letter;
         }
-        if (!left || !u) continue;
+        if (!left) continue;
+        if (passing && c->kinds[k].passes) {
+            int t = left < passing ? left : passing;
+            passing -= t;
+            if (u > passing) u = passing;
+            total += (double)t * (worth + s->wild);
+            continue;
+        }
+        if (!u) continue;
         int t;
         if (pool) {
             t = left < u ? left : u;
@@ -595,7 +628,16 @@ static double rest(const S *s, int i, int uncovers) {
             pool_taken[lid] -= t;
         }
         u -= t;
+        if (passing) passing -= t;
         total += (double)t * worth;
+    }
+    if (passing > 0) {
+        for (int k = 0; k < c->K; k++) {
+            const Kind *p = &c->kinds[k];
+            int left = p->count - s->used[k];
+            double o = p->opt[s->which];
+            if (p->passes && left > 0 && 0 < o && o <= s->wild) total += (double)(left < passing ? left : passing) * o;
+        }
     }
     if (s->wild > 0) total += forced(s, i, up);
     return total;
@@ -734,7 +776,8 @@ static double doubles(const S *s, int i, int uncovers) {
 }
 
 /* WordSolver._split */
-static double split_rest(const S *s, int i, int uncovers, double rest0, double doubles0, double acc, double limit) {
+static double split_rest(const S *s, int i, int uncovers, int passing, double rest0, double doubles0, double acc,
+                         double limit) {
     const Ctx *c = s->c;
     int hidden = 0;
     double top = 0.0;
@@ -753,7 +796,7 @@ static double split_rest(const S *s, int i, int uncovers, double rest0, double d
     if (!most) return INFINITY;
     double best = -INFINITY;
     for (int h = 0; h <= most; h++) {
-        double value = (h == 0 ? rest0 : rest(s, i, uncovers - h)) + (double)h * (top + s->wild) +
+        double value = (h == 0 ? rest0 : rest(s, i, uncovers - h, passing)) + (double)h * (top + s->wild) +
                        (h == most ? doubles0 : doubles(s, i, h));
         if (value > best) {
             best = value;
@@ -820,10 +863,11 @@ static void go(S *s, int i, double acc, int budget) {
         s->status = S_ENOUGH;
         return;
     }
-    int avail = uncovers_ahead(s, i, budget);
-    double rest0 = rest(s, i, avail), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
+    int passing;
+    int avail = uncovers_ahead(s, i, budget, &passing);
+    double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
     if (acc + rest0 + doubles0 + s->slack <= limit) return;
-    if (s->c->split && acc + split_rest(s, i, avail, rest0, doubles0, acc, limit) + s->slack <= limit) return;
+    if (s->c->split && acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack <= limit) return;
     if (i == s->n) {
         if (!complete(s)) return;
         double v;
@@ -986,6 +1030,11 @@ static int ctx_read(Ctx *c, Reader *r) {
     c->split = 0;
     for (int di = 0; di < c->ndoublers; di++)
         if (c->kinds[c->doublers[di]].pool) c->split = 1;
+    c->free_passing = 1;
+    for (int di = 0; di < c->ndoublers; di++)
+        if (c->kinds[c->doublers[di]].is_uncoverer) c->free_passing = 0;
+    for (int k = 0; k < c->K; k++)
+        c->kinds[k].passes = c->free_passing && c->kinds[k].is_uncoverer && c->kinds[k].pool;
     c->inked_kinds = 0;
     for (int k = 0; k < c->K; k++)
         if (c->kinds[k].source == INKED) c->inked_kinds++;

@@ -80,6 +80,11 @@ class WordSolver:
         self.wild_stepped = [k for k in range(len(self.profiles)) if optimism.wild_steps[k]]  # Mystery N's kind
         # doublers that may stand uncovered: the bound split by how many are (``_split``) can cut more
         self.split = any(self.profiles[k].pool for k in self.doublers)
+        # the hand's uncoverers, which an uncover of their own pays for once uncovered (``_uncovers_ahead``): counted
+        # apart unless one of them doubles (``_doubles`` and ``_split`` count doublers uncovered on the shared uncovers)
+        self.free_passing = not any(k in self.uncoverers for k in self.doublers)
+        self.passes = [self.free_passing and k in self.uncoverers and p.pool for k, p in enumerate(self.profiles)]
+        self.passing_kinds = [k for k in range(len(self.profiles)) if self.passes[k]]
         self.is_pool = [p.pool for p in self.profiles]
         self.is_inked = [p.source is Source.INKED for p in self.profiles]
         self.inked_kinds = [k for k in range(len(self.profiles)) if self.is_inked[k]]
@@ -205,14 +210,19 @@ class WordSolver:
             out.append((-1, Face.WILD))
         return out
 
-    def _uncovers_ahead(self, i: int, plan: Plan, slots: list[Slot], used: list[int], budget: int) -> int:
-        """How many uncovers could still reach letters i and after.
+    def _uncovers_ahead(self, i: int, plan: Plan, slots: list[Slot], used: list[int], budget: int) -> tuple[int, int]:
+        """How many uncovers could still reach letters i and after: (for any card, for passing uncoverers).
 
         Only the card at i-1 and cards not yet placed (on a letter still to come, or themselves uncovered) can
-        uncover from letter i on, and no more than the word's ``budget`` of uncovers left.
+        uncover from letter i on, and no more than the word's ``budget`` of uncovers left. Where no uncoverer is also
+        a doubler (``free_passing``), the hand's uncoverers laid off their letters are counted apart: each that is
+        uncovered takes one uncover and brings its own, so the cards uncovered from letter i on, those uncoverers
+        aside, are at most what the card at i-1 brings, what the uncoverers on letters still to come bring, and
+        what each passing uncoverer brings beyond the one it takes; the passing uncoverers themselves (at most the
+        budget) need only a chain to start (the second number: the budget, or 0 without a chain).
         """
         if budget <= 0:
-            return 0
+            return 0, 0
         counts = self.counts
         abilities = self.optimism.uncovers
         avail = 0
@@ -221,20 +231,37 @@ class WordSolver:
             if k >= 0 and face is not Face.WILD:
                 avail += abilities[k]
         ahead = plan.suffix[i]
+        if not self.free_passing:
+            for k in self.uncoverers:
+                left = counts[k] - used[k]
+                if left > 0 and (self.is_pool[k] or self.letters[k] in ahead):
+                    avail += left * abilities[k]
+            return min(avail, budget), 0
+        extra = 0
         for k in self.uncoverers:
             left = counts[k] - used[k]
-            if left > 0 and (self.is_pool[k] or self.letters[k] in ahead):
-                avail += left * abilities[k]
-        return min(avail, budget)
+            if left <= 0:
+                continue
+            on = min(left, ahead.get(self.letters[k], 0))
+            avail += on * abilities[k]
+            if self.is_pool[k]:
+                extra += (left - on) * (abilities[k] - 1)
+        if avail <= 0:
+            return 0, 0
+        return min(avail + extra, budget), budget
 
-    def _rest(self, i: int, plan: Plan, used: list[int], uncovers: int) -> float:
+    def _rest(self, i: int, plan: Plan, used: list[int], uncovers: int, passing: int = 0) -> float:
         """The most the letters from i on can add: a wild each, plus the best cards not yet placed, each on a letter
-        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid), less what the
-        cards that must stand face-up lose against a wild (``_forced``)."""
+        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid), the passing
+        uncoverers (``passing_kinds``) uncovered while ``passing`` lasts (``_uncovers_ahead``), less what the cards
+        that must stand face-up lose against a wild (``_forced``)."""
         n = len(plan.near)
         wild = plan.wild
         u = min(uncovers, n - i)
         total = wild * (n - i + u)
+        if passing:  # every card uncovered, a passing uncoverer or not, takes one of the budget's uncovers
+            passing = min(passing, n - i)
+            u = min(u, passing)
         caps = plan.caps[i]
         taken = [0] * len(caps)
         pool_taken = [0] * len(caps)
@@ -253,7 +280,15 @@ class WordSolver:
                 left -= on_letter
                 if pool:
                     pool_taken[lid] += on_letter
-            if not left or not u:
+            if not left:
+                continue
+            if passing and self.passes[k]:  # uncovered on an uncover of its own: a wild's worth and its own
+                t = left if left < passing else passing
+                passing -= t
+                u = min(u, passing)
+                total += t * (worth + wild)
+                continue
+            if not u:
                 continue
             if pool:
                 t = left if left < u else u
@@ -261,7 +296,14 @@ class WordSolver:
                 t = min(left, u, pool_taken[lid])
                 pool_taken[lid] -= t
             u -= t
+            passing -= t if passing else 0
             total += t * worth
+        if passing > 0:  # passing uncoverers worth no more than a wild (not among the items): their own worth,
+            opt = plan.opt  # each kind as if the uncovers left were its alone (a few kinds: no order to keep)
+            for k in self.passing_kinds:
+                left = counts[k] - used[k]
+                if left > 0 and 0 < opt[k] <= wild:
+                    total += (left if left < passing else passing) * opt[k]
         if wild > 0:  # every letter was counted a wild: not every letter can be (``_forced``)
             total += self._forced(i, plan, used, up)
         return total
@@ -359,6 +401,7 @@ class WordSolver:
         slots: list[Slot],
         used: list[int],
         uncovers: int,
+        passing: int,
         rest: float,
         doubles: float,
         acc: float = 0.0,
@@ -393,7 +436,7 @@ class WordSolver:
         best = float("-inf")
         for h in range(most + 1):
             value = (
-                (rest if h == 0 else self._rest(i, plan, used, uncovers - h))
+                (rest if h == 0 else self._rest(i, plan, used, uncovers - h, passing))
                 + h * (top + plan.wild)
                 + (doubles if h == most else self._doubles(i, plan, slots, used, h))
             )
@@ -498,14 +541,15 @@ class WordSolver:
             clock.tick()
             if stop_at is not None and clock.ticks > stop_at:
                 raise _Enough(best[0])
-            avail = self._uncovers_ahead(i, plan, slots, used, budget)
-            rest = self._rest(i, plan, used, avail)
+            avail, passing = self._uncovers_ahead(i, plan, slots, used, budget)
+            rest = self._rest(i, plan, used, avail, passing)
             doubles = self._doubles(i, plan, slots, used, avail)
             limit = floor_box[0] + EPS
             if acc + rest + doubles + slack <= limit:
                 return
-            if split and acc + self._split(i, plan, slots, used, avail, rest, doubles, acc, slack, limit) + slack <= (
-                limit
+            if split and (
+                acc + self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit) + slack
+                <= limit
             ):
                 return
             if i == n:
@@ -582,10 +626,10 @@ class WordSolver:
 
         def go(i: int, acc: list[float], budget: int) -> None:
             self.budget.tick()
-            avail = self._uncovers_ahead(i, plans[0], slots, used, budget)
+            avail, passing = self._uncovers_ahead(i, plans[0], slots, used, budget)
             if hopeless(
                 [
-                    a + self._rest(i, p, used, avail) + self._doubles(i, p, slots, used, avail) + p.slack
+                    a + self._rest(i, p, used, avail, passing) + self._doubles(i, p, slots, used, avail) + p.slack
                     for a, p in zip(acc, plans, strict=True)
                 ]
             ):

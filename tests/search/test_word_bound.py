@@ -5,7 +5,9 @@ stand uncovered) is no more than the best value known. Here each word is searche
 branch the bound must be at least the best value of the placements below it (each resolved exactly). The rules:
 - doublers that can stand only uncovered take uncovers the other cards then lack (``_split``);
 - a card that must uncover the uncovered card before it is an uncoverer, so that is all a doubler before it doubles;
-- an inked card is laid face-down only with a remover (``_choices``), which the resolver would refuse otherwise.
+- an inked card is laid face-down only with a remover (``_choices``), which the resolver would refuse otherwise;
+- the hand's uncoverers laid off their letters are uncovered on uncovers of their own, and the other cards share
+  only what the uncoverers bring beyond them (``_uncovers_ahead``): chains of uncoverers around the best cards.
 """
 
 from __future__ import annotations
@@ -35,11 +37,11 @@ def _walk(solver: WordSolver, word: str) -> int:
 
     def go(i: int, acc: float, budget: int) -> float:
         seen[0] += 1
-        avail = solver._uncovers_ahead(i, plan, slots, used, budget)
-        rest, doubles = solver._rest(i, plan, used, avail), solver._doubles(i, plan, slots, used, avail)
+        avail, passing = solver._uncovers_ahead(i, plan, slots, used, budget)
+        rest, doubles = solver._rest(i, plan, used, avail, passing), solver._doubles(i, plan, slots, used, avail)
         bound = acc + rest + doubles + slack
         if solver.split:
-            bound = min(bound, acc + solver._split(i, plan, slots, used, avail, rest, doubles) + slack)
+            bound = min(bound, acc + solver._split(i, plan, slots, used, avail, passing, rest, doubles) + slack)
         if i == n:
             res = solver.resolver.resolve(slots) if solver._complete(slots) else None
             best = float("-inf") if res is None else res.value
@@ -95,3 +97,15 @@ def test_inked_cards_lie_face_down_only_with_a_remover(seed: int) -> None:
     if not state["inked"]:  # an uncoverer drawn with ink, or a rich card
         state["inked"] = [state["hand"].pop(rng.randrange(len(state["hand"])))]
     _check(state, seed)
+
+
+RICH = ["romance:U9", "adventure:I6", "adventure:K9", "adventure:F8", "mystery:V9", "romance:L8"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_chains_of_uncoverers_carry_uncovers_to_the_rich_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    special = rng.sample(UNCOVERERS, rng.randint(3, 4)) + rng.sample(RICH, rng.randint(1, 2))
+    special += MYSTERY_N * rng.randint(0, 1)
+    _check(_state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 8)), seed)
