@@ -4,7 +4,9 @@ breaks the rulebook's structure refused with its line and the reason."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,7 +85,7 @@ def test_a_fault_carries_its_json_path_and_the_file_keeps_its_line() -> None:
     index = next(i for i, c in enumerate(json.loads(text)["offer"]) if c.get("abilities") == ["steal-fame"])
     assert e.value.path == f"offer[{index}].abilities[0]"
     assert str(e.value).startswith(f"table.json, line {line_of(text, 'steal-fame')}: ")
-    cases = [
+    cases: list[tuple[Callable[[dict[str, Any]], object], str]] = [
         (lambda d: d["fame"][2].update(points=-4), "fame[2].points"),
         (lambda d: d["starters"].update(wilds="five"), "starters.wilds"),
         (lambda d: d["offer"][4].update(letters="ABC"), "offer[4].letters"),
