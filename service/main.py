@@ -30,6 +30,7 @@ from service.routers import (
     ink,
     paperback,
     paperback_games,
+    paperback_review,
     review,
     table,
     vocabulary,
@@ -75,7 +76,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    routers = (health, cards, vocabulary, words, hardback, ink, games, table, review, paperback, paperback_games)
+    routers = (
+        *(health, cards, vocabulary, words, hardback, ink, games, table, review),
+        *(paperback, paperback_games, paperback_review),
+    )
     for r in routers:
         app.include_router(r.router)
     _pages(app)

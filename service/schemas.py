@@ -738,3 +738,84 @@ class PaperbackBotMoveOut(PaperbackGameOut):
     played: int = Field(description="the seat the bot played (the seat in turn when it was called)")
     actions: list[dict[str, Any]] = Field(description="the bot's whole turn, action by action, as the engine took them")
     word: str | None = Field(description="the word the bot spelled, or null when it passed")
+
+
+# -- Paperback review ----------------------------------------------------------------------------------------------
+
+
+class PaperbackReviewIn(BaseModel):
+    model_config = STRICT
+    record: dict[str, Any] = Field(
+        description='a Paperback game record as ghostwriter play --game paperback --save and tournament --game '
+        'paperback --records write it: the game state ("game": "paperback", its deck in full) plus "log", "seats" '
+        'and "lexicon". "game", "deck", "options", "seed" and "log" are read ("seats" for the names): the game is '
+        "dealt again from the deck, options and seed and replayed through the engine, which refuses any action the "
+        "rules do not allow",
+    )
+    objective: Literal["value", "score", "length"] = "value"
+    dictionary: str | None = Field(
+        default=None, max_length=40, description="a name from GET /v1/dictionaries: the list the game was played over"
+    )
+    time_limit: float | None = Field(
+        default=None, gt=0, le=600, description="seconds the whole review may take (capped by the service's budget)"
+    )
+
+
+class PaperbackPlayedOut(BaseModel):
+    word: str
+    score: int
+    length: int
+    value: float
+    gains_common: bool
+    cards_next: int
+    spell: dict[str, Any] = Field(description="the spell action as the record's log holds it")
+
+
+class PaperbackReviewTurnOut(BaseModel):
+    turn: int = Field(description="the game's turn, from 1")
+    seat: int
+    player: str | None = Field(description="the seat's name from the record's seats, when it has them")
+    hand: list[str] = Field(description="every card in hand at the word (codes)")
+    state: dict[str, Any] = Field(
+        description="the hand as the ghost writer read it then (a Paperback turn state, ready for "
+        "POST /v1/paperback/hint)"
+    )
+    word: str | None = Field(description="the word played, or null for a pass")
+    score: int | None = Field(description="the played word's score, as the engine scored it (null for a pass)")
+    played: PaperbackPlayedOut | None
+    rank: int | None = Field(
+        description="the word's rank among every move the hand could make (1 = best; tied moves share a rank); null "
+        "for a pass, or when it ranks below every move the search keeps (see below)"
+    )
+    below: int | None = Field(description="with rank null for a word: it ranks below this many moves")
+    gap: dict[str, float] = Field(
+        description="the best move less the played one in the objective's terms (value; score and length); for a "
+        "pass the whole best move"
+    )
+    best: PaperbackMoveOut | None = Field(description="the best move (null when no word could be spelled)")
+    exact: bool = Field(description="false when the time limit cut this turn's search short: not proven best")
+    fame: list[int] = Field(description="each seat's Fame once this turn was over (its purchases counted)")
+
+
+class PaperbackFameOut(BaseModel):
+    turn: int
+    seat: int
+    fame: list[int]
+
+
+class PaperbackReviewOut(BaseModel):
+    game: Literal["paperback"]
+    objective: Literal["value", "score", "length"]
+    turns: list[PaperbackReviewTurnOut]
+    reviewed: int
+    total: int = Field(description="turns that spelled or passed; more than reviewed when the time limit cut it short")
+    complete: bool
+    exact: bool
+    rated: str = Field(description="how the played words are rated")
+    fame: list[PaperbackFameOut] = Field(description="the Fame over the game: every turn the log played")
+    warning: str | None = None
+    seats: list[str] | None = None
+    deck: str = Field(description="the record's deck, by name")
+    replays_to_state: bool
+    dictionary: str
+    elapsed_ms: float

@@ -179,3 +179,12 @@ def test_bench_review_on_one_game(tmp_path: Path) -> None:
     assert report["failures"] == [] and report["rounds"] == 20
     part = report["objectives"]["prestige"]
     assert part["turns"] == [40] and part["exact"] and part["median_s"] <= part["worst_s"]
+
+
+def test_bench_review_paperback_on_one_game(tmp_path: Path) -> None:
+    out = tmp_path / "review.json"
+    proc, report = run("bench_review_paperback.py", out, "--games", "1", "--objective", "length")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert report["failures"] == [] and report["game"] == "paperback"
+    part = report["objectives"]["length"]
+    assert part["turns"][0] > 0 and part["exact"] and part["median_s"] <= part["worst_s"]

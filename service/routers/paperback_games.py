@@ -10,7 +10,6 @@ action is a 422 naming the rule, and the game is left as it was (the engine chec
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Annotated, Any
 
@@ -41,28 +40,17 @@ from solver.paperback.deck import Deck, DeckError, deck_from_json, house_deck
 router = APIRouter(prefix="/v1/paperback", tags=["paperback games"])
 START = "/v1/paperback/game/new"
 
-# a deck loader's reason names the part of the deck at fault first: "offer[3] has no ...", '"fame": ...'
-_DECK_PART = re.compile(
-    r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track)\b'
-    r"((?:\[\d+\])?(?:\.(?:letters|wilds|wild_cost|wild_fame)(?:\[\d+\])?)?)"
-)
-_DECK_MISSING = re.compile(r'^the deck has no "(\w+)"')
-
-
-def deck_field(reason: str) -> str:
-    """The request field a deck loader's reason is about: ``deck.offer[3]``, ``deck.fame``, or ``deck``."""
-    m = _DECK_PART.match(reason) or _DECK_MISSING.match(reason)
-    return "deck." + "".join(g for g in m.groups() if g) if m else "deck"
-
-
 def read_table_deck(data: dict[str, Any] | None) -> Deck:
-    """The house deck, or the table's own deck checked by the deck loader (a 422 naming the deck's field)."""
+    """The house deck, or the table's own deck checked by the deck loader (a 422 naming the JSON path of the deck's
+    field at fault, ``deck.offer[3].abilities[0]``: a line of the deck as the loader re-reads it means nothing to
+    the client)."""
     if data is None:
         return house_deck()
     try:
         return deck_from_json(data, "deck")
     except DeckError as e:
-        raise FieldError(deck_field(e.reason), f"deck: {e.reason}") from None
+        field = f"deck.{e.path}" if e.path else "deck"
+        raise FieldError(field, f"{field}: {e.reason}") from None
 
 
 def load_game(data: dict[str, Any], lexicon: Lexicon, key: str) -> PaperbackGame:

@@ -22,12 +22,11 @@ from collections.abc import Iterator
 from solver.errors import GhostwriterError
 from solver.game.paperback.actions import Buy, End, Pass, Piece, Spell, Step
 from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
+from solver.game.paperback.view import turn_state as turn_state
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
-from solver.paperback.state import MAX_COPIES, MAX_HAND
-from solver.paperback.state import PaperbackState as TurnState
 from solver.search.paperback import PaperbackSearch
 
 TIME_LIMIT = 10.0
@@ -37,23 +36,6 @@ BOTS = ("greedy", "hard", "random")
 
 class PaperbackBotError(GhostwriterError):
     """An unknown bot name."""
-
-
-def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
-    """The seat in turn's hand as the ghost writer reads it, and each of its cards' hand positions (a gained
-    Spacebar in hand is left out: it does nothing there; copy abilities past the ghost writer's limit too)."""
-    p = state.players[state.current]
-    cards: list[PCard] = []
-    where: list[int] = []
-    copies = sum(1 for a in (state.common.abilities if state.common else ()) if a.kind is Kind.COPY)
-    for i, c in enumerate(state.card(x) for x in p.hand):
-        n = sum(1 for a in c.abilities if a.kind is Kind.COPY)
-        if c.special == "spacebar" or copies + n > MAX_COPIES or len(cards) >= MAX_HAND:
-            continue
-        copies += n
-        cards.append(c)
-        where.append(i)
-    return TurnState(tuple(cards), state.common, state.threshold, state.options.min_length), where
 
 
 def spell_of(state: PaperbackState, search: PaperbackSearch, move: PMove, resolve: tuple[Step, ...] = ()) -> Spell:

@@ -2,10 +2,13 @@
 
     ghostwriter review game.json
     ghostwriter review game.json --objective prestige --json
+    ghostwriter review paperback-game.json --objective score     (a Paperback record: "game": "paperback")
 
 The record is the form ``play --save`` and ``tournament --records`` write; only its options, seed and log are
-needed, and it is replayed through the engine (``solver.game.replay``), so an action the rules refuse is named. It
-is reviewed over the word list it was played with (the record's ``lexicon``), unless the flags name another.
+needed, and it is replayed through the engine (``solver.game.replay``), so an action the rules refuse is named. A
+Paperback record (``"game": "paperback"``, its deck in full) is replayed by Paperback's engine
+(``solver.game.paperback.record``) and reviewed by ``solver.answers.paperback_review``. It is reviewed over the
+word list it was played with (the record's ``lexicon``), unless the flags name another.
 Heavy imports happen inside ``run``, so ``--help`` stays instant. Bad input is one line and exit 2.
 """
 
@@ -45,9 +48,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     p.add_argument("record", metavar="RECORD", help="the game record (JSON); - reads stdin")
     p.add_argument(
         "--objective",
-        choices=["value", "prestige", "coins"],
-        default="value",
-        help="what best means (default value; prestige: most prestige, then coins)",
+        choices=["value", "prestige", "coins", "score", "length"],
+        default=None,
+        help="what best means (default value). Hardback: value, prestige (most prestige, then coins) or coins; "
+        "Paperback: value (score, gaining the Common card, cards next hand), score or length",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object a turn, one line each")
     p.add_argument(
@@ -68,6 +72,12 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
         raise ReviewError(f"--time-limit must be more than 0 and at most 86400 seconds (got {args.time_limit:g})")
     name = "stdin" if args.record == "-" else args.record
     data = _read(args.record, name)
+    if isinstance(data, dict) and data.get("game") == "paperback":
+        return _paperback(args, data, name, out, lexicon)
+    if args.objective in ("score", "length"):
+        raise ReviewError(
+            f"--objective {args.objective} is Paperback's; a Hardback review takes value, prestige or coins"
+        )
     try:
         record = read_record(data)
     except RecordError as e:
@@ -77,7 +87,7 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
         game, turns = replay(record, lex)
     except RecordError as e:
         raise ReviewError(f"{name}: {e}") from None
-    objective = Objective.parse(args.objective)
+    objective = Objective.parse(args.objective or "value")
     rev = review(lex, turns, objective, time_limit=args.time_limit)
     if not replays_to_state(record, game):
         print(
@@ -95,6 +105,49 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
     title = (
         f"review of the game of seed {record.seed}{seats} over {lex.name}, by {objective.value}: "
         f"{rev.total} turns spelled or passed"
+    )
+    out.write(format_review(rev, title) + "\n")
+    return 0
+
+
+def _paperback(args: argparse.Namespace, data: dict[str, Any], name: str, out: IO[str], lexicon: Lexicon | None) -> int:
+    """A Paperback record reviewed: replayed by Paperback's engine, each turn rated by its exact search."""
+    from solver.answers.paperback_review import format_review, review
+    from solver.game.paperback.record import read_record, replay, replays_to_state
+    from solver.game.replay import RecordError
+    from solver.paperback.moves import PaperbackObjective
+
+    if args.objective in ("prestige", "coins"):
+        raise ReviewError(
+            f"--objective {args.objective} is Hardback's; a Paperback review takes value, score or length"
+        )
+    try:
+        record = read_record(data)
+    except RecordError as e:
+        raise ReviewError(f"{name}: {e}") from None
+    lex = lexicon if lexicon is not None else _words(args, record.lexicon, name).load()
+    try:
+        game, turns = replay(record, lex)
+    except RecordError as e:
+        raise ReviewError(f"{name}: {e}") from None
+    objective = PaperbackObjective.parse(args.objective or "value")
+    rev = review(lex, turns, objective, time_limit=args.time_limit)
+    if not replays_to_state(record, game):
+        print(
+            f"ghostwriter: note: {name}: the log does not replay to the state saved beside it (was it changed by "
+            "hand?); the game the log plays is reviewed",
+            file=sys.stderr,
+        )
+    if args.json:
+        for t in rev.turns:
+            write_json(out, t.to_json())
+        if rev.warning:
+            print(f"ghostwriter: warning: {rev.warning}", file=sys.stderr)
+        return 0
+    seats = f" ({', '.join(record.seats)})" if record.seats else ""
+    title = (
+        f"review of the Paperback game of seed {record.seed}{seats} on the {record.deck.label()} deck over "
+        f"{lex.name}, by {objective.value}: {rev.total} turns spelled or passed"
     )
     out.write(format_review(rev, title) + "\n")
     return 0

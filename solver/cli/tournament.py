@@ -88,7 +88,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "--records",
         metavar="DIR",
         help="write every game's record to DIR (made if missing), one file a game in the form play --save writes "
-        "(read by ghostwriter review and play --load)",
+        "(read by ghostwriter review and play --load; a Paperback record holds its deck in full)",
     )
     shown = t.add_mutually_exclusive_group()
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no notes on stderr")
@@ -219,8 +219,6 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
     from solver.tournament import TournamentError
     from solver.tournament.paperback import PaperbackPlay
 
-    if args.records is not None:
-        raise TournamentError("--records: Paperback games are not recorded yet; drop --records with --game paperback")
     deck = house_deck() if args.deck is None else load_deck(args.deck)
     if players not in deck.players:
         raise TournamentError(
@@ -230,7 +228,7 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
     for flag, attr in OPTION_FLAGS:
         if getattr(args, attr, None) is not None:
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
-    fn = play if play is not None else PaperbackPlay.of(deck)
+    fn = play if play is not None else PaperbackPlay.of(deck, keep_log=args.records is not None)
     return fn, label, GameOptions(players=players)
 
 

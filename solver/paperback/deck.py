@@ -69,12 +69,14 @@ DECK_KEYS = {
 
 
 class DeckError(GhostwriterError):
-    """A deck file that cannot be read or breaks the rulebook's structure; ``line`` is where (0: the file)."""
+    """A deck file that cannot be read or breaks the rulebook's structure; ``line`` is where (0: the file), ``path``
+    the JSON path of the field at fault within the deck (``offer[3].abilities[0]``; "" for the whole deck)."""
 
-    def __init__(self, message: str, line: int = 0, source: str = "deck") -> None:
+    def __init__(self, message: str, line: int = 0, source: str = "deck", path: str = "") -> None:
         super().__init__(f"{source}, line {line}: {message}" if line else f"{source}: {message}")
         self.line = line
         self.reason = message
+        self.path = path
 
 
 def pile_of(cost: int) -> int:
@@ -161,9 +163,10 @@ class Deck:
 
 
 class _Located(dict[str, Any]):
-    """A JSON object that knows the line it starts on."""
+    """A JSON object that knows the line it starts on (and, once read, its JSON path in the deck)."""
 
     line: int = 0
+    path: str = ""
 
 
 def _loads(text: str) -> Any:
@@ -200,52 +203,95 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: Any, message: str) -> DeckError:
-        return DeckError(message, getattr(where, "line", 0), self.source)
+    def fail(self, where: Any, message: str, path: str | None = None) -> DeckError:
+        """The error at ``where`` (its line); ``path``: the field's JSON path (default: ``where``'s own)."""
+        at = getattr(where, "path", "") if path is None else path
+        return DeckError(message, getattr(where, "line", 0), self.source, at)
 
-    def obj(self, value: Any, where: Any, what: str) -> _Located:
+    def obj(self, value: Any, where: Any, what: str, path: str = "") -> _Located:
         if not isinstance(value, _Located):
-            raise self.fail(where, f"{what} must be a JSON object")
+            raise self.fail(where, f"{what} must be a JSON object", path)
+        value.path = path
         return value
 
     def whole(self, obj: _Located, key: str, what: str, low: int, high: int, default: int | None = None) -> int:
         value = obj.get(key, default)
+        at = _join(obj.path, key)
         if value is None:
-            raise self.fail(obj, f"{what} has no {key!r}: give a whole number from {low} to {high}")
+            raise self.fail(obj, f"{what} has no {key!r}: give a whole number from {low} to {high}", at)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(obj, f"{what}: {key!r} must be a whole number from {low} to {high} (got {value!r})")
+            raise self.fail(obj, f"{what}: {key!r} must be a whole number from {low} to {high} (got {value!r})", at)
         return value
 
     def keys(self, obj: _Located, allowed: set[str], what: str) -> None:
         unknown = sorted(set(obj) - allowed)
         if unknown:
-            raise self.fail(obj, f"{what}: unknown field {unknown[0]!r}; the fields are {', '.join(sorted(allowed))}")
+            raise self.fail(
+                obj,
+                f"{what}: unknown field {unknown[0]!r}; the fields are {', '.join(sorted(allowed))}",
+                _join(obj.path, unknown[0]),
+            )
+
+    def fields(self, obj: _Located, what: str) -> None:
+        """A card's letters, score, cost and abilities checked one by one, so that a fault names its field
+        (``offer[3].abilities[0]``); what they mean together is ``parse_card``'s."""
+        checks: list[tuple[str, dict[str, Any]]] = []
+        if "letters" in obj:
+            checks.append(("letters", {"letters": obj["letters"]}))
+        for key in ("score", "cost"):
+            if key in obj:
+                checks.append((key, {"letters": "a", key: obj[key]}))
+        abilities = obj.get("abilities", [])
+        if not isinstance(abilities, list):
+            checks.append(("abilities", {"letters": "a", "abilities": abilities}))
+        else:
+            checks += [(f"abilities[{i}]", {"letters": "a", "abilities": [a]}) for i, a in enumerate(abilities)]
+        for key, part in checks:
+            try:
+                parse_card(part, what)
+            except GhostwriterError as e:
+                raise self.fail(obj, str(e), _join(obj.path, key)) from None
 
     def card(self, obj: _Located, what: str, *, cost: bool, special: bool = False) -> DeckCard:
         self.keys(obj, {"letters", "score", "cost", "abilities", "fame", "copies", "special"}, what)
         if "special" in obj:
             if not special or obj["special"] not in ("spacebar", "dyslexic"):
                 where = "a Common card" if special else "an Offer card"
-                raise self.fail(obj, f'{what}: "special" is "spacebar" or "dyslexic", and only for {where}')
+                raise self.fail(
+                    obj,
+                    f'{what}: "special" is "spacebar" or "dyslexic", and only for {where}',
+                    _join(obj.path, "special"),
+                )
             extra = sorted(set(obj) - {"special", "fame", "copies"})
             if extra:
-                raise self.fail(obj, f"{what}: a {obj['special']} card has no {extra[0]!r}")
+                raise self.fail(obj, f"{what}: a {obj['special']} card has no {extra[0]!r}", _join(obj.path, extra[0]))
             card = SPACEBAR if obj["special"] == "spacebar" else DYSLEXIC
         else:
             if not obj.get("letters"):
-                raise self.fail(obj, f'{what} has no "letters": one or two letters (a wild is a Fame card)')
+                raise self.fail(
+                    obj,
+                    f'{what} has no "letters": one or two letters (a wild is a Fame card)',
+                    _join(obj.path, "letters"),
+                )
             if "score" not in obj:
-                raise self.fail(obj, f'{what} has no "score"')
+                raise self.fail(obj, f'{what} has no "score"', _join(obj.path, "score"))
             if cost and "cost" not in obj:
-                raise self.fail(obj, f'{what} ({obj["letters"]}) has no "cost": every Offer card is bought at its cost')
+                raise self.fail(
+                    obj,
+                    f'{what} ({obj["letters"]}) has no "cost": every Offer card is bought at its cost',
+                    _join(obj.path, "cost"),
+                )
+            self.fields(obj, what)
             fields = {k: obj[k] for k in ("letters", "score", "cost", "abilities") if k in obj}
             try:
                 card = parse_card(fields, what)
             except GhostwriterError as e:
-                raise self.fail(obj, str(e)) from None
+                raise self.fail(obj, str(e), _join(obj.path, "abilities" if obj.get("abilities") else "")) from None
             if cost and card.cost is not None and not MIN_COST <= card.cost <= MAX_COST:
                 raise self.fail(
-                    obj, f"{what} ({card.code}): cost {card.cost} is in no Offer pile; the piles are 2¢ to 10¢"
+                    obj,
+                    f"{what} ({card.code}): cost {card.cost} is in no Offer pile; the piles are 2¢ to 10¢",
+                    _join(obj.path, "cost"),
                 )
         fame = self.whole(obj, "fame", what, 0, MAX_FAME, 0)
         copies = self.whole(obj, "copies", what, 1, MAX_COPIES, 1)
@@ -253,9 +299,9 @@ class _Reader:
 
     def cards(self, value: Any, where: _Located, key: str, *, cost: bool, special: bool = False) -> list[DeckCard]:
         if not isinstance(value, list) or not value:
-            raise self.fail(where, f'"{key}" must be a non-empty list of cards')
+            raise self.fail(where, f'"{key}" must be a non-empty list of cards', key)
         return [
-            self.card(self.obj(c, where, f"{key}[{i}]"), f"{key}[{i}]", cost=cost, special=special)
+            self.card(self.obj(c, where, f"{key}[{i}]", f"{key}[{i}]"), f"{key}[{i}]", cost=cost, special=special)
             for i, c in enumerate(value)
         ]
 
@@ -263,17 +309,21 @@ class _Reader:
         top = self.obj(data, None, "a deck file")
         self.keys(top, DECK_KEYS, "the deck")
         if top.get("format") != FORMAT:
-            raise self.fail(top, f'"format" must be "{FORMAT}"')
+            raise self.fail(top, f'"format" must be "{FORMAT}"', "format")
         for key in ("offer", "fame", "starters", "common", "commons_dealt", "length_track"):
             if key not in top:
-                raise self.fail(top, f'the deck has no "{key}"')
+                raise self.fail(top, f'the deck has no "{key}"', key)
         name = top.get("name", "deck")
         note = top.get("note", "")
         invented = top.get("invented", False)
         if not isinstance(name, str) or not name or len(name) > 80:
-            raise self.fail(top, '"name" must be a short text')
+            raise self.fail(top, '"name" must be a short text', "name")
         if not isinstance(note, str) or not isinstance(invented, bool):
-            raise self.fail(top, '"note" must be a text and "invented" true or false')
+            raise self.fail(
+                top,
+                '"note" must be a text and "invented" true or false',
+                "note" if not isinstance(note, str) else "invented",
+            )
         offer = self.cards(top["offer"], top, "offer", cost=True)
         for i, c in enumerate(offer):
             if c.card.special:
@@ -285,9 +335,11 @@ class _Reader:
         for p, n in enumerate(piles):
             if not n:
                 label = "8¢-10¢" if p == OFFER_PILES - 1 else f"{p + MIN_COST}¢"
-                raise self.fail(top, f"the Offer's {label} pile has no card: the Offer has seven piles (2¢ to 10¢)")
+                raise self.fail(
+                    top, f"the Offer's {label} pile has no card: the Offer has seven piles (2¢ to 10¢)", "offer"
+                )
         fame = self.fame(top["fame"], top)
-        starters = self.obj(top["starters"], top, '"starters"')
+        starters = self.obj(top["starters"], top, '"starters"', "starters")
         self.keys(starters, {"letters", "wilds", "wild_cost", "wild_fame"}, "starters")
         letters = self.cards(starters.get("letters"), starters, "starters.letters", cost=False)
         wilds = self.whole(starters, "wilds", "starters", 0, 20)
@@ -298,7 +350,9 @@ class _Reader:
         common = self.cards(top["common"], top, "common", cost=False, special=True)
         dealt = self.whole(top, "commons_dealt", "the deck", 1, 20)
         if sum(c.copies for c in common) < dealt:
-            raise self.fail(top, f"{dealt} Common cards are dealt but the deck holds {sum(c.copies for c in common)}")
+            raise self.fail(
+                top, f"{dealt} Common cards are dealt but the deck holds {sum(c.copies for c in common)}", "common"
+            )
         track = top["length_track"]
         if (
             not isinstance(track, list)
@@ -310,6 +364,7 @@ class _Reader:
                 top,
                 f'"length_track" must be {dealt} rising word lengths from 2 to 30, one for each Common card dealt '
                 "(commons_dealt), e.g. [7, 8, 9, 10]",
+                "length_track",
             )
         return Deck(
             name=name,
@@ -328,23 +383,27 @@ class _Reader:
 
     def fame(self, value: Any, top: _Located) -> list[FamePile]:
         if not isinstance(value, list) or len(value) != FAME_PILES:
-            raise self.fail(top, f'"fame" must list the {FAME_PILES} Fame piles (a pile missing is refused)')
+            raise self.fail(top, f'"fame" must list the {FAME_PILES} Fame piles (a pile missing is refused)', "fame")
         piles = []
         for i, raw in enumerate(value):
             where = f"fame[{i}]"
-            p = self.obj(raw, top, where)
+            p = self.obj(raw, top, where, where)
             self.keys(p, {"cost", "points", "cards"}, where)
             cost = self.whole(p, "cost", where, 1, 30)
             points = self.whole(p, "points", where, 0, MAX_FAME)
             counts = p.get("cards")
             if not isinstance(counts, dict) or not counts:
-                raise self.fail(p, f'{where} has no "cards": its cards by player count, e.g. {{"2": 4, "3": 6}}')
+                raise self.fail(
+                    p, f'{where} has no "cards": its cards by player count, e.g. {{"2": 4, "3": 6}}', f"{where}.cards"
+                )
             cards: dict[int, int] = {}
             for k, n in counts.items():
                 if not k.isdigit() or int(k) not in PLAYER_COUNTS:
-                    raise self.fail(p, f"{where}.cards: {k!r} is not a player count from 1 to 8")
+                    raise self.fail(p, f"{where}.cards: {k!r} is not a player count from 1 to 8", f"{where}.cards")
                 if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_PILE:
-                    raise self.fail(p, f"{where}.cards[{k!r}] must be a whole number from 1 to {MAX_PILE}")
+                    raise self.fail(
+                        p, f"{where}.cards[{k!r}] must be a whole number from 1 to {MAX_PILE}", f"{where}.cards.{k}"
+                    )
                 cards[int(k)] = n
             piles.append(FamePile(cost, points, cards))
         counts_seen = set(piles[0].cards)
@@ -356,8 +415,13 @@ class _Reader:
                     "pile needs a count for every player count the deck is played with",
                 )
         if any(b.cost <= a.cost for a, b in itertools.pairwise(piles)):
-            raise self.fail(top, '"fame": the piles must be listed by rising cost, e.g. 5, 8, 11, 17')
+            raise self.fail(top, '"fame": the piles must be listed by rising cost, e.g. 5, 8, 11, 17', "fame")
         return piles
+
+
+def _join(path: str, key: str) -> str:
+    """A field's JSON path under its object's (``offer[3]`` and ``cost``: ``offer[3].cost``)."""
+    return f"{path}.{key}" if path and key else path or key
 
 
 def read_deck(text: str, source: str = "deck") -> Deck:

@@ -34,6 +34,7 @@ class PaperbackPlay:
     spacebar: bool = False
     dyslexic: bool = False
     time_limit: float = 10.0
+    keep_log: bool = False  # the game's record in ``extra["record"]`` (``tournament --records``)
 
     @staticmethod
     def of(deck: Deck, **options: Any) -> PaperbackPlay:
@@ -53,6 +54,7 @@ def play_paperback(
     from solver.bots.registry import bot_seed
     from solver.game.paperback import PaperbackGame, PaperbackOptions
     from solver.game.paperback.engine import OVER
+    from solver.game.paperback.record import record_json
 
     lex = lexicon or default_lexicon()
     started = time.perf_counter()
@@ -65,6 +67,17 @@ def play_paperback(
             raise RuntimeError(f"the game of seed {seed} had not ended after {MAX_TURNS} turns")
         players[st.current].play_turn(game)
     n = len(st.players)
+    extra: dict[str, Any] = {
+        "game": "paperback",
+        "commons": [st.commons_of(s) for s in range(n)],
+        "words": [p.words for p in st.players],
+        "passes": [p.passes for p in st.players],
+        "searches": [b.searches for b in players],
+        "proven": [b.proven for b in players],
+        "cut": [b.cut for b in players],
+    }
+    if table.keep_log:  # the whole game, its deck in full: ``review`` replays it exactly (the lexicon: the caller's)
+        extra["record"] = record_json(game, list(bots), None)
     return GameRecord(
         seed=seed,
         seats=list(bots),
@@ -74,13 +87,5 @@ def play_paperback(
         rounds=(st.turns + n - 1) // n,
         turns=st.turns,
         seconds=time.perf_counter() - started,
-        extra={
-            "game": "paperback",
-            "commons": [st.commons_of(s) for s in range(n)],
-            "words": [p.words for p in st.players],
-            "passes": [p.passes for p in st.players],
-            "searches": [b.searches for b in players],
-            "proven": [b.proven for b in players],
-            "cut": [b.cut for b in players],
-        },
+        extra=extra,
     )

@@ -55,6 +55,12 @@ def _duration(seconds: float) -> str:
     return f"{m}m{s:02d}s" if m < 60 else f"{m // 60}h{m % 60:02d}m{s:02d}s"
 
 
+def _paperback_table(t: dict[str, Any]) -> str:
+    """A Paperback tournament's table: its deck (its options have no target nor rules)."""
+    deck = t.get("deck") or {}
+    return f"Paperback on the {deck.get('name', '?')} deck ({deck.get('file', '?')})"
+
+
 def format_table(report: dict[str, Any]) -> str:
     """The summary as a table: bots by win rate, head-to-head, seats, game length and notes."""
     t = report["tournament"]
@@ -63,10 +69,10 @@ def format_table(report: dict[str, Any]) -> str:
     opts = t["options"]
     lines = [
         f"tournament: {' vs '.join(t['bots'])}, {t['players']} players, {t['games']} games "
-        f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, target {opts['target']}, "
-        f"{opts['rules']} rules"
-        + (", awards" if opts["literary_awards"] else "")
-        + (", adverts" if opts["adverts"] else "")
+        f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, "
+        + (_paperback_table(t) if t.get("game") == "paperback" else f"target {opts['target']}, {opts['rules']} rules")
+        + (", awards" if opts.get("literary_awards") else "")
+        + (", adverts" if opts.get("adverts") else "")
         + (f", {opts['powers']} powers" if opts.get("powers", "none") != "none" else "")
         + (", events" if opts.get("events") else "")
         + (f", co-op against Penny Dreadful ({opts.get('penny_genre', 'none')})" if opts.get("coop") else "")

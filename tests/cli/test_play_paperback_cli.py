@@ -184,3 +184,38 @@ def test_a_tables_deck_file_is_played_and_a_bad_one_is_named(lex: Lexicon, tmp_p
         play(lex, ["--deck", str(bad)], [])
     with pytest.raises(PlayError, match="--deck is a Paperback deck file"):
         run(parse("--deck", str(good)), io.StringIO(""), io.StringIO(), lexicon=lex)
+
+
+def _hinted(text: str, objective: str) -> list[tuple[str, int, int]]:
+    """The words (word, score, length) of the hint block by this objective."""
+    block = text.split(f"the ghost writer's best words by {objective}:", 1)[1]
+    rows = re.findall(r"^\s+\d+\. ([A-Z ]+?)\s+score\s+(\d+)\s+length\s+(\d+)", block, re.M)
+    out = []
+    for word, score, length in rows:
+        out.append((word.lower(), int(score), int(length)))
+        if len(out) == 3:
+            break
+    return out
+
+
+def test_hint_ranks_by_the_objective_asked(lex: Lexicon) -> None:
+    """``hint [N] [score|length|value]``: the ghost writer's best words by the objective the Paperback hint offers
+    (score, the default; length; value), each the same list its search gives for the hand, and play N plays it."""
+    from solver.bots.paperback import turn_state
+    from solver.paperback.moves import PaperbackObjective
+    from solver.search.paperback import PaperbackSearch
+
+    game = PaperbackGame.new(house_deck(), PaperbackOptions(2), 4, lex)
+    turn, _ = turn_state(game.state)
+    lines = ["hint 3 length", "hint value 3", "hint 3", "hint 2 score length", "hint fame", "play 1", "quit"]
+    code, text = play(lex, ["--bots", "greedy", "--seed", "4"], lines)
+    assert code == 0
+    for objective in ("length", "value", "score"):
+        want = PaperbackSearch(lex, turn, PaperbackObjective.parse(objective)).top(3)
+        assert _hinted(text, objective) == [(m.word, m.score, m.length) for m in want], objective
+    longest, scoring = _hinted(text, "length")[0], _hinted(text, "score")[0]
+    assert longest[2] >= scoring[2] and scoring[1] >= longest[1]
+    assert re.search(r"^\s+1\. [A-Z]+\s+score\s+\d+\s+length\s+\d+\s+value\s+\d+\.\d\d", text, re.M)
+    assert "one number and one objective at most" in text
+    assert "hint N is a number from 1 to 50 (got 'fame')" in text
+    assert f"You spelled {_hinted(text, 'score')[0][0].upper()}: " in text  # play 1: the last hint's first word

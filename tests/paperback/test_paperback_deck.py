@@ -4,7 +4,9 @@ breaks the rulebook's structure refused with its line and the reason."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,6 +74,35 @@ def test_an_ability_outside_the_vocabulary_is_refused_with_its_line() -> None:
     assert e.value.line == line_of(text, "steal-fame")
     assert str(e.value).startswith(f"table.json, line {e.value.line}: ")
     assert "'steal-fame' is not in the vocabulary" in str(e.value)
+
+
+def test_a_fault_carries_its_json_path_and_the_file_keeps_its_line() -> None:
+    """The same bad ability: a deck file's error names its line (as before), and every error also carries the JSON
+    path of the field at fault (what the service names, a line of a re-read deck meaning nothing to a client)."""
+    text = house_text().replace('"cost": 7, "abilities": ["copy"]', '"cost": 7, "abilities": ["steal-fame"]')
+    with pytest.raises(DeckError) as e:
+        read_deck(text, "table.json")
+    index = next(i for i, c in enumerate(json.loads(text)["offer"]) if c.get("abilities") == ["steal-fame"])
+    assert e.value.path == f"offer[{index}].abilities[0]"
+    assert str(e.value).startswith(f"table.json, line {line_of(text, 'steal-fame')}: ")
+    cases: list[tuple[Callable[[dict[str, Any]], object], str]] = [
+        (lambda d: d["fame"][2].update(points=-4), "fame[2].points"),
+        (lambda d: d["starters"].update(wilds="five"), "starters.wilds"),
+        (lambda d: d["offer"][4].update(letters="ABC"), "offer[4].letters"),
+        (lambda d: d["offer"][4].update(cost=11), "offer[4].cost"),
+        (
+            lambda d: d["common"].append({"special": "spacebar", "letters": "S"}),
+            f"common[{len(house_deck().common)}].letters",
+        ),
+        (lambda d: d.update(length_track=[7]), "length_track"),
+        (lambda d: d.pop("fame"), "fame"),
+    ]
+    for edit, path in cases:
+        data = house_deck().to_json()
+        edit(data)
+        with pytest.raises(DeckError) as e:
+            read_deck(json.dumps(data, indent=1))
+        assert e.value.path == path, (path, str(e.value))
 
 
 def test_a_card_without_a_cost_is_refused_with_its_line() -> None:

@@ -6,7 +6,9 @@ Each of the person's turns shows the hand, the Offer, the Fame piles and the len
                                          card reversed, c the Common card, _ the Spacebar; after /, the abilities
                                          resolved in order: hN trashes hand card N, oP (or oPr) the card showing
                                          on Offer pile P's top (or row)
-    hint [N]                             the ghost writer's N best words (5), each with its spell command
+    hint [N] [score|length|value]        the ghost writer's N best words (5) by the objective (score; length:
+                                         the longest; value: score, gaining the Common card, cards next hand),
+                                         each with its spell command
     play N                               play hint N as the ghost writer laid it out
     pass                                 no word: the turn ends
     buy P [row] | buy fame F             a card of Offer pile P (from 1: 2¢ ... 8¢-10¢), or of Fame pile F
@@ -43,6 +45,7 @@ HUMAN = "you"
 DEFAULT_HINTS = 5
 MAX_HINTS = 50
 HINT_SECONDS = 10.0
+OBJECTIVES = tuple(o.value for o in PaperbackObjective)  # hint's objectives: score (the default), length, value
 PILE_NAMES = ["2¢", "3¢", "4¢", "5¢", "6¢", "7¢", "8¢-10¢"]
 HELP = __doc__.split("::", 1)[1].split("Every command", 1)[0].rstrip() if __doc__ else ""
 
@@ -333,21 +336,30 @@ class PaperbackSession:
         if st.phase != "word":
             self.say("The word is made: buy, or end the turn.")
             return
+        objectives = [w.lower() for w in rest if w.lower() in OBJECTIVES]
+        numbers = [w for w in rest if w.lower() not in OBJECTIVES]
         try:
-            n = DEFAULT_HINTS if not rest else _number(rest[0], "hint N", MAX_HINTS) + 1
+            if len(objectives) > 1 or len(numbers) > 1:
+                raise CommandError(f"hint [N] [{'|'.join(OBJECTIVES)}]: one number and one objective at most")
+            n = DEFAULT_HINTS if not numbers else _number(numbers[0], "hint N", MAX_HINTS) + 1
         except CommandError as e:
             self.say(str(e))
             return
+        objective = PaperbackObjective.parse(objectives[0]) if objectives else PaperbackObjective.SCORE
         turn, _ = turn_state(st)
-        search = PaperbackSearch(self.game.lexicon, turn, PaperbackObjective.SCORE, time_limit=HINT_SECONDS)
+        search = PaperbackSearch(self.game.lexicon, turn, objective, time_limit=HINT_SECONDS)
         moves = search.top(n)
         self.hints = [spell_of(st, search, m) for m in moves]
         if not moves:
             self.say("The ghost writer finds no playable word: pass.")
             return
-        self.say("the ghost writer's best words:")
+        cut = "" if search.exact else " (the search was cut short: the best found, not proven best)"
+        self.say(f"the ghost writer's best words by {objective.value}{cut}:")
         for k, (m, s) in enumerate(zip(moves, self.hints, strict=True), 1):
-            self.say(f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}   {spell_command(s)}")
+            value = f"  value {m.value:>5.2f}" if objective is PaperbackObjective.VALUE else ""
+            self.say(
+                f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}{value}   {spell_command(s)}"
+            )
 
     # -- saving and the end ------------------------------------------------------------------------------------------
 

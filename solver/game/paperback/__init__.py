@@ -47,6 +47,11 @@ Readings where the rulebook is silent:
 - with seats still tied on Fame and Common cards, the game is a shared win (``winner`` None);
 - a bought Fame card is the top card of its pile (the piles' cards are alike).
 
+A game's record (``record``: the saved game with its seats and word list) replays from its deck, options, seed and
+log; its review (``solver.answers.paperback_review``) reads it as follows, where the rulebook says nothing: a word
+is rated as it was played (as the engine scored its layout), ranked among the moves of the hand the bots search
+(``view.turn_state``), tied moves sharing a rank; each seat's Fame after a turn counts that turn's purchases.
+
 Not built yet: the optional cube rules, the cooperative pyramid, attack cards, player powers, themes and awards (a
 deck file cannot give them yet: its fields are refused as unknown).
 """

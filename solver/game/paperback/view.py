@@ -1,0 +1,26 @@
+"""The seat in turn's hand as the ghost writer reads it (``turn_state``): the view the bots search and the review
+rates a word against, read from the engine's state in one place."""
+
+from __future__ import annotations
+
+from solver.game.paperback.engine import PaperbackState
+from solver.paperback.cards import Kind, PCard
+from solver.paperback.state import MAX_COPIES, MAX_HAND
+from solver.paperback.state import PaperbackState as TurnState
+
+
+def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
+    """The seat in turn's hand as the ghost writer reads it, and each of its cards' hand positions (a gained
+    Spacebar in hand is left out: it does nothing there; copy abilities past the ghost writer's limit too)."""
+    p = state.players[state.current]
+    cards: list[PCard] = []
+    where: list[int] = []
+    copies = sum(1 for a in (state.common.abilities if state.common else ()) if a.kind is Kind.COPY)
+    for i, c in enumerate(state.card(x) for x in p.hand):
+        n = sum(1 for a in c.abilities if a.kind is Kind.COPY)
+        if c.special == "spacebar" or copies + n > MAX_COPIES or len(cards) >= MAX_HAND:
+            continue
+        copies += n
+        cards.append(c)
+        where.append(i)
+    return TurnState(tuple(cards), state.common, state.threshold, state.options.min_length), where
