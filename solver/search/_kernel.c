@@ -539,7 +539,7 @@ static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         }
         return avail < budget ? avail : budget;
     }
-    int extra = 0;
+    int extra = 0, every = avail;
     for (int ui = 0; ui < c->nuncoverers; ui++) {
         int k = c->uncoverers[ui];
         const Kind *p = &c->kinds[k];
@@ -549,9 +549,10 @@ static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         int on = left < ahead ? left : ahead;
         avail += on * p->om_unc;
         if (p->pool) extra += (left - on) * (p->om_unc - 1);
+        if (p->pool || on) every += left * p->om_unc;
     }
     if (avail <= 0) return 0;
-    *passing = budget;
+    *passing = every < budget ? every : budget;
     return avail + extra < budget ? avail + extra : budget;
 }
 
@@ -586,10 +587,15 @@ static double rest(const S *s, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
     int n = s->n;
     int u = uncovers < n - i ? uncovers : n - i;
-    double total = s->wild * (double)(n - i + u);
+    double total, ahead;
     if (passing) {
         if (passing > n - i) passing = n - i;
         if (u > passing) u = passing;
+        total = s->wild * (double)(n - i);
+        ahead = s->wild;
+    } else {
+        total = s->wild * (double)(n - i + u);
+        ahead = 0.0;
     }
     const int *caps = s->caps[i];
     int taken[MAXC], pool_taken[MAXC];
@@ -629,15 +635,14 @@ static double rest(const S *s, int i, int uncovers, int passing) {
         }
         u -= t;
         if (passing) passing -= t;
-        total += (double)t * worth;
+        total += (double)t * (worth + ahead);
     }
-    if (passing > 0) {
-        for (int k = 0; k < c->K; k++) {
-            const Kind *p = &c->kinds[k];
-            int left = p->count - s->used[k];
-            double o = p->opt[s->which];
-            if (p->passes && left > 0 && 0 < o && o <= s->wild) total += (double)(left < passing ? left : passing) * o;
-        }
+    if (passing && s->wild > 0) {
+        int low = 0;
+        for (int k = 0; k < c->K; k++)
+            if (c->kinds[k].passes && c->kinds[k].opt[s->which] <= s->wild) low += c->kinds[k].count - s->used[k];
+        int slots = u + low < passing ? u + low : passing;
+        total += s->wild * (double)slots;
     }
     if (s->wild > 0) total += forced(s, i, up);
     return total;

@@ -218,8 +218,9 @@ class WordSolver:
         a doubler (``free_passing``), the hand's uncoverers laid off their letters are counted apart: each that is
         uncovered takes one uncover and brings its own, so the cards uncovered from letter i on, those uncoverers
         aside, are at most what the card at i-1 brings, what the uncoverers on letters still to come bring, and
-        what each passing uncoverer brings beyond the one it takes; the passing uncoverers themselves (at most the
-        budget) need only a chain to start (the second number: the budget, or 0 without a chain).
+        what each passing uncoverer brings beyond the one it takes; the passing uncoverers themselves need only a
+        chain to start, and all the cards uncovered are at most every uncover that could reach letter i on (the
+        second number; 0 without a chain).
         """
         if budget <= 0:
             return 0, 0
@@ -238,6 +239,7 @@ class WordSolver:
                     avail += left * abilities[k]
             return min(avail, budget), 0
         extra = 0
+        every = avail  # as without counting them apart: every uncover that could reach letter i on
         for k in self.uncoverers:
             left = counts[k] - used[k]
             if left <= 0:
@@ -246,22 +248,35 @@ class WordSolver:
             avail += on * abilities[k]
             if self.is_pool[k]:
                 extra += (left - on) * (abilities[k] - 1)
+            if self.is_pool[k] or on:
+                every += left * abilities[k]
         if avail <= 0:
             return 0, 0
-        return min(avail + extra, budget), budget
+        return min(avail + extra, budget), min(every, budget)
 
     def _rest(self, i: int, plan: Plan, used: list[int], uncovers: int, passing: int = 0) -> float:
         """The most the letters from i on can add: a wild each, plus the best cards not yet placed, each on a letter
-        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid), the passing
-        uncoverers (``passing_kinds``) uncovered while ``passing`` lasts (``_uncovers_ahead``), less what the cards
-        that must stand face-up lose against a wild (``_forced``)."""
+        of its own or uncovered while ``uncovers`` last (greedy, which is exact for this matroid), less what the
+        cards that must stand face-up lose against a wild (``_forced``). An uncovered card adds its own worth to
+        its letter's wild; each uncover is counted a wild's worth ahead (what a card worth no more than a wild, not
+        among the items, could add there).
+
+        With ``passing`` (``_uncovers_ahead``: a chain can start, and the hand's uncoverers off their letters are
+        counted apart) the passing uncoverers (``passes``) are uncovered on uncovers of their own, all the cards
+        uncovered are at most ``passing`` and the others at most ``uncovers`` (two nested limits, for which the
+        greedy is still exact), and what is left of the uncovers is counted a wild's worth only where a card could
+        take it: the other cards within ``uncovers``, the passing uncoverers not among the items."""
         n = len(plan.near)
         wild = plan.wild
         u = min(uncovers, n - i)
-        total = wild * (n - i + u)
-        if passing:  # every card uncovered, a passing uncoverer or not, takes one of the budget's uncovers
+        if passing:
             passing = min(passing, n - i)
             u = min(u, passing)
+            total = wild * (n - i)
+            ahead = wild  # an uncovered card adds its worth and a wild's: counted here, not ahead
+        else:
+            total = wild * (n - i + u)
+            ahead = 0.0
         caps = plan.caps[i]
         taken = [0] * len(caps)
         pool_taken = [0] * len(caps)
@@ -282,7 +297,7 @@ class WordSolver:
                     pool_taken[lid] += on_letter
             if not left:
                 continue
-            if passing and self.passes[k]:  # uncovered on an uncover of its own: a wild's worth and its own
+            if passing and self.passes[k]:  # uncovered on an uncover of its own
                 t = left if left < passing else passing
                 passing -= t
                 u = min(u, passing)
@@ -296,14 +311,12 @@ class WordSolver:
                 t = min(left, u, pool_taken[lid])
                 pool_taken[lid] -= t
             u -= t
-            passing -= t if passing else 0
-            total += t * worth
-        if passing > 0:  # passing uncoverers worth no more than a wild (not among the items): their own worth,
-            opt = plan.opt  # each kind as if the uncovers left were its alone (a few kinds: no order to keep)
-            for k in self.passing_kinds:
-                left = counts[k] - used[k]
-                if left > 0 and 0 < opt[k] <= wild:
-                    total += (left if left < passing else passing) * opt[k]
+            if passing:
+                passing -= t
+            total += t * (worth + ahead)
+        if passing and wild > 0:  # the uncovers left, each a wild's worth where a card worth no more could take it
+            low = sum(counts[k] - used[k] for k in self.passing_kinds if plan.opt[k] <= wild)
+            total += wild * min(passing, u + low)
         if wild > 0:  # every letter was counted a wild: not every letter can be (``_forced``)
             total += self._forced(i, plan, used, up)
         return total
