@@ -43,7 +43,7 @@ START = "/v1/paperback/game/new"
 
 # a deck loader's reason names the part of the deck at fault first: "offer[3] has no ...", '"fame": ...'
 _DECK_PART = re.compile(
-    r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track)\b'
+    r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track|pyramid)\b'
     r"((?:\[\d+\])?(?:\.(?:letters|wilds|wild_cost|wild_fame)(?:\[\d+\])?)?)"
 )
 _DECK_MISSING = re.compile(r'^the deck has no "(\w+)"')
@@ -93,6 +93,7 @@ def answer(
         "common": common.code if common is not None else None,
         "threshold": st.threshold,
         "winner": game.winner() if st.phase == OVER else None,
+        "result": game.result(),
     }
     out.update(extra or {})
     if start is not None:
@@ -107,8 +108,10 @@ async def new_game(body: PaperbackNewGameIn, ctx: Annotated[Context, Depends(con
     the table's own given inline (checked as a deck file is: a 422 naming the deck's field at fault)."""
     d = (await ctx.dictionaries()).get(None)
     deck = read_table_deck(body.deck)
-    o = body.options
-    options = PaperbackOptions(o.players, o.min_length, o.spacebar, o.dyslexic)
+    try:
+        options = PaperbackOptions.from_json(body.options)
+    except GameStateError as e:
+        raise FieldError(e.field, str(e)) from None
     try:
         game = PaperbackGame.new(deck, options, body.seed, d.lexicon)
     except IllegalActionError as e:

@@ -614,6 +614,8 @@ class PaperbackGame:
             raise IllegalActionError("the word is made: buy cards or end the turn", "action")
         if isinstance(a, Buy | End | Cash) and st.phase != BUY:
             raise IllegalActionError("make a word first (spell, or pass)", "action")
+        if isinstance(a, Discard):
+            self._rule(st.options.cube_discard, "cube_discard")
         if isinstance(a, Pass | End | Discard):
             self._cube_due()
         if isinstance(a, Spell):
@@ -761,7 +763,7 @@ class PaperbackGame:
 
     def _rule(self, on: bool, name: str, field: str = "action") -> None:
         if not on:
-            raise IllegalActionError(f"{name} is an optional rule this table does not use (options.{name})", field)
+            raise IllegalActionError(f"options.{name} is off: this table does not play that rule", field)
 
     def _check_advice(self, a: Spell) -> None:
         """"If you use a word that someone suggested, the player who suggested the word receives a cube"."""
@@ -777,7 +779,7 @@ class PaperbackGame:
     def _cash(self, a: Cash) -> None:
         """"Players may cash in cubes at any time on their turn for +1¢ each" (in the buy phase: a reading)."""
         st = self.state
-        self._rule(st.options.cube_advice or st.options.cube_discard, "cube_advice", "cubes")
+        self._rule(st.options.cube_advice or st.options.cube_discard, "cube_advice (or cube_discard)")
         assert st.cubes is not None
         held = st.cubes.held[st.current]
         if a.cubes > held:
@@ -841,7 +843,7 @@ class PaperbackGame:
         """
         st = self.state
         coop, cubes = st.coop, st.cubes
-        self._rule(coop is not None, "coop", "card")
+        self._rule(coop is not None, "coop")
         assert coop is not None and cubes is not None
         if not coop.due():
             why = "a Fame card was bought" if coop.bought else "the cube is placed"
