@@ -63,7 +63,7 @@ def test_a_game_with_the_options_is_dealt_with_its_cubes_and_pyramid(client: Tes
 
 def test_forged_option_actions_are_422s_naming_the_field_and_change_nothing(client: TestClient) -> None:
     game = dealt(client, coop=True, cube_advice=True)
-    cases = [
+    cases: list[tuple[dict[str, Any], str, str]] = [
         ({"action": "place", "card": 8}, "action.card", "covered"),
         ({"action": "place", "card": 40}, "action.card", "no Fame card"),
         ({"action": "pass"}, "action.action", "puts a cube"),

@@ -271,9 +271,7 @@ def test_the_pyramid_reading(enable: Lexicon) -> None:
     assert st.coop is not None and not any(st.fame)
     assert [st.box[c].cost for c in st.coop.pyramid if c is not None] == [5] * 4 + [8] * 4 + [11] * 2 + [17]
     assert st.coop.open() == [0, 1, 2, 3]
-    assert covering(((0, 0, 0, 0), (1, 1, 1, 1), (2, 2), (3,)))[4:] == [
-        [0], [1], [2], [3], [4, 5], [6, 7], [8, 9]
-    ]
+    assert covering(((0, 0, 0, 0), (1, 1, 1, 1), (2, 2), (3,)))[4:] == [[0], [1], [2], [3], [4, 5], [6, 7], [8, 9]]
 
 
 def test_only_uncovered_cards_are_bought(enable: Lexicon) -> None:
