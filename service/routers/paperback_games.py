@@ -81,6 +81,7 @@ def answer(
         "common": common.code if common is not None else None,
         "threshold": st.threshold,
         "winner": game.winner() if st.phase == OVER else None,
+        "result": game.result(),
     }
     out.update(extra or {})
     if start is not None:
@@ -95,8 +96,10 @@ async def new_game(body: PaperbackNewGameIn, ctx: Annotated[Context, Depends(con
     the table's own given inline (checked as a deck file is: a 422 naming the deck's field at fault)."""
     d = (await ctx.dictionaries()).get(None)
     deck = read_table_deck(body.deck)
-    o = body.options
-    options = PaperbackOptions(o.players, o.min_length, o.spacebar, o.dyslexic)
+    try:
+        options = PaperbackOptions.from_json(body.options)
+    except GameStateError as e:
+        raise FieldError(e.field, str(e)) from None
     try:
         game = PaperbackGame.new(deck, options, body.seed, d.lexicon)
     except IllegalActionError as e:

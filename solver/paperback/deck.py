@@ -12,7 +12,8 @@ Paperback's card list is not published, so a game is played with a deck file tha
       "starters": {"letters": [{"letters": "T", "score": 1}, ...], "wilds": 5, "wild_cost": 2, "wild_fame": 1},
       "common": [{"letters": "E", "score": 2, "fame": 1}, {"special": "spacebar"}, ...],
       "commons_dealt": 4,
-      "length_track": [7, 8, 9, 10]
+      "length_track": [7, 8, 9, 10],
+      "pyramid": {"2": [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2], [3]], ...}
     }
 
 ``offer``: every card of the Offer with its letters (one or two), score, cost (2 to 10: the rulebook's piles are 2¢,
@@ -27,6 +28,12 @@ A deck that breaks the rulebook's structure is refused with a ``DeckError`` nami
 an Offer pile with no card, a card without a cost or with a cost no pile takes, an ability outside the vocabulary, a
 Fame pile missing or without a count for a player count the others give, a length track that does not rise or does
 not match the Common cards dealt, an unknown field.
+
+``pyramid`` (optional) is the cooperative mode's layout of the Fame cards by player count: its rows, the base (the
+row uncovered at the start) first, each card of a row named by its Fame pile (0: the cheapest). A layout must use
+every Fame card of that player count exactly once. A player count it does not give is laid out by the engine's
+default (``default_pyramid``: one row a Fame pile, the cheapest at the base). How the rows cover each other is the
+engine's (``solver.game.paperback.coop``).
 """
 
 from __future__ import annotations
@@ -65,7 +72,9 @@ DECK_KEYS = {
     "common",
     "commons_dealt",
     "length_track",
+    "pyramid",
 }
+MAX_ROWS = 12  # rows of a pyramid
 
 
 class DeckError(GhostwriterError):
@@ -127,6 +136,13 @@ class Deck:
     common: tuple[DeckCard, ...]
     commons_dealt: int
     length_track: tuple[int, ...]
+    pyramid: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()  # (players, rows base first) of the co-op mode
+
+    def pyramid_rows(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The co-op pyramid's rows for a player count, the base first (each card by its Fame pile): the deck's
+        layout, or the default: one row a Fame pile, the cheapest at the base."""
+        given = dict(self.pyramid)
+        return given.get(players) or default_pyramid(self, players)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -156,7 +172,13 @@ class Deck:
             "common": [c.to_json() for c in self.common],
             "commons_dealt": self.commons_dealt,
             "length_track": list(self.length_track),
+            **({"pyramid": {str(k): [list(r) for r in rows] for k, rows in self.pyramid}} if self.pyramid else {}),
         }
+
+
+def default_pyramid(deck: Deck, players: int) -> tuple[tuple[int, ...], ...]:
+    """The co-op layout a deck does not give: one row a Fame pile, the cheapest pile's cards at the base."""
+    return tuple((i,) * p.cards[players] for i, p in enumerate(deck.fame) if p.cards.get(players))
 
 
 # -- JSON with the line of every object ----------------------------------------------------------------------------
@@ -379,7 +401,45 @@ class _Reader:
             common=tuple(common),
             commons_dealt=dealt,
             length_track=tuple(track),
+            pyramid=self.pyramid(top, fame),
         )
+
+    def pyramid(self, top: _Located, fame: list[FamePile]) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+        """The optional co-op layout: rows of Fame pile numbers by player count, every Fame card used once."""
+        value = top.get("pyramid")
+        if value is None:
+            return ()
+        if not isinstance(value, dict) or not value:
+            raise self.fail(
+                top, '"pyramid" must be an object of layouts by player count, e.g. {"2": [[0, 0], [1]]}', "pyramid"
+            )
+        counts = set(fame[0].cards)
+        out = []
+        for k, rows in value.items():
+            where = f"pyramid[{k!r}]"
+            at = _join("pyramid", k)  # its JSON path (``pyramid.2``)
+            if not k.isdigit() or int(k) not in counts:
+                raise self.fail(top, f"pyramid: {k!r} is not a player count the Fame piles give ({sorted(counts)})", at)
+            if (
+                not isinstance(rows, list)
+                or not 1 <= len(rows) <= MAX_ROWS
+                or any(not isinstance(r, list) or not r for r in rows)
+            ):
+                raise self.fail(top, f"{where} must be 1 to {MAX_ROWS} non-empty rows, the base first", at)
+            cells = [c for r in rows for c in r]
+            if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(fame) for c in cells):
+                raise self.fail(top, f"{where}: each card is a Fame pile's number, 0 to {len(fame) - 1}", at)
+            players = int(k)
+            for i, pile in enumerate(fame):
+                if cells.count(i) != pile.cards[players]:
+                    raise self.fail(
+                        top,
+                        f"{where} lays out {cells.count(i)} cards of fame[{i}], which holds {pile.cards[players]} "
+                        f"for {players} players: a pyramid uses every Fame card once",
+                        at,
+                    )
+            out.append((players, tuple(tuple(r) for r in rows)))
+        return tuple(sorted(out))
 
     def fame(self, value: Any, top: _Located) -> list[FamePile]:
         if not isinstance(value, list) or len(value) != FAME_PILES:

@@ -172,3 +172,15 @@ def test_a_table_deck_loads_from_a_file(tmp_path: Path) -> None:
     assert deck.name == "our table" and not deck.invented and deck.offer[0].copies == 3
     with pytest.raises(DeckError, match="cannot read it"):
         load_deck(tmp_path / "missing.json")
+
+
+def test_a_pyramid_layout_is_optional_and_checked_with_its_line(tmp_path: Path) -> None:
+    """The co-op pyramid ("try different Fame Card layouts"): an optional field, every Fame card used once."""
+    assert house_deck().pyramid == () and "pyramid" not in house_deck().to_json()
+    assert "pyramid" in house_deck().note  # the house deck's default layout, written in its note
+    data = json.loads(house_text())
+    data["pyramid"] = {"2": [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 3]]}
+    assert read_deck(json.dumps(data)).pyramid_rows(2) == ((0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 3))
+    data["pyramid"] = {"2": [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2]]}
+    with pytest.raises(DeckError, match="lays out 0 cards of fame"):
+        read_deck(json.dumps(data, indent=1))
