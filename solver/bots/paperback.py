@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterator
 
 from solver.errors import GhostwriterError
+from solver.game.paperback import expansions
 from solver.game.paperback.actions import Buy, End, Pass, Piece, Spell, Step
 from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
 from solver.lexicon import Lexicon
@@ -41,11 +42,15 @@ class PaperbackBotError(GhostwriterError):
 
 def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
     """The seat in turn's hand as the ghost writer reads it, and each of its cards' hand positions (a gained
-    Spacebar in hand is left out: it does nothing there; copy abilities past the ghost writer's limit too)."""
+    Spacebar in hand is left out: it does nothing there; copy abilities past the ghost writer's limit too). The
+    attacks in play reach it: a ``min-length`` attack's shortest word, a ``no-common`` attack's Common card (none to
+    use or gain); the ``score`` attacks and powers shift every word's buying power alike (``expansions.coins``), so
+    the best words stay the best."""
     p = state.players[state.current]
     cards: list[PCard] = []
     where: list[int] = []
-    copies = sum(1 for a in (state.common.abilities if state.common else ()) if a.kind is Kind.COPY)
+    common = expansions.common(state)
+    copies = sum(1 for a in (common.abilities if common else ()) if a.kind is Kind.COPY)
     for i, c in enumerate(state.card(x) for x in p.hand):
         n = sum(1 for a in c.abilities if a.kind is Kind.COPY)
         if c.special == "spacebar" or copies + n > MAX_COPIES or len(cards) >= MAX_HAND:
@@ -53,7 +58,8 @@ def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
         copies += n
         cards.append(c)
         where.append(i)
-    return TurnState(tuple(cards), state.common, state.threshold, state.options.min_length), where
+    threshold = state.threshold if common is not None else None
+    return TurnState(tuple(cards), common, threshold, expansions.min_length(state)), where
 
 
 def spell_of(state: PaperbackState, search: PaperbackSearch, move: PMove, resolve: tuple[Step, ...] = ()) -> Spell:
@@ -123,6 +129,8 @@ class PaperbackBot:
         st = game.state
         if st.phase == BUY:
             for buy in self.buys(st):
+                if not expansions.may_buy(st):  # a buy-max attack in play
+                    break
                 game.apply(buy)
             game.apply(End())
 
@@ -195,7 +203,7 @@ class Hard(PaperbackBot):
             if q.kind >= 0
             for a in search.hand.kinds[q.kind].abilities
             if a.kind is Kind.TRASH_HAND
-        )
+        ) + expansions.power_amount(state, state.current, "trash-hand")
         if not trashes:
             return spell
         p = state.players[state.current]
@@ -300,10 +308,11 @@ class RandomBot(PaperbackBot):
     def _word(self, st: PaperbackState) -> Spell | None:
         hand = [st.card(i) for i in st.players[st.current].hand]
         found: list[Spell] = []
+        shortest, common = expansions.min_length(st), expansions.common(st)
         for word in self.rng.sample(self.words, min(400, len(self.words))):
-            if len(word) < st.options.min_length:
+            if len(word) < shortest:
                 continue
-            layout = _lay(word, hand, st.common)
+            layout = _lay(word, hand, common)
             if layout is not None:
                 found.append(Spell(word, layout))
                 if len(found) == 8:

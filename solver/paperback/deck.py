@@ -42,6 +42,17 @@ from typing import Any
 
 from solver.errors import GhostwriterError
 from solver.paperback.cards import DYSLEXIC, SPACEBAR, PCard, parse_card
+from solver.paperback.expansions import (
+    MAX_CARD_ATTACKS,
+    Attack,
+    Award,
+    Power,
+    Theme,
+    parse_attack,
+    parse_award,
+    parse_power,
+    parse_theme,
+)
 
 FORMAT = "ghostwriter-paperback-deck/1"
 OFFER_PILES = 7  # 2¢, 3¢, 4¢, 5¢, 6¢, 7¢, and 8¢-10¢ together
@@ -65,7 +76,11 @@ DECK_KEYS = {
     "common",
     "commons_dealt",
     "length_track",
+    "powers",
+    "awards",
+    "themes",
 }
+MAX_POWERS, MAX_AWARDS, MAX_THEMES = 20, 20, 20
 
 
 class DeckError(GhostwriterError):
@@ -89,6 +104,7 @@ class DeckCard:
     card: PCard
     fame: int = 0
     copies: int = 1
+    attack: tuple[Attack, ...] = ()  # an Attack card's attacks (in the box only when the table plays attacks)
 
     def to_json(self) -> dict[str, Any]:
         if self.card.special:
@@ -99,6 +115,8 @@ class DeckCard:
         out["abilities"] = [str(a) for a in self.card.abilities]
         out["fame"] = self.fame
         out["copies"] = self.copies
+        if self.attack:
+            out["attack"] = [str(a) for a in self.attack]
         return out
 
 
@@ -125,6 +143,9 @@ class Deck:
     common: tuple[DeckCard, ...]
     commons_dealt: int
     length_track: tuple[int, ...]
+    powers: tuple[Power, ...] = ()
+    awards: tuple[Award, ...] = ()
+    themes: tuple[Theme, ...] = ()
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -154,6 +175,9 @@ class Deck:
             "common": [c.to_json() for c in self.common],
             "commons_dealt": self.commons_dealt,
             "length_track": list(self.length_track),
+            **({"powers": [str(p) for p in self.powers]} if self.powers else {}),
+            **({"awards": [str(a) for a in self.awards]} if self.awards else {}),
+            **({"themes": [t.to_json() for t in self.themes]} if self.themes else {}),
         }
 
 
@@ -222,7 +246,8 @@ class _Reader:
             raise self.fail(obj, f"{what}: unknown field {unknown[0]!r}; the fields are {', '.join(sorted(allowed))}")
 
     def card(self, obj: _Located, what: str, *, cost: bool, special: bool = False) -> DeckCard:
-        self.keys(obj, {"letters", "score", "cost", "abilities", "fame", "copies", "special"}, what)
+        allowed = {"letters", "score", "cost", "abilities", "fame", "copies", "special"}
+        self.keys(obj, allowed | ({"attack"} if cost else set()), what)
         if "special" in obj:
             if not special or obj["special"] not in ("spacebar", "dyslexic"):
                 where = "a Common card" if special else "an Offer card"
@@ -249,7 +274,31 @@ class _Reader:
                 )
         fame = self.whole(obj, "fame", what, 0, MAX_FAME, 0)
         copies = self.whole(obj, "copies", what, 1, MAX_COPIES, 1)
-        return DeckCard(card, fame, copies)
+        return DeckCard(card, fame, copies, self.attacks(obj, what) if "attack" in obj else ())
+
+    def attacks(self, obj: _Located, what: str) -> tuple[Attack, ...]:
+        raw = obj["attack"]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CARD_ATTACKS:
+            raise self.fail(obj, f'{what}: "attack" lists 1 to {MAX_CARD_ATTACKS} attacks, e.g. ["others:no-common"]')
+        try:
+            return tuple(parse_attack(a) for a in raw)
+        except GhostwriterError as e:
+            raise self.fail(obj, f"{what}: {e}") from None
+
+    def texts(self, top: _Located, key: str, most: int, parse: Any) -> tuple[Any, ...]:
+        """An optional list of expansion cards (``powers``, ``awards``, ``themes``), each read by ``parse``."""
+        if key not in top:
+            return ()
+        raw = top[key]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= most:
+            raise self.fail(top, f'"{key}" must list 1 to {most} cards')
+        out = []
+        for i, v in enumerate(raw):
+            try:
+                out.append(parse(v))
+            except GhostwriterError as e:
+                raise self.fail(v if isinstance(v, _Located) else top, f"{key}[{i}]: {e}") from None
+        return tuple(out)
 
     def cards(self, value: Any, where: _Located, key: str, *, cost: bool, special: bool = False) -> list[DeckCard]:
         if not isinstance(value, list) or not value:
@@ -278,8 +327,8 @@ class _Reader:
         for i, c in enumerate(offer):
             if c.card.special:
                 raise self.fail(top["offer"][i], f"offer[{i}]: the Spacebar and Dyslexic are Common cards")
-        piles = [
-            sum(c.copies for c in offer if c.card.cost is not None and pile_of(c.card.cost) == p)
+        piles = [  # the piles a game without attacks plays (attack cards are only added to them)
+            sum(c.copies for c in offer if c.card.cost is not None and pile_of(c.card.cost) == p and not c.attack)
             for p in range(OFFER_PILES)
         ]
         for p, n in enumerate(piles):
@@ -324,7 +373,18 @@ class _Reader:
             common=tuple(common),
             commons_dealt=dealt,
             length_track=tuple(track),
+            powers=self.texts(top, "powers", MAX_POWERS, parse_power),
+            awards=self.texts(top, "awards", MAX_AWARDS, parse_award),
+            themes=self.themes(top),
         )
+
+    def themes(self, top: _Located) -> tuple[Theme, ...]:
+        themes: tuple[Theme, ...] = self.texts(top, "themes", MAX_THEMES, parse_theme)
+        names = [t.name.lower() for t in themes]
+        for i, n in enumerate(names):
+            if n in names[:i]:
+                raise self.fail(top["themes"][i], f"themes[{i}]: a second theme named {themes[i].name!r}")
+        return themes
 
     def fame(self, value: Any, top: _Located) -> list[FamePile]:
         if not isinstance(value, list) or len(value) != FAME_PILES:

@@ -16,11 +16,13 @@ from typing import Any
 
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
+from solver.game.paperback import expansions
 from solver.game.paperback.actions import Action, Buy, End, Pass, Spell, Step, action_from_json
 from solver.game.state import GameStateError, read_rng, rng_to_json
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of
+from solver.paperback.expansions import Attack
 from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
 from solver.paperback.moves import Piece as RulePiece
 from solver.paperback.rules import score
@@ -32,26 +34,33 @@ MAX_SEED = 2**63 - 1
 
 @dataclass(frozen=True)
 class PaperbackOptions:
-    """A table's choices: the players, the shortest word, and the Spacebar and Dyslexic Common cards shuffled in."""
+    """A table's choices: the players, the shortest word, and the Spacebar and Dyslexic Common cards shuffled in;
+    the expansions (``expansions``): Attack cards, Player Powers, an Award card, a Theme card."""
 
     players: int = 2
     min_length: int = 2
     spacebar: bool = False
     dyslexic: bool = False
+    attacks: bool = False
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "players": self.players,
             "min_length": self.min_length,
             "spacebar": self.spacebar,
             "dyslexic": self.dyslexic,
         }
+        out.update({k: True for k in EXPANSIONS if getattr(self, k)})  # saved only when on
+        return out
 
     @staticmethod
     def from_json(data: object) -> PaperbackOptions:
         if not isinstance(data, dict):
             raise GameStateError("options must be an object (players, min_length, spacebar, dyslexic)", "options")
-        unknown = sorted(set(data) - {"players", "min_length", "spacebar", "dyslexic"})
+        unknown = sorted(set(data) - {"players", "min_length", "spacebar", "dyslexic", *EXPANSIONS})
         if unknown:
             raise GameStateError(f"options: unknown field {unknown[0]!r}", f"options.{unknown[0]}")
         players = data.get("players", 2)
@@ -62,7 +71,13 @@ class PaperbackOptions:
         flags = [data.get("spacebar", False), data.get("dyslexic", False)]
         if not all(isinstance(f, bool) for f in flags):
             raise GameStateError("options.spacebar and options.dyslexic are true or false", "options")
-        return PaperbackOptions(players, min_length, flags[0], flags[1])
+        for name in EXPANSIONS:
+            if not isinstance(data.get(name, False), bool):
+                raise GameStateError(f"options.{name} is true or false", f"options.{name}")
+        return PaperbackOptions(players, min_length, flags[0], flags[1], *(data.get(k, False) for k in EXPANSIONS))
+
+
+EXPANSIONS = ("attacks", "powers", "award", "theme")
 
 
 @dataclass(frozen=True)
@@ -73,6 +88,7 @@ class BoxCard:
     kind: str
     cost: int
     fame: int
+    attack: tuple[Attack, ...] = ()  # an Attack card's attacks
 
 
 def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
@@ -84,7 +100,8 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
         box += [BoxCard(PCard("", cost=deck.wild_cost), "wild", deck.wild_cost, deck.wild_fame)] * deck.starter_wilds
     for c in deck.offer:
         assert c.card.cost is not None
-        box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
+        if not c.attack:
+            box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
     for p in deck.fame:
         box += [BoxCard(PCard("", cost=p.cost), "fame", p.cost, p.points)] * p.cards[options.players]
     commons = [c for c in deck.common if c.card.special != "spacebar" or options.spacebar]
@@ -96,6 +113,10 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
     for flag, card in ((options.spacebar, SPACEBAR), (options.dyslexic, DYSLEXIC)):
         if flag and not any(c.card == card for c in deck.common):
             box.append(BoxCard(card, "common", 0, 0))
+    for c in deck.offer if options.attacks else ():  # the Attack cards last: a game without them keeps its ids
+        if c.attack:
+            assert c.card.cost is not None
+            box += [BoxCard(c.card, "offer", c.card.cost, c.fame, c.attack)] * c.copies
     return box
 
 
@@ -142,6 +163,7 @@ class PaperbackState:
     ending: bool = False  # the last Common card was gained this turn
     turns: int = 0
     rng: random.Random = field(default_factory=random.Random)
+    extras: expansions.Extras | None = None  # the expansions' cards and counts, when the options play any
 
     # -- what the table shows --------------------------------------------------------------------------------------
 
@@ -186,6 +208,8 @@ class PaperbackState:
         out.append(("row", [i for i in self.row if i is not None]))
         out += [(f"fame[{i}]", pile) for i, pile in enumerate(self.fame)]
         out += [("track", self.track), ("unused", self.unused), ("trash", self.trash), ("word", self.word)]
+        if self.extras is not None:  # Attack cards in play are a place
+            out += [(f"expansions.in_play[{s}]", ids) for s, ids in enumerate(self.extras.in_play)]
         return out
 
     def check(self) -> None:
@@ -224,6 +248,7 @@ class PaperbackState:
             "ending": self.ending,
             "turns": self.turns,
             "rng": rng_to_json(self.rng),
+            **({"expansions": self.extras.to_json()} if self.extras is not None else {}),
         }
 
     @staticmethod
@@ -313,8 +338,10 @@ class PaperbackState:
             turns=whole("turns", 1_000_000),
             rng=read_rng(data.get("rng")),
         )
+        state.extras = expansions.read(state, data.get("expansions"))
         state.check()
         _check_places(state)
+        expansions.check(state)
         return state
 
 
@@ -394,6 +421,7 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
     )
     for p in players:
         _draw(state, p, HAND)
+    expansions.deal(state)
     return state
 
 
@@ -424,7 +452,7 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     """The spell scored, or ``IllegalActionError`` naming the piece or the rule it breaks."""
     p = state.players[state.current]
     hand = [state.card(i) for i in p.hand]
-    common = state.common
+    common = expansions.common(state)  # None under a no-common attack
     pieces: list[RulePiece] = []
     cards: list[PCard | None] = []
     used: list[int] = []
@@ -488,9 +516,10 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     words = text.split(" ")
     if pieces[0].kind == SPACE or pieces[-1].kind == SPACE:
         raise IllegalActionError("the Spacebar stands between two words", "layout")
+    shortest = expansions.min_length(state)
     for w in words:
-        if len(w) < state.options.min_length:
-            raise IllegalActionError(f"{w!r} is shorter than the table's {state.options.min_length} letters", "word")
+        if len(w) < shortest:
+            raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
         if w not in lexicon:
             raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
     move = score(text, pieces, cards, state.threshold, common is not None, PaperbackObjective.SCORE)
@@ -548,7 +577,9 @@ class PaperbackGame:
             st.card(p.hand[q.kind]) if q.kind >= 0 else (st.common if q.kind == COMMON else None) for q in move.pieces
         ]
         # the abilities, in the order asked: checked on copies of the piles first
-        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND))
+        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND)) + expansions.power_amount(
+            st, st.current, "trash-hand"
+        )
         offer_budget = sum(abilities_of(move, cards, Kind.TRASH_OFFER))
         offer_abilities = len(abilities_of(move, cards, Kind.TRASH_OFFER))
         offer = [list(pile) for pile in st.offer]
@@ -595,15 +626,18 @@ class PaperbackGame:
             p.discard.append(gained)
             if not st.track:
                 st.ending = True
-        st.coins = move.score
+        st.coins = expansions.coins(st, move.score)
         p.extra = move.cards_next
         p.words += 1
+        expansions.spelled(st, move.word, move.length, len(trash_ids) + len(trashed_offer))
         st.phase = BUY
         self.last_move = move
 
     def _buy(self, a: Buy) -> None:
         st = self.state
         p = st.players[st.current]
+        if not expansions.may_buy(st):
+            raise IllegalActionError(f"an attack in play: at most {expansions.buy_limit(st)} cards this turn", "action")
         if a.pile == "fame":
             if a.index >= len(st.fame):
                 raise IllegalActionError(f"index: the Fame piles are 0 to {len(st.fame) - 1}", "index")
@@ -625,27 +659,32 @@ class PaperbackGame:
             card = shown
         st.coins -= st.box[card].cost
         p.discard.append(card)
+        expansions.bought(st)
 
     def _end_turn(self) -> None:
         st = self.state
         p = st.players[st.current]
         empty = sum(1 for pile in st.fame if not pile)
-        p.discard += st.word + p.hand
+        over = empty >= 2 or st.ending
+        p.discard += expansions.turn_over(st, st.word, over) + p.hand  # Attack cards stay in play
         st.word, p.hand = [], []
         st.coins = 0
         st.turns += 1
-        if empty >= 2 or st.ending:
+        if over:
             st.phase = OVER
             return
-        _draw(st, p, HAND + p.extra)
+        _draw(st, p, expansions.hand_size(st, st.current, HAND + p.extra))
         p.extra = 0
         st.current = (st.current + 1) % len(st.players)
         st.phase = WORD
+        expansions.turn_starts(st)
 
     # -- the result ------------------------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [self.state.fame_of(s) for s in range(len(self.state.players))]
+        """Each seat's Fame; at the end, the Award, Theme and power cards' Fame too (``expansions.results``)."""
+        extra = expansions.bonus(self.state) if self.state.phase == OVER else [0] * len(self.state.players)
+        return [self.state.fame_of(s) + extra[s] for s in range(len(self.state.players))]
 
     def winner(self) -> int | None:
         """The seat with the most Fame, ties to the most Common cards; None while seats still tie."""
