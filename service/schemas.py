@@ -686,6 +686,10 @@ class PaperbackGameOptionsIn(BaseModel):
     min_length: int = Field(default=2, ge=1, le=30)
     spacebar: bool = Field(default=False, description="the Spacebar shuffled in among the Common cards")
     dyslexic: bool = Field(default=False, description="Dyslexic shuffled in among the Common cards")
+    attacks: bool = Field(default=False, description="the deck's Attack cards added to the Offer piles")
+    powers: bool = Field(default=False, description="a Player Power of the deck dealt at random to each seat")
+    award: bool = Field(default=False, description="one of the deck's Award cards revealed, awarded at the end")
+    theme: bool = Field(default=False, description="one of the deck's Theme cards revealed (its word list decides)")
 
 
 class PaperbackNewGameIn(BaseModel):
@@ -731,6 +735,11 @@ class PaperbackGameOut(BaseModel):
     common: str | None = Field(description="the Common card on top of the length track (its code), or null")
     threshold: int | None = Field(description="the length a word needs to gain the Common card, or null")
     winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
+    expansions: dict[str, Any] | None = Field(
+        default=None,
+        description="with an expansion option on: each seat's power, the Attack cards in play, the award and the "
+        "theme (its holder), and at the end which card went to whom and why; else null",
+    )
 
 
 class PaperbackBotMoveOut(PaperbackGameOut):

@@ -32,7 +32,7 @@ from solver.bots.paperback import make_bot
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json
+from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json, expansions
 from solver.game.paperback.engine import BUY, OVER
 from solver.game.state import GameStateError
 from solver.lexicon import Lexicon
@@ -43,7 +43,7 @@ START = "/v1/paperback/game/new"
 
 # a deck loader's reason names the part of the deck at fault first: "offer[3] has no ...", '"fame": ...'
 _DECK_PART = re.compile(
-    r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track)\b'
+    r'^"?(format|name|note|invented|offer|fame|starters|common|commons_dealt|length_track|powers|awards|themes)\b'
     r"((?:\[\d+\])?(?:\.(?:letters|wilds|wild_cost|wild_fame)(?:\[\d+\])?)?)"
 )
 _DECK_MISSING = re.compile(r'^the deck has no "(\w+)"')
@@ -93,6 +93,7 @@ def answer(
         "common": common.code if common is not None else None,
         "threshold": st.threshold,
         "winner": game.winner() if st.phase == OVER else None,
+        "expansions": expansions.view(st),
     }
     out.update(extra or {})
     if start is not None:
@@ -108,7 +109,9 @@ async def new_game(body: PaperbackNewGameIn, ctx: Annotated[Context, Depends(con
     d = (await ctx.dictionaries()).get(None)
     deck = read_table_deck(body.deck)
     o = body.options
-    options = PaperbackOptions(o.players, o.min_length, o.spacebar, o.dyslexic)
+    options = PaperbackOptions(
+        o.players, o.min_length, o.spacebar, o.dyslexic, o.attacks, o.powers, o.award, o.theme
+    )
     try:
         game = PaperbackGame.new(deck, options, body.seed, d.lexicon)
     except IllegalActionError as e:

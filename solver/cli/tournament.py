@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from solver.cli.options import write_json
+from solver.cli.paperback_flags import add_expansion_flags, flag_of
+from solver.cli.paperback_flags import given as expansion_flags
+from solver.cli.paperback_flags import options as expansion_options
 from solver.cli.table_options import OPTION_FLAGS, add_table_flags, table_options, table_words
 
 if TYPE_CHECKING:
@@ -48,6 +51,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "length track). Default: the house deck, INVENTED for trying the game, not the published cards "
         "(solver/data/paperback-house-deck.json)",
     )
+    add_expansion_flags(t)
     t.add_argument(
         "--bots",
         required=True,
@@ -156,6 +160,8 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     else:
         if args.deck is not None:
             raise TournamentError("--deck is a Paperback deck file: give it with --game paperback")
+        if expansion_flags(args):
+            raise TournamentError(f"{expansion_flags(args)[0]} is a Paperback expansion: give it with --game paperback")
         options = table_options(args, plan.players)
     dictionary = "enable"
     choice: LexiconChoice | None = None
@@ -230,7 +236,15 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
     for flag, attr in OPTION_FLAGS:
         if getattr(args, attr, None) is not None:
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
-    fn = play if play is not None else PaperbackPlay.of(deck)
+    from solver.game.actions import IllegalActionError
+    from solver.game.paperback import PaperbackOptions, deal
+
+    chosen = expansion_options(args)
+    try:  # the deck holds what the expansions ask for (a deal of seed 0 checks it, as every game's will)
+        deal(deck, PaperbackOptions(players, **chosen), 0)
+    except IllegalActionError as e:
+        raise TournamentError(f"{flag_of(e.field)}: {e}") from None
+    fn = play if play is not None else PaperbackPlay.of(deck, **chosen)
     return fn, label, GameOptions(players=players)
 
 

@@ -34,6 +34,10 @@ class PaperbackPlay:
     spacebar: bool = False
     dyslexic: bool = False
     time_limit: float = 10.0
+    attacks: bool = False
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
 
     @staticmethod
     def of(deck: Deck, **options: Any) -> PaperbackPlay:
@@ -51,12 +55,21 @@ def play_paperback(
     """One full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
     from solver.bots.paperback import make_bot
     from solver.bots.registry import bot_seed
-    from solver.game.paperback import PaperbackGame, PaperbackOptions
+    from solver.game.paperback import PaperbackGame, PaperbackOptions, expansions
     from solver.game.paperback.engine import OVER
 
     lex = lexicon or default_lexicon()
     started = time.perf_counter()
-    options = PaperbackOptions(len(bots), table.min_length, table.spacebar, table.dyslexic)
+    options = PaperbackOptions(
+        len(bots),
+        table.min_length,
+        table.spacebar,
+        table.dyslexic,
+        table.attacks,
+        table.powers,
+        table.award,
+        table.theme,
+    )
     game = PaperbackGame.new(deck, options, seed, lex)
     players = [make_bot(name, lex, bot_seed(seed, i), table.time_limit) for i, name in enumerate(bots)]
     st = game.state
@@ -82,5 +95,6 @@ def play_paperback(
             "searches": [b.searches for b in players],
             "proven": [b.proven for b in players],
             "cut": [b.cut for b in players],
+            **({"expansions": expansions.results(st)} if st.extras is not None else {}),
         },
     )

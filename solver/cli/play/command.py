@@ -10,6 +10,9 @@ import random
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from solver.cli.paperback_flags import add_expansion_flags, flag_of
+from solver.cli.paperback_flags import given as expansion_flags
+from solver.cli.paperback_flags import options as expansion_options
 from solver.cli.table_options import add_table_flags, given_option_flags, table_options, table_words
 from solver.errors import GhostwriterError
 from solver.text import check_depth
@@ -57,6 +60,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         default=None,
         help="Paperback: a table's deck file (default: the house deck, invented for trying the game)",
     )
+    add_expansion_flags(p)
     add_table_flags(p)
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
     p.add_argument(
@@ -88,6 +92,8 @@ def run(
         return paperback.play()
     if args.deck is not None:
         raise PlayError("--deck is a Paperback deck file: give --game paperback")
+    if expansion_flags(args):
+        raise PlayError(f"{expansion_flags(args)[0]} is a Paperback expansion: give --game paperback")
     if args.load is not None:
         session = _load_session(args, stdin, stdout, lexicon)
     else:
@@ -262,9 +268,14 @@ def _paperback_session(
             )
         choice = table_words(args)
         lexicon = given if given is not None else choice.load()
-        game = PaperbackGame.new(deck, PaperbackOptions(players=1 + len(bots)), seed, lexicon)
+        try:
+            game = PaperbackGame.new(deck, PaperbackOptions(1 + len(bots), **expansion_options(args)), seed, lexicon)
+        except GhostwriterError as e:
+            raise PlayError(f"{flag_of(getattr(e, 'field', ''))}: {e}") from None
         return PaperbackSession(game, [HUMAN, *bots], stdin, stdout, args.save, choice.to_json())
     path = args.load
+    if expansion_flags(args):
+        raise PlayError(f"{expansion_flags(args)[0]} cannot be given with --load: a saved game keeps its options")
     if args.seed is not None or args.deck is not None:
         raise PlayError(
             f"{'--seed' if args.seed is not None else '--deck'} cannot be given with --load: a saved "

@@ -386,3 +386,56 @@ def check(state: PaperbackState) -> None:
     limit = buy_limit(state)
     if (state.phase != "buy" and ex.bought) or (limit is not None and ex.bought > limit):
         raise GameStateError("game.expansions.bought: more cards bought than the turn allows", "game.expansions.bought")
+
+
+# -- what the table shows --------------------------------------------------------------------------------------------
+
+
+def view(state: PaperbackState) -> dict[str, Any] | None:
+    """The expansions as the table shows them (None when the options play none): each seat's power, the Attack
+    cards in play (by the seat that played them), the award and the theme with its holder, what is in force against
+    the seat in turn, and at the end ``results``."""
+    ex = state.extras
+    if ex is None:
+        return None
+    d = state.deck
+    seat = state.current
+    award = None if ex.award is None else d.awards[ex.award]
+    return {
+        "powers": [{"power": str(d.powers[k]), "text": d.powers[k].describe()} for k in ex.powers],
+        "in_play": [
+            [{"card": state.box[i].card.code, "attack": [str(a) for a in state.box[i].attack]} for i in ids]
+            for ids in ex.in_play
+        ],
+        "against_current": [str(a) for a in attacks_on(state, seat)],
+        "min_length": min_length(state),
+        "award": None if award is None else {"award": str(award), "text": award.describe()},
+        "theme": None if ex.theme is None else {"name": d.themes[ex.theme].name, "fame": d.themes[ex.theme].fame},
+        "holder": ex.holder,
+        "results": results(state) if state.phase == "over" else None,
+    }
+
+
+def lines(state: PaperbackState, name: Any) -> list[str]:
+    """The board's lines for the expansions (``name(seat)`` names a seat)."""
+    v = view(state)
+    if v is None:
+        return []
+    out: list[str] = []
+    if v["powers"]:
+        out.append("Powers: " + "; ".join(f"{name(s)} {p['power']} ({p['text']})" for s, p in enumerate(v["powers"])))
+    for s, cards in enumerate(v["in_play"]):
+        if cards:
+            shown = ", ".join(f"{c['card']} [{' '.join(c['attack'])}]" for c in cards)
+            out.append(f"Attacks in play by {name(s)}: {shown}")
+    if v["against_current"]:
+        out.append(f"In force on {name(state.current)}: {', '.join(v['against_current'])}")
+    if v["award"] is not None:
+        out.append(f"Award: {v['award']['award']} ({v['award']['text']})")
+    if v["theme"] is not None:
+        holder = "nobody yet" if v["holder"] is None else name(v["holder"])
+        out.append(f"Theme: {v['theme']['name']} ({v['theme']['fame']} Fame), held by {holder}")
+    for r in v["results"] or []:
+        who = ", ".join(name(s) for s in r["seats"]) or "nobody"
+        out.append(f"End: {r['card']} to {who} (+{r['fame']} Fame): {r['why']}")
+    return out
