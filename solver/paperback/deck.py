@@ -185,9 +185,10 @@ class Deck:
 
 
 class _Located(dict[str, Any]):
-    """A JSON object that knows the line it starts on."""
+    """A JSON object that knows the line it starts on, and the line of each of its keys."""
 
     line: int = 0
+    key_lines: dict[str, int] | None = None
 
 
 def _loads(text: str) -> Any:
@@ -210,6 +211,10 @@ def _loads(text: str) -> Any:
         obj, end = json_object(s_and_end, *args)
         located = _Located(obj)
         located.line = line_at(s_and_end[1] - 1)
+        located.key_lines = {}
+        for key in obj:  # the first place the key is written as JSON writes it (else the object's line)
+            pos = text.find(json.dumps(key), s_and_end[1] - 1, end)
+            located.key_lines[key] = line_at(pos) if pos >= 0 else located.line
         return located, end
 
     decoder.parse_object = parse_object  # type: ignore[attr-defined]
@@ -297,7 +302,10 @@ class _Reader:
             try:
                 out.append(parse(v))
             except GhostwriterError as e:
-                raise self.fail(v if isinstance(v, _Located) else top, f"{key}[{i}]: {e}") from None
+                if isinstance(v, _Located):
+                    raise self.fail(v, f"{key}[{i}]: {e}") from None
+                line = (top.key_lines or {}).get(key, top.line)  # a text in a list: the line of its field
+                raise DeckError(f"{key}[{i}]: {e}", line, self.source) from None
         return tuple(out)
 
     def cards(self, value: Any, where: _Located, key: str, *, cost: bool, special: bool = False) -> list[DeckCard]:
