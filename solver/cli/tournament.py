@@ -203,7 +203,11 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     if deck_label is not None:
         t.report["tournament"]["game"] = "paperback"
         t.report["tournament"]["deck"] = deck_label
-        t.report["tournament"]["options"] = {"players": plan.players, "min_length": 2}
+        t.report["tournament"]["options"] = {
+            "players": plan.players,
+            "min_length": 2,
+            **{k: True for k, on in expansion_options(args).items() if on},
+        }
     _write_files(args, t)
     if args.json:
         write_json(out, t.report)

@@ -150,7 +150,8 @@ def test_attack_cards_are_added_to_the_offer_piles_only_with_the_option(enable: 
     placed = {i for pile in st.offer for i in pile} | {i for i in st.row if i is not None}
     assert set(attacks) <= placed
     for p, pile in enumerate(st.offer):
-        for i in [*pile, *([st.row[p]] if st.row[p] is not None else [])]:
+        row = st.row[p]
+        for i in [*pile, *([row] if row is not None else [])]:
             assert min(st.box[i].cost, 8) - 2 == p  # by price
     # a game without attacks deals as before: the same ids, the same cards
     assert new(enable).state.to_json()["offer"] == plain.to_json()["offer"]

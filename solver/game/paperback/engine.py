@@ -422,6 +422,8 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
     for p in players:
         _draw(state, p, HAND)
     expansions.deal(state)
+    for s, p in enumerate(players):  # a draw+N power's cards, the first hand too
+        _draw(state, p, expansions.power_amount(state, s, "draw"))
     return state
 
 

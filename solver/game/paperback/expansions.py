@@ -35,16 +35,16 @@ options is on, and checked in full when a game is loaded.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from solver.game.actions import IllegalActionError
 from solver.game.state import GameStateError
 from solver.paperback.cards import PCard
+from solver.paperback.deck import Deck
 from solver.paperback.expansions import Attack
-
-if TYPE_CHECKING:
-    from solver.game.paperback.engine import PaperbackState
 
 MAX_COUNT = 1_000_000
 MAX_LENGTH = 30  # the longest word a turn can ask for (the length track's longest)
@@ -77,6 +77,56 @@ class Extras:
         }
 
 
+class _Options(Protocol):
+    @property
+    def min_length(self) -> int: ...
+    @property
+    def attacks(self) -> bool: ...
+    @property
+    def powers(self) -> bool: ...
+    @property
+    def award(self) -> bool: ...
+    @property
+    def theme(self) -> bool: ...
+
+
+class _Player(Protocol):
+    words: int
+    discard: list[int]
+
+    def owned(self) -> list[int]: ...
+
+
+class _Card(Protocol):
+    @property
+    def card(self) -> PCard: ...
+    @property
+    def attack(self) -> tuple[Attack, ...]: ...
+
+
+class PaperbackState(Protocol):
+    """What the expansions read of the engine's state (``engine.PaperbackState``, which imports this module)."""
+
+    extras: Extras | None
+
+    @property
+    def options(self) -> _Options: ...
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def players(self) -> Sequence[_Player]: ...
+    @property
+    def box(self) -> Sequence[_Card]: ...
+    @property
+    def rng(self) -> random.Random: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def common(self) -> PCard | None: ...
+
+
 def enabled(state: PaperbackState) -> bool:
     o = state.options
     return o.attacks or o.powers or o.award or o.theme
@@ -103,7 +153,7 @@ def check_deck(state: PaperbackState) -> None:
 
 def deal(state: PaperbackState) -> None:
     """The setup's expansion cards, from the game's random generator (after the base deal, so a game without the
-    options deals as before): a power to each player, an award and a theme revealed; a ``draw+N`` power's cards."""
+    options deals as before): a power to each player, an award and a theme revealed."""
     if not enabled(state):
         return
     check_deck(state)
@@ -116,11 +166,7 @@ def deal(state: PaperbackState) -> None:
         ex.award = rng.randrange(len(state.deck.awards))
     if o.theme:
         ex.theme = rng.randrange(len(state.deck.themes))
-    state.extras = ex
-    from solver.game.paperback.engine import _draw
-
-    for s, p in enumerate(state.players):
-        _draw(state, p, power_amount(state, s, "draw"))
+    state.extras = ex  # the engine then draws a draw+N power's cards
 
 
 # -- what is in force ----------------------------------------------------------------------------------------------
