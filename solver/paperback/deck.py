@@ -23,6 +23,10 @@ cards by player count (the rulebook's table; the player counts a deck gives are 
 Fame cards"). ``common``: the Common cards (a letter card, or ``{"special": "spacebar"}`` / ``"dyslexic"``), of which
 ``commons_dealt`` are dealt onto the length track, one for each number of ``length_track``.
 
+The expansions, optional (``solver.paperback.expansions``, a closed vocabulary): an Offer card's ``attack`` list
+makes it an Attack card (in the Offer piles by price only with the ``attacks`` option; the piles must have cards
+without them), ``powers`` (texts), ``awards`` (``KIND:FAME`` texts) and ``themes`` (``{"name", "fame", "words"}``).
+
 A deck that breaks the rulebook's structure is refused with a ``DeckError`` naming the line of the file and the reason:
 an Offer pile with no card, a card without a cost or with a cost no pile takes, an ability outside the vocabulary, a
 Fame pile missing or without a count for a player count the others give, a length track that does not rise or does

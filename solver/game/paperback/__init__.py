@@ -47,8 +47,16 @@ Readings where the rulebook is silent:
 - with seats still tied on Fame and Common cards, the game is a shared win (``winner`` None);
 - a bought Fame card is the top card of its pile (the piles' cards are alike).
 
-Not built yet: the optional cube rules, the cooperative pyramid, attack cards, player powers, themes and awards (a
-deck file cannot give them yet: its fields are refused as unknown).
+The expansions (options ``attacks``, ``powers``, ``award``, ``theme``; ``expansions``, whose docstring quotes the
+rulebook's lines): Attack cards in the Offer piles, in play from the attacker's word until its next turn starts,
+limiting the other players; a Player Power dealt to each player; one Award card and one Theme card revealed, their
+Fame added at the end. Readings where the rulebook is silent: the theme's word list (the deck file's) stands for the
+table's vote, a Spacebar move fitting when either word does; a tied award goes to each tied player, to nobody when
+the most is 0; the attacks of several cards add up (``buy-max``: the lowest); a ``draw`` attack shrinks the hand the
+victim draws at the end of its turn; ``draw+N`` counts in the first hand; Attack cards in play at the end go back to
+their owners; a ``trash-hand`` power is one more trash step, once a turn, with a word.
+
+Not built yet: the optional cube rules, the cooperative pyramid.
 """
 
 from solver.game.paperback.actions import Buy, End, Pass, Piece, Spell, Step, action_from_json

@@ -14,9 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import solver.game.paperback.expansions as expansions
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback import expansions
 from solver.game.paperback.actions import Action, Buy, End, Pass, Spell, Step, action_from_json
 from solver.game.state import GameStateError, read_rng, rng_to_json
 from solver.lexicon import Lexicon
