@@ -686,8 +686,11 @@ class PaperbackNewGameIn(BaseModel):
         default_factory=dict,
         description="the table's options, read by the engine's PaperbackOptions (a bad one is a 422 naming it): "
         "players, min_length, spacebar, dyslexic; the optional rules cube_advice, cube_discard, cube_discount, "
-        "recycle_twos (true or false, default false); coop (the cooperative pyramid) with coop_loss_cubes 5 or 4",
-        examples=[{"players": 2, "cube_discount": True, "coop": True, "coop_loss_cubes": 4}],
+        "recycle_twos (true or false, default false); coop (the cooperative pyramid) with coop_loss_cubes 5 or 4; "
+        "the expansions attacks (the deck's Attack cards added to the Offer piles), powers (a Player Power dealt to "
+        "each seat), award (an Award card revealed, awarded at the end), theme (a Theme card revealed: its word "
+        "list decides), true or false, default false",
+        examples=[{"players": 2, "cube_discount": True, "coop": True, "coop_loss_cubes": 4, "attacks": True}],
     )
     deck: dict[str, Any] | None = Field(
         default=None,
@@ -733,6 +736,11 @@ class PaperbackGameOut(BaseModel):
     winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
     result: Literal["won", "lost"] | None = Field(
         default=None, description="co-op: the team's result once the game is over (null in a competitive game)"
+    )
+    expansions: dict[str, Any] | None = Field(
+        default=None,
+        description="with an expansion option on: each seat's power, the Attack cards in play, the award and the "
+        "theme (its holder), and at the end which card went to whom and why; else null",
     )
 
 

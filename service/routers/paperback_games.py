@@ -31,7 +31,7 @@ from solver.bots.paperback import make_bot
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json
+from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json, expansions
 from solver.game.paperback.engine import BUY, OVER
 from solver.game.state import GameStateError
 from solver.lexicon import Lexicon
@@ -82,6 +82,7 @@ def answer(
         "threshold": st.threshold,
         "winner": game.winner() if st.phase == OVER else None,
         "result": game.result(),
+        "expansions": expansions.view(st),
     }
     out.update(extra or {})
     if start is not None:

@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterator
 
 from solver.errors import GhostwriterError
+from solver.game.paperback import expansions
 from solver.game.paperback.actions import Buy, Cash, Discard, End, Pass, Piece, Place, Spell, Step
 from solver.game.paperback.engine import BUY, OVER, PaperbackGame, PaperbackState
 from solver.game.paperback.view import turn_state as turn_state
@@ -112,6 +113,8 @@ class PaperbackBot:
         st = game.state
         if st.phase == BUY:
             for buy in self.buys(st):
+                if not expansions.may_buy(st):  # a buy-max attack in play
+                    break
                 game.apply(buy)
             self.close(game, End())
 
@@ -164,12 +167,12 @@ def discards(state: PaperbackState) -> bool:
 
 
 def worthless(state: PaperbackState, move: PMove) -> bool:
-    """A word worth nothing to its speller, when a discard would gain a cube: its coins (and cubes) buy nothing, and
-    it gains no Common card and no card next hand."""
+    """A word worth nothing to its speller, when a discard would gain a cube: its coins (its score as the powers and
+    attacks in play make it, and the cubes) buy nothing, and it gains no Common card and no card next hand."""
     if not discards(state) or move.gains_common or move.cards_next:
         return False
     prices = [state.price(c) for _, _, c in _offer_cards(state)] + [cost for _, cost in _fame_showing(state)]
-    return not prices or move.score + held(state) < min(prices)
+    return not prices or expansions.coins(state, move.score) + held(state) < min(prices)  # powers and attacks
 
 
 def _fame_showing(state: PaperbackState) -> list[tuple[int, int]]:
@@ -250,7 +253,7 @@ class Hard(PaperbackBot):
             if q.kind >= 0
             for a in search.hand.kinds[q.kind].abilities
             if a.kind is Kind.TRASH_HAND
-        )
+        ) + expansions.power_amount(state, state.current, "trash-hand")
         if not trashes:
             return spell
         p = state.players[state.current]
@@ -386,10 +389,11 @@ class RandomBot(PaperbackBot):
     def _word(self, st: PaperbackState) -> Spell | None:
         hand = [st.card(i) for i in st.players[st.current].hand]
         found: list[Spell] = []
+        shortest, common = expansions.min_length(st), expansions.common(st)
         for word in self.rng.sample(self.words, min(400, len(self.words))):
-            if len(word) < st.options.min_length:
+            if len(word) < shortest:
                 continue
-            layout = _lay(word, hand, st.common)
+            layout = _lay(word, hand, common)
             if layout is not None:
                 found.append(Spell(word, layout))
                 if len(found) == 8:

@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from solver.cli.options import write_json
-from solver.cli.paperback_flags import add_paperback_flags, given_paperback_flags, paperback_rules
+from solver.cli.paperback_flags import (
+    add_expansion_flags,
+    add_paperback_flags,
+    flag_of,
+    given_paperback_flags,
+    paperback_rules,
+)
+from solver.cli.paperback_flags import given as expansion_flags
+from solver.cli.paperback_flags import options as expansion_options
 from solver.cli.table_options import OPTION_FLAGS, add_table_flags, table_options, table_words
 
 if TYPE_CHECKING:
@@ -49,6 +57,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "length track). Default: the house deck, INVENTED for trying the game, not the published cards "
         "(solver/data/paperback-house-deck.json)",
     )
+    add_expansion_flags(t)
     t.add_argument(
         "--bots",
         required=True,
@@ -162,6 +171,8 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
         paperback_only = given_paperback_flags(args)
         if paperback_only:
             raise TournamentError(f"{paperback_only[0]} is a Paperback option: give it with --game paperback")
+        if expansion_flags(args):
+            raise TournamentError(f"{expansion_flags(args)[0]} is a Paperback expansion: give it with --game paperback")
         options = table_options(args, plan.players)
     dictionary = "enable"
     choice: LexiconChoice | None = None
@@ -203,7 +214,12 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     if deck_label is not None:
         t.report["tournament"]["game"] = "paperback"
         t.report["tournament"]["deck"] = deck_label
-        t.report["tournament"]["options"] = {"players": plan.players, "min_length": 2, **rules}
+        t.report["tournament"]["options"] = {
+            "players": plan.players,
+            "min_length": 2,
+            **rules,
+            **{k: True for k, on in expansion_options(args).items() if on},
+        }
     _write_files(args, t)
     if args.json:
         write_json(out, t.report)
@@ -234,12 +250,23 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
     for flag, attr in OPTION_FLAGS:
         if getattr(args, attr, None) is not None and flag != "--coop":  # --coop: Paperback's pyramid here
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
+    from solver.game.actions import IllegalActionError
+    from solver.game.paperback import PaperbackOptions, deal
+    from solver.game.state import GameStateError
+
     rules = paperback_rules(args)
+    chosen = {k: True for k, on in expansion_options(args).items() if on}
+    try:  # the options checked in one place, and the deck holds what they ask for (as every game's deal will)
+        deal(deck, PaperbackOptions.from_json({"players": players, **rules, **chosen}), 0)
+    except (IllegalActionError, GameStateError) as e:
+        raise TournamentError(f"{flag_of(e.field)}: {e}") from None
     loss = int(rules.pop("coop_loss_cubes", 5))
     fn = (
         play
         if play is not None
-        else PaperbackPlay.of(deck, rules=tuple(sorted(rules)), coop_loss_cubes=loss, keep_log=args.records is not None)
+        else PaperbackPlay.of(
+            deck, rules=tuple(sorted(rules)), coop_loss_cubes=loss, keep_log=args.records is not None, **chosen
+        )
     )
     return fn, label, GameOptions(players=players)
 

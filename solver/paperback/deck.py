@@ -24,6 +24,10 @@ cards by player count (the rulebook's table; the player counts a deck gives are 
 Fame cards"). ``common``: the Common cards (a letter card, or ``{"special": "spacebar"}`` / ``"dyslexic"``), of which
 ``commons_dealt`` are dealt onto the length track, one for each number of ``length_track``.
 
+The expansions, optional (``solver.paperback.expansions``, a closed vocabulary): an Offer card's ``attack`` list
+makes it an Attack card (in the Offer piles by price only with the ``attacks`` option; the piles must have cards
+without them), ``powers`` (texts), ``awards`` (``KIND:FAME`` texts) and ``themes`` (``{"name", "fame", "words"}``).
+
 A deck that breaks the rulebook's structure is refused with a ``DeckError`` naming the line of the file and the reason:
 an Offer pile with no card, a card without a cost or with a cost no pile takes, an ability outside the vocabulary, a
 Fame pile missing or without a count for a player count the others give, a length track that does not rise or does
@@ -49,6 +53,17 @@ from typing import Any
 
 from solver.errors import GhostwriterError
 from solver.paperback.cards import DYSLEXIC, SPACEBAR, PCard, parse_card
+from solver.paperback.expansions import (
+    MAX_CARD_ATTACKS,
+    Attack,
+    Award,
+    Power,
+    Theme,
+    parse_attack,
+    parse_award,
+    parse_power,
+    parse_theme,
+)
 
 FORMAT = "ghostwriter-paperback-deck/1"
 OFFER_PILES = 7  # 2¢, 3¢, 4¢, 5¢, 6¢, 7¢, and 8¢-10¢ together
@@ -73,8 +88,12 @@ DECK_KEYS = {
     "commons_dealt",
     "length_track",
     "pyramid",
+    "powers",
+    "awards",
+    "themes",
 }
 MAX_ROWS = 12  # rows of a pyramid
+MAX_POWERS, MAX_AWARDS, MAX_THEMES = 20, 20, 20
 
 
 class DeckError(GhostwriterError):
@@ -100,6 +119,7 @@ class DeckCard:
     card: PCard
     fame: int = 0
     copies: int = 1
+    attack: tuple[Attack, ...] = ()  # an Attack card's attacks (in the box only when the table plays attacks)
 
     def to_json(self) -> dict[str, Any]:
         if self.card.special:
@@ -110,6 +130,8 @@ class DeckCard:
         out["abilities"] = [str(a) for a in self.card.abilities]
         out["fame"] = self.fame
         out["copies"] = self.copies
+        if self.attack:
+            out["attack"] = [str(a) for a in self.attack]
         return out
 
 
@@ -137,6 +159,9 @@ class Deck:
     commons_dealt: int
     length_track: tuple[int, ...]
     pyramid: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()  # (players, rows base first) of the co-op mode
+    powers: tuple[Power, ...] = ()
+    awards: tuple[Award, ...] = ()
+    themes: tuple[Theme, ...] = ()
 
     def pyramid_rows(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The co-op pyramid's rows for a player count, the base first (each card by its Fame pile): the deck's
@@ -173,6 +198,9 @@ class Deck:
             "commons_dealt": self.commons_dealt,
             "length_track": list(self.length_track),
             **({"pyramid": {str(k): [list(r) for r in rows] for k, rows in self.pyramid}} if self.pyramid else {}),
+            **({"powers": [str(p) for p in self.powers]} if self.powers else {}),
+            **({"awards": [str(a) for a in self.awards]} if self.awards else {}),
+            **({"themes": [t.to_json() for t in self.themes]} if self.themes else {}),
         }
 
 
@@ -185,9 +213,11 @@ def default_pyramid(deck: Deck, players: int) -> tuple[tuple[int, ...], ...]:
 
 
 class _Located(dict[str, Any]):
-    """A JSON object that knows the line it starts on (and, once read, its JSON path in the deck)."""
+    """A JSON object that knows the line it starts on, the line of each of its keys, and (once read) its JSON path
+    in the deck."""
 
     line: int = 0
+    key_lines: dict[str, int] | None = None
     path: str = ""
 
 
@@ -211,6 +241,10 @@ def _loads(text: str) -> Any:
         obj, end = json_object(s_and_end, *args)
         located = _Located(obj)
         located.line = line_at(s_and_end[1] - 1)
+        located.key_lines = {}
+        for key in obj:  # the first place the key is written as JSON writes it (else the object's line)
+            pos = text.find(json.dumps(key), s_and_end[1] - 1, end)
+            located.key_lines[key] = line_at(pos) if pos >= 0 else located.line
         return located, end
 
     decoder.parse_object = parse_object  # type: ignore[attr-defined]
@@ -275,7 +309,8 @@ class _Reader:
                 raise self.fail(obj, str(e), _join(obj.path, key)) from None
 
     def card(self, obj: _Located, what: str, *, cost: bool, special: bool = False) -> DeckCard:
-        self.keys(obj, {"letters", "score", "cost", "abilities", "fame", "copies", "special"}, what)
+        allowed = {"letters", "score", "cost", "abilities", "fame", "copies", "special"}
+        self.keys(obj, allowed | ({"attack"} if cost else set()), what)
         if "special" in obj:
             if not special or obj["special"] not in ("spacebar", "dyslexic"):
                 where = "a Common card" if special else "an Offer card"
@@ -317,7 +352,41 @@ class _Reader:
                 )
         fame = self.whole(obj, "fame", what, 0, MAX_FAME, 0)
         copies = self.whole(obj, "copies", what, 1, MAX_COPIES, 1)
-        return DeckCard(card, fame, copies)
+        return DeckCard(card, fame, copies, self.attacks(obj, what) if "attack" in obj else ())
+
+    def attacks(self, obj: _Located, what: str) -> tuple[Attack, ...]:
+        raw = obj["attack"]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CARD_ATTACKS:
+            raise self.fail(
+                obj,
+                f'{what}: "attack" lists 1 to {MAX_CARD_ATTACKS} attacks, e.g. ["others:no-common"]',
+                _join(obj.path, "attack"),
+            )
+        out = []
+        for i, a in enumerate(raw):
+            try:
+                out.append(parse_attack(a))
+            except GhostwriterError as e:
+                raise self.fail(obj, f"{what}: {e}", f"{_join(obj.path, 'attack')}[{i}]") from None
+        return tuple(out)
+
+    def texts(self, top: _Located, key: str, most: int, parse: Any) -> tuple[Any, ...]:
+        """An optional list of expansion cards (``powers``, ``awards``, ``themes``), each read by ``parse``."""
+        if key not in top:
+            return ()
+        raw = top[key]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= most:
+            raise self.fail(top, f'"{key}" must list 1 to {most} cards', key)
+        out = []
+        for i, v in enumerate(raw):
+            try:
+                out.append(parse(v))
+            except GhostwriterError as e:
+                if isinstance(v, _Located):
+                    raise self.fail(v, f"{key}[{i}]: {e}", f"{key}[{i}]") from None
+                line = (top.key_lines or {}).get(key, top.line)  # a text in a list: the line of its field
+                raise DeckError(f"{key}[{i}]: {e}", line, self.source, f"{key}[{i}]") from None
+        return tuple(out)
 
     def cards(self, value: Any, where: _Located, key: str, *, cost: bool, special: bool = False) -> list[DeckCard]:
         if not isinstance(value, list) or not value:
@@ -350,8 +419,8 @@ class _Reader:
         for i, c in enumerate(offer):
             if c.card.special:
                 raise self.fail(top["offer"][i], f"offer[{i}]: the Spacebar and Dyslexic are Common cards")
-        piles = [
-            sum(c.copies for c in offer if c.card.cost is not None and pile_of(c.card.cost) == p)
+        piles = [  # the piles a game without attacks plays (attack cards are only added to them)
+            sum(c.copies for c in offer if c.card.cost is not None and pile_of(c.card.cost) == p and not c.attack)
             for p in range(OFFER_PILES)
         ]
         for p, n in enumerate(piles):
@@ -402,6 +471,9 @@ class _Reader:
             commons_dealt=dealt,
             length_track=tuple(track),
             pyramid=self.pyramid(top, fame),
+            powers=self.texts(top, "powers", MAX_POWERS, parse_power),
+            awards=self.texts(top, "awards", MAX_AWARDS, parse_award),
+            themes=self.themes(top),
         )
 
     def pyramid(self, top: _Located, fame: list[FamePile]) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
@@ -440,6 +512,16 @@ class _Reader:
                     )
             out.append((players, tuple(tuple(r) for r in rows)))
         return tuple(sorted(out))
+
+    def themes(self, top: _Located) -> tuple[Theme, ...]:
+        themes: tuple[Theme, ...] = self.texts(top, "themes", MAX_THEMES, parse_theme)
+        names = [t.name.lower() for t in themes]
+        for i, n in enumerate(names):
+            if n in names[:i]:
+                raise self.fail(
+                    top["themes"][i], f"themes[{i}]: a second theme named {themes[i].name!r}", f"themes[{i}].name"
+                )
+        return themes
 
     def fame(self, value: Any, top: _Located) -> list[FamePile]:
         if not isinstance(value, list) or len(value) != FAME_PILES:

@@ -38,6 +38,10 @@ class PaperbackPlay:
     keep_log: bool = False  # the game's record in ``extra["record"]`` (``tournament --records``)
     rules: tuple[str, ...] = ()  # the optional rules on (``solver.game.paperback.engine.RULES``)
     coop_loss_cubes: int = 5
+    attacks: bool = False  # the expansions (``solver.game.paperback.engine.EXPANSIONS``)
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
 
     @staticmethod
     def of(deck: Deck, **options: Any) -> PaperbackPlay:
@@ -55,13 +59,13 @@ def play_paperback(
     """One full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
     from solver.bots.paperback import make_bot
     from solver.bots.registry import bot_seed
-    from solver.game.paperback import PaperbackGame, PaperbackOptions
-    from solver.game.paperback.engine import OVER
+    from solver.game.paperback import PaperbackGame, PaperbackOptions, expansions
+    from solver.game.paperback.engine import EXPANSIONS, OVER
     from solver.game.paperback.record import record_json
 
     lex = lexicon or default_lexicon()
     started = time.perf_counter()
-    options = PaperbackOptions.from_json(
+    options = PaperbackOptions.from_json(  # the one place the options are checked
         {
             "players": len(bots),
             "min_length": table.min_length,
@@ -69,6 +73,7 @@ def play_paperback(
             "dyslexic": table.dyslexic,
             **dict.fromkeys(table.rules, True),
             **({"coop_loss_cubes": table.coop_loss_cubes} if table.coop_loss_cubes != 5 else {}),
+            **{k: True for k in EXPANSIONS if getattr(table, k)},
         }
     )
     game = PaperbackGame.new(deck, options, seed, lex)
@@ -92,6 +97,8 @@ def play_paperback(
         extra |= {"result": game.result(), "won": game.result() == "won"}
     if st.cubes is not None:
         extra["cubes"] = st.cubes.to_json()["held"]
+    if st.extras is not None:
+        extra["expansions"] = expansions.results(st)
     if table.keep_log:  # the whole game, its deck in full: ``review`` replays it exactly (the lexicon: the caller's)
         extra["record"] = record_json(game, list(bots), None)
     return GameRecord(

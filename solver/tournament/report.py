@@ -66,7 +66,8 @@ def format_table(report: dict[str, Any]) -> str:
     t = report["tournament"]
     opts = t["options"]
     if t.get("game") == "paperback":
-        rules = [r for r in ("cube_advice", "cube_discard", "cube_discount", "recycle_twos") if opts.get(r)]
+        named = ("cube_advice", "cube_discard", "cube_discount", "recycle_twos", "attacks", "powers", "award", "theme")
+        rules = [r for r in named if opts.get(r)]
         lines = [
             f"tournament (Paperback): {' vs '.join(t['bots'])}, {t['players']} players, {t['games']} games "
             f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, {_paperback_table(t)}"

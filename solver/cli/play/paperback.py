@@ -37,7 +37,7 @@ from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step
+from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
 from solver.game.paperback.actions import Action, Cash, Discard, Place
 from solver.game.paperback.engine import BUY, OVER
 from solver.paperback.deck import OFFER_PILES
@@ -185,7 +185,7 @@ class PaperbackSession:
 
     def board(self) -> str:
         st = self.game.state
-        lines = [f"Turn {st.turns + 1} · {st.deck.name} deck · words of {st.options.min_length}+ letters"]
+        lines = [f"Turn {st.turns + 1} · {st.deck.name} deck · words of {expansions.min_length(st)}+ letters"]
         fame = ", ".join(
             f"{self.name(s)} {f} Fame, {st.commons_of(s)} Common" for s, f in enumerate(self.game.scores())
         )
@@ -209,13 +209,14 @@ class PaperbackSession:
         for p in range(OFFER_PILES):
             top = st.showing(p, "top")
             row = st.showing(p, "row")
-            text = f"  {p + 1}) {PILE_NAMES[p]:<7} top {st.card(top).code if top is not None else '-'}"
+            text = f"  {p + 1}) {PILE_NAMES[p]:<7} top {self.code(top) if top is not None else '-'}"
             if row is not None:
-                text += f"   row {st.card(row).code}"
+                text += f"   row {self.code(row)}"
                 tokens = st.cubes.on(row) if st.cubes is not None else 0
                 if tokens:
                     text += f" ({tokens} token{'s' if tokens != 1 else ''}: {st.price(row)}¢)"
             lines.append(text)
+        lines += expansions.lines(st, self.name)
         hand = st.players[0].hand
         lines.append("Your hand: " + "  ".join(f"{i + 1}) {st.card(c).code}" for i, c in enumerate(hand)))
         return "\n".join(lines)
@@ -246,6 +247,12 @@ class PaperbackSession:
             cells.append(out)
         lines += ["  " + "  ".join(r) for r in reversed(cells)]
         return lines
+
+    def code(self, card: int) -> str:
+        """A card as the board shows it: its code, and an Attack card's attacks."""
+        st = self.game.state
+        attack = st.box[card].attack
+        return st.card(card).code + (f" [attack {' '.join(map(str, attack))}]" if attack else "")
 
     # -- the loop --------------------------------------------------------------------------------------------------
 
@@ -375,8 +382,8 @@ class PaperbackSession:
             return
         if isinstance(action, Spell):
             move = self.game.last_move
-            score = move.score if move is not None else st.coins
-            self.say(f"You spelled {action.word.upper()}: {score}¢ to spend.")
+            shifted = f" (score {move.score})" if move is not None and move.score != st.coins else ""
+            self.say(f"You spelled {action.word.upper()}: {st.coins}¢ to spend{shifted}.")
             affordable = self.affordable()
             self.say(f"You can buy: {affordable}." if affordable else "Nothing you can afford: type end.")
         elif isinstance(action, Buy):
@@ -438,9 +445,10 @@ class PaperbackSession:
         self.say(f"the ghost writer's best words by {objective.value}{cut}:")
         for k, (m, s) in enumerate(zip(moves, self.hints, strict=True), 1):
             value = f"  value {m.value:>5.2f}" if objective is PaperbackObjective.VALUE else ""
-            self.say(
-                f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}{value}   {spell_command(s)}"
-            )
+            buys = expansions.coins(st, m.score)
+            money = f"  buys {buys:>2}¢" if buys != m.score else ""  # a score power or attack in force
+            line = f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}{value}{money}"
+            self.say(f"{line}   {spell_command(s)}")
 
     # -- saving and the end ------------------------------------------------------------------------------------------
 

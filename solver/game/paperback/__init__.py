@@ -96,8 +96,24 @@ Readings where the rulebook is silent, for them:
 - the competitive ends (two empty Fame piles, the last Common card) do not apply in co-op, and there is no winning
   seat (``winner`` None): the result is the team's (``result``: "won" or "lost"), with the turns taken.
 
-Not built yet: attack cards, player powers, themes and awards (a deck file cannot give them yet: its fields are
-refused as unknown).
+The expansions (options ``attacks``, ``powers``, ``award``, ``theme``; ``expansions``, whose docstring quotes the
+rulebook's lines): Attack cards in the Offer piles, in play from the attacker's word until its next turn starts,
+limiting the other players; a Player Power dealt to each player; one Award card and one Theme card revealed, their
+Fame added at the end. Readings where the rulebook is silent: the theme's word list (the deck file's) stands for the
+table's vote, a Spacebar move fitting when either word does; a tied award goes to each tied player, to nobody when
+the most is 0; the attacks of several cards add up (``buy-max``: the lowest); a ``draw`` attack shrinks the hand the
+victim draws at the end of its turn; ``draw+N`` counts in the first hand; Attack cards in play at the end go back to
+their owners; a ``trash-hand`` power is one more trash step, once a turn, with a word.
+
+The optional rules, co-op and the expansions together (``PaperbackOptions.from_json`` reads and checks them all in
+one place; every combination is allowed, readings where the rulebook is silent): a ``buy-max`` attack counts every
+purchase (an Offer card, a Fame pile's card, a pyramid card; cashing cubes is not a purchase); the word's buying
+power is the engine's (``expansions.coins``: powers and attacks) before cubes are cashed on top of it; in co-op the
+attacks and powers apply as they do in a competitive game (a team's attacks hinder its own players), and the Award,
+Theme and ``fame`` powers' Fame is added to the seats' Fame as ever, but the result is the team's; a game that a
+placed cube loses at once ends as any game does, the Attack cards in play going back to their owners. A record
+keeps every option and replays under them; its review reads each hand with the attacks then in force (a
+``min-length`` attack's shortest word, a ``no-common`` attack's Common card: ``view.turn_state``).
 """
 
 from solver.game.paperback.actions import Buy, Cash, Discard, End, Pass, Piece, Place, Spell, Step, action_from_json

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import solver.game.paperback.expansions as expansions
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
 from solver.game.paperback.actions import (
@@ -34,6 +35,7 @@ from solver.game.state import GameStateError, read_rng, rng_to_json
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of
+from solver.paperback.expansions import Attack
 from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
 from solver.paperback.moves import Piece as RulePiece
 from solver.paperback.rules import score
@@ -47,7 +49,10 @@ RULES = ("cube_advice", "cube_discard", "cube_discount", "recycle_twos", "coop")
 @dataclass(frozen=True)
 class PaperbackOptions:
     """A table's choices: the players, the shortest word, and the Spacebar and Dyslexic Common cards shuffled in;
-    the optional cube rules and the cooperative mode (``RULES``, ``coop_loss_cubes``: 5, or 4)."""
+    the optional cube rules and the cooperative mode (``RULES``, ``coop_loss_cubes``: 5, or 4); the expansions
+    (``EXPANSIONS``, ``expansions``): Attack cards, Player Powers, an Award card, a Theme card. Every one is off by
+    default and saved only when on; ``from_json`` reads and checks them all (the service, the record and the
+    faces' flags go through it)."""
 
     players: int = 2
     min_length: int = 2
@@ -59,6 +64,10 @@ class PaperbackOptions:
     recycle_twos: bool = False
     coop: bool = False
     coop_loss_cubes: int = 5
+    attacks: bool = False
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
 
     @property
     def cubes(self) -> bool:
@@ -75,13 +84,15 @@ class PaperbackOptions:
         out.update({r: True for r in RULES if getattr(self, r)})  # a table without them saves as before
         if self.coop:
             out["coop_loss_cubes"] = self.coop_loss_cubes
+        out.update({k: True for k in EXPANSIONS if getattr(self, k)})  # saved only when on
         return out
 
     @staticmethod
     def from_json(data: object) -> PaperbackOptions:
         if not isinstance(data, dict):
             raise GameStateError("options must be an object (players, min_length, spacebar, dyslexic)", "options")
-        unknown = sorted(set(data) - {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes"})
+        known = {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes", *EXPANSIONS}
+        unknown = sorted(set(data) - known)
         if unknown:
             raise GameStateError(f"options: unknown field {unknown[0]!r}", f"options.{unknown[0]}")
         players = data.get("players", 2)
@@ -92,7 +103,7 @@ class PaperbackOptions:
         flags = [data.get("spacebar", False), data.get("dyslexic", False)]
         if not all(isinstance(f, bool) for f in flags):
             raise GameStateError("options.spacebar and options.dyslexic are true or false", "options")
-        rules = {r: data.get(r, False) for r in RULES}
+        rules = {r: data.get(r, False) for r in (*RULES, *EXPANSIONS)}
         for r, v in rules.items():
             if not isinstance(v, bool):
                 raise GameStateError(f"options.{r} is true or false", f"options.{r}")
@@ -108,6 +119,9 @@ class PaperbackOptions:
         return PaperbackOptions(players, min_length, flags[0], flags[1], **rules, coop_loss_cubes=loss)
 
 
+EXPANSIONS = ("attacks", "powers", "award", "theme")  # the expansions, off by default
+
+
 @dataclass(frozen=True)
 class BoxCard:
     """One physical card: what it is (``starter``, ``wild``, ``offer``, ``fame``, ``common``), its cost, Fame."""
@@ -116,6 +130,7 @@ class BoxCard:
     kind: str
     cost: int
     fame: int
+    attack: tuple[Attack, ...] = ()  # an Attack card's attacks
 
 
 def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
@@ -127,7 +142,8 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
         box += [BoxCard(PCard("", cost=deck.wild_cost), "wild", deck.wild_cost, deck.wild_fame)] * deck.starter_wilds
     for c in deck.offer:
         assert c.card.cost is not None
-        box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
+        if not c.attack:
+            box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
     for p in deck.fame:
         box += [BoxCard(PCard("", cost=p.cost), "fame", p.cost, p.points)] * p.cards[options.players]
     commons = [c for c in deck.common if c.card.special != "spacebar" or options.spacebar]
@@ -139,6 +155,10 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
     for flag, card in ((options.spacebar, SPACEBAR), (options.dyslexic, DYSLEXIC)):
         if flag and not any(c.card == card for c in deck.common):
             box.append(BoxCard(card, "common", 0, 0))
+    for c in deck.offer if options.attacks else ():  # the Attack cards last: a game without them keeps its ids
+        if c.attack:
+            assert c.card.cost is not None
+            box += [BoxCard(c.card, "offer", c.card.cost, c.fame, c.attack)] * c.copies
     return box
 
 
@@ -187,6 +207,7 @@ class PaperbackState:
     rng: random.Random = field(default_factory=random.Random)
     cubes: Cubes | None = None  # with a cube rule or co-op: the supply, the seats' cubes, the cubes on cards
     coop: Coop | None = None  # co-op: the pyramid and the team's result
+    extras: expansions.Extras | None = None  # the expansions' cards and counts, when the options play any
 
     # -- what the table shows --------------------------------------------------------------------------------------
 
@@ -233,6 +254,8 @@ class PaperbackState:
         out += [("track", self.track), ("unused", self.unused), ("trash", self.trash), ("word", self.word)]
         if self.coop is not None:
             out.append(("pyramid", [c for c in self.coop.pyramid if c is not None]))
+        if self.extras is not None:  # Attack cards in play are a place
+            out += [(f"expansions.in_play[{s}]", ids) for s, ids in enumerate(self.extras.in_play)]
         return out
 
     def price(self, card: int) -> int:
@@ -289,6 +312,7 @@ class PaperbackState:
             "rng": rng_to_json(self.rng),
             **({"cubes": self.cubes.to_json()} if self.cubes is not None else {}),
             **({"coop": self.coop.to_json()} if self.coop is not None else {}),
+            **({"expansions": self.extras.to_json()} if self.extras is not None else {}),
         }
 
     @staticmethod
@@ -386,8 +410,10 @@ class PaperbackState:
             state.cubes = Cubes.from_json(data["cubes"], options.players, n)
         if options.coop:
             state.coop = Coop.from_json(data["coop"], deck.pyramid_rows(options.players), n)
+        state.extras = expansions.read(state, data.get("expansions"))
         state.check()
         _check_places(state)
+        expansions.check(state)
         return state
 
 
@@ -482,6 +508,9 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
         state.fame = [[] for _ in fame]
     for p in players:
         _draw(state, p, HAND)
+    expansions.deal(state)
+    for s, p in enumerate(players):  # a draw+N power's cards, the first hand too
+        _draw(state, p, expansions.power_amount(state, s, "draw"))
     return state
 
 
@@ -512,7 +541,7 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     """The spell scored, or ``IllegalActionError`` naming the piece or the rule it breaks."""
     p = state.players[state.current]
     hand = [state.card(i) for i in p.hand]
-    common = state.common
+    common = expansions.common(state)  # None under a no-common attack
     pieces: list[RulePiece] = []
     cards: list[PCard | None] = []
     used: list[int] = []
@@ -576,9 +605,10 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     words = text.split(" ")
     if pieces[0].kind == SPACE or pieces[-1].kind == SPACE:
         raise IllegalActionError("the Spacebar stands between two words", "layout")
+    shortest = expansions.min_length(state)
     for w in words:
-        if len(w) < state.options.min_length:
-            raise IllegalActionError(f"{w!r} is shorter than the table's {state.options.min_length} letters", "word")
+        if len(w) < shortest:
+            raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
         if w not in lexicon:
             raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
     move = score(text, pieces, cards, state.threshold, common is not None, PaperbackObjective.SCORE)
@@ -647,7 +677,9 @@ class PaperbackGame:
             st.card(p.hand[q.kind]) if q.kind >= 0 else (st.common if q.kind == COMMON else None) for q in move.pieces
         ]
         # the abilities, in the order asked: checked on copies of the piles first
-        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND))
+        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND)) + expansions.power_amount(
+            st, st.current, "trash-hand"
+        )
         offer_budget = sum(abilities_of(move, cards, Kind.TRASH_OFFER))
         offer_abilities = len(abilities_of(move, cards, Kind.TRASH_OFFER))
         offer = [list(pile) for pile in st.offer]
@@ -700,13 +732,21 @@ class PaperbackGame:
             p.discard.append(gained)
             if not st.track:
                 st.ending = True
-        st.coins = move.score
+        st.coins = expansions.coins(st, move.score)
         p.extra = move.cards_next
         p.words += 1
+        expansions.spelled(st, move.word, move.length, len(trash_ids) + len(trashed_offer))
         st.phase = BUY
         self.last_move = move
 
     def _buy(self, a: Buy) -> None:
+        st = self.state
+        if not expansions.may_buy(st):
+            raise IllegalActionError(f"an attack in play: at most {expansions.buy_limit(st)} cards this turn", "action")
+        self._buy_card(a)
+        expansions.bought(st)  # the buy-max attack's count (every kind of purchase)
+
+    def _buy_card(self, a: Buy) -> None:
         st = self.state
         p = st.players[st.current]
         if a.pile == "fame" and st.coop is not None:
@@ -743,21 +783,22 @@ class PaperbackGame:
     def _end_turn(self) -> None:
         st = self.state
         p = st.players[st.current]
-        empty = sum(1 for pile in st.fame if not pile)
-        p.discard += st.word + p.hand
+        if st.coop is not None:
+            over = self._coop_over()  # the team's end: every Fame card bought, or a due cube the supply lacks
+        else:
+            over = sum(1 for pile in st.fame if not pile) >= 2 or st.ending
+        p.discard += expansions.turn_over(st, st.word, over) + p.hand  # Attack cards stay in play
         st.word, p.hand = [], []
         st.coins = 0
         st.turns += 1
-        if st.coop is not None:
-            if self._coop_over():
-                return
-        elif empty >= 2 or st.ending:
+        if over:
             st.phase = OVER
             return
-        _draw(st, p, HAND + p.extra)
+        _draw(st, p, expansions.hand_size(st, st.current, HAND + p.extra))
         p.extra = 0
         st.current = (st.current + 1) % len(st.players)
         st.phase = WORD
+        expansions.turn_starts(st)
 
     # -- the optional rules and co-op (``cubes``, ``coop``): small hooks, the rules' arithmetic there ----------------
 
@@ -863,7 +904,7 @@ class PaperbackGame:
         if cubes.on(card) >= st.options.coop_loss_cubes:  # all players lose, at once
             coop.result = LOST
             p = st.players[st.current]
-            p.discard += st.word + p.hand
+            p.discard += expansions.turn_over(st, st.word, True) + p.hand  # every Attack card back to its owner
             st.word, p.hand = [], []
             st.coins = 0
             st.turns += 1
@@ -900,7 +941,9 @@ class PaperbackGame:
     # -- the result ------------------------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [self.state.fame_of(s) for s in range(len(self.state.players))]
+        """Each seat's Fame; at the end, the Award, Theme and power cards' Fame too (``expansions.results``)."""
+        extra = expansions.bonus(self.state) if self.state.phase == OVER else [0] * len(self.state.players)
+        return [self.state.fame_of(s) + extra[s] for s in range(len(self.state.players))]
 
     def winner(self) -> int | None:
         """The seat with the most Fame, ties to the most Common cards; None while seats still tie (and in co-op,
