@@ -680,17 +680,18 @@ PaperbackGameJson = Annotated[
 ]
 
 
-class PaperbackGameOptionsIn(BaseModel):
-    model_config = STRICT
-    players: int = Field(default=2, ge=1, le=8, description="seats; the deck's Fame piles give the counts it allows")
-    min_length: int = Field(default=2, ge=1, le=30)
-    spacebar: bool = Field(default=False, description="the Spacebar shuffled in among the Common cards")
-    dyslexic: bool = Field(default=False, description="Dyslexic shuffled in among the Common cards")
-
-
 class PaperbackNewGameIn(BaseModel):
     model_config = STRICT
-    options: PaperbackGameOptionsIn = Field(default_factory=lambda: PaperbackGameOptionsIn())
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the table's options, read by the engine's PaperbackOptions (a bad one is a 422 naming it): "
+        "players, min_length, spacebar, dyslexic; the optional rules cube_advice, cube_discard, cube_discount, "
+        "recycle_twos (true or false, default false); coop (the cooperative pyramid) with coop_loss_cubes 5 or 4; "
+        "the expansions attacks (the deck's Attack cards added to the Offer piles), powers (a Player Power dealt to "
+        "each seat), award (an Award card revealed, awarded at the end), theme (a Theme card revealed: its word "
+        "list decides), true or false, default false",
+        examples=[{"players": 2, "cube_discount": True, "coop": True, "coop_loss_cubes": 4, "attacks": True}],
+    )
     deck: dict[str, Any] | None = Field(
         default=None,
         description="a table's deck, inline, as a deck file holds it (format ghostwriter-paperback-deck/1); "
@@ -707,7 +708,9 @@ class PaperbackGameActionIn(BaseModel):
         '"layout": [{"card": I} | {"card": I, "as": "e"} | {"card": I, "reversed": true} | {"common": true} | '
         '{"space": true}, ...], "resolve": [{"trash": "hand", "card": I} | {"trash": "offer", "pile": P, "slot": '
         '"top" | "row"}, ...]}, {"action": "pass"}, {"action": "buy", "pile": "offer", "index": P, "slot": "top" | '
-        '"row"}, {"action": "buy", "pile": "fame", "index": F}, {"action": "end"}',
+        '"row"}, {"action": "buy", "pile": "fame", "index": F} (co-op: F a pyramid position), {"action": "end"}; '
+        'the optional rules: a spell\'s "advice_from": S, {"action": "cash", "cubes": N}, {"action": "discard"}, '
+        '{"action": "place", "card": K} (co-op)',
         examples=[{"action": "spell", "word": "rat", "layout": [{"card": 0}, {"card": 4, "as": "a"}, {"card": 2}]}],
     )
     dictionary: str | None = Field(default=None, max_length=40)
@@ -731,6 +734,14 @@ class PaperbackGameOut(BaseModel):
     common: str | None = Field(description="the Common card on top of the length track (its code), or null")
     threshold: int | None = Field(description="the length a word needs to gain the Common card, or null")
     winner: int | None = Field(default=None, description="the winning seat once the game is over (null: tied)")
+    result: Literal["won", "lost"] | None = Field(
+        default=None, description="co-op: the team's result once the game is over (null in a competitive game)"
+    )
+    expansions: dict[str, Any] | None = Field(
+        default=None,
+        description="with an expansion option on: each seat's power, the Attack cards in play, the award and the "
+        "theme (its holder), and at the end which card went to whom and why; else null",
+    )
 
 
 class PaperbackBotMoveOut(PaperbackGameOut):
@@ -783,6 +794,9 @@ class PaperbackReviewTurnOut(BaseModel):
     word: str | None = Field(description="the word played, or null for a pass")
     score: int | None = Field(description="the played word's score, as the engine scored it (null for a pass)")
     played: PaperbackPlayedOut | None
+    discard: bool = Field(
+        default=False, description="the turn discarded its hand for a cube (cube_discard): no word, reviewed as a pass"
+    )
     rank: int | None = Field(
         description="the word's rank among every move the hand could make (1 = best; tied moves share a rank); null "
         "for a pass, or when it ranks below every move the search keeps (see below)"

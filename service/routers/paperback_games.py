@@ -31,7 +31,7 @@ from solver.bots.paperback import make_bot
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json
+from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json, expansions
 from solver.game.paperback.engine import BUY, OVER
 from solver.game.state import GameStateError
 from solver.lexicon import Lexicon
@@ -81,6 +81,8 @@ def answer(
         "common": common.code if common is not None else None,
         "threshold": st.threshold,
         "winner": game.winner() if st.phase == OVER else None,
+        "result": game.result(),
+        "expansions": expansions.view(st),
     }
     out.update(extra or {})
     if start is not None:
@@ -95,8 +97,10 @@ async def new_game(body: PaperbackNewGameIn, ctx: Annotated[Context, Depends(con
     the table's own given inline (checked as a deck file is: a 422 naming the deck's field at fault)."""
     d = (await ctx.dictionaries()).get(None)
     deck = read_table_deck(body.deck)
-    o = body.options
-    options = PaperbackOptions(o.players, o.min_length, o.spacebar, o.dyslexic)
+    try:
+        options = PaperbackOptions.from_json(body.options)
+    except GameStateError as e:
+        raise FieldError(e.field, str(e)) from None
     try:
         game = PaperbackGame.new(deck, options, body.seed, d.lexicon)
     except IllegalActionError as e:

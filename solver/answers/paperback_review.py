@@ -10,7 +10,8 @@ taking the highest score, the engine's reading); it is not re-laid at its best, 
 be ranks below its own best layout. Its rank is one more than the moves the search ranks strictly above it (the
 objective's measure, then its tie-break: tied moves share a rank); the search keeps at most ``MAX_TOP`` moves, so a
 word ranked below them all is given as ``rank`` null with ``below`` that count. A pass has no word and no rank; its
-gap is the whole of the best move. With a time limit the review is bounded as a whole: each search gets what is left,
+gap is the whole of the best move (a hand discarded for a cube, the optional ``cube_discard`` rule, is reviewed as a
+pass, ``discard`` true). With a time limit the review is bounded as a whole: each search gets what is left,
 and past the limit the turns not reached are left out (``complete`` false); a search the limit cut short says so
 (``exact`` false: its rank and best move are the best found, not proven).
 """
@@ -42,7 +43,8 @@ class PlayedTurn:
     """A turn that spelled a word (``played``: the move as the engine scored it) or passed (``played`` None);
     ``turn`` counts the game's turns from 1; ``hand`` is every card in hand (codes), ``state`` the hand as the
     search reads it at the moment of the word; ``action`` the spell as the log holds it; ``fame`` each seat's Fame
-    once the turn is over (its purchases counted)."""
+    once the turn is over (its purchases counted); ``discard``: the turn had no word because it discarded its hand
+    for a cube (the optional ``cube_discard`` rule), reviewed as a pass."""
 
     turn: int
     seat: int
@@ -52,6 +54,7 @@ class PlayedTurn:
     played: PMove | None = None
     action: dict[str, Any] | None = None
     fame: tuple[int, ...] = ()
+    discard: bool = False
 
 
 @dataclass
@@ -75,6 +78,7 @@ class TurnReview:
             "word": p.word if p is not None else None,
             "score": p.score if p is not None else None,
             "played": brief(p, t.action) if p is not None else None,
+            "discard": t.discard,
             "rank": self.rank,
             "below": self.below,
             "gap": self.gap,
@@ -228,7 +232,7 @@ def format_review(rev: Review, title: str = "") -> str:
     for t in rev.turns:
         who = t.turn.player or f"seat {t.turn.seat}"
         p = t.turn.played
-        word = p.word.upper() if p is not None else "(pass)"
+        word = p.word.upper() if p is not None else "(discard)" if t.turn.discard else "(pass)"
         sl = f"{p.score:>3} {p.length:>3}" if p is not None else f"{'-':>3} {'-':>3}"
         rank = str(t.rank) if t.rank is not None else f">{t.below}" if t.below is not None else "-"
         g = " ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in t.gap.values())

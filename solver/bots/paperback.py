@@ -8,6 +8,12 @@
 - ``random``: a legal move chosen at random (any word of its hand from a sample of the dictionary, random purchases
   and trashes); the invariant tests' player, fast because it searches nothing.
 
+Under the optional rules every bot plays legally: it cashes cubes when they make a purchase possible (``hard``: only
+for a Fame card), discards its hand for a cube (``cube_discard``) only when its best word is worthless to it (no word,
+or one whose coins buy nothing, gaining no Common card and no card next hand), and in co-op buys the uncovered Fame
+cards it can afford and puts its cube on the uncovered card with the fewest cubes (``hard``: ties to the cheapest, the
+one bought soonest, whose cubes then go back to the supply).
+
 A bot's search has a time limit (``time_limit``); a search it cuts short (``search.exact`` False) is run again
 without one, so a bot's move never depends on the machine's speed: the same seed gives the same game anywhere
 (``cut`` counts those reruns). A service, whose requests are bounded, makes bots with ``rerun`` off: a search cut
@@ -20,8 +26,9 @@ import random
 from collections.abc import Iterator
 
 from solver.errors import GhostwriterError
-from solver.game.paperback.actions import Buy, End, Pass, Piece, Spell, Step
-from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
+from solver.game.paperback import expansions
+from solver.game.paperback.actions import Buy, Cash, Discard, End, Pass, Piece, Place, Spell, Step
+from solver.game.paperback.engine import BUY, OVER, PaperbackGame, PaperbackState
 from solver.game.paperback.view import turn_state as turn_state
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
@@ -94,34 +101,102 @@ class PaperbackBot:
     def play_turn(self, game: PaperbackGame) -> None:
         st = game.state
         search, move = self.search(st)
-        if move is None:
-            game.apply(Pass())
+        if move is None or worthless(st, move):
+            self.close(game, Discard() if discards(st) else Pass())
             return
         game.apply(self.spell(st, search, move))
         self.finish_turn(game)
 
     def finish_turn(self, game: PaperbackGame) -> None:
-        """The rest of a turn whose word is made (the buy phase): the bot's purchases, then the end of the turn."""
+        """The rest of a turn whose word is made (the buy phase): the bot's purchases (and the cubes it cashes for
+        them), then the end of the turn (co-op: its cube first, when one is due)."""
         st = game.state
         if st.phase == BUY:
             for buy in self.buys(st):
+                if not expansions.may_buy(st):  # a buy-max attack in play
+                    break
                 game.apply(buy)
-            game.apply(End())
+            self.close(game, End())
+
+    def close(self, game: PaperbackGame, action: End | Pass | Discard) -> None:
+        """End the turn (or pass, or discard for a cube), co-op's cube placed first when one is due."""
+        st = game.state
+        if cube_due(st):
+            game.apply(Place(self.place_at(st)))
+            if st.phase == OVER:
+                return
+        game.apply(action)
+
+    def place_at(self, state: PaperbackState) -> int:
+        """Co-op: the uncovered Fame card with the fewest cubes (ties: the first position)."""
+        coop, cubes = state.coop, state.cubes
+        assert coop is not None and cubes is not None
+        return min(coop.open(), key=lambda k: (cubes.on(_card(state, k)), k))
 
     def spell(self, state: PaperbackState, search: PaperbackSearch, move: PMove) -> Spell:
         return spell_of(state, search, move)
 
-    def buys(self, state: PaperbackState) -> Iterator[Buy]:
+    def buys(self, state: PaperbackState) -> Iterator[Buy | Cash]:
         return iter(())
 
 
-def _fame_buys(state: PaperbackState) -> Buy | None:
-    """The dearest Fame card the coins reach."""
-    best = None
-    for i, pile in enumerate(state.fame):
-        if pile and state.box[pile[-1]].cost <= state.coins and (best is None or i > best):
-            best = i
-    return None if best is None else Buy("fame", best)
+def _card(state: PaperbackState, k: int) -> int:
+    assert state.coop is not None
+    card = state.coop.pyramid[k]
+    assert card is not None
+    return card
+
+
+def cube_due(state: PaperbackState) -> bool:
+    """Co-op: a cube must be placed before the turn ends (no Fame card bought, none placed, one to place)."""
+    coop, cubes = state.coop, state.cubes
+    return coop is not None and cubes is not None and coop.due() and cubes.supply > 0 and bool(coop.open())
+
+
+def held(state: PaperbackState) -> int:
+    """The cubes the seat in turn may cash (with ``cube_advice`` or ``cube_discard``)."""
+    o = state.options
+    if state.cubes is None or not (o.cube_advice or o.cube_discard):
+        return 0
+    return state.cubes.held[state.current]
+
+
+def discards(state: PaperbackState) -> bool:
+    """Whether discarding the hand gains a cube (``cube_discard`` on, the supply not empty)."""
+    return state.options.cube_discard and state.cubes is not None and state.cubes.supply > 0
+
+
+def worthless(state: PaperbackState, move: PMove) -> bool:
+    """A word worth nothing to its speller, when a discard would gain a cube: its coins (its score as the powers and
+    attacks in play make it, and the cubes) buy nothing, and it gains no Common card and no card next hand."""
+    if not discards(state) or move.gains_common or move.cards_next:
+        return False
+    prices = [state.price(c) for _, _, c in _offer_cards(state)] + [cost for _, cost in _fame_showing(state)]
+    return not prices or expansions.coins(state, move.score) + held(state) < min(prices)  # powers and attacks
+
+
+def _fame_showing(state: PaperbackState) -> list[tuple[int, int]]:
+    """The Fame cards for sale: (the buy's index, its cost): a pile's top card, or co-op's uncovered cards."""
+    if state.coop is not None:
+        return [(k, state.box[_card(state, k)].cost) for k in state.coop.open()]
+    return [(i, state.box[pile[-1]].cost) for i, pile in enumerate(state.fame) if pile]
+
+
+def _with_cash(state: PaperbackState, buy: Buy, cost: int) -> Iterator[Buy | Cash]:
+    """The cubes a purchase needs cashed first, then the purchase."""
+    if cost > state.coins:
+        yield Cash(cost - state.coins)
+    yield buy
+
+
+def _fame_buys(state: PaperbackState, budget: int | None = None) -> tuple[Buy, int] | None:
+    """The dearest Fame card the coins (or a budget: coins and cubes) reach, and its cost."""
+    budget = state.coins if budget is None else budget
+    found = [(cost, -i, i) for i, cost in _fame_showing(state) if cost <= budget]
+    if not found:
+        return None
+    cost, _, i = max(found)
+    return Buy("fame", i), cost
 
 
 def _offer_cards(state: PaperbackState) -> Iterator[tuple[int, str, int]]:
@@ -136,17 +211,18 @@ def _offer_cards(state: PaperbackState) -> Iterator[tuple[int, str, int]]:
 class Greedy(PaperbackBot):
     name = "greedy"
 
-    def buys(self, state: PaperbackState) -> Iterator[Buy]:
+    def buys(self, state: PaperbackState) -> Iterator[Buy | Cash]:
         while True:
-            buy = _fame_buys(state)
-            if buy is None:
-                offer = [(state.box[c].cost, -p, s == "top", p, s) for p, s, c in _offer_cards(state)]
-                affordable = [o for o in offer if o[0] <= state.coins]
+            budget = state.coins + held(state)
+            fame = _fame_buys(state, budget)
+            if fame is None:
+                offer = [(state.price(c), -p, s == "top", p, s) for p, s, c in _offer_cards(state)]
+                affordable = [o for o in offer if o[0] <= budget]
                 if not affordable:
                     return
-                _, _, _, p, s = max(affordable)
-                buy = Buy("offer", p, s)
-            yield buy
+                cost, _, _, p, s = max(affordable)
+                fame = Buy("offer", p, s), cost
+            yield from _with_cash(state, *fame)
 
 
 ABILITY_WORTH = {
@@ -177,7 +253,7 @@ class Hard(PaperbackBot):
             if q.kind >= 0
             for a in search.hand.kinds[q.kind].abilities
             if a.kind is Kind.TRASH_HAND
-        )
+        ) + expansions.power_amount(state, state.current, "trash-hand")
         if not trashes:
             return spell
         p = state.players[state.current]
@@ -217,7 +293,10 @@ class Hard(PaperbackBot):
 
     def fame_choice(self, state: PaperbackState) -> Buy | None:
         """The Fame card to buy now: one that ends the game when that wins it; else the dearest that does not end a
-        game this seat would lose."""
+        game this seat would lose (co-op: the dearest uncovered one it can afford)."""
+        if state.coop is not None:
+            found = _fame_buys(state)
+            return found[0] if found else None
         piles = [i for i, p in enumerate(state.fame) if p and state.box[p[-1]].cost <= state.coins]
         enders = [i for i in piles if self.ends_game(state, i)]
         for i in sorted(enders, reverse=True):
@@ -226,20 +305,38 @@ class Hard(PaperbackBot):
         safe = [i for i in piles if i not in enders]
         return Buy("fame", max(safe)) if safe else None
 
-    def buys(self, state: PaperbackState) -> Iterator[Buy]:
+    def place_at(self, state: PaperbackState) -> int:
+        """Co-op: the uncovered Fame card with the fewest cubes, ties to the cheapest (bought soonest, its cubes then
+        back in the supply)."""
+        coop, cubes = state.coop, state.cubes
+        assert coop is not None and cubes is not None
+        return min(coop.open(), key=lambda k: (cubes.on(_card(state, k)), state.box[_card(state, k)].cost, k))
+
+    def cash_for_fame(self, state: PaperbackState) -> Iterator[Buy | Cash]:
+        """Cubes cashed only when they reach a Fame card the coins alone do not."""
+        if self.fame_choice(state) is not None or not held(state):
+            return
+        found = _fame_buys(state, state.coins + held(state))
+        if found is not None and (state.coop is not None or not self.ends_game(state, found[0].index)):
+            yield from _with_cash(state, *found)
+
+    def buys(self, state: PaperbackState) -> Iterator[Buy | Cash]:
         own = state.turns // len(state.players)
         bought_letters = 0
+        coop = state.coop is not None  # every Fame card bought is a cube not placed: Fame whenever it can
+        if coop or own >= self.early_turns:
+            yield from self.cash_for_fame(state)
         while True:
             fame = self.fame_choice(state)
-            if fame is not None and (own >= self.early_turns or state.coins >= self.fame_at):
+            if fame is not None and (coop or own >= self.early_turns or state.coins >= self.fame_at):
                 yield fame
                 continue
             if bought_letters >= self.letters_a_turn:
                 return
             offer = [
-                (self.worth(state, state.card(c)) / (1 + 0.15 * state.box[c].cost), p, s)
+                (self.worth(state, state.card(c)) / (1 + 0.15 * state.price(c)), p, s)
                 for p, s, c in _offer_cards(state)
-                if state.box[c].cost <= state.coins
+                if state.price(c) <= state.coins
             ]
             if not offer:
                 return
@@ -263,15 +360,25 @@ class RandomBot(PaperbackBot):
         st = game.state
         spell = None if self.rng.random() < 0.05 else self._word(st)
         if spell is None:
-            game.apply(Pass())
+            self.close(game, Discard() if st.options.cube_discard and self.rng.random() < 0.5 else Pass())
             return
+        if st.options.cube_advice and len(st.players) > 1 and self.rng.random() < 0.3:
+            adviser = self.rng.choice([s for s in range(len(st.players)) if s != st.current])
+            spell = Spell(spell.word, spell.layout, spell.resolve, adviser)
         game.apply(spell)
         self.finish_turn(game)
 
-    def buys(self, st: PaperbackState) -> Iterator[Buy]:
+    def place_at(self, state: PaperbackState) -> int:
+        assert state.coop is not None
+        return self.rng.choice(state.coop.open())
+
+    def buys(self, st: PaperbackState) -> Iterator[Buy | Cash]:
+        cubes = held(st)
+        if cubes and self.rng.random() < 0.5:
+            yield Cash(self.rng.randint(1, cubes))
         for _ in range(self.rng.randint(1, 3)):
-            options = [Buy("fame", i) for i, pile in enumerate(st.fame) if pile and st.box[pile[-1]].cost <= st.coins]
-            letters = [Buy("offer", p, s) for p, s, c in _offer_cards(st) if st.box[c].cost <= st.coins]
+            options = [Buy("fame", i) for i, cost in _fame_showing(st) if cost <= st.coins]
+            letters = [Buy("offer", p, s) for p, s, c in _offer_cards(st) if st.price(c) <= st.coins]
             if options and (not letters or self.rng.random() < 0.5):  # Fame half the time it can: games end
                 yield self.rng.choice(options)
             elif letters:
@@ -282,10 +389,11 @@ class RandomBot(PaperbackBot):
     def _word(self, st: PaperbackState) -> Spell | None:
         hand = [st.card(i) for i in st.players[st.current].hand]
         found: list[Spell] = []
+        shortest, common = expansions.min_length(st), expansions.common(st)
         for word in self.rng.sample(self.words, min(400, len(self.words))):
-            if len(word) < st.options.min_length:
+            if len(word) < shortest:
                 continue
-            layout = _lay(word, hand, st.common)
+            layout = _lay(word, hand, common)
             if layout is not None:
                 found.append(Spell(word, layout))
                 if len(found) == 8:

@@ -61,7 +61,8 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="the cooperative anthology: every seat plays together against Penny Dreadful, who takes an offer-row "
         "card after each turn; the side that first completes the prestige track once for each player wins "
-        "(1 to 4 players)",
+        "(1 to 4 players); with --game paperback, the cooperative pyramid: the team buys every Fame card, a cube "
+        "on an uncovered one each turn it buys none, lost at 5 cubes on a card",
     )
     p.add_argument(
         "--penny",

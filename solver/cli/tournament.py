@@ -16,6 +16,15 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from solver.cli.options import write_json
+from solver.cli.paperback_flags import (
+    add_expansion_flags,
+    add_paperback_flags,
+    flag_of,
+    given_paperback_flags,
+    paperback_rules,
+)
+from solver.cli.paperback_flags import given as expansion_flags
+from solver.cli.paperback_flags import options as expansion_options
 from solver.cli.table_options import OPTION_FLAGS, add_table_flags, table_options, table_words
 
 if TYPE_CHECKING:
@@ -48,6 +57,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "length track). Default: the house deck, INVENTED for trying the game, not the published cards "
         "(solver/data/paperback-house-deck.json)",
     )
+    add_expansion_flags(t)
     t.add_argument(
         "--bots",
         required=True,
@@ -71,6 +81,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         help="seats a game, 2 to 5 (default: one a bot name, at least 2)",
     )
     add_table_flags(t)
+    add_paperback_flags(t)
     t.add_argument(
         "--workers", type=int, default=None, metavar="W", help="local worker processes (default: one a core)"
     )
@@ -153,9 +164,15 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     deck_label = None
     if args.game == "paperback":
         play, deck_label, options = _paperback(args, plan.players, play)
+        rules = paperback_rules(args)
     else:
         if args.deck is not None:
             raise TournamentError("--deck is a Paperback deck file: give it with --game paperback")
+        paperback_only = given_paperback_flags(args)
+        if paperback_only:
+            raise TournamentError(f"{paperback_only[0]} is a Paperback option: give it with --game paperback")
+        if expansion_flags(args):
+            raise TournamentError(f"{expansion_flags(args)[0]} is a Paperback expansion: give it with --game paperback")
         options = table_options(args, plan.players)
     dictionary = "enable"
     choice: LexiconChoice | None = None
@@ -197,7 +214,12 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     if deck_label is not None:
         t.report["tournament"]["game"] = "paperback"
         t.report["tournament"]["deck"] = deck_label
-        t.report["tournament"]["options"] = {"players": plan.players, "min_length": 2}
+        t.report["tournament"]["options"] = {
+            "players": plan.players,
+            "min_length": 2,
+            **rules,
+            **{k: True for k, on in expansion_options(args).items() if on},
+        }
     _write_files(args, t)
     if args.json:
         write_json(out, t.report)
@@ -226,9 +248,26 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
         )
     label = {"name": deck.name, "invented": deck.invented, "file": args.deck or "house (shipped)"}
     for flag, attr in OPTION_FLAGS:
-        if getattr(args, attr, None) is not None:
+        if getattr(args, attr, None) is not None and flag != "--coop":  # --coop: Paperback's pyramid here
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
-    fn = play if play is not None else PaperbackPlay.of(deck, keep_log=args.records is not None)
+    from solver.game.actions import IllegalActionError
+    from solver.game.paperback import PaperbackOptions, deal
+    from solver.game.state import GameStateError
+
+    rules = paperback_rules(args)
+    chosen = {k: True for k, on in expansion_options(args).items() if on}
+    try:  # the options checked in one place, and the deck holds what they ask for (as every game's deal will)
+        deal(deck, PaperbackOptions.from_json({"players": players, **rules, **chosen}), 0)
+    except (IllegalActionError, GameStateError) as e:
+        raise TournamentError(f"{flag_of(e.field)}: {e}") from None
+    loss = int(rules.pop("coop_loss_cubes", 5))
+    fn = (
+        play
+        if play is not None
+        else PaperbackPlay.of(
+            deck, rules=tuple(sorted(rules)), coop_loss_cubes=loss, keep_log=args.records is not None, **chosen
+        )
+    )
     return fn, label, GameOptions(players=players)
 
 

@@ -12,7 +12,8 @@ Paperback's card list is not published, so a game is played with a deck file tha
       "starters": {"letters": [{"letters": "T", "score": 1}, ...], "wilds": 5, "wild_cost": 2, "wild_fame": 1},
       "common": [{"letters": "E", "score": 2, "fame": 1}, {"special": "spacebar"}, ...],
       "commons_dealt": 4,
-      "length_track": [7, 8, 9, 10]
+      "length_track": [7, 8, 9, 10],
+      "pyramid": {"2": [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2], [3]], ...}
     }
 
 ``offer``: every card of the Offer with its letters (one or two), score, cost (2 to 10: the rulebook's piles are 2¢,
@@ -23,10 +24,20 @@ cards by player count (the rulebook's table; the player counts a deck gives are 
 Fame cards"). ``common``: the Common cards (a letter card, or ``{"special": "spacebar"}`` / ``"dyslexic"``), of which
 ``commons_dealt`` are dealt onto the length track, one for each number of ``length_track``.
 
+The expansions, optional (``solver.paperback.expansions``, a closed vocabulary): an Offer card's ``attack`` list
+makes it an Attack card (in the Offer piles by price only with the ``attacks`` option; the piles must have cards
+without them), ``powers`` (texts), ``awards`` (``KIND:FAME`` texts) and ``themes`` (``{"name", "fame", "words"}``).
+
 A deck that breaks the rulebook's structure is refused with a ``DeckError`` naming the line of the file and the reason:
 an Offer pile with no card, a card without a cost or with a cost no pile takes, an ability outside the vocabulary, a
 Fame pile missing or without a count for a player count the others give, a length track that does not rise or does
 not match the Common cards dealt, an unknown field.
+
+``pyramid`` (optional) is the cooperative mode's layout of the Fame cards by player count: its rows, the base (the
+row uncovered at the start) first, each card of a row named by its Fame pile (0: the cheapest). A layout must use
+every Fame card of that player count exactly once. A player count it does not give is laid out by the engine's
+default (``default_pyramid``: one row a Fame pile, the cheapest at the base). How the rows cover each other is the
+engine's (``solver.game.paperback.coop``).
 """
 
 from __future__ import annotations
@@ -42,6 +53,17 @@ from typing import Any
 
 from solver.errors import GhostwriterError
 from solver.paperback.cards import DYSLEXIC, SPACEBAR, PCard, parse_card
+from solver.paperback.expansions import (
+    MAX_CARD_ATTACKS,
+    Attack,
+    Award,
+    Power,
+    Theme,
+    parse_attack,
+    parse_award,
+    parse_power,
+    parse_theme,
+)
 
 FORMAT = "ghostwriter-paperback-deck/1"
 OFFER_PILES = 7  # 2¢, 3¢, 4¢, 5¢, 6¢, 7¢, and 8¢-10¢ together
@@ -65,7 +87,13 @@ DECK_KEYS = {
     "common",
     "commons_dealt",
     "length_track",
+    "pyramid",
+    "powers",
+    "awards",
+    "themes",
 }
+MAX_ROWS = 12  # rows of a pyramid
+MAX_POWERS, MAX_AWARDS, MAX_THEMES = 20, 20, 20
 
 
 class DeckError(GhostwriterError):
@@ -91,6 +119,7 @@ class DeckCard:
     card: PCard
     fame: int = 0
     copies: int = 1
+    attack: tuple[Attack, ...] = ()  # an Attack card's attacks (in the box only when the table plays attacks)
 
     def to_json(self) -> dict[str, Any]:
         if self.card.special:
@@ -101,6 +130,8 @@ class DeckCard:
         out["abilities"] = [str(a) for a in self.card.abilities]
         out["fame"] = self.fame
         out["copies"] = self.copies
+        if self.attack:
+            out["attack"] = [str(a) for a in self.attack]
         return out
 
 
@@ -127,6 +158,16 @@ class Deck:
     common: tuple[DeckCard, ...]
     commons_dealt: int
     length_track: tuple[int, ...]
+    pyramid: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()  # (players, rows base first) of the co-op mode
+    powers: tuple[Power, ...] = ()
+    awards: tuple[Award, ...] = ()
+    themes: tuple[Theme, ...] = ()
+
+    def pyramid_rows(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The co-op pyramid's rows for a player count, the base first (each card by its Fame pile): the deck's
+        layout, or the default: one row a Fame pile, the cheapest at the base."""
+        given = dict(self.pyramid)
+        return given.get(players) or default_pyramid(self, players)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -156,16 +197,27 @@ class Deck:
             "common": [c.to_json() for c in self.common],
             "commons_dealt": self.commons_dealt,
             "length_track": list(self.length_track),
+            **({"pyramid": {str(k): [list(r) for r in rows] for k, rows in self.pyramid}} if self.pyramid else {}),
+            **({"powers": [str(p) for p in self.powers]} if self.powers else {}),
+            **({"awards": [str(a) for a in self.awards]} if self.awards else {}),
+            **({"themes": [t.to_json() for t in self.themes]} if self.themes else {}),
         }
+
+
+def default_pyramid(deck: Deck, players: int) -> tuple[tuple[int, ...], ...]:
+    """The co-op layout a deck does not give: one row a Fame pile, the cheapest pile's cards at the base."""
+    return tuple((i,) * p.cards[players] for i, p in enumerate(deck.fame) if p.cards.get(players))
 
 
 # -- JSON with the line of every object ----------------------------------------------------------------------------
 
 
 class _Located(dict[str, Any]):
-    """A JSON object that knows the line it starts on (and, once read, its JSON path in the deck)."""
+    """A JSON object that knows the line it starts on, the line of each of its keys, and (once read) its JSON path
+    in the deck."""
 
     line: int = 0
+    key_lines: dict[str, int] | None = None
     path: str = ""
 
 
@@ -189,6 +241,10 @@ def _loads(text: str) -> Any:
         obj, end = json_object(s_and_end, *args)
         located = _Located(obj)
         located.line = line_at(s_and_end[1] - 1)
+        located.key_lines = {}
+        for key in obj:  # the first place the key is written as JSON writes it (else the object's line)
+            pos = text.find(json.dumps(key), s_and_end[1] - 1, end)
+            located.key_lines[key] = line_at(pos) if pos >= 0 else located.line
         return located, end
 
     decoder.parse_object = parse_object  # type: ignore[attr-defined]
@@ -253,7 +309,8 @@ class _Reader:
                 raise self.fail(obj, str(e), _join(obj.path, key)) from None
 
     def card(self, obj: _Located, what: str, *, cost: bool, special: bool = False) -> DeckCard:
-        self.keys(obj, {"letters", "score", "cost", "abilities", "fame", "copies", "special"}, what)
+        allowed = {"letters", "score", "cost", "abilities", "fame", "copies", "special"}
+        self.keys(obj, allowed | ({"attack"} if cost else set()), what)
         if "special" in obj:
             if not special or obj["special"] not in ("spacebar", "dyslexic"):
                 where = "a Common card" if special else "an Offer card"
@@ -295,7 +352,41 @@ class _Reader:
                 )
         fame = self.whole(obj, "fame", what, 0, MAX_FAME, 0)
         copies = self.whole(obj, "copies", what, 1, MAX_COPIES, 1)
-        return DeckCard(card, fame, copies)
+        return DeckCard(card, fame, copies, self.attacks(obj, what) if "attack" in obj else ())
+
+    def attacks(self, obj: _Located, what: str) -> tuple[Attack, ...]:
+        raw = obj["attack"]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CARD_ATTACKS:
+            raise self.fail(
+                obj,
+                f'{what}: "attack" lists 1 to {MAX_CARD_ATTACKS} attacks, e.g. ["others:no-common"]',
+                _join(obj.path, "attack"),
+            )
+        out = []
+        for i, a in enumerate(raw):
+            try:
+                out.append(parse_attack(a))
+            except GhostwriterError as e:
+                raise self.fail(obj, f"{what}: {e}", f"{_join(obj.path, 'attack')}[{i}]") from None
+        return tuple(out)
+
+    def texts(self, top: _Located, key: str, most: int, parse: Any) -> tuple[Any, ...]:
+        """An optional list of expansion cards (``powers``, ``awards``, ``themes``), each read by ``parse``."""
+        if key not in top:
+            return ()
+        raw = top[key]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= most:
+            raise self.fail(top, f'"{key}" must list 1 to {most} cards', key)
+        out = []
+        for i, v in enumerate(raw):
+            try:
+                out.append(parse(v))
+            except GhostwriterError as e:
+                if isinstance(v, _Located):
+                    raise self.fail(v, f"{key}[{i}]: {e}", f"{key}[{i}]") from None
+                line = (top.key_lines or {}).get(key, top.line)  # a text in a list: the line of its field
+                raise DeckError(f"{key}[{i}]: {e}", line, self.source, f"{key}[{i}]") from None
+        return tuple(out)
 
     def cards(self, value: Any, where: _Located, key: str, *, cost: bool, special: bool = False) -> list[DeckCard]:
         if not isinstance(value, list) or not value:
@@ -328,8 +419,8 @@ class _Reader:
         for i, c in enumerate(offer):
             if c.card.special:
                 raise self.fail(top["offer"][i], f"offer[{i}]: the Spacebar and Dyslexic are Common cards")
-        piles = [
-            sum(c.copies for c in offer if c.card.cost is not None and pile_of(c.card.cost) == p)
+        piles = [  # the piles a game without attacks plays (attack cards are only added to them)
+            sum(c.copies for c in offer if c.card.cost is not None and pile_of(c.card.cost) == p and not c.attack)
             for p in range(OFFER_PILES)
         ]
         for p, n in enumerate(piles):
@@ -379,7 +470,58 @@ class _Reader:
             common=tuple(common),
             commons_dealt=dealt,
             length_track=tuple(track),
+            pyramid=self.pyramid(top, fame),
+            powers=self.texts(top, "powers", MAX_POWERS, parse_power),
+            awards=self.texts(top, "awards", MAX_AWARDS, parse_award),
+            themes=self.themes(top),
         )
+
+    def pyramid(self, top: _Located, fame: list[FamePile]) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+        """The optional co-op layout: rows of Fame pile numbers by player count, every Fame card used once."""
+        value = top.get("pyramid")
+        if value is None:
+            return ()
+        if not isinstance(value, dict) or not value:
+            raise self.fail(
+                top, '"pyramid" must be an object of layouts by player count, e.g. {"2": [[0, 0], [1]]}', "pyramid"
+            )
+        counts = set(fame[0].cards)
+        out = []
+        for k, rows in value.items():
+            where = f"pyramid[{k!r}]"
+            at = _join("pyramid", k)  # its JSON path (``pyramid.2``)
+            if not k.isdigit() or int(k) not in counts:
+                raise self.fail(top, f"pyramid: {k!r} is not a player count the Fame piles give ({sorted(counts)})", at)
+            if (
+                not isinstance(rows, list)
+                or not 1 <= len(rows) <= MAX_ROWS
+                or any(not isinstance(r, list) or not r for r in rows)
+            ):
+                raise self.fail(top, f"{where} must be 1 to {MAX_ROWS} non-empty rows, the base first", at)
+            cells = [c for r in rows for c in r]
+            if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(fame) for c in cells):
+                raise self.fail(top, f"{where}: each card is a Fame pile's number, 0 to {len(fame) - 1}", at)
+            players = int(k)
+            for i, pile in enumerate(fame):
+                if cells.count(i) != pile.cards[players]:
+                    raise self.fail(
+                        top,
+                        f"{where} lays out {cells.count(i)} cards of fame[{i}], which holds {pile.cards[players]} "
+                        f"for {players} players: a pyramid uses every Fame card once",
+                        at,
+                    )
+            out.append((players, tuple(tuple(r) for r in rows)))
+        return tuple(sorted(out))
+
+    def themes(self, top: _Located) -> tuple[Theme, ...]:
+        themes: tuple[Theme, ...] = self.texts(top, "themes", MAX_THEMES, parse_theme)
+        names = [t.name.lower() for t in themes]
+        for i, n in enumerate(names):
+            if n in names[:i]:
+                raise self.fail(
+                    top["themes"][i], f"themes[{i}]: a second theme named {themes[i].name!r}", f"themes[{i}].name"
+                )
+        return themes
 
     def fame(self, value: Any, top: _Located) -> list[FamePile]:
         if not isinstance(value, list) or len(value) != FAME_PILES:

@@ -1,7 +1,8 @@
 """Whole games of Paperback between bots, in the tournament's form: ``PaperbackPlay`` is a ``PlayFn`` (picklable, so
 that a process pool or a Dask cluster can run it) holding the deck and the table's options; each call deals a seeded
 game, lets each seat's bot play, and returns a ``GameRecord`` (``prestige``: each seat's Fame; ``ink``: its Common
-cards, the rulebook's tie-break)."""
+cards, the rulebook's tie-break). With ``coop`` among the ``rules``, the team wins or loses together: the record's
+``extra["result"]`` ("won" or "lost") is what the tournament's statistics count as the table's result."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ class PaperbackPlay:
     dyslexic: bool = False
     time_limit: float = 10.0
     keep_log: bool = False  # the game's record in ``extra["record"]`` (``tournament --records``)
+    rules: tuple[str, ...] = ()  # the optional rules on (``solver.game.paperback.engine.RULES``)
+    coop_loss_cubes: int = 5
+    attacks: bool = False  # the expansions (``solver.game.paperback.engine.EXPANSIONS``)
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
 
     @staticmethod
     def of(deck: Deck, **options: Any) -> PaperbackPlay:
@@ -52,13 +59,23 @@ def play_paperback(
     """One full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
     from solver.bots.paperback import make_bot
     from solver.bots.registry import bot_seed
-    from solver.game.paperback import PaperbackGame, PaperbackOptions
-    from solver.game.paperback.engine import OVER
+    from solver.game.paperback import PaperbackGame, PaperbackOptions, expansions
+    from solver.game.paperback.engine import EXPANSIONS, OVER
     from solver.game.paperback.record import record_json
 
     lex = lexicon or default_lexicon()
     started = time.perf_counter()
-    options = PaperbackOptions(len(bots), table.min_length, table.spacebar, table.dyslexic)
+    options = PaperbackOptions.from_json(  # the one place the options are checked
+        {
+            "players": len(bots),
+            "min_length": table.min_length,
+            "spacebar": table.spacebar,
+            "dyslexic": table.dyslexic,
+            **dict.fromkeys(table.rules, True),
+            **({"coop_loss_cubes": table.coop_loss_cubes} if table.coop_loss_cubes != 5 else {}),
+            **{k: True for k in EXPANSIONS if getattr(table, k)},
+        }
+    )
     game = PaperbackGame.new(deck, options, seed, lex)
     players = [make_bot(name, lex, bot_seed(seed, i), table.time_limit) for i, name in enumerate(bots)]
     st = game.state
@@ -76,6 +93,12 @@ def play_paperback(
         "proven": [b.proven for b in players],
         "cut": [b.cut for b in players],
     }
+    if options.coop:
+        extra |= {"result": game.result(), "won": game.result() == "won"}
+    if st.cubes is not None:
+        extra["cubes"] = st.cubes.to_json()["held"]
+    if st.extras is not None:
+        extra["expansions"] = expansions.results(st)
     if table.keep_log:  # the whole game, its deck in full: ``review`` replays it exactly (the lexicon: the caller's)
         extra["record"] = record_json(game, list(bots), None)
     return GameRecord(

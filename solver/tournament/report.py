@@ -64,13 +64,22 @@ def _paperback_table(t: dict[str, Any]) -> str:
 def format_table(report: dict[str, Any]) -> str:
     """The summary as a table: bots by win rate, head-to-head, seats, game length and notes."""
     t = report["tournament"]
-    bots: dict[str, Any] = report["bots"]
-    ranking: list[str] = report["ranking"]
     opts = t["options"]
+    if t.get("game") == "paperback":
+        named = ("cube_advice", "cube_discard", "cube_discount", "recycle_twos", "attacks", "powers", "award", "theme")
+        rules = [r for r in named if opts.get(r)]
+        lines = [
+            f"tournament (Paperback): {' vs '.join(t['bots'])}, {t['players']} players, {t['games']} games "
+            f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, {_paperback_table(t)}"
+            + (f", {', '.join(rules)}" if rules else "")
+            + (f", co-op pyramid (lost at {opts.get('coop_loss_cubes', 5)} cubes)" if opts.get("coop") else ""),
+            "",
+        ]
+        return _body(report, lines, "the team (co-op pyramid)")
     lines = [
         f"tournament: {' vs '.join(t['bots'])}, {t['players']} players, {t['games']} games "
-        f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, "
-        + (_paperback_table(t) if t.get("game") == "paperback" else f"target {opts['target']}, {opts['rules']} rules")
+        f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, target {opts['target']}, "
+        f"{opts['rules']} rules"
         + (", awards" if opts.get("literary_awards") else "")
         + (", adverts" if opts.get("adverts") else "")
         + (f", {opts['powers']} powers" if opts.get("powers", "none") != "none" else "")
@@ -80,6 +89,14 @@ def format_table(report: dict[str, Any]) -> str:
         + (f", dictionary {t['dictionary']}" if t.get("dictionary", "enable") != "enable" else ""),
         "",
     ]
+    return _body(report, lines, "the table against Penny Dreadful")
+
+
+def _body(report: dict[str, Any], lines: list[str], team: str) -> str:
+    """The table's rows after its header line: the bots, head to head, the team's result, seats, length, notes."""
+    t = report["tournament"]
+    bots: dict[str, Any] = report["bots"]
+    ranking: list[str] = report["ranking"]
     width = max(8, *(len(b) for b in ranking))
     lines.append(
         f"{'bot':<{width}} {'games':>7} {'wins':>8} {'win rate':>9}  {'95% CI':<17} {'prestige':>8} "
@@ -109,8 +126,9 @@ def format_table(report: dict[str, Any]) -> str:
         ci = f"[{_pct(table['ci95'][0])}, {_pct(table['ci95'][1])}]"
         lines += [
             "",
-            f"the table against Penny Dreadful: won {table['wins']:g}, lost {table['losses']} of {table['games']} "
-            f"games ({_pct(table['win_rate'])}, 95% CI {ci}); a bot's wins are its table's",
+            f"{team}: won {table['wins']:g}, lost {table['losses']} of {table['games']} "
+            f"games ({_pct(table['win_rate'])}, 95% CI {ci}), {table.get('turns', report['turns']):.1f} turns on "
+            "average; a bot's wins are its table's",
         ]
     lines += [
         "",

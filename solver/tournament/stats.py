@@ -147,7 +147,11 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[s
         },
     }
     if anthology:  # the table against Penny Dreadful: its wins and losses
-        out["coop"] = {**_rate(table_wins, len(anthology)), "losses": len(anthology) - table_wins}
+        out["coop"] = {
+            **_rate(table_wins, len(anthology)),
+            "losses": len(anthology) - table_wins,
+            "turns": sum(r.turns for r in anthology) / len(anthology),
+        }
     return out
 
 

@@ -339,3 +339,60 @@ def test_the_openapi_schema_lists_the_routes(client: TestClient) -> None:
         assert "422" in schema["paths"][path]["post"]["responses"]
     bot = schema["components"]["schemas"]["PaperbackBotMoveIn"]["properties"]["bot"]
     assert set(bot["enum"]) == {"greedy", "hard", "random"}
+
+
+EXPANSIONS = {"attacks": True, "powers": True, "award": True, "theme": True}
+
+
+def test_the_expansions_are_dealt_shown_and_played_over_http(client: TestClient) -> None:
+    status, out = post(client, NEW, {"seed": 4, "options": {"players": 2, **EXPANSIONS}})
+    assert status == 200, out
+    view = out["expansions"]
+    assert len(view["powers"]) == 2 and view["award"] and view["theme"] and view["holder"] is None
+    assert out["game"]["options"]["attacks"] is True and "expansions" in out["game"]
+    game = out["game"]
+    for turn in range(6):
+        status, out = post(client, BOT, {"game": game, "bot": ("hard", "random")[turn % 2]})
+        assert status == 200, out
+        game = out["game"]
+    status, plain = post(client, NEW, {"seed": 4})
+    assert status == 200 and plain["expansions"] is None and "expansions" not in plain["game"]
+
+
+@pytest.mark.parametrize(
+    ("forge", "field"),
+    [
+        (lambda g: g["expansions"].update(holder=7), "game.expansions.holder"),
+        (lambda g: g["expansions"].update(powers=[1, 1]), "game.expansions.powers"),
+        (lambda g: g["expansions"].update(in_play=[[], [0]]), "game.expansions.in_play[1]"),
+        (lambda g: g["expansions"].update(award=99), "game.expansions.award"),
+        (lambda g: g["expansions"].update(bought=-1), "game.expansions.bought"),
+        (lambda g: g["expansions"].update(in_play="all"), "game.expansions.in_play"),
+        (lambda g: g.pop("expansions"), "game.expansions"),
+        (lambda g: g["options"].update(powers="on"), "game.options.powers"),
+    ],
+)
+def test_a_forged_expansion_state_is_a_422_naming_the_field(client: TestClient, forge: Any, field: str) -> None:
+    status, out = post(client, NEW, {"seed": 4, "options": {"players": 2, **EXPANSIONS}})
+    game = copy.deepcopy(out["game"])
+    forge(game)
+    for path, body in ((ACTION, {"game": game, "action": {"action": "pass"}}), (BOT, {"game": game})):
+        status, bad = post(client, path, body)
+        assert status == 422, bad
+        assert bad["field"] == field, bad
+
+
+def test_expansion_options_a_deck_cannot_play_are_a_422(client: TestClient) -> None:
+    bare = house()
+    bare["offer"] = [c for c in bare["offer"] if "attack" not in c]
+    bare["powers"] = ["shield", "draw+1"]
+    status, out = post(client, NEW, {"deck": bare, "options": {"players": 2, "attacks": True}})
+    assert status == 422 and out["field"] == "options.attacks" and "no Attack cards" in out["error"]
+    status, out = post(client, NEW, {"deck": bare, "options": {"players": 3, "powers": True}})
+    assert status == 422 and out["field"] == "options.powers"
+    status, out = post(client, NEW, {"options": {"attacks": "yes"}})
+    assert status == 422 and "attacks" in out["field"]
+    bad = house()
+    bad["powers"] = ["fly"]
+    status, out = post(client, NEW, {"deck": bad})
+    assert status == 422 and out["field"] == "deck.powers[0]" and "'fly' is not in the vocabulary" in out["error"]

@@ -219,3 +219,40 @@ def test_hint_ranks_by_the_objective_asked(lex: Lexicon) -> None:
     assert "one number and one objective at most" in text
     assert "hint N is a number from 1 to 50 (got 'fame')" in text
     assert f"You spelled {_hinted(text, 'score')[0][0].upper()}: " in text  # play 1: the last hint's first word
+
+
+def test_the_expansion_flags_deal_them_and_the_board_shows_them(lex: Lexicon, tmp_path: Path) -> None:
+    save = tmp_path / "x.json"
+    flags = ["--attacks", "--player-powers", "--award-card", "--theme-card"]
+    code, out = play(lex, ["--seed", "3", "--bots", "hard", "--save", str(save), *flags], ["hint 2", "pass", "quit"])
+    assert code == 0
+    assert "Powers: You " in out and "Award: " in out and "Theme: " in out and "held by nobody yet" in out
+    assert "[attack others:" in out  # an Attack card showing in the Offer
+    assert "the ghost writer's best words" in out
+    data = json.loads(save.read_text())
+    assert data["options"]["attacks"] and data["options"]["powers"] and "expansions" in data
+    code, again = play(lex, ["--load", str(save)], ["board", "quit"])
+    assert code == 0 and "Powers: You " in again
+    with pytest.raises(PlayError, match="--attacks cannot be given with --load"):
+        play(lex, ["--load", str(save), "--attacks"], [])
+
+
+def test_an_expansion_flag_is_refused_with_hardback_or_a_deck_without_the_cards(lex: Lexicon, tmp_path: Path) -> None:
+    with pytest.raises(PlayError, match="--theme-card is a Paperback expansion"):
+        run(parse("--theme-card"), io.StringIO(""), io.StringIO(), lexicon=lex)
+    deck = house_deck().to_json()
+    del deck["themes"]
+    path = tmp_path / "bare.json"
+    path.write_text(json.dumps(deck))
+    with pytest.raises(PlayError, match=r"^--theme-card: theme: the deck 'house' has no Theme cards"):
+        play(lex, ["--deck", str(path), "--theme-card"], [])
+    help_text = io.StringIO()
+    with pytest.raises(SystemExit):
+        parser = Parser(prog="ghostwriter")
+        add_parser(parser.add_subparsers(dest="command", parser_class=Parser))
+        import contextlib
+
+        with contextlib.redirect_stdout(help_text):
+            parser.parse_args(["play", "--help"])
+    for flag in ("--attacks", "--player-powers", "--award-card", "--theme-card"):
+        assert flag in help_text.getvalue()

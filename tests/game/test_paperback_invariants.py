@@ -1,6 +1,7 @@
 """Invariants over seeded random games of Paperback: no card lost or duplicated after any action, the Offer refilled
 while its piles last, the end reached by the rulebook's conditions only; 50 games in the default run, 1,000 under
-``pytest -m slow``."""
+``pytest -m slow``. With the optional cube rules and co-op on: no cube made or lost (``check``), co-op ended only by
+every Fame card bought or a card's cubes (or a cube due from an empty supply); 8 games by default, 300 slow."""
 
 from __future__ import annotations
 
@@ -38,19 +39,23 @@ class Watched(PaperbackGame):
                 self.last_move is not None
                 and self.last_move.length >= DECK.length_track[DECK.commons_dealt - before_track]
             )
-        if st.phase == OVER:
-            assert isinstance(action, End | Spell) or type(action).__name__ == "Pass"
+        if st.cubes is not None:
+            assert st.cubes.total() == 17
+        if st.phase == OVER and st.coop is not None:
+            coop, cubes = st.coop, st.cubes
+            assert cubes is not None
+            lost = any(cubes.on(c) >= st.options.coop_loss_cubes for c in coop.pyramid if c is not None)
+            assert (coop.result == "won") == (coop.left() == 0)
+            assert coop.result == "won" or lost or cubes.supply == 0
+        elif st.phase == OVER:
+            assert isinstance(action, End | Spell) or type(action).__name__ in ("Pass", "Discard")
             empty = sum(1 for p in st.fame if not p)
             assert empty >= 2 or not st.track, "the game ended without two empty Fame piles or the last Common card"
 
 
-def play(seed: int, lexicon: Lexicon, players: int, bots: tuple[str, ...]) -> PaperbackState:
-    game = Watched(
-        PaperbackGame.new(
-            DECK, PaperbackOptions(players, spacebar=seed % 3 == 0, dyslexic=seed % 4 == 0), seed, lexicon
-        ).state,
-        lexicon,
-    )
+def play(seed: int, lexicon: Lexicon, players: int, bots: tuple[str, ...], **rules: bool | int) -> PaperbackState:
+    options = PaperbackOptions(players, spacebar=seed % 3 == 0, dyslexic=seed % 4 == 0, **rules)  # type: ignore[arg-type]
+    game = Watched(PaperbackGame.new(DECK, options, seed, lexicon).state, lexicon)
     seats = [make_bot(bots[s % len(bots)], lexicon, seed * 10 + s) for s in range(players)]
     st = game.state
     total = len(st.box)
@@ -79,6 +84,40 @@ def test_bots_games_reach_the_common_card_end_too(enable: Lexicon) -> None:
         st = play(seed, enable, 2, ("hard", "greedy"))
         commons += sum(st.commons_of(s) for s in range(2))
     assert commons > 0  # long words gain Common cards
+
+
+def options_run(n: int, lexicon: Lexicon, bots: tuple[str, ...] = ("random",)) -> dict[str, int]:
+    """Random games with the cube rules on, every other one co-op (every fourth of those lost at 4 cubes)."""
+    ends: dict[str, int] = {}
+    for seed in range(n):
+        coop = seed % 2 == 0
+        rules = {
+            "cube_advice": seed % 3 != 1,
+            "cube_discard": seed % 3 != 2,
+            "cube_discount": seed % 5 != 0,
+            "recycle_twos": True,
+            "coop": coop,
+            "coop_loss_cubes": 4 if coop and seed % 4 == 0 else 5,
+        }
+        st = play(seed, lexicon, 2 + seed % 3, bots, **rules)
+        end = st.coop.result or "" if st.coop is not None else "competitive"
+        ends[end] = ends.get(end, 0) + 1
+    return ends
+
+
+def test_random_games_with_the_options_on(enable: Lexicon) -> None:
+    ends = options_run(8, enable)
+    assert ends["competitive"] == 4 and ends.get("lost", 0) + ends.get("won", 0) == 4
+
+
+def test_bots_games_with_the_options_on(enable: Lexicon) -> None:
+    ends = options_run(2, enable, ("greedy", "hard"))
+    assert sum(ends.values()) == 2
+
+
+@pytest.mark.slow
+def test_three_hundred_random_games_with_the_options_on(enable: Lexicon) -> None:
+    options_run(300, enable)
 
 
 # 1,000 games in 20 blocks of 50; CI runs a bounded slice (GHOSTWRITER_SLOW_GAME_BLOCKS in .ci/run), as Hardback's

@@ -35,7 +35,7 @@ def test_house_deck_follows_the_rulebooks_component_counts() -> None:
     """Rulebook: "66 Letter Cards - 8 2¢ Vowels - 20 Two-Letter Cards ... 50 Starting Deck Cards - 28 Fame Cards (Wild)
     - 6 Common Cards"."""
     deck = house_deck()
-    cards = [c for c in deck.offer for _ in range(c.copies)]
+    cards = [c for c in deck.offer for _ in range(c.copies) if not c.attack]  # the Attack cards: an expansion
     two_cent = [c for c in cards if c.card.cost == 2]
     assert len(two_cent) == 8 and all(c.card.letters in "aeiou" for c in two_cent)
     assert sum(1 for c in cards if len(c.card.letters) == 2) == 20
@@ -172,3 +172,55 @@ def test_a_table_deck_loads_from_a_file(tmp_path: Path) -> None:
     assert deck.name == "our table" and not deck.invented and deck.offer[0].copies == 3
     with pytest.raises(DeckError, match="cannot read it"):
         load_deck(tmp_path / "missing.json")
+
+
+def test_a_pyramid_layout_is_optional_and_checked_with_its_line(tmp_path: Path) -> None:
+    """The co-op pyramid ("try different Fame Card layouts"): an optional field, every Fame card used once."""
+    assert house_deck().pyramid == () and "pyramid" not in house_deck().to_json()
+    assert "pyramid" in house_deck().note  # the house deck's default layout, written in its note
+    data = json.loads(house_text())
+    data["pyramid"] = {"2": [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 3]]}
+    assert read_deck(json.dumps(data)).pyramid_rows(2) == ((0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 3))
+    data["pyramid"] = {"2": [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2]]}
+    with pytest.raises(DeckError, match="lays out 0 cards of fame"):
+        read_deck(json.dumps(data, indent=1))
+
+
+def test_house_deck_has_the_boxs_expansion_counts_all_invented() -> None:
+    """Rulebook: "11 Attack Cards ... 5 Player Powers - 6 Theme Cards - 4 Award Cards" (their texts are not
+    published: the house deck's are invented, in the closed vocabulary, and its note says so)."""
+    deck = house_deck()
+    assert sum(c.copies for c in deck.offer if c.attack) == 11
+    assert (len(deck.powers), len(deck.themes), len(deck.awards)) == (5, 6, 4)
+    assert all(c.card.cost is not None and 2 <= c.card.cost <= 10 for c in deck.offer if c.attack)
+    assert "Attack cards" in deck.note and "invented" in deck.note
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"attack": ["others:no-common"]', '"attack": ["others:steal-fame"]', "'others:steal-fame' is not in the"),
+        ('"attack": ["others:no-common"]', '"attack": ["others:draw-9"]', "the number must be from 1 to 2"),
+        ('"attack": ["others:no-common"]', '"attack": []', '"attack" lists 1 to 3 attacks'),
+        ('"powers": ["draw+1"', '"powers": ["fly"', "powers[0]: power 'fly' is not in the vocabulary"),
+        ('"awards": ["most-words:4"', '"awards": ["most-words"', "awards[0]: award 'most-words' is not in the"),
+        ('{"name": "Food", "fame": 3', '{"name": "Food", "fame": 0', '"fame" must be a whole number from 1'),
+        ('{"name": "Food", "fame": 3', '{"name": "Food", "sneaky": 1, "fame": 3', "unknown field 'sneaky'"),
+        ('{"name": "Food"', '{"name": "Animals"', "a second theme named 'Animals'"),
+        ('"words": ["pie"', '"words": ["p1e"', "words[0] 'p1e' must be letters only"),
+    ],
+)
+def test_an_expansion_card_outside_the_vocabulary_is_refused_with_its_line(old: str, new: str, message: str) -> None:
+    text = house_text()
+    assert old in text
+    text = text.replace(old, new, 1)
+    with pytest.raises(DeckError) as e:
+        read_deck(text, "table.json")
+    assert message in str(e.value)
+    assert e.value.line == line_of(house_text(), old)
+
+
+def test_an_attack_on_a_common_or_starting_card_is_refused() -> None:
+    text = house_text().replace('{"letters": "E", "score": 2, "fame": 1}', '{"letters": "E", "score": 2, "attack": []}')
+    with pytest.raises(DeckError, match="unknown field 'attack'"):
+        read_deck(text)

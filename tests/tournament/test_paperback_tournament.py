@@ -118,3 +118,15 @@ def test_hard_beats_greedy_in_sixty_percent_of_a_thousand_mirrored_games(capsys:
     assert code == 0
     hard = json.loads(capsys.readouterr().out)["bots"]["hard"]
     assert hard["games"] == 1000 and hard["win_rate"] >= 0.6
+
+
+def test_a_tournament_with_every_expansion(enable: Lexicon, capsys: pytest.CaptureFixture[str]) -> None:
+    play = PaperbackPlay.of(house_deck(), attacks=True, powers=True, award=True, theme=True)
+    a, b = play(["greedy", "hard"], 5, None, enable), play(["greedy", "hard"], 5, None, enable)
+    assert (a.prestige, a.turns, a.extra["expansions"]) == (b.prestige, b.turns, b.extra["expansions"])
+    assert {r["card"].split()[0] for r in a.extra["expansions"]} >= {"award", "theme"}
+    flags = ["--attacks", "--player-powers", "--award-card", "--theme-card"]
+    argv = ["tournament", "--game", "paperback", "--bots", "greedy,hard", "--games", "2", "--json", "--quiet"]
+    assert main([*argv, "--workers", "1", *flags]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["tournament"]["options"]["attacks"] is True and report["tournament"]["options"]["theme"] is True

@@ -10,6 +10,15 @@ import random
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from solver.cli.paperback_flags import (
+    add_expansion_flags,
+    add_paperback_flags,
+    flag_of,
+    given_paperback_flags,
+    paperback_rules,
+)
+from solver.cli.paperback_flags import given as expansion_flags
+from solver.cli.paperback_flags import options as expansion_options
 from solver.cli.table_options import add_table_flags, given_option_flags, table_options, table_words
 from solver.errors import GhostwriterError
 from solver.text import check_depth
@@ -57,7 +66,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         default=None,
         help="Paperback: a table's deck file (default: the house deck, invented for trying the game)",
     )
+    add_expansion_flags(p)
     add_table_flags(p)
+    add_paperback_flags(p)
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
     p.add_argument(
         "--load",
@@ -88,6 +99,11 @@ def run(
         return paperback.play()
     if args.deck is not None:
         raise PlayError("--deck is a Paperback deck file: give --game paperback")
+    paperback_only = given_paperback_flags(args)
+    if paperback_only:
+        raise PlayError(f"{paperback_only[0]} is a Paperback option: give --game paperback")
+    if expansion_flags(args):
+        raise PlayError(f"{expansion_flags(args)[0]} is a Paperback expansion: give --game paperback")
     if args.load is not None:
         session = _load_session(args, stdin, stdout, lexicon)
     else:
@@ -243,7 +259,7 @@ def _paperback_session(
     from solver.game.paperback import PaperbackGame, PaperbackOptions
     from solver.paperback.deck import house_deck, load_deck
 
-    fixed = given_option_flags(args)
+    fixed = [f for f in given_option_flags(args) if f != "--coop"]  # --coop: Paperback's pyramid here
     if fixed:
         raise PlayError(f"{fixed[0]} is a Hardback table option: Paperback plays its deck's rules")
     if data is None:
@@ -262,9 +278,18 @@ def _paperback_session(
             )
         choice = table_words(args)
         lexicon = given if given is not None else choice.load()
-        game = PaperbackGame.new(deck, PaperbackOptions(players=1 + len(bots)), seed, lexicon)
+        try:
+            options = PaperbackOptions.from_json(  # the one place the options are checked
+                {"players": 1 + len(bots), **paperback_rules(args), **expansion_options(args)}
+            )
+            game = PaperbackGame.new(deck, options, seed, lexicon)
+        except GhostwriterError as e:
+            raise PlayError(f"{flag_of(getattr(e, 'field', ''))}: {e}") from None
         return PaperbackSession(game, [HUMAN, *bots], stdin, stdout, args.save, choice.to_json())
     path = args.load
+    rules = given_paperback_flags(args) + expansion_flags(args) + (["--coop"] if args.coop is not None else [])
+    if rules:
+        raise PlayError(f"{rules[0]} cannot be given with --load: a saved game keeps the options it was dealt with")
     if args.seed is not None or args.deck is not None:
         raise PlayError(
             f"{'--seed' if args.seed is not None else '--deck'} cannot be given with --load: a saved "

@@ -2,10 +2,11 @@
 
 Each of the person's turns shows the hand, the Offer, the Fame piles and the length track; the prompt reads::
 
-    spell WORD PIECE ... [/ TRASH ...]   a word laid out: hand card N (from 1), N=e a wild as e, Nr a two-letter
-                                         card reversed, c the Common card, _ the Spacebar; after /, the abilities
-                                         resolved in order: hN trashes hand card N, oP (or oPr) the card showing
-                                         on Offer pile P's top (or row)
+    spell WORD PIECE ... [/ TRASH ...] [@S]  a word laid out: hand card N (from 1), N=e a wild as e, Nr a
+                                         two-letter card reversed, c the Common card, _ the Spacebar; after /, the
+                                         abilities resolved in order: hN trashes hand card N, oP (or oPr) the card
+                                         showing on Offer pile P's top (or row); @S: seat S suggested the word
+                                         and gains a cube (--cube-advice)
     hint [N] [score|length|value]        the ghost writer's N best words (5) by the objective (score; length:
                                          the longest; value: score, gaining the Common card, cards next hand),
                                          each with its spell command
@@ -13,6 +14,11 @@ Each of the person's turns shows the hand, the Offer, the Fame piles and the len
     pass                                 no word: the turn ends
     buy P [row] | buy fame F             a card of Offer pile P (from 1: 2¢ ... 8¢-10¢), or of Fame pile F
     end                                  end the turn
+    cash N                               cash N of your cubes for +1c each, after your word (--cube-advice,
+                                         --cube-discard)
+    cube                                 no word: discard your hand for a cube; the turn ends (--cube-discard)
+    place F                              co-op: this turn's cube on uncovered pyramid card F (due on a turn that
+                                         buys no Fame card, before end or pass); buy fame F buys card F
     board, help, save [FILE], quit
 
 Every command that plays is one engine action (``PaperbackGame.apply``): a refused one prints the engine's reason
@@ -31,8 +37,8 @@ from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step
-from solver.game.paperback.actions import Action
+from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
+from solver.game.paperback.actions import Action, Cash, Discard, Place
 from solver.game.paperback.engine import BUY, OVER
 from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import PaperbackObjective
@@ -65,6 +71,13 @@ def read_spell(words: list[str], hand: int) -> Spell:
     if len(words) < 2:
         raise CommandError("spell WORD PIECE ...: e.g. spell rat 1 5=a 3 (hand cards from 1; c the Common card)")
     word, rest = words[0], words[1:]
+    adviser = None
+    if rest and rest[-1].startswith("@"):
+        tag = rest[-1][1:]
+        if not tag.isdigit() or len(tag) > 2:
+            raise CommandError("@S: the seat that suggested the word, as the board numbers them (e.g. @1)")
+        adviser = int(tag)
+        rest = rest[:-1]
     trashes: list[str] = []
     if "/" in rest:
         k = rest.index("/")
@@ -103,7 +116,7 @@ def read_spell(words: list[str], hand: int) -> Spell:
             )
         else:
             raise CommandError(f"{t}: a trash is hN (hand card N) or oP / oPr (Offer pile P's top / row)")
-    return Spell(word.lower(), tuple(layout), tuple(resolve))
+    return Spell(word.lower(), tuple(layout), tuple(resolve), adviser)
 
 
 def spell_command(spell: Spell) -> str:
@@ -121,6 +134,8 @@ def spell_command(spell: Spell) -> str:
         parts.append("/")
         for s in spell.resolve:
             parts.append(f"h{s.card + 1}" if s.trash == "hand" else f"o{s.pile + 1}" + ("r" if s.slot == "row" else ""))
+    if spell.advice_from is not None:
+        parts.append(f"@{spell.advice_from}")
     return " ".join(parts)
 
 
@@ -133,8 +148,14 @@ def describe(game: PaperbackGame, actions: list[Action]) -> str:
         elif isinstance(a, Pass):
             parts.append("passed")
         elif isinstance(a, Buy):
-            parts.append(f"bought from {'Fame pile ' + str(a.index + 1) if a.pile == 'fame' else PILE_NAMES[a.index]}")
-    del game
+            fame = ("pyramid card " if game.state.coop is not None else "Fame pile ") + str(a.index + 1)
+            parts.append(f"bought from {fame if a.pile == 'fame' else PILE_NAMES[a.index]}")
+        elif isinstance(a, Cash):
+            parts.append(f"cashed {a.cubes} cube{'s' if a.cubes != 1 else ''}")
+        elif isinstance(a, Discard):
+            parts.append("discarded the hand for a cube")
+        elif isinstance(a, Place):
+            parts.append(f"put a cube on pyramid card {a.card + 1}")
     return ", ".join(parts) or "did nothing"
 
 
@@ -164,7 +185,7 @@ class PaperbackSession:
 
     def board(self) -> str:
         st = self.game.state
-        lines = [f"Turn {st.turns + 1} · {st.deck.name} deck · words of {st.options.min_length}+ letters"]
+        lines = [f"Turn {st.turns + 1} · {st.deck.name} deck · words of {expansions.min_length(st)}+ letters"]
         fame = ", ".join(
             f"{self.name(s)} {f} Fame, {st.commons_of(s)} Common" for s, f in enumerate(self.game.scores())
         )
@@ -176,19 +197,62 @@ class PaperbackSession:
             )
         else:
             lines.append("Length track: spent (no Common card)")
-        piles = "  ".join(f"{i + 1}) {st.deck.fame[i].cost}¢ ×{len(pile)}" for i, pile in enumerate(st.fame))
-        lines.append(f"Fame piles: {piles}")
+        if st.coop is None:
+            piles = "  ".join(f"{i + 1}) {st.deck.fame[i].cost}¢ ×{len(pile)}" for i, pile in enumerate(st.fame))
+            lines.append(f"Fame piles: {piles}")
+        else:
+            lines += self.pyramid()
+        if st.cubes is not None:
+            held = ", ".join(f"{self.name(s)} {n}" for s, n in enumerate(st.cubes.held))
+            lines.append(f"Cubes: {st.cubes.supply} in the supply; held: {held}")
         lines.append("Offer:")
         for p in range(OFFER_PILES):
             top = st.showing(p, "top")
             row = st.showing(p, "row")
-            text = f"  {p + 1}) {PILE_NAMES[p]:<7} top {st.card(top).code if top is not None else '-'}"
+            text = f"  {p + 1}) {PILE_NAMES[p]:<7} top {self.code(top) if top is not None else '-'}"
             if row is not None:
-                text += f"   row {st.card(row).code}"
+                text += f"   row {self.code(row)}"
+                tokens = st.cubes.on(row) if st.cubes is not None else 0
+                if tokens:
+                    text += f" ({tokens} token{'s' if tokens != 1 else ''}: {st.price(row)}¢)"
             lines.append(text)
+        lines += expansions.lines(st, self.name)
         hand = st.players[0].hand
         lines.append("Your hand: " + "  ".join(f"{i + 1}) {st.card(c).code}" for i, c in enumerate(hand)))
         return "\n".join(lines)
+
+    def pyramid(self) -> list[str]:
+        """Co-op's pyramid, the top row first: each card's number, cost and cubes; covered cards in brackets."""
+        st = self.game.state
+        coop, cubes = st.coop, st.cubes
+        assert coop is not None and cubes is not None
+        rows = st.deck.pyramid_rows(len(st.players))
+        lines = [
+            f"Pyramid (co-op: buy fame F an uncovered card; a turn without one puts a cube on one; "
+            f"{st.options.coop_loss_cubes} cubes on a card lose; {coop.left()} cards left):"
+        ]
+        k = 0
+        cells: list[list[str]] = []
+        for row in rows:
+            out = []
+            for _ in row:
+                card = coop.pyramid[k]
+                if card is None:
+                    out.append(f"{k + 1}) --")
+                else:
+                    dots = "*" * cubes.on(card)
+                    text = f"{k + 1}) {st.box[card].cost}¢{' ' + dots if dots else ''}"
+                    out.append(text if coop.uncovered(k) else f"[{text}]")
+                k += 1
+            cells.append(out)
+        lines += ["  " + "  ".join(r) for r in reversed(cells)]
+        return lines
+
+    def code(self, card: int) -> str:
+        """A card as the board shows it: its code, and an Attack card's attacks."""
+        st = self.game.state
+        attack = st.box[card].attack
+        return st.card(card).code + (f" [attack {' '.join(map(str, attack))}]" if attack else "")
 
     # -- the loop --------------------------------------------------------------------------------------------------
 
@@ -285,11 +349,24 @@ class PaperbackSession:
             return Pass()
         if head == "end":
             return End()
+        if head == "cash":
+            if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 99:
+                raise CommandError("cash N: how many of your cubes to cash, for +1¢ each")
+            return Cash(int(rest[0]))
+        if head == "cube":
+            return Discard()
+        if head == "place":
+            if st.coop is None:
+                raise CommandError("place F is a co-op command (--coop)")
+            if len(rest) != 1:
+                raise CommandError("place F: the number of an uncovered pyramid card")
+            return Place(_number(rest[0], "a pyramid card", len(st.coop.pyramid)))
         if head == "buy":
             if rest[:1] == ["fame"]:
                 if len(rest) != 2:
-                    raise CommandError("buy fame F: a Fame pile's number, from 1")
-                return Buy("fame", _number(rest[1], "a Fame pile", len(st.fame)))
+                    raise CommandError("buy fame F: a Fame pile's number (co-op: a pyramid card's), from 1")
+                count = len(st.coop.pyramid) if st.coop is not None else len(st.fame)
+                return Buy("fame", _number(rest[1], "a Fame card" if st.coop is not None else "a Fame pile", count))
             if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1] not in ("row", "top")):
                 raise CommandError("buy P [row] or buy fame F: an Offer pile's number, from 1 (its top card)")
             return Buy("offer", _number(rest[0], "an Offer pile", OFFER_PILES), rest[1] if len(rest) == 2 else "top")
@@ -305,8 +382,8 @@ class PaperbackSession:
             return
         if isinstance(action, Spell):
             move = self.game.last_move
-            score = move.score if move is not None else st.coins
-            self.say(f"You spelled {action.word.upper()}: {score}¢ to spend.")
+            shifted = f" (score {move.score})" if move is not None and move.score != st.coins else ""
+            self.say(f"You spelled {action.word.upper()}: {st.coins}¢ to spend{shifted}.")
             affordable = self.affordable()
             self.say(f"You can buy: {affordable}." if affordable else "Nothing you can afford: type end.")
         elif isinstance(action, Buy):
@@ -316,6 +393,12 @@ class PaperbackSession:
             self.say("You passed.")
         elif isinstance(action, End):
             self.say("You ended the turn.")
+        elif isinstance(action, Cash):
+            self.say(f"You cashed {action.cubes} cube{'s' if action.cubes != 1 else ''}: {st.coins}¢ to spend.")
+        elif isinstance(action, Discard):
+            self.say("You discarded your hand for a cube.")
+        elif isinstance(action, Place):
+            self.say(f"You put a cube on pyramid card {action.card + 1}.")
         self.autosave()
 
     def affordable(self) -> str:
@@ -324,11 +407,16 @@ class PaperbackSession:
         for p in range(OFFER_PILES):
             for slot in ("top", "row"):
                 c = st.showing(p, slot)
-                if c is not None and st.box[c].cost <= st.coins:
+                if c is not None and st.price(c) <= st.coins:
                     out.append(f"{p + 1}{' row' if slot == 'row' else ''} ({st.card(c).code})")
         for i, pile in enumerate(st.fame):
             if pile and st.box[pile[-1]].cost <= st.coins:
                 out.append(f"fame {i + 1} ({st.deck.fame[i].cost}¢)")
+        if st.coop is not None:
+            for k in st.coop.open():
+                card = st.coop.pyramid[k]
+                if card is not None and st.box[card].cost <= st.coins:
+                    out.append(f"fame {k + 1} ({st.box[card].cost}¢)")
         return ", ".join(out)
 
     def hint(self, rest: list[str]) -> None:
@@ -357,9 +445,10 @@ class PaperbackSession:
         self.say(f"the ghost writer's best words by {objective.value}{cut}:")
         for k, (m, s) in enumerate(zip(moves, self.hints, strict=True), 1):
             value = f"  value {m.value:>5.2f}" if objective is PaperbackObjective.VALUE else ""
-            self.say(
-                f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}{value}   {spell_command(s)}"
-            )
+            buys = expansions.coins(st, m.score)
+            money = f"  buys {buys:>2}¢" if buys != m.score else ""  # a score power or attack in force
+            line = f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}{value}{money}"
+            self.say(f"{line}   {spell_command(s)}")
 
     # -- saving and the end ------------------------------------------------------------------------------------------
 
@@ -397,5 +486,9 @@ class PaperbackSession:
         self.say()
         self.say(self.board())
         self.say("Final scores: " + ", ".join(f"{self.name(s)} {f}" for s, f in enumerate(self.game.scores())))
+        if self.game.state.coop is not None:
+            result = self.game.result()
+            self.say(f"The team {'won' if result == 'won' else 'lost'} (co-op) in {self.game.state.turns} turns.")
+            return
         w = self.game.winner()
         self.say("You win!" if w == 0 else f"{self.name(w)} wins." if w is not None else "A shared win.")

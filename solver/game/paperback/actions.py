@@ -16,6 +16,11 @@
     buy:   {"action": "buy", "pile": "offer", "index": P, "slot": "top" | "row"}
            {"action": "buy", "pile": "fame", "index": F}   the top card of Fame pile F (0: the cheapest)
            {"action": "end"}                     discard, draw the next hand, the next player's turn
+    the optional rules and the cooperative mode (``cubes``, ``coop``; each refused when its option is off):
+    spell's "advice_from": S                 seat S suggested the word: S gains a cube (``cube_advice``)
+           {"action": "cash", "cubes": N}        N of one's cubes for +1¢ each this turn, in the buy phase
+           {"action": "discard"}                 no word: the hand discarded for a cube, the turn ended
+           {"action": "place", "card": K}        co-op: this turn's cube on uncovered pyramid position K
 
 ``IllegalActionError`` (Hardback's: the same one error for both games' protocols) names what is wrong.
 """
@@ -75,11 +80,14 @@ class Spell:
     word: str
     layout: tuple[Piece, ...]
     resolve: tuple[Step, ...] = ()
+    advice_from: int | None = None  # the seat that suggested the word (cube_advice)
 
     def to_json(self) -> Json:
         out: Json = {"action": "spell", "word": self.word, "layout": [p.to_json() for p in self.layout]}
         if self.resolve:
             out["resolve"] = [s.to_json() for s in self.resolve]
+        if self.advice_from is not None:
+            out["advice_from"] = self.advice_from
         return out
 
 
@@ -108,7 +116,35 @@ class End:
         return {"action": "end"}
 
 
-Action = Spell | Pass | Buy | End
+@dataclass(frozen=True)
+class Cash:
+    """Cubes cashed in for +1¢ each, in the buy phase."""
+
+    cubes: int
+
+    def to_json(self) -> Json:
+        return {"action": "cash", "cubes": self.cubes}
+
+
+@dataclass(frozen=True)
+class Discard:
+    """No word: the whole hand discarded for a cube from the supply; the turn ends as a pass does."""
+
+    def to_json(self) -> Json:
+        return {"action": "discard"}
+
+
+@dataclass(frozen=True)
+class Place:
+    """Co-op: this turn's cube on the uncovered Fame card at pyramid position ``card``."""
+
+    card: int
+
+    def to_json(self) -> Json:
+        return {"action": "place", "card": self.card}
+
+
+Action = Spell | Pass | Buy | End | Cash | Discard | Place
 
 
 def _index(value: object, where: str) -> int:
@@ -167,7 +203,9 @@ def _step(value: object, i: int) -> Step:
 def action_from_json(data: object) -> Action:
     """An action from its JSON form; ``IllegalActionError`` naming what cannot be read."""
     if not isinstance(data, dict):
-        raise IllegalActionError('an action is a JSON object with "action": spell, pass, buy or end')
+        raise IllegalActionError(
+            'an action is a JSON object with "action": spell, pass, buy, end, cash, discard or place'
+        )
     kind = data.get("action")
     if kind == "spell":
         word = data.get("word")
@@ -181,10 +219,12 @@ def action_from_json(data: object) -> Action:
         resolve = data.get("resolve", [])
         if not isinstance(resolve, list) or len(resolve) > 40:
             raise IllegalActionError('spell: "resolve" lists the abilities resolved, in order', "resolve")
+        adviser = data.get("advice_from")
         return Spell(
             word.strip().lower(),
             tuple(_piece(p, i) for i, p in enumerate(layout)),
             tuple(_step(s, i) for i, s in enumerate(resolve)),
+            None if adviser is None else _index(adviser, "advice_from"),
         )
     if kind == "pass":
         return Pass()
@@ -197,4 +237,15 @@ def action_from_json(data: object) -> Action:
         index = _index(data.get("index"), "index")
         slot = _slot(data.get("slot", "top"), "slot") if pile == "offer" else "top"
         return Buy(str(pile), index, slot)
-    raise IllegalActionError(f"unknown action {kind!r}: the actions are spell, pass, buy and end", "action")
+    if kind == "cash":
+        cubes = data.get("cubes")
+        if isinstance(cubes, bool) or not isinstance(cubes, int) or not 1 <= cubes <= MAX_INDEX:
+            raise IllegalActionError(f'cash: "cubes" is how many cubes to cash, 1 to {MAX_INDEX}', "cubes")
+        return Cash(cubes)
+    if kind == "discard":
+        return Discard()
+    if kind == "place":
+        return Place(_index(data.get("card"), "card"))
+    raise IllegalActionError(
+        f"unknown action {kind!r}: the actions are spell, pass, buy, end, cash, discard and place", "action"
+    )

@@ -14,13 +14,28 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import solver.game.paperback.expansions as expansions
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback.actions import Action, Buy, End, Pass, Spell, Step, action_from_json
+from solver.game.paperback.actions import (
+    Action,
+    Buy,
+    Cash,
+    Discard,
+    End,
+    Pass,
+    Place,
+    Spell,
+    Step,
+    action_from_json,
+)
+from solver.game.paperback.coop import LOSS_CUBES, LOST, WON, Coop, pile_at
+from solver.game.paperback.cubes import Cubes, price
 from solver.game.state import GameStateError, read_rng, rng_to_json
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of
+from solver.paperback.expansions import Attack
 from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
 from solver.paperback.moves import Piece as RulePiece
 from solver.paperback.rules import score
@@ -28,30 +43,56 @@ from solver.paperback.rules import score
 HAND = 5
 WORD, BUY, OVER = "word", "buy", "over"
 MAX_SEED = 2**63 - 1
+RULES = ("cube_advice", "cube_discard", "cube_discount", "recycle_twos", "coop")  # the optional rules, off by default
 
 
 @dataclass(frozen=True)
 class PaperbackOptions:
-    """A table's choices: the players, the shortest word, and the Spacebar and Dyslexic Common cards shuffled in."""
+    """A table's choices: the players, the shortest word, and the Spacebar and Dyslexic Common cards shuffled in;
+    the optional cube rules and the cooperative mode (``RULES``, ``coop_loss_cubes``: 5, or 4); the expansions
+    (``EXPANSIONS``, ``expansions``): Attack cards, Player Powers, an Award card, a Theme card. Every one is off by
+    default and saved only when on; ``from_json`` reads and checks them all (the service, the record and the
+    faces' flags go through it)."""
 
     players: int = 2
     min_length: int = 2
     spacebar: bool = False
     dyslexic: bool = False
+    cube_advice: bool = False
+    cube_discard: bool = False
+    cube_discount: bool = False
+    recycle_twos: bool = False
+    coop: bool = False
+    coop_loss_cubes: int = 5
+    attacks: bool = False
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
+
+    @property
+    def cubes(self) -> bool:
+        """Whether the table uses the supply of cubes (any cube rule, or co-op)."""
+        return self.cube_advice or self.cube_discard or self.cube_discount or self.coop
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "players": self.players,
             "min_length": self.min_length,
             "spacebar": self.spacebar,
             "dyslexic": self.dyslexic,
         }
+        out.update({r: True for r in RULES if getattr(self, r)})  # a table without them saves as before
+        if self.coop:
+            out["coop_loss_cubes"] = self.coop_loss_cubes
+        out.update({k: True for k in EXPANSIONS if getattr(self, k)})  # saved only when on
+        return out
 
     @staticmethod
     def from_json(data: object) -> PaperbackOptions:
         if not isinstance(data, dict):
             raise GameStateError("options must be an object (players, min_length, spacebar, dyslexic)", "options")
-        unknown = sorted(set(data) - {"players", "min_length", "spacebar", "dyslexic"})
+        known = {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes", *EXPANSIONS}
+        unknown = sorted(set(data) - known)
         if unknown:
             raise GameStateError(f"options: unknown field {unknown[0]!r}", f"options.{unknown[0]}")
         players = data.get("players", 2)
@@ -62,7 +103,23 @@ class PaperbackOptions:
         flags = [data.get("spacebar", False), data.get("dyslexic", False)]
         if not all(isinstance(f, bool) for f in flags):
             raise GameStateError("options.spacebar and options.dyslexic are true or false", "options")
-        return PaperbackOptions(players, min_length, flags[0], flags[1])
+        rules = {r: data.get(r, False) for r in (*RULES, *EXPANSIONS)}
+        for r, v in rules.items():
+            if not isinstance(v, bool):
+                raise GameStateError(f"options.{r} is true or false", f"options.{r}")
+        loss = data.get("coop_loss_cubes", 5)
+        if isinstance(loss, bool) or loss not in LOSS_CUBES:
+            raise GameStateError(
+                "options.coop_loss_cubes is 5 (the rulebook) or 4 (its extra challenge)", "options.coop_loss_cubes"
+            )
+        if loss != 5 and not rules["coop"]:
+            raise GameStateError(
+                "options.coop_loss_cubes is a rule of co-op: set options.coop", "options.coop_loss_cubes"
+            )
+        return PaperbackOptions(players, min_length, flags[0], flags[1], **rules, coop_loss_cubes=loss)
+
+
+EXPANSIONS = ("attacks", "powers", "award", "theme")  # the expansions, off by default
 
 
 @dataclass(frozen=True)
@@ -73,6 +130,7 @@ class BoxCard:
     kind: str
     cost: int
     fame: int
+    attack: tuple[Attack, ...] = ()  # an Attack card's attacks
 
 
 def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
@@ -84,7 +142,8 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
         box += [BoxCard(PCard("", cost=deck.wild_cost), "wild", deck.wild_cost, deck.wild_fame)] * deck.starter_wilds
     for c in deck.offer:
         assert c.card.cost is not None
-        box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
+        if not c.attack:
+            box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
     for p in deck.fame:
         box += [BoxCard(PCard("", cost=p.cost), "fame", p.cost, p.points)] * p.cards[options.players]
     commons = [c for c in deck.common if c.card.special != "spacebar" or options.spacebar]
@@ -96,6 +155,10 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
     for flag, card in ((options.spacebar, SPACEBAR), (options.dyslexic, DYSLEXIC)):
         if flag and not any(c.card == card for c in deck.common):
             box.append(BoxCard(card, "common", 0, 0))
+    for c in deck.offer if options.attacks else ():  # the Attack cards last: a game without them keeps its ids
+        if c.attack:
+            assert c.card.cost is not None
+            box += [BoxCard(c.card, "offer", c.card.cost, c.fame, c.attack)] * c.copies
     return box
 
 
@@ -142,6 +205,9 @@ class PaperbackState:
     ending: bool = False  # the last Common card was gained this turn
     turns: int = 0
     rng: random.Random = field(default_factory=random.Random)
+    cubes: Cubes | None = None  # with a cube rule or co-op: the supply, the seats' cubes, the cubes on cards
+    coop: Coop | None = None  # co-op: the pyramid and the team's result
+    extras: expansions.Extras | None = None  # the expansions' cards and counts, when the options play any
 
     # -- what the table shows --------------------------------------------------------------------------------------
 
@@ -186,6 +252,24 @@ class PaperbackState:
         out.append(("row", [i for i in self.row if i is not None]))
         out += [(f"fame[{i}]", pile) for i, pile in enumerate(self.fame)]
         out += [("track", self.track), ("unused", self.unused), ("trash", self.trash), ("word", self.word)]
+        if self.coop is not None:
+            out.append(("pyramid", [c for c in self.coop.pyramid if c is not None]))
+        if self.extras is not None:  # Attack cards in play are a place
+            out += [(f"expansions.in_play[{s}]", ids) for s, ids in enumerate(self.extras.in_play)]
+        return out
+
+    def price(self, card: int) -> int:
+        """What a card costs now: its cost less its discount tokens (``cube_discount``); a Fame card its cost."""
+        tokens = self.cubes.on(card) if self.cubes is not None and self.box[card].kind == "offer" else 0
+        return price(self.box[card].cost, tokens)
+
+    def cube_cards(self) -> set[int]:
+        """The cards that can hold cubes: an Offer row card (discount tokens), a pyramid card (co-op)."""
+        out: set[int] = set()
+        if self.options.cube_discount:
+            out |= {c for c in self.row if c is not None}
+        if self.coop is not None:
+            out |= {c for c in self.coop.pyramid if c is not None}
         return out
 
     def check(self) -> None:
@@ -201,6 +285,8 @@ class PaperbackState:
             raise GameStateError(f"card id {extra[0]} is not in the box", "game")
         if self.row[0] is not None:
             raise GameStateError("the 2¢ pile has no row card", "game.row[0]")
+        if self.cubes is not None:
+            self.cubes.check(self.cube_cards())
 
     # -- save and load -----------------------------------------------------------------------------------------------
 
@@ -224,6 +310,9 @@ class PaperbackState:
             "ending": self.ending,
             "turns": self.turns,
             "rng": rng_to_json(self.rng),
+            **({"cubes": self.cubes.to_json()} if self.cubes is not None else {}),
+            **({"coop": self.coop.to_json()} if self.coop is not None else {}),
+            **({"expansions": self.extras.to_json()} if self.extras is not None else {}),
         }
 
     @staticmethod
@@ -313,8 +402,18 @@ class PaperbackState:
             turns=whole("turns", 1_000_000),
             rng=read_rng(data.get("rng")),
         )
+        for key, on in (("cubes", options.cubes), ("coop", options.coop)):
+            if (key in data) != on:
+                why = "missing, though" if on else "given, though no"
+                raise GameStateError(f"game.{key}: {why} option using it is on", f"game.{key}")
+        if options.cubes:
+            state.cubes = Cubes.from_json(data["cubes"], options.players, n)
+        if options.coop:
+            state.coop = Coop.from_json(data["coop"], deck.pyramid_rows(options.players), n)
+        state.extras = expansions.read(state, data.get("expansions"))
         state.check()
         _check_places(state)
+        expansions.check(state)
         return state
 
 
@@ -344,6 +443,16 @@ def _check_places(state: PaperbackState) -> None:
             raise GameStateError(f"game.fame[{i}]: a card of another Fame pile", f"game.fame[{i}]")
     if state.phase != BUY and (state.word or state.coins):
         raise GameStateError("game.word and game.coins are empty outside the buy phase", "game.word")
+    if state.coop is not None:
+        if any(state.fame):
+            raise GameStateError("game.fame: in co-op every Fame card is in the pyramid", "game.fame")
+        piles = pile_at(state.deck.pyramid_rows(state.options.players))
+        for k, at in enumerate(state.coop.pyramid):
+            want = state.deck.fame[piles[k]].cost
+            if at is not None and (state.box[at].kind != "fame" or state.box[at].cost != want):
+                raise GameStateError(f"game.coop.pyramid[{k}]: not a card of its Fame pile", f"game.coop.pyramid[{k}]")
+        if (state.coop.result is not None) != (state.phase == OVER):
+            raise GameStateError("game.coop.result is given once the game is over, and only then", "game.coop.result")
 
 
 def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
@@ -392,8 +501,16 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
         unused=commons[deck.commons_dealt :],
         rng=rng,
     )
+    if options.cubes:
+        state.cubes = Cubes.new(options.players)
+    if options.coop:
+        state.coop = Coop.deal(deck.pyramid_rows(options.players), fame)
+        state.fame = [[] for _ in fame]
     for p in players:
         _draw(state, p, HAND)
+    expansions.deal(state)
+    for s, p in enumerate(players):  # a draw+N power's cards, the first hand too
+        _draw(state, p, expansions.power_amount(state, s, "draw"))
     return state
 
 
@@ -424,7 +541,7 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     """The spell scored, or ``IllegalActionError`` naming the piece or the rule it breaks."""
     p = state.players[state.current]
     hand = [state.card(i) for i in p.hand]
-    common = state.common
+    common = expansions.common(state)  # None under a no-common attack
     pieces: list[RulePiece] = []
     cards: list[PCard | None] = []
     used: list[int] = []
@@ -488,9 +605,10 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     words = text.split(" ")
     if pieces[0].kind == SPACE or pieces[-1].kind == SPACE:
         raise IllegalActionError("the Spacebar stands between two words", "layout")
+    shortest = expansions.min_length(state)
     for w in words:
-        if len(w) < state.options.min_length:
-            raise IllegalActionError(f"{w!r} is shorter than the table's {state.options.min_length} letters", "word")
+        if len(w) < shortest:
+            raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
         if w not in lexicon:
             raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
     move = score(text, pieces, cards, state.threshold, common is not None, PaperbackObjective.SCORE)
@@ -522,17 +640,27 @@ class PaperbackGame:
         st = self.state
         if st.phase == OVER:
             raise IllegalActionError("the game is over")
-        if isinstance(a, Spell | Pass) and st.phase != WORD:
+        if isinstance(a, Spell | Pass | Discard) and st.phase != WORD:
             raise IllegalActionError("the word is made: buy cards or end the turn", "action")
-        if isinstance(a, Buy | End) and st.phase != BUY:
+        if isinstance(a, Buy | End | Cash) and st.phase != BUY:
             raise IllegalActionError("make a word first (spell, or pass)", "action")
+        if isinstance(a, Discard):
+            self._rule(st.options.cube_discard, "cube_discard")
+        if isinstance(a, Pass | End | Discard):
+            self._cube_due()
         if isinstance(a, Spell):
             self._spell(a)
         elif isinstance(a, Pass):
             st.players[st.current].passes += 1
             self._end_turn()
+        elif isinstance(a, Discard):
+            self._discard()
         elif isinstance(a, Buy):
             self._buy(a)
+        elif isinstance(a, Cash):
+            self._cash(a)
+        elif isinstance(a, Place):
+            self._place(a)
         else:
             self._end_turn()
         self.log.append(a)
@@ -543,12 +671,15 @@ class PaperbackGame:
         st = self.state
         p = st.players[st.current]
         played = read_spell(st, a, self.lexicon)
+        self._check_advice(a)
         move = played.move
         cards = [
             st.card(p.hand[q.kind]) if q.kind >= 0 else (st.common if q.kind == COMMON else None) for q in move.pieces
         ]
         # the abilities, in the order asked: checked on copies of the piles first
-        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND))
+        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND)) + expansions.power_amount(
+            st, st.current, "trash-hand"
+        )
         offer_budget = sum(abilities_of(move, cards, Kind.TRASH_OFFER))
         offer_abilities = len(abilities_of(move, cards, Kind.TRASH_OFFER))
         offer = [list(pile) for pile in st.offer]
@@ -590,20 +721,37 @@ class PaperbackGame:
         st.word = word_ids
         st.trash += trash_ids + trashed_offer
         st.offer, st.row = offer, row
+        if st.cubes is not None:
+            for c in trashed_offer:  # a trashed row card's discount tokens go back to the supply
+                st.cubes.clear(c)
+            if a.advice_from is not None:
+                st.cubes.give(a.advice_from)
+        self._recycle()
         if gained is not None:
             st.track.pop(0)
             p.discard.append(gained)
             if not st.track:
                 st.ending = True
-        st.coins = move.score
+        st.coins = expansions.coins(st, move.score)
         p.extra = move.cards_next
         p.words += 1
+        expansions.spelled(st, move.word, move.length, len(trash_ids) + len(trashed_offer))
         st.phase = BUY
         self.last_move = move
 
     def _buy(self, a: Buy) -> None:
         st = self.state
+        if not expansions.may_buy(st):
+            raise IllegalActionError(f"an attack in play: at most {expansions.buy_limit(st)} cards this turn", "action")
+        self._buy_card(a)
+        expansions.bought(st)  # the buy-max attack's count (every kind of purchase)
+
+    def _buy_card(self, a: Buy) -> None:
+        st = self.state
         p = st.players[st.current]
+        if a.pile == "fame" and st.coop is not None:
+            self._buy_pyramid(a)
+            return
         if a.pile == "fame":
             if a.index >= len(st.fame):
                 raise IllegalActionError(f"index: the Fame piles are 0 to {len(st.fame) - 1}", "index")
@@ -619,36 +767,189 @@ class PaperbackGame:
             shown = st.showing(a.index, a.slot)
             if shown is None:
                 raise IllegalActionError(f"no card shows on Offer pile {a.index}'s {a.slot}", "slot")
-            if st.box[shown].cost > st.coins:
+            if st.price(shown) > st.coins:
                 raise IllegalActionError(f"{st.card(shown).code}: {st.coins}¢ left", "index")
+            cost = st.price(shown)
             _take(st.offer, st.row, a.index, a.slot)
-            card = shown
+            if st.cubes is not None:
+                self._discount(shown, a)
+            st.coins -= cost
+            p.discard.append(shown)
+            self._recycle()
+            return
         st.coins -= st.box[card].cost
         p.discard.append(card)
 
     def _end_turn(self) -> None:
         st = self.state
         p = st.players[st.current]
-        empty = sum(1 for pile in st.fame if not pile)
-        p.discard += st.word + p.hand
+        if st.coop is not None:
+            over = self._coop_over()  # the team's end: every Fame card bought, or a due cube the supply lacks
+        else:
+            over = sum(1 for pile in st.fame if not pile) >= 2 or st.ending
+        p.discard += expansions.turn_over(st, st.word, over) + p.hand  # Attack cards stay in play
         st.word, p.hand = [], []
         st.coins = 0
         st.turns += 1
-        if empty >= 2 or st.ending:
+        if over:
             st.phase = OVER
             return
-        _draw(st, p, HAND + p.extra)
+        _draw(st, p, expansions.hand_size(st, st.current, HAND + p.extra))
         p.extra = 0
         st.current = (st.current + 1) % len(st.players)
         st.phase = WORD
+        expansions.turn_starts(st)
+
+    # -- the optional rules and co-op (``cubes``, ``coop``): small hooks, the rules' arithmetic there ----------------
+
+    def _rule(self, on: bool, name: str, field: str = "action") -> None:
+        if not on:
+            raise IllegalActionError(f"options.{name} is off: this table does not play that rule", field)
+
+    def _check_advice(self, a: Spell) -> None:
+        """"If you use a word that someone suggested, the player who suggested the word receives a cube"."""
+        st = self.state
+        if a.advice_from is None:
+            return
+        self._rule(st.options.cube_advice, "cube_advice", "advice_from")
+        if a.advice_from >= len(st.players):
+            raise IllegalActionError(f"advice_from: the seats are 0 to {len(st.players) - 1}", "advice_from")
+        if a.advice_from == st.current:
+            raise IllegalActionError("advice_from: the adviser is another player, not the speller", "advice_from")
+
+    def _cash(self, a: Cash) -> None:
+        """"Players may cash in cubes at any time on their turn for +1¢ each" (in the buy phase: a reading)."""
+        st = self.state
+        self._rule(st.options.cube_advice or st.options.cube_discard, "cube_advice (or cube_discard)")
+        assert st.cubes is not None
+        held = st.cubes.held[st.current]
+        if a.cubes > held:
+            raise IllegalActionError(f"cubes: you hold {held} cube{'s' if held != 1 else ''}", "cubes")
+        st.cubes.cash(st.current, a.cubes)
+        st.coins += a.cubes
+
+    def _discard(self) -> None:
+        """"you may discard your entire hand (not forming a word), and gain a cube from supply"; the turn ends."""
+        st = self.state
+        self._rule(st.options.cube_discard, "cube_discard")
+        assert st.cubes is not None
+        st.cubes.give(st.current)
+        st.players[st.current].passes += 1
+        self._end_turn()
+
+    def _discount(self, bought: int, a: Buy) -> None:
+        """"When a card is purchased off the top of a pile in the Offer, the other card gets a cube as a discount
+        token ... Remove the tokens when the discounted card is purchased."
+        """
+        st = self.state
+        assert st.cubes is not None
+        st.cubes.clear(bought)
+        other = st.row[a.index]
+        if st.options.cube_discount and a.slot == "top" and other is not None:
+            st.cubes.put(other)
+
+    def _recycle(self) -> None:
+        """"If the 2¢ pile runs out, take all the 2¢ cards in the Trash, shuffle them, and re-create the 2¢ pile"."""
+        st = self.state
+        if not st.options.recycle_twos or st.offer[0]:
+            return
+        twos = [c for c in st.trash if st.box[c].kind == "offer" and pile_of(st.box[c].cost) == 0]
+        if twos:
+            st.trash = [c for c in st.trash if c not in twos]
+            st.rng.shuffle(twos)
+            st.offer[0] = twos
+
+    def _buy_pyramid(self, a: Buy) -> None:
+        """"You may only buy cards that are uncovered"; its cubes go back to the supply."""
+        st = self.state
+        coop, cubes = st.coop, st.cubes
+        assert coop is not None and cubes is not None
+        if a.index >= len(coop.pyramid) or coop.pyramid[a.index] is None:
+            raise IllegalActionError(f"index: no Fame card at pyramid position {a.index}", "index")
+        if not coop.uncovered(a.index):
+            raise IllegalActionError(f"index: the Fame card at pyramid position {a.index} is covered", "index")
+        card = coop.pyramid[a.index]
+        assert card is not None
+        if st.box[card].cost > st.coins:
+            raise IllegalActionError(f"a {st.box[card].cost}¢ Fame card: {st.coins}¢ left", "index")
+        coop.pyramid[a.index] = None
+        cubes.clear(card)
+        coop.bought = True
+        st.coins -= st.box[card].cost
+        st.players[st.current].discard.append(card)
+
+    def _place(self, a: Place) -> None:
+        """"During any turn in which you don't buy a Fame Card, you must put a cube on an uncovered Fame Card. If any
+        card gets 5 cubes on it, then all players lose!"
+        """
+        st = self.state
+        coop, cubes = st.coop, st.cubes
+        self._rule(coop is not None, "coop")
+        assert coop is not None and cubes is not None
+        if not coop.due():
+            why = "a Fame card was bought" if coop.bought else "the cube is placed"
+            raise IllegalActionError(f"card: no cube is due this turn ({why})", "card")
+        if a.card >= len(coop.pyramid) or coop.pyramid[a.card] is None:
+            raise IllegalActionError(f"card: no Fame card at pyramid position {a.card}", "card")
+        if not coop.uncovered(a.card):
+            raise IllegalActionError(f"card: the Fame card at pyramid position {a.card} is covered", "card")
+        if cubes.supply <= 0:
+            raise IllegalActionError(
+                "card: the supply is empty: no cube to place (end the turn: the team loses)", "card"
+            )
+        card = coop.pyramid[a.card]
+        assert card is not None
+        cubes.put(card)
+        coop.placed = True
+        if cubes.on(card) >= st.options.coop_loss_cubes:  # all players lose, at once
+            coop.result = LOST
+            p = st.players[st.current]
+            p.discard += expansions.turn_over(st, st.word, True) + p.hand  # every Attack card back to its owner
+            st.word, p.hand = [], []
+            st.coins = 0
+            st.turns += 1
+            st.phase = OVER
+
+    def _cube_due(self) -> None:
+        """A turn of co-op ends only with a Fame card bought or a cube placed (unless the supply is empty)."""
+        st = self.state
+        if st.coop is not None and st.cubes is not None and st.coop.due() and st.cubes.supply > 0 and st.coop.open():
+            raise IllegalActionError(
+                "co-op: a turn without a Fame card puts a cube on an uncovered Fame card first (place)", "action"
+            )
+
+    def _coop_over(self) -> bool:
+        """Co-op's end, at the end of a turn: every Fame card bought (won), or a cube due that the empty supply
+        cannot give (lost: a reading). The competitive ends do not apply (a reading)."""
+        st = self.state
+        coop, cubes = st.coop, st.cubes
+        assert coop is not None and cubes is not None
+        if not coop.left():
+            coop.result = WON
+        elif coop.due() and cubes.supply <= 0:
+            coop.result = LOST
+        coop.bought = coop.placed = False
+        if coop.result is None:
+            return False
+        st.phase = OVER
+        return True
+
+    def result(self) -> str | None:
+        """Co-op: the team's result once the game is over ("won", "lost"); None in a competitive game."""
+        return self.state.coop.result if self.state.coop is not None else None
 
     # -- the result ------------------------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [self.state.fame_of(s) for s in range(len(self.state.players))]
+        """Each seat's Fame; at the end, the Award, Theme and power cards' Fame too (``expansions.results``)."""
+        extra = expansions.bonus(self.state) if self.state.phase == OVER else [0] * len(self.state.players)
+        return [self.state.fame_of(s) + extra[s] for s in range(len(self.state.players))]
 
     def winner(self) -> int | None:
-        """The seat with the most Fame, ties to the most Common cards; None while seats still tie."""
+        """The seat with the most Fame, ties to the most Common cards; None while seats still tie (and in co-op,
+        where the team wins or loses together: ``result``)."""
+        if self.state.coop is not None:
+            return None
         ranks = [(f, self.state.commons_of(s)) for s, f in enumerate(self.scores())]
         best = max(ranks)
         top = [s for s, r in enumerate(ranks) if r == best]

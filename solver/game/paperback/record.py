@@ -1,6 +1,7 @@
 """A Paperback game's record: written once (``record_json``: the form ``play --game paperback --save`` and
 ``tournament --game paperback --records`` write), read back with every field checked (``read_record``), and replayed
-through the engine into the turns that spelled a word or passed (``replay``), each with the hand the seat held then
+through the engine into the turns that spelled a word or passed (``replay``; a hand discarded for a cube, the
+``cube_discard`` rule, is a turn without a word, as a pass), each with the hand the seat held then
 and every seat's Fame once the turn was over.
 
 A record holds its deck in full (``deck``: the house deck or a table's own, as a deck file gives it), its options,
@@ -18,7 +19,7 @@ from typing import Any
 from solver.answers.paperback_review import PlayedTurn
 from solver.errors import GhostwriterError
 from solver.game.actions import IllegalActionError
-from solver.game.paperback.actions import Action, Pass, Spell, action_from_json
+from solver.game.paperback.actions import Action, Discard, Pass, Spell, action_from_json
 from solver.game.paperback.engine import WORD, PaperbackGame, PaperbackOptions
 from solver.game.paperback.view import turn_state
 from solver.game.replay import MAX_ACTIONS, MAX_NAME, MAX_SEED, RecordError
@@ -131,7 +132,7 @@ def replay(record: PaperbackRecord, lexicon: Lexicon) -> tuple[PaperbackGame, li
     turns: list[PlayedTurn] = []
     for i, action in enumerate(record.actions):
         st = game.state
-        word = isinstance(action, Spell | Pass) and st.phase == WORD
+        word = isinstance(action, Spell | Pass | Discard) and st.phase == WORD  # a discard for a cube: a pass
         if word and turns:  # the turn before is over, its purchases made: the Fame as it stands now
             turns[-1] = replace(turns[-1], fame=tuple(game.scores()))
         before = None
@@ -151,7 +152,18 @@ def replay(record: PaperbackRecord, lexicon: Lexicon) -> tuple[PaperbackGame, li
         turn, seat, hand, state = before
         name = record.seats[seat] if record.seats else None
         played = game.last_move if isinstance(action, Spell) else None
-        turns.append(PlayedTurn(turn, seat, name, hand, state, played, action.to_json() if played else None))
+        turns.append(
+            PlayedTurn(
+                turn,
+                seat,
+                name,
+                hand,
+                state,
+                played,
+                action.to_json() if played else None,
+                discard=isinstance(action, Discard),
+            )
+        )
     if turns:  # the last turn: the Fame where the log ends (the final Fame of a game played out)
         turns[-1] = replace(turns[-1], fame=tuple(game.scores()))
     return game, turns

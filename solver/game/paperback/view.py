@@ -3,6 +3,7 @@ rates a word against, read from the engine's state in one place."""
 
 from __future__ import annotations
 
+from solver.game.paperback import expansions
 from solver.game.paperback.engine import PaperbackState
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.state import MAX_COPIES, MAX_HAND
@@ -11,11 +12,15 @@ from solver.paperback.state import PaperbackState as TurnState
 
 def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
     """The seat in turn's hand as the ghost writer reads it, and each of its cards' hand positions (a gained
-    Spacebar in hand is left out: it does nothing there; copy abilities past the ghost writer's limit too)."""
+    Spacebar in hand is left out: it does nothing there; copy abilities past the ghost writer's limit too). The
+    attacks in play reach it: a ``min-length`` attack's shortest word, a ``no-common`` attack's Common card (none to
+    use or gain); the ``score`` attacks and powers shift every word's buying power alike (``expansions.coins``), so
+    the best words stay the best."""
     p = state.players[state.current]
     cards: list[PCard] = []
     where: list[int] = []
-    copies = sum(1 for a in (state.common.abilities if state.common else ()) if a.kind is Kind.COPY)
+    common = expansions.common(state)
+    copies = sum(1 for a in (common.abilities if common else ()) if a.kind is Kind.COPY)
     for i, c in enumerate(state.card(x) for x in p.hand):
         n = sum(1 for a in c.abilities if a.kind is Kind.COPY)
         if c.special == "spacebar" or copies + n > MAX_COPIES or len(cards) >= MAX_HAND:
@@ -23,4 +28,5 @@ def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
         copies += n
         cards.append(c)
         where.append(i)
-    return TurnState(tuple(cards), state.common, state.threshold, state.options.min_length), where
+    threshold = state.threshold if common is not None else None
+    return TurnState(tuple(cards), common, threshold, expansions.min_length(state)), where
