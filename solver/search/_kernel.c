@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 6        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 7        /* the version of the packed layout; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -102,6 +102,7 @@ typedef struct {
     double slack, wild;
     int caps[MAXN + 1][MAXC];
     int nitems, item_k[MAXK], item_lid[MAXK], item_pool[MAXK];
+    int has_unreached, unreached[MAXK]; /* WordSolver._unreached */
     double item_worth[MAXK];
     /* the search */
     int used[MAXK];
@@ -455,6 +456,47 @@ static int resolve(S *s, double *out) {
 /* -- the search (WordSolver._solve) ----------------------------------------------------------------------------- */
 
 /* WordSolver.plan */
+/* WordSolver._unreached: per kind, whether no doubling can reach it in this word (``has_unreached`` 0: any may) */
+static void unreached(S *s, const int *cnt) {
+    const Ctx *c = s->c;
+    int n = s->n;
+    s->has_unreached = 0;
+    if (!c->ndoublers || !c->free_passing) return;
+    for (int di = 0; di < c->ndoublers; di++)
+        if (cnt[c->kinds[c->doublers[di]].letter] > 0) return;
+    int avail = 0, extra = 0;
+    if (s->uncovers > 0) {
+        for (int ui = 0; ui < c->nuncoverers; ui++) {
+            const Kind *p = &c->kinds[c->uncoverers[ui]];
+            int on = p->count < cnt[p->letter] ? p->count : cnt[p->letter];
+            avail += on * p->om_unc;
+            if (p->pool) extra += (p->count - on) * (p->om_unc - 1);
+        }
+        avail = avail <= 0 ? 0 : (avail + extra < s->uncovers ? avail + extra : s->uncovers);
+    }
+    int reach = 1 + c->pool_uncoverers;
+    for (int k = 0; k < c->K; k++) {
+        const Kind *p = &c->kinds[k];
+        s->unreached[k] = 0;
+        if (p->is_uncoverer || (p->pool && avail >= 2)) continue;
+        int reached = 0;
+        for (int q = 0; q < n && !reached; q++) {
+            if (s->word[q] != p->letter) continue;
+            for (int r = 0; r < n; r++) {
+                if (!(s->word[r] < c->C && c->uncoverer_letter[s->word[r]])) continue;
+                if ((r <= q - 2 && q - 1 - r <= reach) || (r >= q + 2 && r - q - 1 <= reach)) {
+                    reached = 1;
+                    break;
+                }
+            }
+        }
+        if (!reached) {
+            s->unreached[k] = 1;
+            s->has_unreached = 1;
+        }
+    }
+}
+
 static void plan(S *s) {
     const Ctx *c = s->c;
     int n = s->n;
@@ -514,6 +556,7 @@ static void plan(S *s) {
     if (c->slack_award_on) slack += c->slack_award[n];
     if (c->slack_rem_on) slack += c->rem_slack;
     s->slack = slack;
+    unreached(s, cnt);
 }
 
 static int may_uncover(const S *s, Slot slot) {
@@ -716,10 +759,11 @@ static double doubles(const S *s, int i, int uncovers) {
     }
     Target ranked[MAXK];
     int nranked = 0;
+    int skip = i == 0 && s->has_unreached;
     if (!c->nwild_stepped) {
         for (int bi = 0; bi < c->K; bi++) {
             int k = c->by_step[bi];
-            if (c->kinds[k].count > s->used[k] && step[k] > 0) {
+            if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
                 ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
                 nranked++;
@@ -727,7 +771,7 @@ static double doubles(const S *s, int i, int uncovers) {
         }
     } else {
         for (int k = 0; k < c->K; k++) {
-            if (c->kinds[k].count > s->used[k] && step[k] > 0) {
+            if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
                 ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
                 nranked++;

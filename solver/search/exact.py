@@ -33,6 +33,8 @@ class Plan:
     caps: list[list[int]]  # ``suffix`` by the index of the cards' letters (see WordSolver.letter_ids)
     items: list[tuple[int, float, int, bool]]  # per kind in ``order``: kind, worth beyond a wild, letter index, pool
     by_step: list[int]  # kinds by what one doubling of them may add, most first
+    # per kind: can no doubling reach it in this word (``WordSolver._unreached``; None: any may be reached)
+    unreached: list[bool] | None = None
 
 
 class Letters(dict[int, str]):
@@ -176,7 +178,46 @@ class WordSolver:
         caps = [[sfx.get(letter, 0) for letter in ids] for sfx in suffix]
         items = [(k, opt[k] - wild, ids[self.letters[k]], self.is_pool[k]) for k in order]
         by_step = sorted(range(len(om.step)), key=lambda k: -om.step[k])
-        return Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items, by_step)
+        plan = Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items, by_step)
+        plan.unreached = self._unreached(word, plan)
+        return plan
+
+    def _unreached(self, word: str, plan: Plan) -> list[bool] | None:
+        """Per kind, whether no doubling can reach a card of it in this word, where every doubler can stand only
+        uncovered (none has a letter in the word; none uncovers: ``free_passing``); None where any may be reached.
+
+        A doubler H that stands uncovered has a standing uncoverer beside it, at the end of a chain of uncovered
+        uncoverers from one standing face-up on a letter of its own (a root, at a position whose letter some
+        uncoverer has): the chain holds every position between the root and H, at most ``1 + pool_uncoverers``
+        away. H doubles a neighbour T: T may be an uncoverer (the one that uncovered H, say); an uncovered T that
+        is not one ends a chain of its own, so H and T take two of the uncovers the cards other than the passing
+        uncoverers share (``_uncovers_ahead`` at the first letter), which needs two; else T stands face-up on a
+        letter q of its own and H at q-1 or q+1, reached from a root on its far side (a chain from T's side would
+        pass through q, where T stands). A kind for which none of these can happen is never doubled.
+        """
+        if not self.doublers or not self.free_passing:
+            return None
+        ahead = plan.suffix[0]
+        if any(ahead.get(self.letters[k], 0) for k in self.doublers):
+            return None
+        n = len(word)
+        roots = [j for j in range(n) if word[j] in self.uncoverer_letters]
+        reach = 1 + self.pool_uncoverers
+        avail, _ = self._uncovers_ahead(0, plan, [], [0] * len(self.profiles), plan.uncovers)
+        out = []
+        for k in range(len(self.profiles)):
+            if k in self.uncoverers or (self.is_pool[k] and avail >= 2):
+                out.append(False)
+                continue
+            letter = self.letters[k]
+            reached = any(
+                (r <= q - 2 and q - 1 - r <= reach) or (r >= q + 2 and r - q - 1 <= reach)
+                for q in range(n)
+                if word[q] == letter
+                for r in roots
+            )
+            out.append(not reached)
+        return out if any(out) else None
 
     def _choices(self, word: str, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> list[Slot]:
         """What may stand at letter i, given the letters before it: best cards first, the unnamed wild last."""
@@ -366,7 +407,7 @@ class WordSolver:
         counts = self.counts
         n = len(plan.near)
         step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
-        ranked = self._ranked(plan, step, used)
+        ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None)
         best_left = ranked[0][0] if ranked else 0.0
         next_ = best_left  # what the card at letter i may add doubled: an uncoverer's when it must be one
         if i >= 1 and slots[i - 1][1] is Face.UNCOVERED and not (i >= 2 and self._may_uncover(slots[i - 2])):
@@ -468,15 +509,26 @@ class WordSolver:
             out[k] = min(out[k], max(0.0, *(d + c * wilds for d, c in self.optimism.wild_steps[k])))
         return out
 
-    def _ranked(self, plan: Plan, step: list[float], used: list[int]) -> list[tuple[float, int]]:
+    def _ranked(
+        self, plan: Plan, step: list[float], used: list[int], skip: list[bool] | None = None
+    ) -> list[tuple[float, int]]:
         """The cards left to place that a doubling adds to: (what one doubling adds, ``step``, and how many
-        doublings they take at most: two a card, as a factor stops at 3), most first."""
+        doublings they take at most: two a card, as a factor stops at 3), most first; none of the kinds ``skip``
+        marks."""
         counts = self.counts
         if not self.wild_stepped:
-            ranked = [(step[k], 2 * (counts[k] - used[k])) for k in plan.by_step if counts[k] > used[k]]
+            ranked = [
+                (step[k], 2 * (counts[k] - used[k]))
+                for k in plan.by_step
+                if counts[k] > used[k] and not (skip and skip[k])
+            ]
         else:
             ranked = sorted(
-                ((step[k], 2 * (counts[k] - used[k])) for k in range(len(counts)) if counts[k] > used[k]),
+                (
+                    (step[k], 2 * (counts[k] - used[k]))
+                    for k in range(len(counts))
+                    if counts[k] > used[k] and not (skip and skip[k])
+                ),
                 reverse=True,
             )
         return [(v, room) for v, room in ranked if v > 0]

@@ -7,7 +7,9 @@ branch the bound must be at least the best value of the placements below it (eac
 - a card that must uncover the uncovered card before it is an uncoverer, so that is all a doubler before it doubles;
 - an inked card is laid face-down only with a remover (``_choices``), which the resolver would refuse otherwise;
 - the hand's uncoverers laid off their letters are uncovered on uncovers of their own, and the other cards share
-  only what the uncoverers bring beyond them (``_uncovers_ahead``): chains of uncoverers around the best cards.
+  only what the uncoverers bring beyond them (``_uncovers_ahead``): chains of uncoverers around the best cards;
+- where every doubler can stand only uncovered, a card no chain can bring beside one is never doubled
+  (``_unreached``): rare-lettered Romance doublers with a few uncoverers and Mystery N.
 """
 
 from __future__ import annotations
@@ -109,3 +111,33 @@ def test_chains_of_uncoverers_carry_uncovers_to_the_rich_cards(seed: int) -> Non
     special = rng.sample(UNCOVERERS, rng.randint(3, 4)) + rng.sample(RICH, rng.randint(1, 2))
     special += MYSTERY_N * rng.randint(0, 1)
     _check(_state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 8)), seed)
+
+
+RARE_DOUBLERS = ["romance:J6", "romance:U9", "romance:W4", "romance:Y4", "romance:Z5", "romance:H7"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_doublers_that_stand_only_uncovered_reach_only_cards_beside_a_chain(seed: int) -> None:
+    rng = random.Random(seed)
+    special = rng.sample(RARE_DOUBLERS, rng.randint(1, 2)) + rng.sample(UNCOVERERS, rng.randint(1, 3))
+    special += MYSTERY_N * rng.randint(0, 1) + rng.sample(RICH, rng.randint(0, 1))
+    _check(_state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 8)), seed, n_words=10)
+
+
+def test_a_doubler_standing_only_uncovered_doubles_a_card_beside_its_chain_and_no_other() -> None:
+    # Romance J6 has no letter in either word: it stands only uncovered, by Mystery G6 on the G (the one root).
+    state = TurnState.from_json({"hand": ["romance:J6", "mystery:N7", "mystery:G6", "T", "A"]})
+    solver = Search(lexicon_of("gent", "tang"), state, engine="python").solver
+    codes = [p.card.code for p in solver.profiles]
+    n7 = codes.index("mystery:N7")
+    # GENT: G6 face-up uncovers J6 at the E, which doubles N7 on the N: the best layout, and the bound allows it
+    best = solver.solve("gent")
+    assert best is not None and best.value == 18.0 and [t for _, t in best.resolution.doubles] == [2]
+    unreached = solver.plan("gent").unreached
+    assert unreached is not None and not unreached[n7]
+    # TANG: the root is beside the N, so a chain from it passes where N7 stands: nothing can double N7
+    unreached = solver.plan("tang").unreached
+    assert unreached is not None and unreached[n7]
+    for word in ("gent", "tang"):
+        _walk(solver, word)
