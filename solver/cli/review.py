@@ -89,25 +89,13 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
         raise ReviewError(f"{name}: {e}") from None
     objective = Objective.parse(args.objective or "value")
     rev = review(lex, turns, objective, time_limit=args.time_limit)
-    if not replays_to_state(record, game):
-        print(
-            f"ghostwriter: note: {name}: the log does not replay to the state saved beside it (was it changed by "
-            "hand?); the game the log plays is reviewed",
-            file=sys.stderr,
-        )
-    if args.json:
-        for t in rev.turns:
-            write_json(out, t.to_json())
-        if rev.warning:
-            print(f"ghostwriter: warning: {rev.warning}", file=sys.stderr)
-        return 0
     seats = f" ({', '.join(record.seats)})" if record.seats else ""
     title = (
         f"review of the game of seed {record.seed}{seats} over {lex.name}, by {objective.value}: "
         f"{rev.total} turns spelled or passed"
     )
-    out.write(format_review(rev, title) + "\n")
-    return 0
+    text = format_review(rev, title)
+    return _report(args, out, name, replays_to_state(record, game), [t.to_json() for t in rev.turns], rev.warning, text)
 
 
 def _paperback(args: argparse.Namespace, data: dict[str, Any], name: str, out: IO[str], lexicon: Lexicon | None) -> int:
@@ -132,24 +120,39 @@ def _paperback(args: argparse.Namespace, data: dict[str, Any], name: str, out: I
         raise ReviewError(f"{name}: {e}") from None
     objective = PaperbackObjective.parse(args.objective or "value")
     rev = review(lex, turns, objective, time_limit=args.time_limit)
-    if not replays_to_state(record, game):
+    seats = f" ({', '.join(record.seats)})" if record.seats else ""
+    title = (
+        f"review of the Paperback game of seed {record.seed}{seats} on the {record.deck.label()} deck over "
+        f"{lex.name}, by {objective.value}: {rev.total} turns spelled or passed"
+    )
+    text = format_review(rev, title)
+    return _report(args, out, name, replays_to_state(record, game), [t.to_json() for t in rev.turns], rev.warning, text)
+
+
+def _report(
+    args: argparse.Namespace,
+    out: IO[str],
+    name: str,
+    faithful: bool,
+    turns: list[dict[str, Any]],
+    warning: str | None,
+    text: str,
+) -> int:
+    """A review written out: a note when the log does not replay to the state saved beside it (``faithful``), then
+    one JSON line a turn (and the review's warning on stderr) with ``--json``, else the text."""
+    if not faithful:
         print(
             f"ghostwriter: note: {name}: the log does not replay to the state saved beside it (was it changed by "
             "hand?); the game the log plays is reviewed",
             file=sys.stderr,
         )
     if args.json:
-        for t in rev.turns:
-            write_json(out, t.to_json())
-        if rev.warning:
-            print(f"ghostwriter: warning: {rev.warning}", file=sys.stderr)
+        for t in turns:
+            write_json(out, t)
+        if warning:
+            print(f"ghostwriter: warning: {warning}", file=sys.stderr)
         return 0
-    seats = f" ({', '.join(record.seats)})" if record.seats else ""
-    title = (
-        f"review of the Paperback game of seed {record.seed}{seats} on the {record.deck.label()} deck over "
-        f"{lex.name}, by {objective.value}: {rev.total} turns spelled or passed"
-    )
-    out.write(format_review(rev, title) + "\n")
+    out.write(text + "\n")
     return 0
 
 

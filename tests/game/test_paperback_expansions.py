@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from paperback_helpers import lay, set_hand, take
 
 from solver.bots.paperback import make_bot, spell_of, turn_state
 from solver.game.actions import IllegalActionError
@@ -35,67 +35,6 @@ from solver.search.paperback import PaperbackSearch
 
 DECK = house_deck()
 ALL = {"attacks": True, "powers": True, "award": True, "theme": True}
-
-
-# the engine tests' helpers (tests/game/test_paperback_engine.py)
-
-
-def _lists(st: PaperbackState) -> list[list[int]]:
-    """The places a card can be taken from (the row aside)."""
-    out = [list_ for p in st.players for list_ in (p.draw, p.hand, p.discard)]
-    return [*out, *st.offer, *st.fame, st.track, st.unused, st.trash]
-
-
-def take(st: PaperbackState, want: Callable[[int], bool], avoid: list[int]) -> int:
-    for place in _lists(st):
-        for i in place:
-            if want(i) and i not in avoid:
-                place.remove(i)
-                return i
-    raise AssertionError("no such card left")
-
-
-def set_hand(st: PaperbackState, seat: int, specs: list[str]) -> None:
-    """The seat's hand made of these cards, taken from wherever they are (its old hand to its discard pile):
-    ``wild`` a wild (a starter or a Fame card), else a card's code (``T/1$1``, ``E/4$8:cards+2``)."""
-    p = st.players[seat]
-    p.discard += p.hand
-    p.hand = []
-    for spec in specs:
-        if spec == "wild":
-            card = take(st, lambda i: st.card(i).wild, p.hand)
-        else:
-            card = take(st, lambda i, s=spec: st.card(i).code == s, p.hand)  # type: ignore[misc]
-        p.hand.append(card)
-    st.check()
-
-
-def lay(st: PaperbackState, word: str, seat: int = 0) -> tuple[Piece, ...]:
-    """A layout of the word from the hand: each letter by a card with it, else a wild."""
-    hand = [st.card(i) for i in st.players[seat].hand]
-    used: set[int] = set()
-    out = []
-    k = 0
-    while k < len(word):
-        two = next(
-            (i for i, c in enumerate(hand) if i not in used and c.letters == word[k : k + 2] and len(c.letters) == 2),
-            None,
-        )
-        one = next((i for i, c in enumerate(hand) if i not in used and c.letters == word[k]), None)
-        if two is not None:
-            used.add(two)
-            out.append(Piece(card=two))
-            k += 2
-            continue
-        if one is not None:
-            used.add(one)
-            out.append(Piece(card=one))
-        else:
-            w = next(i for i, c in enumerate(hand) if i not in used and c.wild)
-            used.add(w)
-            out.append(Piece(card=w, as_letter=word[k]))
-        k += 1
-    return tuple(out)
 
 
 def new(enable: Lexicon, seed: int = 7, players: int = 2, **flags: bool) -> PaperbackGame:

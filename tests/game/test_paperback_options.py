@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from paperback_helpers import set_hand as _set_hand
 
 from solver.bots.paperback import make_bot
 from solver.game.actions import IllegalActionError
@@ -44,28 +44,9 @@ def refused(game: PaperbackGame, action: Any, match: str, field: str | None = No
     assert frozen(game.state) == before
 
 
-def take(st: PaperbackState, want: Callable[[int], bool], avoid: list[int]) -> int:
-    places = [x for p in st.players for x in (p.draw, p.hand, p.discard)] + [*st.offer, *st.fame, st.unused, st.trash]
-    for place in places:
-        for i in place:
-            if want(i) and i not in avoid:
-                place.remove(i)
-                return i
-    raise AssertionError("no such card left")
-
-
 def set_hand(st: PaperbackState, seat: int, specs: list[str]) -> None:
-    """The seat's hand made of these cards (``wild``, or a card's code), taken from wherever they are."""
-    p = st.players[seat]
-    p.discard += p.hand
-    p.hand = []
-    for spec in specs:
-        if spec == "wild":
-            card = take(st, lambda i: st.card(i).wild and st.box[i].kind == "wild", p.hand)
-        else:
-            card = take(st, lambda i, s=spec: st.card(i).code == s, p.hand)  # type: ignore[misc]
-        p.hand.append(card)
-    st.check()
+    """The seat's hand made of these cards (``wild`` a starter wild, or a card's code), taken from wherever they are."""
+    _set_hand(st, seat, specs, starter_wilds=True)
 
 
 def tar(game: PaperbackGame, **extra: Any) -> None:
