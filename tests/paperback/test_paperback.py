@@ -439,3 +439,25 @@ def test_the_needs_of_a_chunk_never_exceed_each_words_own_need(enable: Any) -> N
     own = np.array([s._need(kept, enable.word(int(i))) for i in idx])
     assert (needs <= own).all()
     assert (needs == own).mean() > 0.5  # and as tight as a word's length allows, for most words
+
+
+@given(rng=st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_word_bound_is_below_the_words_best_score(rng: random.Random) -> None:
+    """The bounds the best-first search reads (``bounds.word_bounds``) never underestimate: checked word by word
+    against the exact per-word search on deals rich in double-letter cards (a double-letter ability raises one
+    neighbour's factor by one, so it adds at most the best score of another piece: ``Hand.top_other``)."""
+    data, words = deal(rng)
+    hand = data["hand"]
+    for k in range(len(hand)):
+        if "/" in hand[k] and rng.random() < 0.5:
+            hand[k] += ("," if ":" in hand[k] else ":") + "double-letter"
+    data["hand"] = hand
+    assume(sum(c.count("copy") for c in [*hand, data["common"] or ""]) <= MAX_COPIES)
+    s = searcher(words, data)
+    b = s._bounds()
+    bound = {s.lexicon.word(int(i)): float(x * m) for i, x, m in zip(b.index, b.inner, b.mult, strict=True)}
+    for word in words:
+        m = s.solve(word)
+        if m is not None:
+            assert word in bound and bound[word] >= m.score - 1e-9, (word, bound.get(word), m.score)

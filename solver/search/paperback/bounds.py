@@ -1,8 +1,9 @@
 """Upper bounds of every word a Paperback hand might spell, at once, over the lexicon's numpy arrays.
 
 A word's bound is its score before the word factor if every card whose letters it holds were in it with every
-bonus it could earn (each double-letter ability adding the best card's score twice over), and the word factor's
-bound; it never underestimates, so the best-first search may stop once the bounds fall below the moves kept.
+bonus it could earn (each double-letter ability adding once the best score of another piece that could stand
+beside it: it raises one neighbour's factor by one), and the word factor's bound; it never underestimates, so
+the best-first search may stop once the bounds fall below the moves kept.
 """
 
 from __future__ import annotations
@@ -181,7 +182,7 @@ def _card_worth(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[Fl
         elif kind is Kind.WILDS:
             per += ab.amount * w.wild_use
         elif kind is Kind.DOUBLE_LETTER:
-            per += 2 * hand.top_score()  # it may add a card's score twice over (a triple) at most
+            per += hand.top_other(c)  # its neighbour's score once more (one step of its factor)
         elif kind is Kind.DOUBLE_WORD:
             double_words += 1
         elif kind is Kind.COPY:
@@ -219,7 +220,7 @@ def _common(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatA
         elif ab.kind is Kind.WILDS:
             extra += ab.amount * w.wild_use
         elif ab.kind is Kind.DOUBLE_LETTER:
-            extra += 2 * hand.top_score()
+            extra += hand.top_other(None)
         elif ab.kind is Kind.DOUBLE_WORD:
             mult += ok
         elif ab.kind is Kind.COPY:

@@ -70,6 +70,18 @@ class Hand:
         """The best score printed on a card of the hand or the Common card."""
         return max([c.score for c in self.kinds] + ([self.common.score] if self.common else []), default=0)
 
+    def top_other(self, card: PCard | None) -> int:
+        """The most one double-letter ability on ``card`` (a kind of the hand, or None for the Common card) can add:
+        the best score of a piece that can stand beside it, another card (a second copy of ``card`` included), the
+        Common card or a wild. A double-letter ability raises its neighbour's factor by one (``rules.best_doubles``),
+        so it adds that neighbour's score once."""
+        scores = [c.score for c, n in zip(self.kinds, self.counts, strict=True) if c != card or n >= 2]
+        if card is not None and self.common is not None:
+            scores.append(self.common.score)
+        if self.wilds and self.wild_card is not None:
+            scores.append(self.wild_card.score)
+        return max(scores, default=0)
+
     def abilities(self, kind: Kind) -> int:
         """The hand's total of one ability (its amounts, each card counted as often as it is held)."""
         held = zip(self.kinds, self.counts, strict=True)
