@@ -38,7 +38,7 @@ class Hand:
     spacebar: bool  # the Common card is the Spacebar
     common: PCard | None  # the Common card, when it is a plain card
     dyslexic: int  # Dyslexic cards, in the hand and as the Common card
-    _generous: dict[PCard, float] = field(default_factory=dict)
+    _generous: dict[tuple[PCard, bool], float] = field(default_factory=dict)
     _tables: Tables | None = None
     _copy_worth: float | None = None
 
@@ -124,7 +124,7 @@ class Hand:
         any ability it could take adds (``generous``'s worth of each)."""
         found = self._copy_worth
         if found is None:
-            found = self._copy_worth = max((self._worth(a) for a in self._copyable()), default=0.0)
+            found = self._copy_worth = max((self._worth(a, self.top_score()) for a in self._copyable()), default=0.0)
         return found
 
     def supply(self) -> dict[str, int]:
@@ -137,23 +137,26 @@ class Hand:
             supply.update(self.common.letters)
         return dict(supply)
 
-    def generous(self, card: PCard) -> float:
-        """More than a card can ever add to a word's score before the word factor (for pruning)."""
-        found = self._generous.get(card)
+    def generous(self, card: PCard, common: bool = False) -> float:
+        """More than a card (the Common card with ``common``) can ever add to a word's score before the word factor
+        (for pruning)."""
+        found = self._generous.get((card, common))
         if found is not None:
             return found
-        v = float(card.score) + sum(self._worth(ab) for ab in card.abilities)
-        self._generous[card] = v
+        top = self.top_other(None if common else card)
+        v = float(card.score) + sum(self._worth(ab, top) for ab in card.abilities)
+        self._generous[(card, common)] = v
         return v
 
-    def _worth(self, ab: Ability) -> float:
-        """More than one ability can add to a word's score before the word factor."""
+    def _worth(self, ab: Ability, top: int) -> float:
+        """More than one ability can add to a word's score before the word factor; ``top``: the most a
+        double-letter ability of its card adds (one step of a neighbour's factor, ``top_other``)."""
         if ab.kind in GENEROUS_FLAT:
             return float(ab.amount)
         if ab.kind is Kind.WILDS:
             return float(ab.amount * self.wilds)
         if ab.kind is Kind.DOUBLE_LETTER:
-            return 2.0 * self.top_score()
+            return float(top)
         if ab.kind is Kind.COPY:
             return self.copy_worth()
         return 0.0
@@ -176,7 +179,7 @@ def _tables(hand: Hand) -> Tables:
     val = [hand.generous(c) for c in kinds]
     copy_dw = hand.copy_double_word()
     dw = [_double_words(c, copy_dw) for c in kinds]
-    common_val = hand.generous(common) if common is not None else 0.0
+    common_val = hand.generous(common, common=True) if common is not None else 0.0
     common_dw = _double_words(common, copy_dw) if common is not None else 0
     singles: dict[str, list[int]] = {}
     doubles: list[int] = []
