@@ -11,8 +11,9 @@ replay's (a record whose log does not replay to its state was changed by hand, a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from solver.answers.review import PlayedTurn
 from solver.errors import GhostwriterError
@@ -25,6 +26,7 @@ from solver.lexicon import Lexicon
 
 MAX_ACTIONS = 20_000  # a record's log; a game of 5 players over 200 rounds takes about 6,000
 MAX_SEED = 2**63 - 1
+A = TypeVar("A")
 MAX_NAME = 40  # a seat's name
 
 
@@ -70,6 +72,24 @@ def read_record(data: object, max_actions: int = MAX_ACTIONS) -> Record:
         options = GameOptions.from_json(data.get("options", {}))
     except GhostwriterError as e:
         raise RecordError(f"options: {e}", "options") from None
+    seed, actions = read_seed_and_log(data, max_actions, action_from_json)
+    saved = data if _has_state(data) else None
+    return Record(
+        options,
+        seed,
+        tuple(actions),
+        _powers(data, options),
+        read_seats(data.get("seats"), options.players),
+        data.get("lexicon"),
+        saved,
+    )
+
+
+def read_seed_and_log(
+    data: dict[str, Any], max_actions: int, parse: Callable[[object], A]
+) -> tuple[int, list[A]]:
+    """A record's ``seed`` and its ``log`` read by ``parse`` (a game's ``action_from_json``), each checked
+    (``RecordError`` naming the field, ``log[i]`` for an action refused)."""
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise RecordError("seed: the game's seed, a whole number from 0 to 2**63 - 1", "seed")
@@ -81,21 +101,12 @@ def read_record(data: object, max_actions: int = MAX_ACTIONS) -> Record:
     actions = []
     for i, entry in enumerate(log):
         try:
-            actions.append(action_from_json(entry))
+            actions.append(parse(entry))
         except IllegalActionError as e:
             raise RecordError(f"log[{i}]: {e}", f"log[{i}].{e.field}" if e.field else f"log[{i}]") from None
         except GhostwriterError as e:
             raise RecordError(f"log[{i}]: {e}", f"log[{i}]") from None
-    saved = data if _has_state(data) else None
-    return Record(
-        options,
-        seed,
-        tuple(actions),
-        _powers(data, options),
-        _seats(data.get("seats"), options.players),
-        data.get("lexicon"),
-        saved,
-    )
+    return seed, actions
 
 
 def _has_state(data: dict[str, Any]) -> bool:
@@ -118,7 +129,7 @@ def _powers(data: dict[str, Any], options: GameOptions) -> tuple[str, ...] | Non
     return tuple(out)
 
 
-def _seats(value: object, players: int) -> tuple[str, ...] | None:
+def read_seats(value: object, players: int) -> tuple[str, ...] | None:
     if value is None:
         return None
     if (

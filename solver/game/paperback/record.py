@@ -22,7 +22,7 @@ from solver.game.actions import IllegalActionError
 from solver.game.paperback.actions import Action, Discard, Pass, Spell, action_from_json
 from solver.game.paperback.engine import WORD, PaperbackGame, PaperbackOptions
 from solver.game.paperback.view import turn_state
-from solver.game.replay import MAX_ACTIONS, MAX_NAME, MAX_SEED, RecordError
+from solver.game.replay import MAX_ACTIONS, RecordError, read_seats, read_seed_and_log
 from solver.game.state import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json
@@ -85,39 +85,11 @@ def read_record(data: object, max_actions: int = MAX_ACTIONS) -> PaperbackRecord
             f"options.players: the deck {deck.name!r} is played by {', '.join(map(str, deck.players))} players",
             "options.players",
         )
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise RecordError("seed: the game's seed, a whole number from 0 to 2**63 - 1", "seed")
-    log = data.get("log")
-    if not isinstance(log, list):
-        raise RecordError('log: the game\'s actions, a list of {"action": ...} objects', "log")
-    if len(log) > max_actions:
-        raise RecordError(f"log: {len(log)} actions; a record may hold at most {max_actions}", "log")
-    actions = []
-    for i, entry in enumerate(log):
-        try:
-            actions.append(action_from_json(entry))
-        except IllegalActionError as e:
-            raise RecordError(f"log[{i}]: {e}", f"log[{i}].{e.field}" if e.field else f"log[{i}]") from None
+    seed, actions = read_seed_and_log(data, max_actions, action_from_json)
     saved = data if "players" in data and "rng" in data else None
     return PaperbackRecord(
-        deck, options, seed, tuple(actions), _seats(data.get("seats"), options.players), data.get("lexicon"), saved
+        deck, options, seed, tuple(actions), read_seats(data.get("seats"), options.players), data.get("lexicon"), saved
     )
-
-
-def _seats(value: object, players: int) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list)
-        or len(value) != players
-        or not all(isinstance(s, str) and 0 < len(s) <= MAX_NAME and s.isprintable() for s in value)
-    ):
-        raise RecordError(
-            f"seats: the name of the player in each of the {players} seats (printable, at most {MAX_NAME} characters)",
-            "seats",
-        )
-    return tuple(value)
 
 
 def replay(record: PaperbackRecord, lexicon: Lexicon) -> tuple[PaperbackGame, list[PlayedTurn]]:
