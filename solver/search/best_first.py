@@ -30,7 +30,7 @@ BATCH = 64  # candidates sorted at a time
 FIRST_CHUNK = 8  # candidates a ``solve_many`` call takes at first (twice as many each call, up to MAX_CHUNK): few
 MAX_CHUNK = 1024  # while the level is low and rising fast, many once it has settled
 FIRST_GAP = 0.02  # share of the best bound the stepped level starts under (at least 1 point) ...
-GAP_GROWTH = 4  # ... and grows by, each time no word beats the level
+GAP_GROWTH = 4  # ... and grows by, each time a pass finds no move (``BestFirst.run``)
 
 
 @dataclass(frozen=True)
@@ -154,11 +154,23 @@ class BestFirst(Generic[M]):
 
     def run(self) -> None:
         """Solve candidates until no bound can beat the level (``Budget`` signals pass through; call again to go
-        on)."""
+        on).
+
+        A stepped search lowers its threshold after each pass that leaves the level above it: to the next bound
+        under it when the pass found moves (the values lie near: a proof against a high level is cheap, one against
+        a low level dear, and the level stays low until n moves are kept), else by a gap that grows each time (the
+        values lie lower than the bounds said), never by less than that gap's last size (so passes stay few)."""
         while True:
+            before = len(self.kept.heap)
             self._pass()
             if self.threshold <= max(self.kept.floor(), self.floor) or self.threshold == float("-inf"):
                 return
+            if len(self.kept.heap) > before:  # moves found near the level: just under the next bound below it
+                margin = self.reach.margin
+                below = self.bounds[(self.bounds < self.threshold - margin) & (self.bounds > float("-inf"))]
+                if below.size:  # (a bound beats a level by more than the margin)
+                    self.threshold = max(float(below.max()) - 2 * margin, self.threshold - GAP_GROWTH * self.gap)
+                    continue
             self.gap *= GAP_GROWTH
             self.threshold = self.threshold - self.gap if self.gap < 1e15 else float("-inf")
 
@@ -205,6 +217,8 @@ class BestFirst(Generic[M]):
                     bounds[j] = float("-inf")
                     kept.offer(*rank(j, move), move)
                 at += searched
+                if searched < chunk.size:  # cut short by the limits: the next call raises, the pass is not done
+                    continue
             if short.size:
                 return
             size = min(2 * size, MAX_CHUNK)

@@ -157,7 +157,40 @@ def test_chunks_cut_short_end_the_search_where_the_limits_passed(
         assert [m for _, _, m in search.kept.ranked()] == [m for _, _, m in whole.kept.ranked()]
 
 
+
+def test_a_chunk_cut_short_where_the_pass_ends_is_not_taken_for_a_finished_pass() -> None:
+    """Hypothesis found it: the last chunk of a pass (cut where a bound falls under the level) was cut short by the
+    limits after its first word, and the pass ended as if every word of it were searched, so the search stopped
+    with an answer it called whole (the move worth 1 at position 9 never looked at). The pass now goes on, and the
+    next call says the limits passed."""
+    pairs = [(0, 0), *[(0, 1)] * 8, (1, 0), (1, 1)]
+    whole, _ = run_many(pairs, 1)
+    assert [m for _, _, m in whole.kept.ranked()] == [9]
+    with pytest.raises(OutOfTime):
+        run_many(pairs, 1, cut=9)
+
+
 def test_solve_many_serves_one_pass_over_one_sort() -> None:
     with pytest.raises(ValueError, match="one pass"):
         BestFirst(np.zeros(3), 1, lambda j, _l: None, lambda j, _m: (0.0, ()), PAPERBACK, stepped=True, batch=4,
                   solve_many=lambda js, _l: (len(js), []))
+
+
+def test_a_pass_that_found_moves_lowers_the_threshold_to_the_next_bound_only() -> None:
+    """The first pass (threshold 98: the top bound less its first gap of 2) finds 100. As a move was found, the
+    next pass goes just under the next bound, 97.5, where the candidate bounded at 98 is proved worth no more and
+    the one worth 97.5 is found, which ends the search: the candidate worth 60 is never asked to beat a level lower
+    than that. Before, the gap grew to 8 and it was asked to beat 90 (a dearer proof, in a real search)."""
+    values = [100.0, 60.0, 97.5, 50.0]
+    bounds = np.array([100.0, 98.0, 97.5, 50.0])
+    levels: dict[int, list[float]] = {}
+
+    def solve(j: int, level: float) -> int | None:
+        levels.setdefault(j, []).append(level)
+        return j if values[j] > level else None
+
+    search: BestFirst[int] = BestFirst(bounds, 2, solve, lambda j, _: (values[j], (-j,)), HARDBACK, stepped=True)
+    search.run()
+    assert [v for v, _, _ in search.kept.ranked()] == [100.0, 97.5]
+    assert levels[1] == [pytest.approx(97.5, abs=1e-8)]
+    assert 3 not in levels
