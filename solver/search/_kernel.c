@@ -69,6 +69,7 @@ typedef struct {
     int free_passing; /* no uncoverer doubles: passing uncoverers are counted apart (uncovers_ahead) */
     int inked_kinds; /* kinds of card drawn with ink */
     int nwild_stepped, wild_stepped[MAXK];
+    int stepped; /* WordSolver.stepped: the one card whose doublings _apart counts apart, or -1 */
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
     int classic_letters[MAXC];
@@ -91,6 +92,16 @@ typedef struct {
     uint32_t gen;
 } Key;
 
+/* what _rest reads of a plan (WordSolver.Plan): the worth of a wild and the items, per kind that may bring more than
+ * a wild, best first (kind, worth beyond a wild, letter, in the pool) */
+typedef struct {
+    double wild;
+    int nitems, item_k[MAXK], item_lid[MAXK], item_pool[MAXK];
+    double item_worth[MAXK];
+} RestPlan;
+
+#define MAXAPART 4 /* Plan.apart: two doublings times two activities */
+
 typedef struct {
     const Ctx *c;
     int n;
@@ -101,9 +112,11 @@ typedef struct {
     int uncovers;
     double slack, wild;
     int caps[MAXN + 1][MAXC];
-    int nitems, item_k[MAXK], item_lid[MAXK], item_pool[MAXK];
+    RestPlan rp;
     int has_unreached, unreached[MAXK]; /* WordSolver._unreached */
-    double item_worth[MAXK];
+    int napart, apart_m[MAXAPART]; /* Plan.apart: m, m * d, m * c and the plan whose wild is worth m * c more */
+    double apart_d[MAXAPART], apart_c[MAXAPART];
+    RestPlan apart[MAXAPART];
     /* the search */
     int used[MAXK];
     Slot slots[MAXN];
@@ -282,9 +295,14 @@ oom:
     return -1;
 }
 
-static int cmp_desc(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x < y) - (x > y);
+/* most first: an insertion sort, as the lists are short (a few cards) and sorted at every step of the search, where
+ * qsort's merge sort and its calls cost more than the bound itself */
+static void sort_desc(int *v, int n) {
+    for (int a = 1; a < n; a++) {
+        int x = v[a], b = a;
+        for (; b > 0 && v[b - 1] < x; b--) v[b] = v[b - 1];
+        v[b] = x;
+    }
 }
 
 static double spec_value(const Kind *p, int a, int j, int f, const int counts[4], int wilds, int inked_up) {
@@ -330,7 +348,7 @@ static double rest_value(const S *s, const int factors[MAXN], const int active[4
             for (int j = 0; j < p->ndump[a]; j++) dumps[ndumps++] = p->dump[a][j];
     }
     if (ndumps) {
-        qsort(dumps, (size_t)ndumps, sizeof(int), cmp_desc);
+        sort_desc(dumps, ndumps);
         for (int i = 0; i < ndumps && i < fodder; i++) {
             double gain = c->w_coins * (double)dumps[i] - c->w_dump;
             if (gain <= 0) break;
@@ -497,6 +515,24 @@ static void unreached(S *s, const int *cnt) {
     }
 }
 
+/* WordSolver._order and _items: the kinds that may bring more than a wild worth ``wild``, best first */
+static void rest_plan(const S *s, double wild, RestPlan *rp) {
+    const Ctx *c = s->c;
+    int w = s->which;
+    rp->wild = wild;
+    rp->nitems = 0;
+    for (int oi = 0; oi < c->norder[w]; oi++) {
+        int k = c->order[w][oi];
+        const Kind *p = &c->kinds[k];
+        if (!(p->opt[w] > wild)) continue;
+        rp->item_k[rp->nitems] = k;
+        rp->item_worth[rp->nitems] = p->opt[w] - wild;
+        rp->item_lid[rp->nitems] = p->letter;
+        rp->item_pool[rp->nitems] = p->pool;
+        rp->nitems++;
+    }
+}
+
 static void plan(S *s) {
     const Ctx *c = s->c;
     int n = s->n;
@@ -541,22 +577,24 @@ static void plan(S *s) {
         if (s->word[i] < c->C) s->caps[i][s->word[i]]++;
     }
     int w = s->which;
-    s->nitems = 0;
-    for (int oi = 0; oi < c->norder[w]; oi++) {
-        int k = c->order[w][oi];
-        const Kind *p = &c->kinds[k];
-        if (!(p->opt[w] > wild)) continue;
-        s->item_k[s->nitems] = k;
-        s->item_worth[s->nitems] = p->opt[w] - wild;
-        s->item_lid[s->nitems] = p->letter;
-        s->item_pool[s->nitems] = p->pool;
-        s->nitems++;
-    }
+    rest_plan(s, wild, &s->rp);
     double slack = c->mine_opt[w] + EPS;
     if (c->slack_award_on) slack += c->slack_award[n];
     if (c->slack_rem_on) slack += c->rem_slack;
     s->slack = slack;
     unreached(s, cnt);
+    s->napart = 0;
+    if (c->stepped >= 0) {
+        const Kind *p = &c->kinds[c->stepped];
+        for (int m = 1; m <= 2; m++)
+            for (int a = 0; a < p->nwstep; a++) {
+                int v = s->napart++;
+                s->apart_m[v] = m;
+                s->apart_d[v] = m * p->wstep_d[a];
+                s->apart_c[v] = m * p->wstep_c[a];
+                rest_plan(s, wild + m * p->wstep_c[a], &s->apart[v]);
+            }
+    }
 }
 
 static int may_uncover(const S *s, Slot slot) {
@@ -600,7 +638,7 @@ static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
 }
 
 /* WordSolver._forced */
-static double forced(const S *s, int i, int up) {
+static double forced(const S *s, const RestPlan *rp, int i, int up) {
     const Ctx *c = s->c;
     int pool_left = 0, inked_left = 0;
     for (int k = 0; k < c->K; k++) {
@@ -618,26 +656,27 @@ static double forced(const S *s, int i, int up) {
     for (int k = 0; k < c->K; k++) {
         const Kind *p = &c->kinds[k];
         if (p->count > s->used[k] && s->caps[i][p->letter] > 0) {
-            double worth = p->source == MINE ? -s->wild : p->opt[s->which] - s->wild;
+            double worth = p->source == MINE ? -rp->wild : p->opt[s->which] - rp->wild;
             if (worth <= 0 && (worst > 0 || worth > worst)) worst = worth;
         }
     }
     return worst <= 0 ? (double)(must - up) * worst : 0.0;
 }
 
-/* WordSolver._rest */
-static double rest(const S *s, int i, int uncovers, int passing) {
+/* WordSolver._rest, under the plan ``rp`` */
+static double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
+    double wild = rp->wild;
     int n = s->n;
     int u = uncovers < n - i ? uncovers : n - i;
     double total, ahead;
     if (passing) {
         if (passing > n - i) passing = n - i;
         if (u > passing) u = passing;
-        total = s->wild * (double)(n - i);
-        ahead = s->wild;
+        total = wild * (double)(n - i);
+        ahead = wild;
     } else {
-        total = s->wild * (double)(n - i + u);
+        total = wild * (double)(n - i + u);
         ahead = 0.0;
     }
     const int *caps = s->caps[i];
@@ -645,9 +684,9 @@ static double rest(const S *s, int i, int uncovers, int passing) {
     memset(taken, 0, sizeof(int) * (size_t)c->C);
     memset(pool_taken, 0, sizeof(int) * (size_t)c->C);
     int up = 0;
-    for (int it = 0; it < s->nitems; it++) {
-        int k = s->item_k[it], lid = s->item_lid[it], pool = s->item_pool[it];
-        double worth = s->item_worth[it];
+    for (int it = 0; it < rp->nitems; it++) {
+        int k = rp->item_k[it], lid = rp->item_lid[it], pool = rp->item_pool[it];
+        double worth = rp->item_worth[it];
         int left = c->kinds[k].count - s->used[k];
         if (left <= 0) continue;
         int free_ = caps[lid] - taken[lid];
@@ -664,7 +703,7 @@ static double rest(const S *s, int i, int uncovers, int passing) {
             int t = left < passing ? left : passing;
             passing -= t;
             if (u > passing) u = passing;
-            total += (double)t * (worth + s->wild);
+            total += (double)t * (worth + wild);
             continue;
         }
         if (!u) continue;
@@ -680,25 +719,33 @@ static double rest(const S *s, int i, int uncovers, int passing) {
         if (passing) passing -= t;
         total += (double)t * (worth + ahead);
     }
-    if (passing && s->wild > 0) {
+    if (passing && wild > 0) {
         int low = 0;
         for (int k = 0; k < c->K; k++)
-            if (c->kinds[k].passes && c->kinds[k].opt[s->which] <= s->wild) low += c->kinds[k].count - s->used[k];
+            if (c->kinds[k].passes && c->kinds[k].opt[s->which] <= wild) low += c->kinds[k].count - s->used[k];
         int slots = u + low < passing ? u + low : passing;
-        total += s->wild * (double)slots;
+        total += wild * (double)slots;
     }
-    if (s->wild > 0) total += forced(s, i, up);
+    if (wild > 0) total += forced(s, rp, i, up);
     return total;
 }
+
+/* WordSolver._rest under the word's plan */
+static double rest(const S *s, int i, int uncovers, int passing) { return rest_of(s, &s->rp, i, uncovers, passing); }
 
 typedef struct {
     double value;
     int room;
 } Target;
 
-static int cmp_target(const void *a, const void *b) {
-    double x = ((const Target *)a)->value, y = ((const Target *)b)->value;
-    return (x < y) - (x > y);
+/* by value, most first (an insertion sort: see sort_desc; targets of equal value add the same, in any order) */
+static void sort_targets(Target *v, int n) {
+    for (int a = 1; a < n; a++) {
+        Target x = v[a];
+        int b = a;
+        for (; b > 0 && v[b - 1].value < x.value; b--) v[b] = v[b - 1];
+        v[b] = x;
+    }
 }
 
 static double gain_at(const S *s, const double *step, int q, int i, double best_left, double next) {
@@ -737,27 +784,21 @@ static double targets(const Target *ranked, int nranked, int abilities, double b
     return total;
 }
 
-/* WordSolver._doubles, with _steps and _ranked */
-static double doubles(const S *s, int i, int uncovers) {
-    const Ctx *c = s->c;
-    if (!c->ndoublers) return 0.0;
-    double step[MAXK];
-    for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
-    if (c->nwild_stepped) {
-        int wilds = s->n - i;
-        for (int q = 0; q < i; q++)
-            if (s->slots[q].face != UP) wilds++;
-        for (int wi = 0; wi < c->nwild_stepped; wi++) {
-            const Kind *p = &c->kinds[c->wild_stepped[wi]];
-            double most = 0.0;
-            for (int a = 0; a < p->nwstep; a++) {
-                double v = p->wstep_d[a] + p->wstep_c[a] * (double)wilds;
-                if (v > most) most = v;
-            }
-            if (most < step[c->wild_stepped[wi]]) step[c->wild_stepped[wi]] = most;
-        }
-    }
+/* WordSolver._doubling: _doubles's parts, a doubling of kind k adding step[k]: the doublers placed (their
+ * abilities and what each may add), the targets left (_ranked), the abilities left to place, what the card at i-1
+ * may add doubled (*before), and how many of those abilities may reach it (*copies) */
+typedef struct {
+    int nplaced, placed_ability[MAXN];
+    double placed_credit[MAXN];
+    int nranked;
     Target ranked[MAXK];
+    int abilities_left, copies;
+    double before;
+} Doubling;
+
+static void doubling(const S *s, int i, int uncovers, const double *step, Doubling *d) {
+    const Ctx *c = s->c;
+    Target *ranked = d->ranked;
     int nranked = 0;
     int skip = i == 0 && s->has_unreached;
     if (!c->nwild_stepped) {
@@ -777,8 +818,9 @@ static double doubles(const S *s, int i, int uncovers) {
                 nranked++;
             }
         }
-        qsort(ranked, (size_t)nranked, sizeof(Target), cmp_target);
+        sort_targets(ranked, nranked);
     }
+    d->nranked = nranked;
     double best_left = nranked ? ranked[0].value : 0.0;
     double next = best_left; /* what the card at letter i may add doubled: an uncoverer's when it must be one */
     if (i >= 1 && s->slots[i - 1].face == UNCOVERED && !(i >= 2 && may_uncover(s, s->slots[i - 2]))) {
@@ -792,12 +834,14 @@ static double doubles(const S *s, int i, int uncovers) {
             }
         }
     }
-    double extra = 0.0;
+    d->nplaced = 0;
     for (int p = 0; p < i; p++) {
         Slot sl = s->slots[p];
         if (sl.k >= 0 && sl.face != WILD && c->kinds[sl.k].om_dbl) {
             double a = gain_at(s, step, p - 1, i, best_left, next), b = gain_at(s, step, p + 1, i, best_left, next);
-            extra += (double)c->kinds[sl.k].om_dbl * (a >= b ? a : b);
+            d->placed_ability[d->nplaced] = c->kinds[sl.k].om_dbl;
+            d->placed_credit[d->nplaced] = a >= b ? a : b;
+            d->nplaced++;
         }
     }
     int hidden[MAXHIDDEN], nhidden = 0; /* the abilities of doublers that can stand only uncovered, one a card */
@@ -814,14 +858,114 @@ static double doubles(const S *s, int i, int uncovers) {
             for (int j = on_letter; j < left; j++) hidden[nhidden++] = p->om_dbl;
     }
     if (nhidden) { /* each takes one of the uncovers left: the best of them, as many as there are uncovers */
-        qsort(hidden, (size_t)nhidden, sizeof(int), cmp_desc);
+        sort_desc(hidden, nhidden);
         int sum = 0;
         for (int j = 0; j < nhidden && j < uncovers; j++) sum += hidden[j];
         abilities_left += sum;
     }
-    if (abilities_left)
-        extra += targets(ranked, nranked, abilities_left, gain_at(s, step, i - 1, i, best_left, next), most < 2 ? most : 2);
+    d->abilities_left = abilities_left;
+    d->before = gain_at(s, step, i - 1, i, best_left, next);
+    d->copies = most < 2 ? most : 2;
+}
+
+/* WordSolver._doubles, with _steps */
+static double doubles(const S *s, int i, int uncovers) {
+    const Ctx *c = s->c;
+    if (!c->ndoublers) return 0.0;
+    double step[MAXK];
+    for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
+    if (c->nwild_stepped) {
+        int wilds = s->n - i;
+        for (int q = 0; q < i; q++)
+            if (s->slots[q].face != UP) wilds++;
+        for (int wi = 0; wi < c->nwild_stepped; wi++) {
+            const Kind *p = &c->kinds[c->wild_stepped[wi]];
+            double most = 0.0;
+            for (int a = 0; a < p->nwstep; a++) {
+                double v = p->wstep_d[a] + p->wstep_c[a] * (double)wilds;
+                if (v > most) most = v;
+            }
+            if (most < step[c->wild_stepped[wi]]) step[c->wild_stepped[wi]] = most;
+        }
+    }
+    Doubling d;
+    doubling(s, i, uncovers, step, &d);
+    double extra = 0.0;
+    for (int j = 0; j < d.nplaced; j++) extra += (double)d.placed_ability[j] * d.placed_credit[j];
+    if (d.abilities_left) extra += targets(d.ranked, d.nranked, d.abilities_left, d.before, d.copies);
     return extra;
+}
+
+#define MAXUNITS (MAXHIDDEN * 4 + MAXN * 4) /* doubling abilities: the doublers' cards, four each at most */
+
+/* by value, least first (an insertion sort: see sort_desc) */
+static void sort_asc(double *v, int n) {
+    for (int a = 1; a < n; a++) {
+        double x = v[a];
+        int b = a;
+        for (; b > 0 && v[b - 1] > x; b--) v[b] = v[b - 1];
+        v[b] = x;
+    }
+}
+
+/* WordSolver._apart: the bound with the doublings of the card whose doubling grows with the wild cards (Mystery N)
+ * counted apart, each making every wild worth more; the first value acc + it + slack over limit ends it */
+static double apart(const S *s, int i, int uncovers, int passing, double acc, double limit) {
+    const Ctx *c = s->c;
+    double step[MAXK];
+    for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
+    step[c->stepped] = 0.0;
+    Doubling d;
+    doubling(s, i, uncovers, step, &d);
+    double units[MAXUNITS];
+    int nunits = 0, all = d.abilities_left;
+    for (int j = 0; j < d.nplaced; j++) {
+        all += d.placed_ability[j];
+        for (int a = 0; a < d.placed_ability[j]; a++) units[nunits++] = d.placed_credit[j];
+    }
+    { /* WordSolver._target_units */
+        int copies = d.before <= 0 ? 0 : d.copies, start = nunits;
+        for (int r = 0; r < d.nranked; r++) {
+            if (nunits - start >= d.abilities_left) break;
+            double value = d.ranked[r].value;
+            int room = d.ranked[r].room;
+            while (room && nunits - start < d.abilities_left) {
+                if (copies && d.before >= value) {
+                    units[nunits++] = d.before;
+                    copies--;
+                } else {
+                    units[nunits++] = value;
+                    room--;
+                }
+            }
+        }
+        while (copies && nunits - start < d.abilities_left) {
+            units[nunits++] = d.before;
+            copies--;
+        }
+    }
+    while (nunits < all) units[nunits++] = 0.0; /* abilities with no target left */
+    sort_asc(units, nunits);
+    double total = 0.0;
+    for (int j = 0; j < nunits; j++) total += units[j];
+    double best = rest(s, i, uncovers, passing) + total;
+    if (acc + best + s->slack > limit || (i == 0 && s->has_unreached && s->unreached[c->stepped])) return best;
+    int wilds = 0;
+    for (int q = 0; q < i; q++)
+        if (s->slots[q].face != UP) wilds++;
+    for (int v = 0; v < s->napart; v++) {
+        int m = s->apart_m[v];
+        if (m > nunits) break;
+        double least = 0.0;
+        for (int j = 0; j < m; j++) least += units[j];
+        double value = rest_of(s, &s->apart[v], i, uncovers, passing) + s->apart_d[v] + s->apart_c[v] * (double)wilds +
+                       total - least;
+        if (value > best) {
+            best = value;
+            if (acc + best + s->slack > limit) break;
+        }
+    }
+    return best;
 }
 
 /* WordSolver._split */
@@ -917,12 +1061,13 @@ static void go(S *s, int i, double acc, int budget) {
     double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
     if (acc + rest0 + doubles0 + s->slack <= limit) return;
     if (s->c->split && acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack <= limit) return;
+    if (s->napart && acc + apart(s, i, avail, passing, acc, limit) + s->slack <= limit) return;
     if (i == s->n) {
         if (!complete(s)) return;
         double v;
         int r = resolve(s, &v);
-        if (r < 0) return;
-        if (r > 0 && v > s->floor + EPS) {
+        if (r <= 0) return;
+        if (v > s->floor + EPS) {
             s->floor = v;
             memcpy(s->best, s->slots, sizeof(Slot) * (size_t)s->n);
             s->has_best = 1;
@@ -1082,6 +1227,14 @@ static int ctx_read(Ctx *c, Reader *r) {
     c->free_passing = 1;
     for (int di = 0; di < c->ndoublers; di++)
         if (c->kinds[c->doublers[di]].is_uncoverer) c->free_passing = 0;
+    c->stepped = -1; /* WordSolver.stepped */
+    if (c->nwild_stepped == 1 && c->kinds[c->wild_stepped[0]].count == 1 && c->ndoublers) {
+        const Kind *p = &c->kinds[c->wild_stepped[0]];
+        int growing = 1;
+        for (int a = 0; a < p->nwstep; a++)
+            if (p->wstep_c[a] < 0) growing = 0;
+        if (growing) c->stepped = c->wild_stepped[0];
+    }
     for (int k = 0; k < c->K; k++)
         c->kinds[k].passes = c->free_passing && c->kinds[k].is_uncoverer && c->kinds[k].pool;
     c->inked_kinds = 0;

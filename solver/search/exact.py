@@ -11,7 +11,7 @@ played and makes its choices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolver, Slot, award_prestige
@@ -35,6 +35,9 @@ class Plan:
     by_step: list[int]  # kinds by what one doubling of them may add, most first
     # per kind: can no doubling reach it in this word (``WordSolver._unreached``; None: any may be reached)
     unreached: list[bool] | None = None
+    # ``WordSolver._apart``: per doubling m (1, 2) and part (d, c) of the doubling card's step, m * d and the plan
+    # whose wild is worth m * c more; empty where the bound is not split so
+    apart: list[tuple[int, float, float, Plan]] = field(default_factory=list)
 
 
 class Letters(dict[int, str]):
@@ -82,6 +85,12 @@ class WordSolver:
         self.wild_stepped = [k for k in range(len(self.profiles)) if optimism.wild_steps[k]]  # Mystery N's kind
         # doublers that may stand uncovered: the bound split by how many are (``_split``) can cut more
         self.split = any(self.profiles[k].pool for k in self.doublers)
+        # one card whose doubling grows with the wild cards (Mystery N) and a doubler: its doublings counted apart
+        # (``_apart``), where they make every wild worth more, instead of at the most wilds any word could hold
+        self.stepped: int | None = None
+        lone = len(self.wild_stepped) == 1 and self.counts[self.wild_stepped[0]] == 1 and bool(self.doublers)
+        if lone and all(c >= 0 for _, c in optimism.wild_steps[self.wild_stepped[0]]):
+            self.stepped = self.wild_stepped[0]
         # the hand's uncoverers, which an uncover of their own pays for once uncovered (``_uncovers_ahead``): counted
         # apart unless one of them doubles (``_doubles`` and ``_split`` count doublers uncovered on the shared uncovers)
         self.free_passing = not any(k in self.uncoverers for k in self.doublers)
@@ -163,10 +172,7 @@ class WordSolver:
         for i in range(n - 1, -1, -1):
             suffix[i] = dict(suffix[i + 1])
             suffix[i][word[i]] = suffix[i].get(word[i], 0) + 1
-        order = sorted(
-            (k for k, p in enumerate(self.profiles) if p.source is not Source.MINE and opt[k] > wild),
-            key=lambda k: -opt[k],
-        )
+        order = self._order(opt, wild)
         st = self.pool.state
         w = self.pool.weights
         slack = self.mine_opt(opt) + EPS
@@ -176,11 +182,31 @@ class WordSolver:
             slack += -w.remover_spent * st.remover
         ids = self.letter_ids
         caps = [[sfx.get(letter, 0) for letter in ids] for sfx in suffix]
-        items = [(k, opt[k] - wild, ids[self.letters[k]], self.is_pool[k]) for k in order]
+        items = self._items(order, opt, wild)
         by_step = sorted(range(len(om.step)), key=lambda k: -om.step[k])
         plan = Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items, by_step)
         plan.unreached = self._unreached(word, plan)
+        if self.stepped is not None and other is None:
+            for m in (1, 2):
+                for d, c in om.wild_steps[self.stepped]:
+                    worth = wild + m * c
+                    more = self._order(opt, worth)
+                    variant = replace(plan, wild=worth, order=more, items=self._items(more, opt, worth), apart=[])
+                    plan.apart.append((m, m * d, m * c, variant))
         return plan
+
+    def _order(self, opt: list[float], wild: float) -> list[int]:
+        """``Plan.order``: the kinds that may bring more than a wild on a letter or uncovered, best first."""
+        return sorted(
+            (k for k, p in enumerate(self.profiles) if p.source is not Source.MINE and opt[k] > wild),
+            key=lambda k: -opt[k],
+        )
+
+    def _items(self, order: list[int], opt: list[float], wild: float) -> list[tuple[int, float, int, bool]]:
+        """``Plan.items``: per kind in ``order``, its kind, its worth beyond a wild, its letter's index, whether in
+        the pool."""
+        ids = self.letter_ids
+        return [(k, opt[k] - wild, ids[self.letters[k]], self.is_pool[k]) for k in order]
 
     def _unreached(self, word: str, plan: Plan) -> list[bool] | None:
         """Per kind, whether no doubling can reach a card of it in this word, where every doubler can stand only
@@ -403,10 +429,24 @@ class WordSolver:
         """
         if not self.doublers:
             return 0.0
+        step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
+        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step)
+        extra = 0.0
+        for ability, credit in placed:
+            extra += ability * credit
+        if abilities_left:
+            extra += self._targets(ranked, abilities_left, before, copies)
+        return extra
+
+    def _doubling(
+        self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int, step: list[float]
+    ) -> tuple[list[tuple[int, float]], list[tuple[float, int]], int, float, int]:
+        """``_doubles``'s parts, a doubling of kind k adding ``step[k]``: the doublers placed (their abilities and
+        what each may add), the targets left (``_ranked``), the abilities left to place, what the card at i-1 may
+        add doubled, and how many of those abilities may reach it (``_targets``)."""
         profiles = self.profiles
         counts = self.counts
         n = len(plan.near)
-        step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
         ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None)
         best_left = ranked[0][0] if ranked else 0.0
         next_ = best_left  # what the card at letter i may add doubled: an uncoverer's when it must be one
@@ -424,11 +464,11 @@ class WordSolver:
             return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
 
         abilities = self.optimism.doubles
-        extra = 0.0
+        placed = []
         for p in range(i):
             k, face = slots[p]
             if k >= 0 and face is not Face.WILD and abilities[k]:
-                extra += abilities[k] * max(gain(p - 1), gain(p + 1))
+                placed.append((abilities[k], max(gain(p - 1), gain(p + 1))))
         ahead = plan.suffix[i]
         hidden: list[int] = []  # the abilities of doublers that can stand only uncovered, one a card
         abilities_left = most = 0  # the doubling abilities still to place; the most one card has
@@ -444,9 +484,55 @@ class WordSolver:
         if hidden:  # each of them takes one of the uncovers left: the best of them, as many as there are uncovers
             hidden.sort(reverse=True)
             abilities_left += sum(hidden[:uncovers])
-        if abilities_left:
-            extra += self._targets(ranked, abilities_left, gain(i - 1), min(most, 2))
-        return extra
+        return placed, ranked, abilities_left, gain(i - 1), min(most, 2)
+
+    def _apart(
+        self,
+        i: int,
+        plan: Plan,
+        slots: list[Slot],
+        used: list[int],
+        uncovers: int,
+        passing: int,
+        acc: float,
+        slack: float,
+        limit: float,
+    ) -> float:
+        """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it, but with the doublings of
+        the card whose doubling grows with the wild cards (``stepped``, Mystery N) counted apart. The search asks
+        whether ``acc`` + it + ``slack`` is over ``limit``: the first value that is ends it (the most is over too).
+
+        A placement in which that card is doubled m times (0, 1 or 2: its factor stops at 3) gains m * (d + c * W)
+        from it for W wild cards in the word, for one part (d, c) of its step: m * c for each wild card placed
+        before i, and each letter from i on laid wild is worth m * c more than a wild, which ``_rest`` counts with
+        the plan whose wild is worth that more (``Plan.apart``), so the gain is not counted as if every letter
+        were wild while the letters are counted at their best face-up. The other doublings add what ``_doubles``
+        counts without that card (its step 0), less what the m least of its doublings add, which may be those that
+        went to it (``_doubling``'s abilities, each adding what a target reached first adds: the least come last).
+        """
+        k_n = self.stepped
+        assert k_n is not None
+        step = list(plan.step)
+        step[k_n] = 0.0
+        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step)
+        units = [credit for ability, credit in placed for _ in range(ability)]
+        units += self._target_units(ranked, abilities_left, before, copies)
+        units += [0.0] * (abilities_left + sum(a for a, _ in placed) - len(units))  # abilities with no target left
+        units.sort()
+        total = sum(units)
+        best = self._rest(i, plan, used, uncovers, passing) + total
+        if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
+            return best  # (a card no doubling reaches is doubled 0 times)
+        wilds = sum(1 for _, face in slots[:i] if face is not Face.UP)
+        for m, d, c, variant in plan.apart:
+            if m > len(units):
+                break
+            value = self._rest(i, variant, used, uncovers, passing) + d + c * wilds + total - sum(units[:m])
+            if value > best:
+                best = value
+                if acc + best + slack > limit:
+                    break
+        return best
 
     def _split(
         self,
@@ -557,6 +643,26 @@ class WordSolver:
             taken += 1
         return total
 
+    def _target_units(self, ranked: list[tuple[float, int]], abilities: int, before: float, copies: int) -> list[float]:
+        """What each doubling ``_targets`` counts adds, in the order it counts them."""
+        units: list[float] = []
+        if before <= 0:
+            copies = 0
+        for value, room in ranked:
+            if len(units) >= abilities:
+                break
+            while room and len(units) < abilities:
+                if copies and before >= value:
+                    units.append(before)
+                    copies -= 1
+                else:
+                    units.append(value)
+                    room -= 1
+        while copies and len(units) < abilities:
+            units.append(before)
+            copies -= 1
+        return units
+
     def _may_uncover(self, slot: Slot) -> bool:
         return slot[0] in self.uncoverers and slot[1] is not Face.WILD
 
@@ -601,6 +707,7 @@ class WordSolver:
         resolver = self.resolver
         clock = self.budget
         split = self.split
+        stepped = bool(plan.apart)
 
         def go(i: int, acc: float, budget: int) -> None:
             clock.tick()
@@ -615,6 +722,10 @@ class WordSolver:
             if split and (
                 acc + self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit) + slack
                 <= limit
+            ):
+                return
+            if stepped and (
+                acc + self._apart(i, plan, slots, used, avail, passing, acc, slack, limit) + slack <= limit
             ):
                 return
             if i == n:

@@ -9,7 +9,9 @@ branch the bound must be at least the best value of the placements below it (eac
 - the hand's uncoverers laid off their letters are uncovered on uncovers of their own, and the other cards share
   only what the uncoverers bring beyond them (``_uncovers_ahead``): chains of uncoverers around the best cards;
 - where every doubler can stand only uncovered, a card no chain can bring beside one is never doubled
-  (``_unreached``): rare-lettered Romance doublers with a few uncoverers and Mystery N.
+  (``_unreached``): rare-lettered Romance doublers with a few uncoverers and Mystery N;
+- Mystery N's doublings counted apart, each making every wild worth more (``_apart``): Mystery N with doublers,
+  uncoverers and rich cards, in long words with many wilds.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_bound_rules import DOUBLERS, MYSTERY_N, UNCOVERERS, _state, _words
 
@@ -44,6 +46,9 @@ def _walk(solver: WordSolver, word: str) -> int:
         bound = acc + rest + doubles + slack
         if solver.split:
             bound = min(bound, acc + solver._split(i, plan, slots, used, avail, passing, rest, doubles) + slack)
+        if plan.apart:
+            apart = solver._apart(i, plan, slots, used, avail, passing, acc, slack, float("inf"))
+            bound = min(bound, acc + apart + slack)
         if i == n:
             res = solver.resolver.resolve(slots) if solver._complete(slots) else None
             best = float("-inf") if res is None else res.value
@@ -141,3 +146,14 @@ def test_a_doubler_standing_only_uncovered_doubles_a_card_beside_its_chain_and_n
     assert unreached is not None and unreached[n7]
     for word in ("gent", "tang"):
         _walk(solver, word)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_doublings_of_mystery_n_make_each_wild_worth_more_and_no_more(seed: int) -> None:
+    rng = random.Random(seed)
+    special = MYSTERY_N + rng.sample(DOUBLERS + RARE_DOUBLERS, rng.randint(1, 2))
+    special += rng.sample(UNCOVERERS, rng.randint(0, 3)) + rng.sample(RICH, rng.randint(0, 1))
+    state = _state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 8))
+    assume(Search(lexicon_of("nine"), TurnState.from_json(state), engine="python").solver.stepped is not None)
+    _check(state, seed, n_words=8, longest=8)
