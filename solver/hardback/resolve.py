@@ -36,6 +36,8 @@ def award_prestige(length: int, options_rules: Rules, held: int) -> int:
 
 
 class Face(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
+
     UP = "up"
     WILD = "wild"
     UNCOVERED = "uncovered"
