@@ -23,9 +23,10 @@ def _state(rng: random.Random) -> TurnState:
     offer = [c.code for c in CARDS if not c.is_starter and not c.timeless]
     starters = [c.code for c in CARDS if c.is_starter]
     classics = [c.code for c in CARDS if c.timeless]
-    hand = rng.sample(offer, 3) + rng.sample(starters, 2)
+    drawn = rng.sample(offer, 4)  # three in hand, one inked: each card once
+    hand = drawn[:3] + rng.sample(starters, 2)
     mine = [rng.choice(classics)]
-    return TurnState.from_json({"hand": hand, "inked": rng.sample(offer, 1), "timeless": {"mine": mine}})
+    return TurnState.from_json({"hand": hand, "inked": drawn[3:], "timeless": {"mine": mine}})
 
 
 @pytest.mark.parametrize("objective", [Objective.VALUE, Objective.PRESTIGE])
