@@ -26,6 +26,8 @@ from solver.hardback.objectives import Weights
 class Kind(enum.Enum):
     """The closed set of benefit kinds (the value is the kind's name in JSON). Each has one row in ``TABLE``."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
+
     COINS = "coins"
     PRESTIGE = "prestige"
     EITHER = "coins_or_prestige"
@@ -46,6 +48,8 @@ class Kind(enum.Enum):
 class Role(enum.Enum):
     """How a benefit resolves (the order of resolution is the resolver's: uncovers, doubles, then the rest)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
+
     GAIN = "gain"  # adds its amount (times the card's factor, when scaled) to one of ``gives``
     PER_CARD = "per_card"  # adds its amount times the card's factor for each card it counts, to its one gain
     TRASH = "trash"  # may trash this card for its amount of coins or prestige: a card's trash benefits are taken
@@ -57,6 +61,8 @@ class Role(enum.Enum):
 
 class Count(enum.Enum):
     """What a per-card benefit counts."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
 
     GENRE = "genre"  # the player's face-up cards of the benefit's genre (the word and the classics in play)
     WILD = "wild"  # the wild cards in the word, uncovered ones included

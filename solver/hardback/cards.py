@@ -55,7 +55,7 @@ class Card:
         """The canonical code: ``genre:LETTERcost``, ``tc`` where needed, bare letter for a starter."""
         if self.genre is None and self.cost == 0 and not self.timeless and not self.inline:
             return self.letter
-        genre = self.genre.value if self.genre else "starter"
+        genre = self.genre._value_ if self.genre else "starter"  # ``_value_``: ``value`` is a slow property
         tc = "tc" if (self.tc_suffix or (self.inline and self.timeless)) else ""
         head = f"{genre}:{self.letter}{self.cost}{tc}"
         if self.inline:

@@ -31,6 +31,10 @@ class CardReport:
     choices: CardChoices | None = None  # the free choices its benefits offered, as made
 
 
+_FACES = {f: f.value for f in Face}  # an enum's ``value`` is a slow property
+_SOURCES = {s: s.value for s in Source}
+
+
 def explain(outcome: Outcome) -> tuple[list[CardReport], list[CardReport]]:
     """The cards of the word and the classics in play, each with what it brought and why."""
     return [_report(part, outcome) for part in outcome.cards], [_report(part, outcome) for part in outcome.in_play]
@@ -40,8 +44,8 @@ def _report(part: CardPart, outcome: Outcome) -> CardReport:
     return CardReport(
         part.card.code,
         part.letter,
-        part.face.value,
-        part.source.value,
+        _FACES[part.face],
+        _SOURCES[part.source],
         part.position,
         part.factor,
         part.coins,

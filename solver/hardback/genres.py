@@ -11,6 +11,8 @@ from solver.text import normalise
 class Genre(enum.Enum):
     """The four genres of Hardback. Starter cards have no genre (``None``)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
+
     ADVENTURE = "adventure"
     HORROR = "horror"
     MYSTERY = "mystery"

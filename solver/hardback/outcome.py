@@ -149,7 +149,7 @@ def outcome(
     _, fodder, wilds, inked_up, spent = extras
     counts = resolver._genre_counts(slots, None)
     totals = Totals(removers_spent=spent)
-    totals.genres_active = [g.value for g, on in zip(GENRES, res.active, strict=True) if on]
+    totals.genres_active = [g for g, on in zip(_GENRE_NAMES, res.active, strict=True) if on]
     if resolver.awards:
         totals.award = award_prestige(len(slots), resolver.rules, resolver.award_held)
     credit = _Credit(resolver, res, totals, counts, wilds, inked_up)
@@ -161,6 +161,8 @@ def outcome(
         totals.prestige += part.prestige
     return Outcome(word, cards, in_play, totals)
 
+
+_GENRE_NAMES = [g.value for g in GENRES]  # by genre index (an enum's ``value`` is a slow property)
 
 # one benefit of a card as the credit reads it: its kind, how it resolves, its printed amount, the row, and for a
 # per-card count the genre's index (-1: it counts wild or inked cards)
@@ -194,12 +196,12 @@ class _Credit:
         self.counted = {Count.WILD: wilds, Count.INKED: inked}
         self.counts = counts
         self.dump_claims: list[tuple[int, CardPart]] = []
-        self._gain: dict[Kind, str] = {}  # each kind's gain under the weights
+        self._gain = resolver.gains  # each kind's gain under the weights (the resolver's: one set of weights)
 
     def __call__(self, part: CardPart, p: Profile, f: int, chosen: CardChoices | None = None) -> None:
         a = 1 if p.genre >= 0 and self.res.active[p.genre] else 0
         if a:
-            part.active_genre = GENRES[p.genre].value
+            part.active_genre = _GENRE_NAMES[p.genre]
         trash_coins = trash_prestige = 0
         eithers = tokens = 0
         for kind, role, amount, row, genre in _plan(p, a):
@@ -217,12 +219,17 @@ class _Credit:
                     if chosen is not None:
                         g = chosen.pick("token", tokens - 1) or g
                 q = amt if row.scaled else 1
-                part.add(g, q, self.totals)
+                if g == "coins":  # ``CardPart.add``, inline
+                    part.coins += q
+                elif g == "prestige":
+                    part.prestige += q
+                else:
+                    setattr(self.totals, g, getattr(self.totals, g) + q)
                 part.gains.append(Gain(kind, g, q, amount))
             elif role is Role.PER_CARD:
                 assert row.per is not None
                 if genre >= 0:
-                    n, what = self.counts[genre], GENRES[genre].value
+                    n, what = self.counts[genre], _GENRE_NAMES[genre]
                 else:
                     n, what = self.counted[row.per], row.per.value
                 g = row.gives[0]
@@ -290,6 +297,8 @@ def _word_cards(
 def _classics_in_play(
     resolver: Resolver, slots: Sequence[Slot], credit: _Credit, classics: Sequence[tuple[str, CardChoices]] = ()
 ) -> list[CardPart]:
+    if not resolver.mine and not classics:
+        return []
     in_word = [0] * len(resolver.profiles)
     for k, _ in slots:
         if k >= 0 and resolver.profiles[k].source is Source.MINE:

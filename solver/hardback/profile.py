@@ -22,6 +22,8 @@ GENRE_INDEX = {g: i for i, g in enumerate(GENRES)}
 
 
 class Source(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
+
     HAND = "hand"
     INKED = "inked"
     MINE = "mine"

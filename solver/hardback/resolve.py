@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from solver.budget import Budget
+from solver.hardback.benefits import Kind
 from solver.hardback.catalogue import Rules
 from solver.hardback.choices import CardChoices
 from solver.hardback.profile import Pool, Source
@@ -36,6 +37,8 @@ def award_prestige(length: int, options_rules: Rules, held: int) -> int:
 
 
 class Face(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
+
     UP = "up"
     WILD = "wild"
     UNCOVERED = "uncovered"
@@ -107,6 +110,13 @@ class Resolver:
                 base[g] += self.pool.counts[i]
         self.mine_genres = base
         self.wild_order: list[int] | None = None  # ``outcome.name_wilds``'s order of the pool's cards, once made
+        self.gains: dict[Kind, str] = {}  # ``outcome``'s gain of each benefit kind under the weights, once chosen
+        # per kind of card, for ``_extras``: standing face-up, is it a rival's letter, an inked card, an opponent's
+        # classic sent home, a classic of the player's put into play?
+        self._imposed = [p.imposed for p in self.profiles]
+        self._inked = [p.source is Source.INKED for p in self.profiles]
+        self._other = [p.source is Source.OTHER for p in self.profiles]
+        self._kept = [p.pool and p.card.timeless for p in self.profiles]
 
     # -- the pieces of a placement that do not depend on choices ------------------------------------------------
 
@@ -119,22 +129,23 @@ class Resolver:
         """
         used = [0] * len(self.profiles)
         generic = wilds = inked_up = imposed_up = sent = kept = 0
+        up = Face.UP
         for k, face in slots:
             if k < 0:
                 generic += 1
                 wilds += 1
                 continue
             used[k] += 1
-            p = self.profiles[k]
-            if face is not Face.UP:  # a card laid face-down by name is a wild; an inked one needs a remover
+            if face is not up:  # a card laid face-down by name is a wild; an inked one needs a remover
                 wilds += 1
-            elif p.imposed:
+                continue
+            if self._imposed[k]:
                 imposed_up += 1
-            elif p.source is Source.INKED:
+            elif self._inked[k]:
                 inked_up += 1
-            if face is Face.UP and p.source is Source.OTHER:
+            if self._other[k]:
                 sent += 1
-            if face is Face.UP and p.pool and p.card.timeless:
+            if self._kept[k]:
                 kept += 1
         for k, n in enumerate(used):
             if n > self.pool.counts[k]:
@@ -335,7 +346,8 @@ class Resolver:
             total += p.value[a][f]
             for s in p.specials[a]:
                 total += s.value(f, counts, wilds, inked_up)
-            dumps.extend(d * f for d in p.dumps[a])
+            if p.dumps[a]:
+                dumps.extend(d * f for d in p.dumps[a])
         for k in self.mine:
             p = profiles[k]
             outside = self.pool.counts[k] - in_word[k]

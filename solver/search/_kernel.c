@@ -1350,6 +1350,31 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Signatures' keys below 2^16 (most hands: a few card letters, short words): the same sums as kernel_signatures'
+ * tables, in 16 bits, letter by letter over all the words (loops the compiler turns into vector instructions). Returns
+ * whether a word's length is out of first..last (a malformed lexicon: its key could be beyond the space). */
+#define SIG_SHORT 65536
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("O3")))
+#endif
+static int short_keys(Py_ssize_t n, const uint8_t *restrict lengths, uint8_t first, uint8_t last, uint16_t top,
+                      const uint8_t *const *rows, const uint8_t *caps, const uint16_t *strides, Py_ssize_t nl,
+                      uint16_t *restrict key) {
+    uint8_t bad = 0;
+    for (Py_ssize_t i = 0; i < n; i++) bad |= (uint8_t)((lengths[i] < first) | (lengths[i] > last));
+    for (Py_ssize_t i = 0; i < n; i++) key[i] = (uint16_t)((uint8_t)(lengths[i] - first) * top);
+    for (Py_ssize_t j = 0; j < nl; j++) {
+        const uint8_t *restrict row = rows[j];
+        uint8_t cap = caps[j];
+        uint16_t stride = strides[j];
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint8_t c = row[i] < cap ? row[i] : cap;
+            key[i] = (uint16_t)(key[i] + (uint16_t)(c * stride));
+        }
+    }
+    return bad != 0;
+}
+
 /* signatures(counts, words, lo, hi, lengths, first, letters, caps, space, keys_out, inverse_out) -> number of signatures
  * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
  * radix: solver/search/bound.py's ``_signatures``) numbered densely in increasing order: ``inverse_out`` (int64, one
@@ -1366,6 +1391,9 @@ static PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     Py_ssize_t nl = ab.len, n = hi - lo;
     int64_t *keys = (int64_t *)kb.buf, *inverse = (int64_t *)ib.buf;
     uint8_t *seen = NULL;
+    int64_t *lut = NULL;
+    const uint8_t **rows = NULL;
+    uint16_t *short_key = NULL;
     if (lo < 0 || hi > words || n <= 0 || capb.len != nl || lengths == NULL || lb.len < words || space <= 0 ||
         kb.len < space * (Py_ssize_t)sizeof(int64_t) || ib.len < n * (Py_ssize_t)sizeof(int64_t)) {
         PyErr_SetString(PyExc_ValueError, "kernel: signatures of a malformed lexicon slice");
@@ -1376,24 +1404,52 @@ static PyObject *kernel_signatures(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "kernel: a letter beyond the lexicon's counts");
             goto done;
         }
-    for (Py_ssize_t w = 0; w < n; w++) inverse[w] = (int64_t)lengths[lo + w] - first;
-    for (Py_ssize_t j = 0; j < nl; j++) {
-        const uint8_t *row = counts + (Py_ssize_t)letters[j] * words + lo;
-        int64_t radix = (int64_t)caps[j] + 1;
-        uint8_t cap = caps[j];
-        for (Py_ssize_t w = 0; w < n; w++) inverse[w] = inverse[w] * radix + (row[w] < cap ? row[w] : cap);
-    }
+    /* The key in mixed radix, ((len - first) * r0 + c0) * r1 + c1 ..., is the same as (len - first) * (r0 r1 ...)
+     * + c0 * (r1 r2 ...) + c1 * (r2 ...) + ...: each letter's term is read from a table by its count (capped), and
+     * a word's key is summed at once, word by word, reading every letter's row side by side. */
+    lut = (int64_t *)malloc(sizeof(int64_t) * 256 * (size_t)(nl > 0 ? nl : 1));
+    rows = (const uint8_t **)malloc(sizeof(const uint8_t *) * (size_t)(nl > 0 ? nl : 1));
     seen = (uint8_t *)calloc((size_t)space, 1);
-    if (seen == NULL) {
+    if (lut == NULL || rows == NULL || seen == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t w = 0; w < n; w++) {
-        if (inverse[w] < 0 || inverse[w] >= space) {
+    int64_t stride = 1;
+    for (Py_ssize_t j = nl - 1; j >= 0; j--) {
+        int64_t *t = lut + 256 * j;
+        for (int c = 0; c < 256; c++) t[c] = (int64_t)(c < caps[j] ? c : caps[j]) * stride;
+        rows[j] = counts + (Py_ssize_t)letters[j] * words + lo;
+        stride *= (int64_t)caps[j] + 1;
+    }
+    uint8_t last = lengths[hi - 1]; /* the lexicon orders words by length: the longest is the last */
+    if (nl <= 26 && first >= 0 && last >= first && stride * (int64_t)(last - first + 1) <= SIG_SHORT &&
+        stride * (int64_t)(last - first + 1) <= space) { /* keys of 16 bits, all below the space */
+        uint16_t strides[26];
+        for (Py_ssize_t j = nl - 1, s = 1; j >= 0; j--) {
+            strides[j] = (uint16_t)s;
+            s *= caps[j] + 1;
+        }
+        short_key = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)n);
+        if (short_key == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (short_keys(n, lengths + lo, (uint8_t)first, last, (uint16_t)stride, rows, caps, strides, nl, short_key)) {
             PyErr_SetString(PyExc_ValueError, "kernel: a signature beyond its space");
             goto done;
         }
-        seen[inverse[w]] = 1;
+        for (Py_ssize_t w = 0; w < n; w++) seen[short_key[w]] = 1;
+    } else {
+        for (Py_ssize_t w = 0; w < n; w++) {
+            int64_t key = ((int64_t)lengths[lo + w] - first) * stride;
+            for (Py_ssize_t j = 0; j < nl; j++) key += lut[256 * j + rows[j][w]];
+            if (key < 0 || key >= space) {
+                PyErr_SetString(PyExc_ValueError, "kernel: a signature beyond its space");
+                goto done;
+            }
+            inverse[w] = key;
+            seen[key] = 1;
+        }
     }
     Py_ssize_t m = 0;
     for (Py_ssize_t k = 0; k < space; k++)
@@ -1405,12 +1461,18 @@ static PyObject *kernel_signatures(PyObject *self, PyObject *args) {
             goto done;
         }
         for (Py_ssize_t j = 0; j < m; j++) number[keys[j]] = (int32_t)j;
-        for (Py_ssize_t w = 0; w < n; w++) inverse[w] = number[inverse[w]];
+        if (short_key != NULL)
+            for (Py_ssize_t w = 0; w < n; w++) inverse[w] = number[short_key[w]];
+        else
+            for (Py_ssize_t w = 0; w < n; w++) inverse[w] = number[inverse[w]];
         free(number);
     }
     out = PyLong_FromSsize_t(m);
 done:
     free(seen);
+    free(lut);
+    free((void *)rows);
+    free(short_key);
     PyBuffer_Release(&cb);
     PyBuffer_Release(&lb);
     PyBuffer_Release(&ab);

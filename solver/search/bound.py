@@ -242,7 +242,7 @@ def word_bounds(lex: Lexicon, pool: Pool, native: bool = True) -> Bounds:
             lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept], native
         )
     sig_bound += EPS
-    per_word = sig_bound[sig.inverse]
+    per_word = np.take(sig_bound, sig.inverse)  # fancy indexing's numbers, sooner
     if len(kept) == len(lengths):
         return Bounds(np.arange(lo, hi, dtype=np.int64), per_word, om)
     index = np.nonzero(per_word > -np.inf)[0]

@@ -177,10 +177,22 @@ def test_the_environment_picks_the_engine(monkeypatch: pytest.MonkeyPatch, enabl
     assert Search(enable, TurnState.from_json({"hand": ["A", "R", "T"]})).engine == "compiled"
 
 
-def test_signatures_as_numpy_numbers_them(enable: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The kernel's one pass over the words gives the signatures and numbers numpy's passes give."""
-    lo, hi = enable.length_range(2, 12)
-    caps = {0: 2, 4: 3, 8: 1, 13: 1, 14: 2, 17: 1, 18: 2, 19: 1, 3: 1, 11: 1}
+@pytest.mark.parametrize(
+    ("shortest", "longest", "caps"),
+    [
+        (2, 12, {0: 2, 4: 3, 8: 1, 13: 1, 14: 2, 17: 1, 18: 2, 19: 1, 3: 1, 11: 1}),  # keys past 16 bits
+        (2, 6, {0: 1, 4: 1, 8: 1, 13: 1, 17: 1, 18: 1}),  # a 5-card hand's: 16-bit keys
+        (3, 8, {0: 2, 4: 3, 25: 1, 16: 1, 18: 2, 19: 1}),  # 16-bit keys, repeated letters, rare ones
+        (2, 5, {}),  # no card letter: the length alone
+        (2, 9, dict.fromkeys(range(13), 1)),  # 13 letters: 2^13 * 8 = 65,536 keys, the 16-bit path at its edge
+    ],
+)
+def test_signatures_as_numpy_numbers_them(
+    enable: Lexicon, monkeypatch: pytest.MonkeyPatch, shortest: int, longest: int, caps: dict[int, int]
+) -> None:
+    """The kernel's one pass over the words gives the signatures and numbers numpy's passes give, with keys of 16
+    bits (its vector path) and wider."""
+    lo, hi = enable.length_range(shortest, longest)
     from solver.search import bound
 
     in_c = bound._signatures(enable, lo, hi, caps)
