@@ -1050,12 +1050,39 @@ static int complete(const S *s) {
     return s->slots[n - 1].face != UNCOVERED || (n > 1 && may_uncover(s, s->slots[n - 2]));
 }
 
+/* WordSolver._rooted: can the uncovered cards at b and the run before it all be uncovered (b + 1 < placed: the card
+ * after the run)? */
+static int rooted(const S *s, int b, int placed) {
+    const Ctx *c = s->c;
+    int a = b;
+    while (a >= 1 && s->slots[a - 1].face == UNCOVERED) a--;
+    int left = a - 1, right = b + 1;
+    Slot l = a >= 1 ? s->slots[a - 1] : (Slot){-1, WILD};
+    if (l.face == UP && l.k >= 0 && c->kinds[l.k].is_uncoverer) {
+        left = a;
+        while (left < b && c->kinds[s->slots[left].k].is_uncoverer) left++;
+    }
+    Slot r = b + 1 < placed ? s->slots[b + 1] : (Slot){-1, WILD};
+    if (r.face == UP && r.k >= 0 && c->kinds[r.k].is_uncoverer) {
+        right = b;
+        while (right > a && c->kinds[s->slots[right].k].is_uncoverer) right--;
+    }
+    return right <= left + 1;
+}
+
+/* WordSolver._stranded: a run of uncovered cards ended before letter i that cannot all be uncovered */
+static int stranded(const S *s, int i) {
+    if (i >= 2 && s->slots[i - 2].face == UNCOVERED && s->slots[i - 1].face != UNCOVERED) return !rooted(s, i - 2, i);
+    return i == s->n && s->slots[i - 1].face == UNCOVERED && !rooted(s, i - 1, i);
+}
+
 static void go(S *s, int i, double acc, int budget) {
     if (tick(s)) return;
     if (s->stop_at >= 0 && s->ticks > s->stop_at) {
         s->status = S_ENOUGH;
         return;
     }
+    if (stranded(s, i)) return;
     int passing;
     int avail = uncovers_ahead(s, i, budget, &passing);
     double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;

@@ -663,6 +663,42 @@ class WordSolver:
             copies -= 1
         return units
 
+    def _stranded(self, slots: list[Slot], i: int, n: int) -> bool:
+        """Whether a run of uncovered cards ended with the letters before i (of n) and cannot all be uncovered
+        (``_rooted``): then no placement below can be played."""
+        if i >= 2 and slots[i - 2][1] is Face.UNCOVERED and slots[i - 1][1] is not Face.UNCOVERED:
+            return not self._rooted(slots, i - 2)
+        return i == n and slots[n - 1][1] is Face.UNCOVERED and not self._rooted(slots, n - 1)
+
+    def _rooted(self, slots: list[Slot], b: int) -> bool:
+        """Whether the cards uncovered at letters a..b (a run: the cards either side of it are not uncovered; the
+        one after b placed, or none) can all be uncovered. Each is uncovered by a neighbour that stands and
+        uncovers, after that neighbour stands itself, so the run splits at some m: a..m uncovered from the left, one
+        after another, by a card face-up at a-1 that uncovers and then by each of a..m-1 (uncoverers all), and
+        m+1..b likewise from the right (from b+1, then b..m+2). Abilities are counted at their most, and not
+        shared out, so a run this rejects is never played (the resolver would refuse every such placement)."""
+        uncoverers = self.uncoverers
+        a = b
+        while a >= 1 and slots[a - 1][1] is Face.UNCOVERED:
+            a -= 1
+
+        def root(q: int) -> bool:  # a card face-up there that uncovers
+            return 0 <= q < len(slots) and slots[q][1] is Face.UP and slots[q][0] in uncoverers
+
+        # from the left: a..m, for m up to the first card of the run that does not uncover (itself included)
+        left = a - 1
+        if root(a - 1):
+            left = a
+            while left < b and slots[left][0] in uncoverers:
+                left += 1
+        # from the right: m+1..b, for m+1 down to the last card that does not uncover
+        right = b + 1
+        if root(b + 1):
+            right = b
+            while right > a and slots[right][0] in uncoverers:
+                right -= 1
+        return right <= left + 1
+
     def _may_uncover(self, slot: Slot) -> bool:
         return slot[0] in self.uncoverers and slot[1] is not Face.WILD
 
@@ -713,6 +749,8 @@ class WordSolver:
             clock.tick()
             if stop_at is not None and clock.ticks > stop_at:
                 raise _Enough(best[0])
+            if self._stranded(slots, i, n):
+                return
             avail, passing = self._uncovers_ahead(i, plan, slots, used, budget)
             rest = self._rest(i, plan, used, avail, passing)
             doubles = self._doubles(i, plan, slots, used, avail)

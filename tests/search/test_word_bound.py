@@ -12,6 +12,8 @@ branch the bound must be at least the best value of the placements below it (eac
   (``_unreached``): rare-lettered Romance doublers with a few uncoverers and Mystery N;
 - Mystery N's doublings counted apart, each making every wild worth more (``_apart``): Mystery N with doublers,
   uncoverers and rich cards, in long words with many wilds.
+The search also cuts a branch once a run of uncovered cards ends that no chain of uncoverers can reach
+(``_stranded``): at every branch it cuts, no placement below may be played.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ def _walk(solver: WordSolver, word: str) -> int:
                 if k >= 0:
                     used[k] -= 1
         assert bound >= best - 1e-9, (word, i, list(slots), bound, best)
+        assert not solver._stranded(slots, i, n) or best == float("-inf"), (word, i, list(slots), best)
         return best
 
     go(0, 0.0, plan.uncovers)
