@@ -70,6 +70,7 @@ typedef struct {
     int inked_kinds; /* kinds of card drawn with ink */
     int nwild_stepped, wild_stepped[MAXK];
     int stepped; /* WordSolver.stepped: the one card whose doublings _apart counts apart, or -1 */
+    int ngenre_doublers, genre_doublers[4]; /* WordSolver.genre_doublers */
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
     int classic_letters[MAXC];
@@ -114,6 +115,7 @@ typedef struct {
     int caps[MAXN + 1][MAXC];
     RestPlan rp;
     int has_unreached, unreached[MAXK]; /* WordSolver._unreached */
+    int has_live, live[4]; /* WordSolver._live, at the node whose bound is being counted */
     int napart, apart_m[MAXAPART]; /* Plan.apart: m, m * d, m * c and the plan whose wild is worth m * c more */
     double apart_d[MAXAPART], apart_c[MAXAPART];
     RestPlan apart[MAXAPART];
@@ -784,6 +786,46 @@ static double targets(const Target *ranked, int nranked, int abilities, double b
     return total;
 }
 
+/* WordSolver._live: per genre, whether it may still be active with the letters before i placed */
+static void set_live(S *s, int i, int uncovers) {
+    const Ctx *c = s->c;
+    s->has_live = c->ngenre_doublers > 0;
+    if (!s->has_live) return;
+    int counts[4];
+    for (int g = 0; g < 4; g++) {
+        counts[g] = c->base_genres[g];
+        s->live[g] = 1;
+    }
+    for (int q = 0; q < i; q++) {
+        Slot sl = s->slots[q];
+        if (sl.k < 0 || sl.face == WILD) continue;
+        const Kind *p = &c->kinds[sl.k];
+        if (p->genre >= 0 && p->source != MINE && p->source != OTHER) counts[p->genre]++;
+    }
+    for (int gi = 0; gi < c->ngenre_doublers; gi++) {
+        int g = c->genre_doublers[gi];
+        if (counts[g] >= 2) continue;
+        int on = 0, off = 0;
+        for (int k = 0; k < c->K; k++) {
+            const Kind *p = &c->kinds[k];
+            int left = p->count - s->used[k];
+            if (left <= 0 || p->genre != g || p->source == MINE || p->source == OTHER) continue;
+            int standing = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
+            on += standing;
+            if (p->pool) off += left - standing;
+        }
+        int more = on + (off < uncovers ? off : uncovers);
+        if (more > s->n - i) more = s->n - i;
+        s->live[g] = counts[g] + more >= 2;
+    }
+}
+
+/* a doubler's abilities at this node: its inactive side's where its genre can no longer be active (_live) */
+static int ability(const S *s, int k) {
+    const Kind *p = &s->c->kinds[k];
+    return s->has_live && p->genre >= 0 && !s->live[p->genre] ? p->dbl[0] : p->om_dbl;
+}
+
 /* WordSolver._doubling: _doubles's parts, a doubling of kind k adding step[k]: the doublers placed (their
  * abilities and what each may add), the targets left (_ranked), the abilities left to place, what the card at i-1
  * may add doubled (*before), and how many of those abilities may reach it (*copies) */
@@ -837,9 +879,9 @@ static void doubling(const S *s, int i, int uncovers, const double *step, Doubli
     d->nplaced = 0;
     for (int p = 0; p < i; p++) {
         Slot sl = s->slots[p];
-        if (sl.k >= 0 && sl.face != WILD && c->kinds[sl.k].om_dbl) {
+        if (sl.k >= 0 && sl.face != WILD && ability(s, sl.k)) {
             double a = gain_at(s, step, p - 1, i, best_left, next), b = gain_at(s, step, p + 1, i, best_left, next);
-            d->placed_ability[d->nplaced] = c->kinds[sl.k].om_dbl;
+            d->placed_ability[d->nplaced] = ability(s, sl.k);
             d->placed_credit[d->nplaced] = a >= b ? a : b;
             d->nplaced++;
         }
@@ -851,11 +893,12 @@ static void doubling(const S *s, int i, int uncovers, const double *step, Doubli
         const Kind *p = &c->kinds[k];
         int left = p->count - s->used[k];
         if (left <= 0) continue;
-        if (p->om_dbl > most) most = p->om_dbl;
+        int ab = ability(s, k);
+        if (ab > most) most = ab;
         int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
-        abilities_left += on_letter * p->om_dbl;
+        abilities_left += on_letter * ab;
         if (uncovers > 0 && p->pool)
-            for (int j = on_letter; j < left; j++) hidden[nhidden++] = p->om_dbl;
+            for (int j = on_letter; j < left; j++) hidden[nhidden++] = ab;
     }
     if (nhidden) { /* each takes one of the uncovers left: the best of them, as many as there are uncovers */
         sort_desc(hidden, nhidden);
@@ -1085,6 +1128,7 @@ static void go(S *s, int i, double acc, int budget) {
     if (stranded(s, i)) return;
     int passing;
     int avail = uncovers_ahead(s, i, budget, &passing);
+    set_live(s, i, avail);
     double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
     if (acc + rest0 + doubles0 + s->slack <= limit) return;
     if (s->c->split && acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack <= limit) return;
@@ -1254,6 +1298,14 @@ static int ctx_read(Ctx *c, Reader *r) {
     c->free_passing = 1;
     for (int di = 0; di < c->ndoublers; di++)
         if (c->kinds[c->doublers[di]].is_uncoverer) c->free_passing = 0;
+    int doubling_genre[4] = {0, 0, 0, 0};
+    for (int di = 0; di < c->ndoublers; di++) {
+        const Kind *p = &c->kinds[c->doublers[di]];
+        if (p->genre >= 0 && p->dbl[0] < p->dbl[1]) doubling_genre[p->genre] = 1;
+    }
+    c->ngenre_doublers = 0;
+    for (int g = 0; g < 4; g++)
+        if (doubling_genre[g]) c->genre_doublers[c->ngenre_doublers++] = g;
     c->stepped = -1; /* WordSolver.stepped */
     if (c->nwild_stepped == 1 && c->kinds[c->wild_stepped[0]].count == 1 && c->ndoublers) {
         const Kind *p = &c->kinds[c->wild_stepped[0]];

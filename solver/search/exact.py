@@ -88,6 +88,15 @@ class WordSolver:
         # one card whose doubling grows with the wild cards (Mystery N) and a doubler: its doublings counted apart
         # (``_apart``), where they make every wild worth more, instead of at the most wilds any word could hold
         self.stepped: int | None = None
+        # genres on which some doubler's abilities depend: where one cannot be active any more, they are its
+        # inactive side's (``_live``)
+        self.genre_doublers = sorted(
+            {p.genre for k in self.doublers if (p := self.profiles[k]).genre >= 0 and p.doubles[0] < p.doubles[1]}
+        )
+        self.counted = [  # per kind: a card of the word that counts for its genre (the resolver's _genre_counts)
+            p.genre >= 0 and p.source is not Source.MINE and p.source is not Source.OTHER for p in self.profiles
+        ]
+
         lone = len(self.wild_stepped) == 1 and self.counts[self.wild_stepped[0]] == 1 and bool(self.doublers)
         if lone and all(c >= 0 for _, c in optimism.wild_steps[self.wild_stepped[0]]):
             self.stepped = self.wild_stepped[0]
@@ -418,19 +427,52 @@ class WordSolver:
                     worst = worth
         return (forced - up) * worst if worst <= 0 else 0.0
 
-    def _doubles(self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> float:
+    def _live(self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int) -> list[bool] | None:
+        """Per genre, whether it may still be active in a placement whose letters before i are placed (None: every
+        genre may, or none bears on a doubler).
+
+        A genre is active with two cards of it in play: the classics of your own in play, the cards standing on
+        the letters placed (face-up or uncovered), and at most those still to place that could stand, on a letter
+        of their own ahead or uncovered (no more of the latter than the ``uncovers`` left), one a letter left."""
+        if not self.genre_doublers:
+            return None
+        counts = list(self.resolver.mine_genres)
+        counted = self.counted
+        for k, face in slots[:i]:
+            if k >= 0 and face is not Face.WILD and counted[k]:
+                counts[self.profiles[k].genre] += 1
+        ahead = plan.suffix[i]
+        live = [True] * len(counts)
+        for g in self.genre_doublers:
+            if counts[g] >= 2:
+                continue
+            on = off = 0
+            for k, p in enumerate(self.profiles):
+                left = self.counts[k] - used[k]
+                if left > 0 and counted[k] and p.genre == g:
+                    standing = min(left, ahead.get(p.letter, 0))
+                    on += standing
+                    if p.pool:
+                        off += left - standing
+            live[g] = counts[g] + min(on + min(off, uncovers), len(plan.near) - i) >= 2
+        return live
+
+    def _doubles(
+        self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int, live: list[bool] | None = None
+    ) -> float:
         """The most doubles can add to a placement whose letters before i are placed.
 
         A doubler placed with both neighbours known doubles the better of them; the one at i-1 may double a card
         still to come; a doubler not yet placed stands on a letter of its own still to come (no more of them than
         such letters) or is uncovered (no more of them all than the ``uncovers`` left: they share them), and its
         abilities double the best targets left (``_targets``); a card at letter i that must uncover the one before
-        it (``_choices``) is an uncoverer.
+        it (``_choices``) is an uncoverer; a doubler of a genre that ``live`` says can no longer be active has its
+        inactive side's abilities.
         """
         if not self.doublers:
             return 0.0
         step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
-        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step)
+        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step, live)
         extra = 0.0
         for ability, credit in placed:
             extra += ability * credit
@@ -439,7 +481,14 @@ class WordSolver:
         return extra
 
     def _doubling(
-        self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int, step: list[float]
+        self,
+        i: int,
+        plan: Plan,
+        slots: list[Slot],
+        used: list[int],
+        uncovers: int,
+        step: list[float],
+        live: list[bool] | None = None,
     ) -> tuple[list[tuple[int, float]], list[tuple[float, int]], int, float, int]:
         """``_doubles``'s parts, a doubling of kind k adding ``step[k]``: the doublers placed (their abilities and
         what each may add), the targets left (``_ranked``), the abilities left to place, what the card at i-1 may
@@ -464,6 +513,10 @@ class WordSolver:
             return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
 
         abilities = self.optimism.doubles
+        if live is not None:
+            abilities = [
+                p.doubles[0] if p.genre >= 0 and not live[p.genre] else abilities[k] for k, p in enumerate(profiles)
+            ]
         placed = []
         for p in range(i):
             k, face = slots[p]
@@ -497,6 +550,7 @@ class WordSolver:
         acc: float,
         slack: float,
         limit: float,
+        live: list[bool] | None = None,
     ) -> float:
         """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it, but with the doublings of
         the card whose doubling grows with the wild cards (``stepped``, Mystery N) counted apart. The search asks
@@ -514,7 +568,7 @@ class WordSolver:
         assert k_n is not None
         step = list(plan.step)
         step[k_n] = 0.0
-        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step)
+        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step, live)
         units = [credit for ability, credit in placed for _ in range(ability)]
         units += self._target_units(ranked, abilities_left, before, copies)
         units += [0.0] * (abilities_left + sum(a for a, _ in placed) - len(units))  # abilities with no target left
@@ -547,6 +601,7 @@ class WordSolver:
         acc: float = 0.0,
         slack: float = 0.0,
         limit: float = float("inf"),
+        live: list[bool] | None = None,
     ) -> float:
         """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it (``rest`` and ``doubles``,
         as they are for all the ``uncovers``) but split by the number h of doublers uncovered that cannot stand on
@@ -578,7 +633,7 @@ class WordSolver:
             value = (
                 (rest if h == 0 else self._rest(i, plan, used, uncovers - h, passing))
                 + h * (top + plan.wild)
-                + (doubles if h == most else self._doubles(i, plan, slots, used, h))
+                + (doubles if h == most else self._doubles(i, plan, slots, used, h, live))
             )
             if value > best:
                 best = value
@@ -752,18 +807,18 @@ class WordSolver:
             if self._stranded(slots, i, n):
                 return
             avail, passing = self._uncovers_ahead(i, plan, slots, used, budget)
+            live = self._live(i, plan, slots, used, avail)
             rest = self._rest(i, plan, used, avail, passing)
-            doubles = self._doubles(i, plan, slots, used, avail)
+            doubles = self._doubles(i, plan, slots, used, avail, live)
             limit = floor_box[0] + EPS
             if acc + rest + doubles + slack <= limit:
                 return
-            if split and (
-                acc + self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit) + slack
-                <= limit
-            ):
-                return
+            if split:
+                most = self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit, live)
+                if acc + most + slack <= limit:
+                    return
             if stepped and (
-                acc + self._apart(i, plan, slots, used, avail, passing, acc, slack, limit) + slack <= limit
+                acc + self._apart(i, plan, slots, used, avail, passing, acc, slack, limit, live) + slack <= limit
             ):
                 return
             if i == n:

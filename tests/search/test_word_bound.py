@@ -11,7 +11,9 @@ branch the bound must be at least the best value of the placements below it (eac
 - where every doubler can stand only uncovered, a card no chain can bring beside one is never doubled
   (``_unreached``): rare-lettered Romance doublers with a few uncoverers and Mystery N;
 - Mystery N's doublings counted apart, each making every wild worth more (``_apart``): Mystery N with doublers,
-  uncoverers and rich cards, in long words with many wilds.
+  uncoverers and rich cards, in long words with many wilds;
+- a doubler whose doubling needs its genre doubles nothing once two cards of that genre can no longer stand
+  (``_live``): the Romance doublers throughout (a rule that wanted three cards fails six of these tests).
 The search also cuts a branch once a run of uncovered cards ends that no chain of uncoverers can reach
 (``_stranded``): at every branch it cuts, no placement below may be played.
 """
@@ -44,12 +46,15 @@ def _walk(solver: WordSolver, word: str) -> int:
     def go(i: int, acc: float, budget: int) -> float:
         seen[0] += 1
         avail, passing = solver._uncovers_ahead(i, plan, slots, used, budget)
-        rest, doubles = solver._rest(i, plan, used, avail, passing), solver._doubles(i, plan, slots, used, avail)
+        live = solver._live(i, plan, slots, used, avail)
+        rest = solver._rest(i, plan, used, avail, passing)
+        doubles = solver._doubles(i, plan, slots, used, avail, live)
         bound = acc + rest + doubles + slack
         if solver.split:
-            bound = min(bound, acc + solver._split(i, plan, slots, used, avail, passing, rest, doubles) + slack)
+            split = solver._split(i, plan, slots, used, avail, passing, rest, doubles, live=live)
+            bound = min(bound, acc + split + slack)
         if plan.apart:
-            apart = solver._apart(i, plan, slots, used, avail, passing, acc, slack, float("inf"))
+            apart = solver._apart(i, plan, slots, used, avail, passing, acc, slack, float("inf"), live)
             bound = min(bound, acc + apart + slack)
         if i == n:
             res = solver.resolver.resolve(slots) if solver._complete(slots) else None
