@@ -158,18 +158,19 @@ class BestFirst(Generic[M]):
 
         A stepped search lowers its threshold after each pass that leaves the level above it: to the next bound
         under it when the pass found moves (the values lie near: a proof against a high level is cheap, one against
-        a low level dear, and the level stays low until n moves are kept), else by a gap that grows each time (the
-        values lie lower than the bounds said), never by less than that gap's last size (so passes stay few)."""
+        a low level dear, and the level stays low until n moves are kept), so the words the pass proved no better
+        than its level are asked to beat that next bound, which a word that does beats every word not yet asked;
+        else by a gap that grows each time (the values lie lower than the bounds said)."""
         while True:
             before = len(self.kept.heap)
             self._pass()
             if self.threshold <= max(self.kept.floor(), self.floor) or self.threshold == float("-inf"):
                 return
-            if len(self.kept.heap) > before:  # moves found near the level: just under the next bound below it
+            if len(self.kept.heap) > before:  # moves found near the level: down to the next bound below it
                 margin = self.reach.margin
                 below = self.bounds[(self.bounds < self.threshold - margin) & (self.bounds > float("-inf"))]
-                if below.size:  # (a bound beats a level by more than the margin)
-                    self.threshold = max(float(below.max()) - 2 * margin, self.threshold - GAP_GROWTH * self.gap)
+                if below.size:  # the words proved no better than this level, asked to beat the next bound
+                    self.threshold = max(float(below.max()), self.threshold - GAP_GROWTH * self.gap)
                     continue
             self.gap *= GAP_GROWTH
             self.threshold = self.threshold - self.gap if self.gap < 1e15 else float("-inf")

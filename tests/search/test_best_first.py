@@ -178,11 +178,11 @@ def test_solve_many_serves_one_pass_over_one_sort() -> None:
 
 def test_a_pass_that_found_moves_lowers_the_threshold_to_the_next_bound_only() -> None:
     """The first pass (threshold 98: the top bound less its first gap of 2) finds 100. As a move was found, the
-    next pass goes just under the next bound, 97.5, where the candidate bounded at 98 is proved worth no more and
-    the one worth 97.5 is found, which ends the search: the candidate worth 60 is never asked to beat a level lower
-    than that. Before, the gap grew to 8 and it was asked to beat 90 (a dearer proof, in a real search)."""
-    values = [100.0, 60.0, 97.5, 50.0]
-    bounds = np.array([100.0, 98.0, 97.5, 50.0])
+    next pass goes down to the next bound, 97, where the candidate bounded at 98 (worth 97.8) is found and the
+    search ends: it was asked to beat 97, not 90 as when the gap grew to 8 (a dearer proof, in a real search), and
+    the candidate bounded at 97 is never searched."""
+    values = [100.0, 97.8, 96.0, 50.0]
+    bounds = np.array([100.0, 98.0, 97.0, 50.0])
     levels: dict[int, list[float]] = {}
 
     def solve(j: int, level: float) -> int | None:
@@ -191,6 +191,6 @@ def test_a_pass_that_found_moves_lowers_the_threshold_to_the_next_bound_only() -
 
     search: BestFirst[int] = BestFirst(bounds, 2, solve, lambda j, _: (values[j], (-j,)), HARDBACK, stepped=True)
     search.run()
-    assert [v for v, _, _ in search.kept.ranked()] == [100.0, 97.5]
-    assert levels[1] == [pytest.approx(97.5, abs=1e-8)]
-    assert 3 not in levels
+    assert [v for v, _, _ in search.kept.ranked()] == [100.0, 97.8]
+    assert levels[1] == [97.0]
+    assert 2 not in levels
