@@ -1094,8 +1094,8 @@ static int complete(const S *s) {
 }
 
 /* WordSolver._rooted: can the uncovered cards at b and the run before it all be uncovered (b + 1 < placed: the card
- * after the run)? */
-static int rooted(const S *s, int b, int placed) {
+ * after the run; ahead: cards still to come may uncover it from the right)? */
+static int rooted(const S *s, int b, int placed, int ahead) {
     const Ctx *c = s->c;
     int a = b;
     while (a >= 1 && s->slots[a - 1].face == UNCOVERED) a--;
@@ -1106,17 +1106,17 @@ static int rooted(const S *s, int b, int placed) {
         while (left < b && c->kinds[s->slots[left].k].is_uncoverer) left++;
     }
     Slot r = b + 1 < placed ? s->slots[b + 1] : (Slot){-1, WILD};
-    if (r.face == UP && r.k >= 0 && c->kinds[r.k].is_uncoverer) {
+    if (ahead || (r.face == UP && r.k >= 0 && c->kinds[r.k].is_uncoverer)) {
         right = b;
         while (right > a && c->kinds[s->slots[right].k].is_uncoverer) right--;
     }
     return right <= left + 1;
 }
 
-/* WordSolver._stranded: a run of uncovered cards ended before letter i that cannot all be uncovered */
+/* WordSolver._stranded: the cards uncovered before letter i cannot all be uncovered, whatever comes after */
 static int stranded(const S *s, int i) {
-    if (i >= 2 && s->slots[i - 2].face == UNCOVERED && s->slots[i - 1].face != UNCOVERED) return !rooted(s, i - 2, i);
-    return i == s->n && s->slots[i - 1].face == UNCOVERED && !rooted(s, i - 1, i);
+    if (i >= 1 && s->slots[i - 1].face == UNCOVERED) return !rooted(s, i - 1, i, i < s->n);
+    return i >= 2 && s->slots[i - 2].face == UNCOVERED && !rooted(s, i - 2, i, 0);
 }
 
 static void go(S *s, int i, double acc, int budget) {

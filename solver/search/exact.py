@@ -719,19 +719,21 @@ class WordSolver:
         return units
 
     def _stranded(self, slots: list[Slot], i: int, n: int) -> bool:
-        """Whether a run of uncovered cards ended with the letters before i (of n) and cannot all be uncovered
-        (``_rooted``): then no placement below can be played."""
-        if i >= 2 and slots[i - 2][1] is Face.UNCOVERED and slots[i - 1][1] is not Face.UNCOVERED:
-            return not self._rooted(slots, i - 2)
-        return i == n and slots[n - 1][1] is Face.UNCOVERED and not self._rooted(slots, n - 1)
+        """Whether the cards uncovered at the letters before i (of n) cannot all be uncovered, whatever comes after
+        (``_rooted``): a run that ends there, or one still open that no card to come could reach far enough. Then
+        no placement below can be played."""
+        if i >= 1 and slots[i - 1][1] is Face.UNCOVERED:
+            return not self._rooted(slots, i - 1, ahead=i < n)
+        return i >= 2 and slots[i - 2][1] is Face.UNCOVERED and not self._rooted(slots, i - 2)
 
-    def _rooted(self, slots: list[Slot], b: int) -> bool:
-        """Whether the cards uncovered at letters a..b (a run: the cards either side of it are not uncovered; the
-        one after b placed, or none) can all be uncovered. Each is uncovered by a neighbour that stands and
-        uncovers, after that neighbour stands itself, so the run splits at some m: a..m uncovered from the left, one
-        after another, by a card face-up at a-1 that uncovers and then by each of a..m-1 (uncoverers all), and
-        m+1..b likewise from the right (from b+1, then b..m+2). Abilities are counted at their most, and not
-        shared out, so a run this rejects is never played (the resolver would refuse every such placement)."""
+    def _rooted(self, slots: list[Slot], b: int, ahead: bool = False) -> bool:
+        """Whether the cards uncovered at letters a..b (a run: the card before a is not uncovered; the one after b
+        placed and not uncovered, or none, or with ``ahead`` still to come) can all be uncovered. Each is uncovered
+        by a neighbour that stands and uncovers, after that neighbour stands itself, so the run splits at some m:
+        a..m uncovered from the left, one after another, by a card face-up at a-1 that uncovers and then by each
+        of a..m-1 (uncoverers all), and m+1..b likewise from the right (from b+1, then b..m+2; with ``ahead`` a
+        card to come may start it). Abilities are counted at their most, and not shared out, so a run this rejects
+        is never played (the resolver would refuse every such placement)."""
         uncoverers = self.uncoverers
         a = b
         while a >= 1 and slots[a - 1][1] is Face.UNCOVERED:
@@ -748,7 +750,7 @@ class WordSolver:
                 left += 1
         # from the right: m+1..b, for m+1 down to the last card that does not uncover
         right = b + 1
-        if root(b + 1):
+        if ahead or root(b + 1):
             right = b
             while right > a and slots[right][0] in uncoverers:
                 right -= 1
