@@ -1113,9 +1113,28 @@ static int rooted(const S *s, int b, int placed, int ahead) {
     return right <= left + 1;
 }
 
+/* WordSolver._chained: could the cards still to place uncover letter i from the right? */
+static int chained(const S *s, int i) {
+    const Ctx *c = s->c;
+    int chain = 0;
+    for (int ui = 0; ui < c->nuncoverers; ui++) {
+        int k = c->uncoverers[ui];
+        if (c->kinds[k].pool) chain += c->kinds[k].count - s->used[k];
+    }
+    for (int r = i; r < s->n; r++) {
+        if (r - i > chain) return 0;
+        for (int ui = 0; ui < c->nuncoverers; ui++) {
+            int k = c->uncoverers[ui];
+            const Kind *p = &c->kinds[k];
+            if (p->count > s->used[k] && p->letter == s->word[r] && r - i <= chain - p->pool) return 1;
+        }
+    }
+    return 0;
+}
+
 /* WordSolver._stranded: the cards uncovered before letter i cannot all be uncovered, whatever comes after */
 static int stranded(const S *s, int i) {
-    if (i >= 1 && s->slots[i - 1].face == UNCOVERED) return !rooted(s, i - 1, i, i < s->n);
+    if (i >= 1 && s->slots[i - 1].face == UNCOVERED) return !rooted(s, i - 1, i, chained(s, i));
     return i >= 2 && s->slots[i - 2].face == UNCOVERED && !rooted(s, i - 2, i, 0);
 }
 

@@ -718,13 +718,28 @@ class WordSolver:
             copies -= 1
         return units
 
-    def _stranded(self, slots: list[Slot], i: int, n: int) -> bool:
-        """Whether the cards uncovered at the letters before i (of n) cannot all be uncovered, whatever comes after
-        (``_rooted``): a run that ends there, or one still open that no card to come could reach far enough. Then
-        no placement below can be played."""
+    def _stranded(self, word: str, slots: list[Slot], used: list[int], i: int) -> bool:
+        """Whether the cards uncovered at the letters before i cannot all be uncovered, whatever comes after
+        (``_rooted``): a run that ends there, or one still open that no card to come could reach far enough (with
+        no chain to come that reaches letter i, ``_chained``, as if it ended). Then no placement below can be
+        played."""
         if i >= 1 and slots[i - 1][1] is Face.UNCOVERED:
-            return not self._rooted(slots, i - 1, ahead=i < n)
+            return not self._rooted(slots, i - 1, ahead=self._chained(word, used, i))
         return i >= 2 and slots[i - 2][1] is Face.UNCOVERED and not self._rooted(slots, i - 2)
+
+    def _chained(self, word: str, used: list[int], i: int) -> bool:
+        """Whether the cards still to place could uncover letter i from the right: an uncoverer face-up on a letter
+        r of its own at i or after, and uncovered uncoverers of the hand on the letters between (``r - i`` of
+        them, besides the one at r)."""
+        counts, letters = self.counts, self.letters
+        chain = sum(counts[k] - used[k] for k in self.uncoverers if self.is_pool[k])
+        for r in range(i, len(word)):
+            if r - i > chain:
+                return False
+            for k in self.uncoverers:
+                if counts[k] > used[k] and letters[k] == word[r] and r - i <= chain - self.is_pool[k]:
+                    return True
+        return False
 
     def _rooted(self, slots: list[Slot], b: int, ahead: bool = False) -> bool:
         """Whether the cards uncovered at letters a..b (a run: the card before a is not uncovered; the one after b
@@ -806,7 +821,7 @@ class WordSolver:
             clock.tick()
             if stop_at is not None and clock.ticks > stop_at:
                 raise _Enough(best[0])
-            if self._stranded(slots, i, n):
+            if self._stranded(word, slots, used, i):
                 return
             avail, passing = self._uncovers_ahead(i, plan, slots, used, budget)
             live = self._live(i, plan, slots, used, avail)

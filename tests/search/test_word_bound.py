@@ -71,7 +71,7 @@ def _walk(solver: WordSolver, word: str) -> int:
                 if k >= 0:
                     used[k] -= 1
         assert bound >= best - 1e-9, (word, i, list(slots), bound, best)
-        assert not solver._stranded(slots, i, n) or best == float("-inf"), (word, i, list(slots), best)
+        assert not solver._stranded(word, slots, used, i) or best == float("-inf"), (word, i, list(slots), best)
         return best
 
     go(0, 0.0, plan.uncovers)
