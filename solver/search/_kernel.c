@@ -740,16 +740,6 @@ typedef struct {
     int room;
 } Target;
 
-/* by value, most first (an insertion sort: see sort_desc; targets of equal value add the same, in any order) */
-static void sort_targets(Target *v, int n) {
-    for (int a = 1; a < n; a++) {
-        Target x = v[a];
-        int b = a;
-        for (; b > 0 && v[b - 1].value < x.value; b--) v[b] = v[b - 1];
-        v[b] = x;
-    }
-}
-
 static double gain_at(const S *s, const double *step, int q, int i, double best_left, double next) {
     if (q < 0 || q >= s->n) return 0.0;
     if (q == i) return next;
@@ -852,15 +842,24 @@ static void doubling(const S *s, int i, int uncovers, const double *step, Doubli
                 nranked++;
             }
         }
-    } else {
-        for (int k = 0; k < c->K; k++) {
+    } else { /* by_step's order but for the cards whose step grows with the wilds, each put in its place */
+        for (int bi = 0; bi < c->K; bi++) {
+            int k = c->by_step[bi];
+            if (c->kinds[k].nwstep) continue;
             if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
                 ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
                 nranked++;
             }
         }
-        sort_targets(ranked, nranked);
+        for (int wi = 0; wi < c->nwild_stepped; wi++) {
+            int k = c->wild_stepped[wi];
+            if (!(c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k]))) continue;
+            int at = nranked++;
+            for (; at > 0 && ranked[at - 1].value < step[k]; at--) ranked[at] = ranked[at - 1];
+            ranked[at].value = step[k];
+            ranked[at].room = 2 * (c->kinds[k].count - s->used[k]);
+        }
     }
     d->nranked = nranked;
     double best_left = nranked ? ranked[0].value : 0.0;
