@@ -951,8 +951,9 @@ static void sort_asc(double *v, int n) {
 }
 
 /* WordSolver._apart: the bound with the doublings of the card whose doubling grows with the wild cards (Mystery N)
- * counted apart, each making every wild worth more; the first value acc + it + slack over limit ends it */
-static double apart(const S *s, int i, int uncovers, int passing, double acc, double limit) {
+ * counted apart, each making every wild worth more (rest0: rest under the word's plan); the first value
+ * acc + it + slack over limit ends it */
+static double apart(const S *s, int i, int uncovers, int passing, double rest0, double acc, double limit) {
     const Ctx *c = s->c;
     double step[MAXK];
     for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
@@ -990,7 +991,7 @@ static double apart(const S *s, int i, int uncovers, int passing, double acc, do
     sort_asc(units, nunits);
     double total = 0.0;
     for (int j = 0; j < nunits; j++) total += units[j];
-    double best = rest(s, i, uncovers, passing) + total;
+    double best = rest0 + total;
     if (acc + best + s->slack > limit || (i == 0 && s->has_unreached && s->unreached[c->stepped])) return best;
     int wilds = 0;
     for (int q = 0; q < i; q++)
@@ -1149,8 +1150,8 @@ static void go(S *s, int i, double acc, int budget) {
     set_live(s, i, avail);
     double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
     if (acc + rest0 + doubles0 + s->slack <= limit) return;
+    if (s->napart && acc + apart(s, i, avail, passing, rest0, acc, limit) + s->slack <= limit) return;
     if (s->c->split && acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack <= limit) return;
-    if (s->napart && acc + apart(s, i, avail, passing, acc, limit) + s->slack <= limit) return;
     if (i == s->n) {
         if (!complete(s)) return;
         double v;

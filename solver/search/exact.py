@@ -551,10 +551,12 @@ class WordSolver:
         slack: float,
         limit: float,
         live: list[bool] | None = None,
+        rest: float | None = None,
     ) -> float:
         """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it, but with the doublings of
-        the card whose doubling grows with the wild cards (``stepped``, Mystery N) counted apart. The search asks
-        whether ``acc`` + it + ``slack`` is over ``limit``: the first value that is ends it (the most is over too).
+        the card whose doubling grows with the wild cards (``stepped``, Mystery N) counted apart (``rest``: what
+        ``_rest`` counts under the word's plan, when the caller has it). The search asks whether ``acc`` + it +
+        ``slack`` is over ``limit``: the first value that is ends it (the most is over too).
 
         A placement in which that card is doubled m times (0, 1 or 2: its factor stops at 3) gains m * (d + c * W)
         from it for W wild cards in the word, for one part (d, c) of its step: m * c for each wild card placed
@@ -574,7 +576,7 @@ class WordSolver:
         units += [0.0] * (abilities_left + sum(a for a, _ in placed) - len(units))  # abilities with no target left
         units.sort()
         total = sum(units)
-        best = self._rest(i, plan, used, uncovers, passing) + total
+        best = (self._rest(i, plan, used, uncovers, passing) if rest is None else rest) + total
         if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
             return best  # (a card no doubling reaches is doubled 0 times)
         wilds = sum(1 for _, face in slots[:i] if face is not Face.UP)
@@ -830,14 +832,14 @@ class WordSolver:
             limit = floor_box[0] + EPS
             if acc + rest + doubles + slack <= limit:
                 return
+            if stepped:
+                most = self._apart(i, plan, slots, used, avail, passing, acc, slack, limit, live, rest)
+                if acc + most + slack <= limit:
+                    return
             if split:
                 most = self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit, live)
                 if acc + most + slack <= limit:
                     return
-            if stepped and (
-                acc + self._apart(i, plan, slots, used, avail, passing, acc, slack, limit, live) + slack <= limit
-            ):
-                return
             if i == n:
                 if not self._complete(slots):
                     return
