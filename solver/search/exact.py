@@ -679,29 +679,13 @@ class WordSolver:
     def _targets(self, ranked: list[tuple[float, int]], abilities: int, before: float, copies: int) -> float:
         """The most ``abilities`` doublings still to place can add: each doubles a card still to come (a card takes
         two at most: its factor stops at 3) or, from letter i, the card at i-1 (worth ``before`` a doubling, and
-        reached by the abilities of one card, ``copies``); the best targets first."""
-        total, taken = 0.0, 0
-        if before <= 0:
-            copies = 0
-        for value, room in ranked:
-            if taken >= abilities:
-                break
-            while room and taken < abilities:
-                if copies and before >= value:
-                    total += before
-                    copies -= 1
-                else:
-                    total += value
-                    room -= 1
-                taken += 1
-        while copies and taken < abilities:
-            total += before
-            copies -= 1
-            taken += 1
-        return total
+        reached by the abilities of one card, ``copies``); the best targets first (``_target_units``, added up in
+        their order, as the kernel's ``targets`` does)."""
+        return sum(self._target_units(ranked, abilities, before, copies), 0.0)
 
     def _target_units(self, ranked: list[tuple[float, int]], abilities: int, before: float, copies: int) -> list[float]:
-        """What each doubling ``_targets`` counts adds, in the order it counts them."""
+        """What each doubling still to place adds at the most (``_targets``), best first: the best target left, or
+        the card at i-1 while ``copies`` last and it is worth as much."""
         units: list[float] = []
         if before <= 0:
             copies = 0
