@@ -2,7 +2,8 @@
 
 At each letter the search tries the cards whose letter matches (face-up), hand cards laid face-down to be
 uncovered by a neighbour, and an unnamed wild, best first, and prunes a branch when even its most
-optimistic completion cannot beat the best value known. The optimistic completion counts, for the letters
+optimistic completion cannot beat the best value known, or when the cards it lays face-down cannot all be
+uncovered (``WordSolver._stranded``). The optimistic completion counts, for the letters
 still to fill, the best cards of each letter (each card once) and the best cards the uncovers left could
 turn up. Every complete placement is resolved by ``solver.hardback.resolve.Resolver``, which checks that it can be
 played and makes its choices.
@@ -88,6 +89,9 @@ class WordSolver:
         # one card whose doubling grows with the wild cards (Mystery N) and a doubler: its doublings counted apart
         # (``_apart``), where they make every wild worth more, instead of at the most wilds any word could hold
         self.stepped: int | None = None
+        lone = len(self.wild_stepped) == 1 and self.counts[self.wild_stepped[0]] == 1 and bool(self.doublers)
+        if lone and all(c >= 0 for _, c in optimism.wild_steps[self.wild_stepped[0]]):
+            self.stepped = self.wild_stepped[0]
         # genres on which some doubler's abilities depend: where one cannot be active any more, they are its
         # inactive side's (``_live``)
         self.genre_doublers = sorted(
@@ -96,10 +100,6 @@ class WordSolver:
         self.counted = [  # per kind: a card of the word that counts for its genre (the resolver's _genre_counts)
             p.genre >= 0 and p.source is not Source.MINE and p.source is not Source.OTHER for p in self.profiles
         ]
-
-        lone = len(self.wild_stepped) == 1 and self.counts[self.wild_stepped[0]] == 1 and bool(self.doublers)
-        if lone and all(c >= 0 for _, c in optimism.wild_steps[self.wild_stepped[0]]):
-            self.stepped = self.wild_stepped[0]
         # the hand's uncoverers, which an uncover of their own pays for once uncovered (``_uncovers_ahead``): counted
         # apart unless one of them doubles (``_doubles`` and ``_split`` count doublers uncovered on the shared uncovers)
         self.free_passing = not any(k in self.uncoverers for k in self.doublers)
