@@ -219,12 +219,7 @@ class _Credit:
                     if chosen is not None:
                         g = chosen.pick("token", tokens - 1) or g
                 q = amt if row.scaled else 1
-                if g == "coins":  # ``CardPart.add``, inline
-                    part.coins += q
-                elif g == "prestige":
-                    part.prestige += q
-                else:
-                    setattr(self.totals, g, getattr(self.totals, g) + q)
+                part.add(g, q, self.totals)
                 part.gains.append(Gain(kind, g, q, amount))
             elif role is Role.PER_CARD:
                 assert row.per is not None
