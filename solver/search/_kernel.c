@@ -828,7 +828,31 @@ typedef struct {
     double before;
 } Doubling;
 
-static void doubling(const S *s, int i, int uncovers, const double *step, Doubling *d) {
+/* WordSolver._standing: the most a doubling of the card at letter i adds, of the cards of your own left that can
+ * stand there (face-up on its letter, or uncovered while reach uncovers are left); an uncoverer where it must be */
+static double standing(const S *s, int i, int reach, const double *step) {
+    const Ctx *c = s->c;
+    int need = s->slots[i - 1].face == UNCOVERED && !(i >= 2 && may_uncover(s, s->slots[i - 2]));
+    double most = 0.0;
+    int letter = s->word[i];
+    if (letter < c->C) {
+        for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
+            int k = c->by_letter[letter][bi];
+            const Kind *p = &c->kinds[k];
+            if (s->used[k] < p->count && p->own && step[k] > most && (!need || p->is_uncoverer)) most = step[k];
+        }
+    }
+    if (s->near[i] && reach > 0) {
+        for (int pi = 0; pi < c->npool_kinds; pi++) {
+            int k = c->pool_kinds[pi];
+            const Kind *p = &c->kinds[k];
+            if (s->used[k] < p->count && p->own && step[k] > most && (!need || p->is_uncoverer)) most = step[k];
+        }
+    }
+    return most;
+}
+
+static void doubling(const S *s, int i, int uncovers, int reach, const double *step, Doubling *d) {
     const Ctx *c = s->c;
     Target *ranked = d->ranked;
     int nranked = 0;
@@ -863,18 +887,9 @@ static void doubling(const S *s, int i, int uncovers, const double *step, Doubli
     }
     d->nranked = nranked;
     double best_left = nranked ? ranked[0].value : 0.0;
-    double next = best_left; /* what the card at letter i may add doubled: an uncoverer's when it must be one */
-    if (i >= 1 && s->slots[i - 1].face == UNCOVERED && !(i >= 2 && may_uncover(s, s->slots[i - 2]))) {
-        int have = 0;
-        next = 0.0;
-        for (int ui = 0; ui < c->nuncoverers; ui++) {
-            int k = c->uncoverers[ui];
-            if (c->kinds[k].count > s->used[k] && (!have || step[k] > next)) {
-                next = step[k];
-                have = 1;
-            }
-        }
-    }
+    double next = best_left; /* what the card at letter i may add doubled, where a doubler at i-1 may double it */
+    if (i >= 1 && i < s->n && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k))
+        next = standing(s, i, reach, step);
     d->nplaced = 0;
     for (int p = 0; p < i; p++) {
         Slot sl = s->slots[p];
@@ -911,7 +926,7 @@ static void doubling(const S *s, int i, int uncovers, const double *step, Doubli
 }
 
 /* WordSolver._doubles, with _steps */
-static double doubles(const S *s, int i, int uncovers) {
+static double doubles(const S *s, int i, int uncovers, int reach) {
     const Ctx *c = s->c;
     if (!c->ndoublers) return 0.0;
     double step[MAXK];
@@ -931,7 +946,7 @@ static double doubles(const S *s, int i, int uncovers) {
         }
     }
     Doubling d;
-    doubling(s, i, uncovers, step, &d);
+    doubling(s, i, uncovers, reach, step, &d);
     double extra = 0.0;
     for (int j = 0; j < d.nplaced; j++) extra += (double)d.placed_ability[j] * d.placed_credit[j];
     if (d.abilities_left) extra += targets(d.ranked, d.nranked, d.abilities_left, d.before, d.copies);
@@ -959,7 +974,7 @@ static double apart(const S *s, int i, int uncovers, int passing, double rest0, 
     for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
     step[c->stepped] = 0.0;
     Doubling d;
-    doubling(s, i, uncovers, step, &d);
+    doubling(s, i, uncovers, uncovers, step, &d);
     double units[MAXUNITS];
     int nunits = 0, all = d.abilities_left;
     for (int j = 0; j < d.nplaced; j++) {
@@ -1033,7 +1048,7 @@ static double split_rest(const S *s, int i, int uncovers, int passing, double re
     double best = -INFINITY;
     for (int h = 0; h <= most; h++) {
         double value = (h == 0 ? rest0 : rest(s, i, uncovers - h, passing)) + (double)h * (top + s->wild) +
-                       (h == most ? doubles0 : doubles(s, i, h));
+                       (h == most ? doubles0 : doubles(s, i, h, uncovers));
         if (value > best) {
             best = value;
             if (acc + value + s->slack > limit) break;
@@ -1148,7 +1163,7 @@ static void go(S *s, int i, double acc, int budget) {
     int passing;
     int avail = uncovers_ahead(s, i, budget, &passing);
     set_live(s, i, avail);
-    double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail), limit = s->floor + EPS;
+    double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail, avail), limit = s->floor + EPS;
     if (acc + rest0 + doubles0 + s->slack <= limit) return;
     if (s->napart && acc + apart(s, i, avail, passing, rest0, acc, limit) + s->slack <= limit) return;
     if (s->c->split && acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack <= limit) return;

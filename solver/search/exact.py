@@ -39,6 +39,7 @@ class Plan:
     # ``WordSolver._apart``: per doubling m (1, 2) and part (d, c) of the doubling card's step, m * d and the plan
     # whose wild is worth m * c more; empty where the bound is not split so
     apart: list[tuple[int, float, float, Plan]] = field(default_factory=list)
+    word: str = ""  # the word itself
 
 
 class Letters(dict[int, str]):
@@ -106,6 +107,7 @@ class WordSolver:
         self.passes = [self.free_passing and k in self.uncoverers and p.pool for k, p in enumerate(self.profiles)]
         self.passing_kinds = [k for k in range(len(self.profiles)) if self.passes[k]]
         self.is_pool = [p.pool for p in self.profiles]
+        self.own = [p.own for p in self.profiles]  # cards a doubling may reach (the resolver's _doublable)
         self.is_inked = [p.source is Source.INKED for p in self.profiles]
         self.inked_kinds = [k for k in range(len(self.profiles)) if self.is_inked[k]]
         self.is_imposed = [p.imposed for p in self.profiles]  # rivals' letters: they never stand face-down
@@ -193,7 +195,9 @@ class WordSolver:
         caps = [[sfx.get(letter, 0) for letter in ids] for sfx in suffix]
         items = self._items(order, opt, wild)
         by_step = sorted(range(len(om.step)), key=lambda k: -om.step[k])
-        plan = Plan(list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items, by_step)
+        plan = Plan(
+            list(opt), near, uncovers, slack, list(om.step), wild, suffix, order, caps, items, by_step, word=word
+        )
         plan.unreached = self._unreached(word, plan)
         if self.stepped is not None and other is None:
             for m in (1, 2):
@@ -458,7 +462,14 @@ class WordSolver:
         return live
 
     def _doubles(
-        self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int, live: list[bool] | None = None
+        self,
+        i: int,
+        plan: Plan,
+        slots: list[Slot],
+        used: list[int],
+        uncovers: int,
+        live: list[bool] | None = None,
+        reach: int | None = None,
     ) -> float:
         """The most doubles can add to a placement whose letters before i are placed.
 
@@ -472,7 +483,9 @@ class WordSolver:
         if not self.doublers:
             return 0.0
         step = plan.step if not self.wild_stepped else self._steps(i, plan, slots)
-        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step, live)
+        placed, ranked, abilities_left, before, copies = self._doubling(
+            i, plan, slots, used, uncovers, step, live, uncovers if reach is None else reach
+        )
         extra = 0.0
         for ability, credit in placed:
             extra += ability * credit
@@ -489,18 +502,25 @@ class WordSolver:
         uncovers: int,
         step: list[float],
         live: list[bool] | None = None,
+        reach: int = 0,
     ) -> tuple[list[tuple[int, float]], list[tuple[float, int]], int, float, int]:
         """``_doubles``'s parts, a doubling of kind k adding ``step[k]``: the doublers placed (their abilities and
         what each may add), the targets left (``_ranked``), the abilities left to place, what the card at i-1 may
-        add doubled, and how many of those abilities may reach it (``_targets``)."""
+        add doubled, and how many of those abilities may reach it (``_targets``); ``reach``: the uncovers left that
+        could turn up a card at letter i (``_standing``)."""
         profiles = self.profiles
         counts = self.counts
         n = len(plan.near)
         ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None)
         best_left = ranked[0][0] if ranked else 0.0
-        next_ = best_left  # what the card at letter i may add doubled: an uncoverer's when it must be one
-        if i >= 1 and slots[i - 1][1] is Face.UNCOVERED and not (i >= 2 and self._may_uncover(slots[i - 2])):
-            next_ = max((step[k] for k in self.uncoverers if counts[k] > used[k]), default=0.0)
+        abilities = self.optimism.doubles
+        if live is not None:
+            abilities = [
+                p.doubles[0] if p.genre >= 0 and not live[p.genre] else abilities[k] for k, p in enumerate(profiles)
+            ]
+        next_ = best_left  # what the card at letter i may add doubled, where a doubler at i-1 may double it
+        if 1 <= i < n and (k1 := slots[i - 1][0]) >= 0 and slots[i - 1][1] is not Face.WILD and abilities[k1]:
+            next_ = self._standing(i, plan, slots, used, reach, step)
 
         def gain(q: int) -> float:
             if q < 0 or q >= n:
@@ -512,11 +532,6 @@ class WordSolver:
             k, face = slots[q]
             return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
 
-        abilities = self.optimism.doubles
-        if live is not None:
-            abilities = [
-                p.doubles[0] if p.genre >= 0 and not live[p.genre] else abilities[k] for k, p in enumerate(profiles)
-            ]
         placed = []
         for p in range(i):
             k, face = slots[p]
@@ -538,6 +553,23 @@ class WordSolver:
             hidden.sort(reverse=True)
             abilities_left += sum(hidden[:uncovers])
         return placed, ranked, abilities_left, gain(i - 1), min(most, 2)
+
+    def _standing(self, i: int, plan: Plan, slots: list[Slot], used: list[int], reach: int, step: list[float]) -> float:
+        """The most a doubling of the card at letter i adds (``step``), of the cards of your own left that can stand
+        there (as ``_choices`` offers them, or more): face-up on a letter of its own, or from the pool uncovered while
+        ``reach`` uncovers are left and a neighbour could uncover it (``Plan.near``); an uncoverer where it must
+        uncover the card before it. 0 when none can (a wild stands there)."""
+        counts, own = self.counts, self.own
+        need = slots[i - 1][1] is Face.UNCOVERED and not (i >= 2 and self._may_uncover(slots[i - 2]))
+        most = 0.0
+        for k in self.by_letter.get(plan.word[i], ()):
+            if used[k] < counts[k] and own[k] and step[k] > most and (not need or k in self.uncoverers):
+                most = step[k]
+        if plan.near[i] and reach > 0:
+            for k in self.pool_kinds:
+                if used[k] < counts[k] and own[k] and step[k] > most and (not need or k in self.uncoverers):
+                    most = step[k]
+        return most
 
     def _apart(
         self,
@@ -570,7 +602,9 @@ class WordSolver:
         assert k_n is not None
         step = list(plan.step)
         step[k_n] = 0.0
-        placed, ranked, abilities_left, before, copies = self._doubling(i, plan, slots, used, uncovers, step, live)
+        placed, ranked, abilities_left, before, copies = self._doubling(
+            i, plan, slots, used, uncovers, step, live, uncovers
+        )
         units = [credit for ability, credit in placed for _ in range(ability)]
         units += self._target_units(ranked, abilities_left, before, copies)
         units += [0.0] * (abilities_left + sum(a for a, _ in placed) - len(units))  # abilities with no target left
@@ -635,7 +669,7 @@ class WordSolver:
             value = (
                 (rest if h == 0 else self._rest(i, plan, used, uncovers - h, passing))
                 + h * (top + plan.wild)
-                + (doubles if h == most else self._doubles(i, plan, slots, used, h, live))
+                + (doubles if h == most else self._doubles(i, plan, slots, used, h, live, uncovers))
             )
             if value > best:
                 best = value

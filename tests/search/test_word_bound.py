@@ -5,6 +5,9 @@ stand uncovered) is no more than the best value known. Here each word is searche
 branch the bound must be at least the best value of the placements below it (each resolved exactly). The rules:
 - doublers that can stand only uncovered take uncovers the other cards then lack (``_split``);
 - a card that must uncover the uncovered card before it is an uncoverer, so that is all a doubler before it doubles;
+- a doubler placed just before letter i doubles there only a card that can stand at i (``_standing``): face-up on
+  its letter, or uncovered while uncovers are left (a rule that let no card stand there uncovered, or only with
+  two uncovers left, fails the first test below);
 - an inked card is laid face-down only with a remover (``_choices``), which the resolver would refuse otherwise;
 - the hand's uncoverers laid off their letters are uncovered on uncovers of their own, and the other cards share
   only what the uncoverers bring beyond them (``_uncovers_ahead``): chains of uncoverers around the best cards;
