@@ -71,6 +71,7 @@ typedef struct {
     int nwild_stepped, wild_stepped[MAXK];
     int stepped; /* WordSolver.stepped: the one card whose doublings _apart counts apart, or -1 */
     int ngenre_doublers, genre_doublers[4]; /* WordSolver.genre_doublers */
+    int ncounted[4], counted[4][MAXK];        /* per genre, the kinds that count for it in the word (_live) */
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
     int classic_letters[MAXC];
@@ -116,6 +117,7 @@ typedef struct {
     RestPlan rp;
     int has_unreached, unreached[MAXK]; /* WordSolver._unreached */
     int has_live, live[4]; /* WordSolver._live, at the node whose bound is being counted */
+    int abil[MAXK];        /* with has_live: per kind, its doubling abilities at that node (ability) */
     int napart, apart_m[MAXAPART]; /* Plan.apart: m, m * d, m * c and the plan whose wild is worth m * c more */
     double apart_d[MAXAPART], apart_c[MAXAPART];
     RestPlan apart[MAXAPART];
@@ -740,10 +742,10 @@ typedef struct {
     int room;
 } Target;
 
-static double gain_at(const S *s, const double *step, int q, int i, double best_left, double next) {
+/* a neighbour q <= i of a doubler placed */
+static double gain_at(const S *s, const double *step, int q, int i, double next) {
     if (q < 0 || q >= s->n) return 0.0;
     if (q == i) return next;
-    if (q > i) return best_left;
     Slot sl = s->slots[q];
     return sl.k >= 0 && sl.face != WILD && s->c->kinds[sl.k].own ? step[sl.k] : 0.0;
 }
@@ -796,10 +798,11 @@ static void set_live(S *s, int i, int uncovers) {
         int g = c->genre_doublers[gi];
         if (counts[g] >= 2) continue;
         int on = 0, off = 0;
-        for (int k = 0; k < c->K; k++) {
+        for (int j = 0; j < c->ncounted[g]; j++) {
+            int k = c->counted[g][j];
             const Kind *p = &c->kinds[k];
             int left = p->count - s->used[k];
-            if (left <= 0 || p->genre != g || p->source == MINE || p->source == OTHER) continue;
+            if (left <= 0) continue;
             int standing = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
             on += standing;
             if (p->pool) off += left - standing;
@@ -808,12 +811,16 @@ static void set_live(S *s, int i, int uncovers) {
         if (more > s->n - i) more = s->n - i;
         s->live[g] = counts[g] + more >= 2;
     }
+    for (int k = 0; k < c->K; k++) {
+        const Kind *p = &c->kinds[k];
+        s->abil[k] = p->genre >= 0 && !s->live[p->genre] ? p->dbl[0] : p->om_dbl;
+    }
 }
 
 /* a doubler's abilities at this node: its inactive side's where its genre can no longer be active (_live) */
 static int ability(const S *s, int k) {
     const Kind *p = &s->c->kinds[k];
-    return s->has_live && p->genre >= 0 && !s->live[p->genre] ? p->dbl[0] : p->om_dbl;
+    return s->has_live ? s->abil[k] : p->om_dbl;
 }
 
 /* WordSolver._doubling: _doubles's parts, a doubling of kind k adding step[k]: the doublers placed (their
@@ -854,10 +861,49 @@ static double standing(const S *s, int i, int reach, const double *step) {
 
 static void doubling(const S *s, int i, int uncovers, int reach, const double *step, Doubling *d) {
     const Ctx *c = s->c;
+    double next = 0.0; /* what the card at letter i may add doubled, where a doubler at i-1 may double it */
+    if (i >= 1 && i < s->n && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k))
+        next = standing(s, i, reach, step);
+    d->nplaced = 0;
+    for (int p = 0; p < i; p++) {
+        Slot sl = s->slots[p];
+        if (sl.k >= 0 && sl.face != WILD && ability(s, sl.k)) {
+            double a = gain_at(s, step, p - 1, i, next), b = gain_at(s, step, p + 1, i, next);
+            d->placed_ability[d->nplaced] = ability(s, sl.k);
+            d->placed_credit[d->nplaced] = a >= b ? a : b;
+            d->nplaced++;
+        }
+    }
+    int hidden[MAXHIDDEN], nhidden = 0; /* the abilities of doublers that can stand only uncovered, one a card */
+    int abilities_left = 0, most = 0;
+    for (int di = 0; di < c->ndoublers; di++) {
+        int k = c->doublers[di];
+        const Kind *p = &c->kinds[k];
+        int left = p->count - s->used[k];
+        if (left <= 0) continue;
+        int ab = ability(s, k);
+        if (ab > most) most = ab;
+        int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
+        abilities_left += on_letter * ab;
+        if (uncovers > 0 && p->pool)
+            for (int j = on_letter; j < left; j++) hidden[nhidden++] = ab;
+    }
+    if (nhidden) { /* each takes one of the uncovers left: the best of them, as many as there are uncovers */
+        sort_desc(hidden, nhidden);
+        int sum = 0;
+        for (int j = 0; j < nhidden && j < uncovers; j++) sum += hidden[j];
+        abilities_left += sum;
+    }
+    d->abilities_left = abilities_left;
+    d->before = gain_at(s, step, i - 1, i, next);
+    d->copies = most < 2 ? most : 2;
+    /* the targets left (_ranked) matter only to the abilities still to place */
     Target *ranked = d->ranked;
     int nranked = 0;
     int skip = i == 0 && s->has_unreached;
-    if (!c->nwild_stepped) {
+    if (!abilities_left) {
+        /* none */
+    } else if (!c->nwild_stepped) {
         for (int bi = 0; bi < c->K; bi++) {
             int k = c->by_step[bi];
             if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
@@ -886,43 +932,6 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
         }
     }
     d->nranked = nranked;
-    double best_left = nranked ? ranked[0].value : 0.0;
-    double next = best_left; /* what the card at letter i may add doubled, where a doubler at i-1 may double it */
-    if (i >= 1 && i < s->n && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k))
-        next = standing(s, i, reach, step);
-    d->nplaced = 0;
-    for (int p = 0; p < i; p++) {
-        Slot sl = s->slots[p];
-        if (sl.k >= 0 && sl.face != WILD && ability(s, sl.k)) {
-            double a = gain_at(s, step, p - 1, i, best_left, next), b = gain_at(s, step, p + 1, i, best_left, next);
-            d->placed_ability[d->nplaced] = ability(s, sl.k);
-            d->placed_credit[d->nplaced] = a >= b ? a : b;
-            d->nplaced++;
-        }
-    }
-    int hidden[MAXHIDDEN], nhidden = 0; /* the abilities of doublers that can stand only uncovered, one a card */
-    int abilities_left = 0, most = 0;
-    for (int di = 0; di < c->ndoublers; di++) {
-        int k = c->doublers[di];
-        const Kind *p = &c->kinds[k];
-        int left = p->count - s->used[k];
-        if (left <= 0) continue;
-        int ab = ability(s, k);
-        if (ab > most) most = ab;
-        int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
-        abilities_left += on_letter * ab;
-        if (uncovers > 0 && p->pool)
-            for (int j = on_letter; j < left; j++) hidden[nhidden++] = ab;
-    }
-    if (nhidden) { /* each takes one of the uncovers left: the best of them, as many as there are uncovers */
-        sort_desc(hidden, nhidden);
-        int sum = 0;
-        for (int j = 0; j < nhidden && j < uncovers; j++) sum += hidden[j];
-        abilities_left += sum;
-    }
-    d->abilities_left = abilities_left;
-    d->before = gain_at(s, step, i - 1, i, best_left, next);
-    d->copies = most < 2 ? most : 2;
 }
 
 /* WordSolver._doubles, with _steps */
@@ -1338,8 +1347,14 @@ static int ctx_read(Ctx *c, Reader *r) {
         if (p->genre >= 0 && p->dbl[0] < p->dbl[1]) doubling_genre[p->genre] = 1;
     }
     c->ngenre_doublers = 0;
-    for (int g = 0; g < 4; g++)
+    for (int g = 0; g < 4; g++) {
         if (doubling_genre[g]) c->genre_doublers[c->ngenre_doublers++] = g;
+        c->ncounted[g] = 0;
+    }
+    for (int k = 0; k < c->K; k++) {
+        const Kind *p = &c->kinds[k];
+        if (p->genre >= 0 && p->source != MINE && p->source != OTHER) c->counted[p->genre][c->ncounted[p->genre]++] = k;
+    }
     c->stepped = -1; /* WordSolver.stepped */
     if (c->nwild_stepped == 1 && c->kinds[c->wild_stepped[0]].count == 1 && c->ndoublers) {
         const Kind *p = &c->kinds[c->wild_stepped[0]];

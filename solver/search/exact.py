@@ -511,24 +511,20 @@ class WordSolver:
         profiles = self.profiles
         counts = self.counts
         n = len(plan.near)
-        ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None)
-        best_left = ranked[0][0] if ranked else 0.0
         abilities = self.optimism.doubles
         if live is not None:
             abilities = [
                 p.doubles[0] if p.genre >= 0 and not live[p.genre] else abilities[k] for k, p in enumerate(profiles)
             ]
-        next_ = best_left  # what the card at letter i may add doubled, where a doubler at i-1 may double it
+        next_ = 0.0  # what the card at letter i may add doubled, where a doubler at i-1 may double it
         if 1 <= i < n and (k1 := slots[i - 1][0]) >= 0 and slots[i - 1][1] is not Face.WILD and abilities[k1]:
             next_ = self._standing(i, plan, slots, used, reach, step)
 
-        def gain(q: int) -> float:
+        def gain(q: int) -> float:  # q <= i: a neighbour of a doubler placed
             if q < 0 or q >= n:
                 return 0.0
             if q == i:
                 return next_
-            if q > i:
-                return best_left
             k, face = slots[q]
             return step[k] if k >= 0 and face is not Face.WILD and profiles[k].own else 0.0
 
@@ -552,6 +548,8 @@ class WordSolver:
         if hidden:  # each of them takes one of the uncovers left: the best of them, as many as there are uncovers
             hidden.sort(reverse=True)
             abilities_left += sum(hidden[:uncovers])
+        # the targets left matter only to the abilities still to place
+        ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None) if abilities_left else []
         return placed, ranked, abilities_left, gain(i - 1), min(most, 2)
 
     def _standing(self, i: int, plan: Plan, slots: list[Slot], used: list[int], reach: int, step: list[float]) -> float:
