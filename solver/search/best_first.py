@@ -31,6 +31,10 @@ FIRST_CHUNK = 8  # candidates a ``solve_many`` call takes at first (twice as man
 MAX_CHUNK = 1024  # while the level is low and rising fast, many once it has settled
 FIRST_GAP = 0.02  # share of the best bound the stepped level starts under (at least 1 point) ...
 GAP_GROWTH = 4  # ... and grows by, each time a pass finds no move (``BestFirst.run``)
+# bounds this close are one class for the order of a search that knows its proofs' steps (``descending``): within
+# a class, the candidate whose last proof took most steps first (a word proved no better than a level at great
+# cost is likely worth nearly that; one never proved, or cheaply, after it)
+CLASS = 1e-4
 
 
 @dataclass(frozen=True)
@@ -83,7 +87,11 @@ class Kept(Generic[M]):
 
 
 def descending(
-    bounds: npt.NDArray[np.float64], level: float, reach: Reach, batch: int | None = BATCH
+    bounds: npt.NDArray[np.float64],
+    level: float,
+    reach: Reach,
+    batch: int | None = BATCH,
+    effort: npt.NDArray[np.int64] | None = None,
 ) -> Iterator[int]:
     """Positions in decreasing bound, those whose bound beats ``level`` when looked at first: ``batch`` at first,
     then twice as many each time (each batch is sorted by the bounds as they are then: a caller may lower bounds of
@@ -96,12 +104,21 @@ def descending(
     while candidates.size:
         take = min(batch, candidates.size)
         batch *= 2  # each batch twice the last: partitions over the rest add up to n log n, not n squared / batch
-        if take < candidates.size:
-            part = np.argpartition(-bounds[candidates], take - 1)
-            chosen, candidates = candidates[part[:take]], candidates[part[take:]]
+        if effort is None:
+            if take < candidates.size:
+                part = np.argpartition(-bounds[candidates], take - 1)
+                chosen, candidates = candidates[part[:take]], candidates[part[take:]]
+            else:
+                chosen, candidates = candidates, candidates[:0]
+            yield from chosen[np.argsort(-bounds[chosen], kind="stable")].tolist()
+            continue
+        near = np.floor(bounds[candidates] / CLASS)
+        if take < candidates.size:  # the take best, and every candidate of the class of the last of them
+            inside = near >= near[np.argpartition(-near, take - 1)[take - 1]]
+            chosen, candidates, near = candidates[inside], candidates[~inside], near[inside]
         else:
             chosen, candidates = candidates, candidates[:0]
-        yield from chosen[np.argsort(-bounds[chosen], kind="stable")].tolist()
+        yield from chosen[np.lexsort((-effort[chosen], -near))].tolist()
 
 
 class BestFirst(Generic[M]):
@@ -116,7 +133,11 @@ class BestFirst(Generic[M]):
     between words): how many it searched (fewer when the limits cut it short: the next call's ``OutOfTime`` ends the
     search) and the moves it found, by place in the chunk (the others are worth no more than the level). Every
     candidate of a chunk beat the level when it was taken; the level may rise while the chunk is solved, which
-    costs work, never exactness.
+    costs work, never exactness. ``steps``, when given, reads the solver's step counter: each proof's steps are kept
+    (``effort``), and once there are some, candidates whose bounds lie in one ``CLASS`` are taken by the steps of
+    their last proofs, most first (a word proved no better than a level at great cost is likely worth nearly that,
+    so the next pass finds the best moves sooner and its level rises sooner); a pass then ends at the first
+    candidate that cannot beat the level by a whole class, not at the first that cannot.
     """
 
     def __init__(
@@ -129,6 +150,7 @@ class BestFirst(Generic[M]):
         stepped: bool,
         batch: int | None = BATCH,
         solve_many: SolveMany[M] | None = None,
+        steps: Callable[[], int] | None = None,
     ) -> None:
         if stepped and batch is None:
             raise ValueError("a stepped search makes several passes: it sorts its candidates a batch at a time")
@@ -142,6 +164,10 @@ class BestFirst(Generic[M]):
         self.batch = batch
         self.solve_many = solve_many
         self.floor = float("-inf")
+        self.steps = steps
+        # with ``steps``: per candidate proved worth no more than a level, the steps its last proof took
+        self.effort: npt.NDArray[np.int64] | None = np.zeros(len(bounds), np.int64) if steps is not None else None
+        self.proved = False  # has a proof been counted in ``effort`` (until then the order is by bound alone)
         self.gap, self.threshold = float("inf"), float("-inf")
         if stepped and len(bounds):
             top = float(bounds.max())
@@ -184,14 +210,22 @@ class BestFirst(Generic[M]):
         bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
         margin, ties = self.reach.margin, self.reach.ties  # ``Reach``, one bound at a time (this loop is hot)
         fixed = max(self.threshold, self.floor)  # neither changes during a pass
-        for j in descending(bounds, self.level(), self.reach, self.batch):
+        steps = self.steps
+        effort = self.effort if self.proved else None  # the order's classes, once some proof was counted
+        for j in descending(bounds, self.level(), self.reach, self.batch, effort):
             level = max(kept.floor(), fixed)
             bound = bounds[j]
             if bound < level + margin if ties else bound <= level + margin:
-                return
+                if effort is None or bound < level + margin - CLASS:
+                    return
+                continue  # (with ``effort``, the rest of its class may still beat the level)
+            before = steps() if steps is not None else 0
             move = solve(j, level)
             if move is None:
                 bounds[j] = level  # proved: worth no more than the level
+                if steps is not None and self.effort is not None:
+                    self.effort[j] = steps() - before
+                    self.proved = True
                 continue
             bounds[j] = float("-inf")
             kept.offer(*rank(j, move), move)

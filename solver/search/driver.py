@@ -207,6 +207,7 @@ class Search:
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order
             reach=REACH,
             stepped=True,
+            steps=lambda: self.budget.ticks,
         )
         seeds: dict[int, Placement] = {}  # position -> a quick layout (not proven best)
         while True:

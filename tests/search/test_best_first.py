@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.budget import OutOfTime
-from solver.search.best_first import BestFirst, Kept, Reach, Tie
+from solver.search.best_first import CLASS, BestFirst, Kept, Reach, Tie
 
 HARDBACK = Reach(1e-9, ties=False)
 PAPERBACK = Reach(0.0, ties=True)
@@ -194,3 +194,79 @@ def test_a_pass_that_found_moves_lowers_the_threshold_to_the_next_bound_only() -
     assert [v for v, _, _ in search.kept.ranked()] == [100.0, 97.8]
     assert levels[1] == [97.0]
     assert 2 not in levels
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 5), st.integers(0, 50)), max_size=60),
+    st.integers(1, 6),
+)
+def test_counting_the_proofs_steps_keeps_the_n_best_when_bounds_lie_close(
+    triples: list[tuple[int, int, int]], n: int
+) -> None:
+    """With ``steps``, bounds closer than ``CLASS`` are one class, ordered by the steps of their last proofs; the
+    values and bounds here lie a tenth of a class apart, so a class holds bounds that beat a level and bounds that
+    do not, in any order: the search must not end a pass at the first of them that does not (it fails here if it
+    does)."""
+    unit = CLASS / 10
+    values = [v * unit for v, _, _ in triples]
+    bounds = np.array([(v + s) * unit for v, s, _ in triples], dtype=np.float64)
+    clock = [0]
+
+    def solve(j: int, level: float) -> int | None:
+        clock[0] += triples[j][2]  # each proof its own number of steps
+        return j if values[j] > level else None
+
+    search: BestFirst[int] = BestFirst(
+        bounds, n, solve, lambda j, _: (values[j], (-j,)), Reach(unit / 100, ties=False), stepped=True, batch=2,
+        steps=lambda: clock[0],
+    )
+    search.run()
+    assert [v for v, _, _ in search.kept.ranked()] == sorted(values, reverse=True)[:n]
+
+
+def test_among_close_bounds_the_candidate_whose_proof_took_most_steps_goes_first() -> None:
+    """The first pass (threshold 98: the top bound less its first gap of 2) proves candidates 0 and 1 worth no more
+    than 98, 1 at more cost; their bounds become 98, the class of candidate 2's bound (98, not over the threshold,
+    so never searched yet). The next pass (threshold 90) takes 1, then 0, then 2: by the steps of their last proofs
+    (2 has none), where by bound alone it would take them in the lexicon's order."""
+    values = [97.4, 97.5, 96.0, 1.0]
+    bounds = np.array([100.0, 100.0, 98.0, 1.0])
+    cost = [3, 40, 0, 0]
+    clock = [0]
+    order: list[int] = []
+
+    def solve(j: int, level: float) -> int | None:
+        order.append(j)
+        clock[0] += cost[j]
+        return j if values[j] > level else None
+
+    search: BestFirst[int] = BestFirst(
+        bounds, 2, solve, lambda j, _: (values[j], (-j,)), HARDBACK, stepped=True, steps=lambda: clock[0]
+    )
+    search.run()
+    assert order == [0, 1, 1, 0, 2]
+    assert [v for v, _, _ in search.kept.ranked()] == [97.5, 97.4]
+
+
+def test_a_pass_goes_on_past_a_candidate_that_fails_while_one_of_its_class_may_still_beat_the_level() -> None:
+    """One move kept. The first pass (threshold 98) proves 0 and 1 worth no more than 98, 0 at more cost; 2's bound
+    (98 + 2.5u) is within the margin (3u) of the threshold, so it waits. The next pass takes the class of 98 by the
+    proofs' steps: 0 is found (98 - u), so the level is 98 - u; 1 (bound 98) then cannot beat it, but 2 (bound
+    98 + 2.5u) can, and is worth 98 + 2u: the pass must not end at 1."""
+    u = CLASS / 10
+    values = [98 - u, 50.0, 98 + 2 * u]
+    bounds = np.array([100.0, 100.0, 98 + 2.5 * u])
+    assert np.floor(98 / CLASS) == np.floor(bounds[2] / CLASS)  # 98 and 2's bound: one class
+    cost = [50, 10, 0]
+    clock = [0]
+
+    def solve(j: int, level: float) -> int | None:
+        clock[0] += cost[j]
+        return j if values[j] > level else None
+
+    search: BestFirst[int] = BestFirst(
+        bounds, 1, solve, lambda j, _: (values[j], (-j,)), Reach(3 * u, ties=False), stepped=True,
+        steps=lambda: clock[0],
+    )
+    search.run()
+    assert [m for _, _, m in search.kept.ranked()] == [2]
