@@ -1156,10 +1156,30 @@ static int chained(const S *s, int i) {
     return 0;
 }
 
+/* WordSolver._overdrawn: the cards uncovered before letter i need more uncovers than the cards beside them have
+ * (each is given its left neighbour while that has an uncover left, else its right one; the one at i-1 may have the
+ * card to come at i) */
+static int overdrawn(const S *s, int i) {
+    const Ctx *c = s->c;
+    int spare[MAXN];
+    for (int q = 0; q < i; q++) {
+        Slot sl = s->slots[q];
+        spare[q] = sl.k >= 0 && sl.face != WILD ? c->kinds[sl.k].om_unc : 0;
+    }
+    for (int q = 0; q < i; q++) {
+        if (s->slots[q].face != UNCOVERED) continue;
+        if (q >= 1 && spare[q - 1] > 0) spare[q - 1]--;
+        else if (q + 1 < i && spare[q + 1] > 0) spare[q + 1]--;
+        else if (q + 1 != i || i >= s->n) return 1;
+    }
+    return 0;
+}
+
 /* WordSolver._stranded: the cards uncovered before letter i cannot all be uncovered, whatever comes after */
 static int stranded(const S *s, int i) {
-    if (i >= 1 && s->slots[i - 1].face == UNCOVERED) return !rooted(s, i - 1, i, chained(s, i));
-    return i >= 2 && s->slots[i - 2].face == UNCOVERED && !rooted(s, i - 2, i, 0);
+    if (i >= 1 && s->slots[i - 1].face == UNCOVERED) return !rooted(s, i - 1, i, chained(s, i)) || overdrawn(s, i);
+    if (i >= 2 && s->slots[i - 2].face == UNCOVERED) return !rooted(s, i - 2, i, 0) || overdrawn(s, i);
+    return 0;
 }
 
 static void go(S *s, int i, double acc, int budget) {

@@ -742,8 +742,32 @@ class WordSolver:
         no chain to come that reaches letter i, ``_chained``, as if it ended). Then no placement below can be
         played."""
         if i >= 1 and slots[i - 1][1] is Face.UNCOVERED:
-            return not self._rooted(slots, i - 1, ahead=self._chained(word, used, i))
-        return i >= 2 and slots[i - 2][1] is Face.UNCOVERED and not self._rooted(slots, i - 2)
+            return not self._rooted(slots, i - 1, ahead=self._chained(word, used, i)) or self._overdrawn(slots, i, word)
+        if i >= 2 and slots[i - 2][1] is Face.UNCOVERED:
+            return not self._rooted(slots, i - 2) or self._overdrawn(slots, i, word)
+        return False
+
+    def _overdrawn(self, slots: list[Slot], i: int, word: str) -> bool:
+        """Whether the cards uncovered at the letters before i need more uncovers than the cards beside them have.
+
+        Each is uncovered by a neighbour standing there (face-up or uncovered itself) with an uncover to spend, the
+        one at i-1 maybe by the card still to come at i; a card spends at most its abilities' most
+        (``Optimism.uncovers``). Along a line of letters, giving each uncovered card, left to right, its left
+        neighbour while that has an uncover left, else its right one, finds such an assignment where any exists
+        (a left neighbour serves no card further on), so where it fails no placement below can be played. Only the
+        cards' numbers count here, not the order of the uncovers (``_rooted``)."""
+        abilities = self.optimism.uncovers
+        spare = [abilities[k] if k >= 0 and face is not Face.WILD else 0 for k, face in slots[:i]]
+        for q in range(i):
+            if slots[q][1] is not Face.UNCOVERED:
+                continue
+            if q >= 1 and spare[q - 1] > 0:
+                spare[q - 1] -= 1
+            elif q + 1 < i and spare[q + 1] > 0:
+                spare[q + 1] -= 1
+            elif q + 1 != i or i >= len(word):  # (the card to come at i may uncover the one at i-1)
+                return True
+        return False
 
     def _chained(self, word: str, used: list[int], i: int) -> bool:
         """Whether the cards still to place could uncover letter i from the right: an uncoverer face-up on a letter

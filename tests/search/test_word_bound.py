@@ -17,8 +17,10 @@ branch the bound must be at least the best value of the placements below it (eac
   uncoverers and rich cards, in long words with many wilds;
 - a doubler whose doubling needs its genre doubles nothing once two cards of that genre can no longer stand
   (``_live``): the Romance doublers throughout (a rule that wanted three cards fails six of these tests).
-The search also cuts a branch once a run of uncovered cards ends that no chain of uncoverers can reach
-(``_stranded``): at every branch it cuts, no placement below may be played.
+The search also cuts a branch once a run of uncovered cards ends that no chain of uncoverers can reach, or once the
+cards uncovered need more uncovers than the cards beside them have (``_stranded``, ``_overdrawn``): at every branch
+it cuts, no placement below may be played (a rule that let no card to come uncover the card before it, or that
+counted every uncoverer one uncover short, fails these tests).
 """
 
 from __future__ import annotations
