@@ -1156,21 +1156,40 @@ static int chained(const S *s, int i) {
     return 0;
 }
 
-/* WordSolver._overdrawn: the cards uncovered before letter i need more uncovers than the cards beside them have
- * (each is given its left neighbour while that has an uncover left, else its right one; the one at i-1 may have the
- * card to come at i) */
+/* WordSolver._overdrawn: the runs of cards uncovered before letter i need more uncovers than the cards around them
+ * have (each run, left to right, takes its left end's card where that can uncover all of it, else one uncover of its
+ * right end's card, and of its left end's card too where it needs both; the card to come at i may end the last) */
 static int overdrawn(const S *s, int i) {
     const Ctx *c = s->c;
     int spare[MAXN];
     for (int q = 0; q < i; q++) {
         Slot sl = s->slots[q];
-        spare[q] = sl.k >= 0 && sl.face != WILD ? c->kinds[sl.k].om_unc : 0;
+        spare[q] = sl.k >= 0 && sl.face == UP ? c->kinds[sl.k].om_unc : 0;
     }
-    for (int q = 0; q < i; q++) {
-        if (s->slots[q].face != UNCOVERED) continue;
-        if (q >= 1 && spare[q - 1] > 0) spare[q - 1]--;
-        else if (q + 1 < i && spare[q + 1] > 0) spare[q + 1]--;
-        else if (q + 1 != i || i >= s->n) return 1;
+    int q = 0;
+    while (q < i) {
+        if (s->slots[q].face != UNCOVERED) {
+            q++;
+            continue;
+        }
+        int a = q;
+        while (q < i && s->slots[q].face == UNCOVERED) q++;
+        int b = q - 1, lead = 0, trail = 0;
+        while (a + lead < b && c->kinds[s->slots[a + lead].k].is_uncoverer) lead++;
+        while (b - trail > a && c->kinds[s->slots[b - trail].k].is_uncoverer) trail++;
+        int left = a >= 1 && spare[a - 1] > 0;
+        int ahead = b == i - 1 && i < s->n;
+        int right = ahead || (b + 1 < i && spare[b + 1] > 0);
+        if (left && lead >= b - a) {
+            spare[a - 1]--;
+        } else if (right && trail >= b - a) {
+            if (!ahead) spare[b + 1]--;
+        } else if (left && right && lead + trail >= b - a - 1) {
+            spare[a - 1]--;
+            if (!ahead) spare[b + 1]--;
+        } else {
+            return 1;
+        }
     }
     return 0;
 }

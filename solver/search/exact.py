@@ -748,24 +748,46 @@ class WordSolver:
         return False
 
     def _overdrawn(self, slots: list[Slot], i: int, word: str) -> bool:
-        """Whether the cards uncovered at the letters before i need more uncovers than the cards beside them have.
+        """Whether the runs of cards uncovered at the letters before i need more uncovers than the cards around them
+        have, whatever comes after. Then no placement below can be played.
 
-        Each is uncovered by a neighbour standing there (face-up or uncovered itself) with an uncover to spend, the
-        one at i-1 maybe by the card still to come at i; a card spends at most its abilities' most
-        (``Optimism.uncovers``). Along a line of letters, giving each uncovered card, left to right, its left
-        neighbour while that has an uncover left, else its right one, finds such an assignment where any exists
-        (a left neighbour serves no card further on), so where it fails no placement below can be played. Only the
-        cards' numbers count here, not the order of the uncovers (``_rooted``)."""
-        abilities = self.optimism.uncovers
-        spare = [abilities[k] if k >= 0 and face is not Face.WILD else 0 for k, face in slots[:i]]
-        for q in range(i):
+        A run a..b is uncovered from its ends inwards: a..m from the left, the card face-up at a-1 uncovering a and
+        each of a..m-1 (uncoverers all) the next, and m+1..b likewise from the right (from b+1, or from the card to
+        come at i where the run ends at i-1). Cards uncovered serve only their own run; a card face-up between two
+        runs may serve both, if it has an uncover for each (its abilities' most, ``Optimism.uncovers``). Left to
+        right, each run takes its left end's card where that can uncover all of it (that card serves no run further
+        on), else spends one uncover of its right end's card, and of its left end's card too where the run needs
+        both: where a run can do neither, no assignment exists."""
+        abilities, uncoverers = self.optimism.uncovers, self.uncoverers
+        spare = [abilities[k] if k >= 0 and face is Face.UP else 0 for k, face in slots[:i]]
+        q = 0
+        while q < i:
             if slots[q][1] is not Face.UNCOVERED:
+                q += 1
                 continue
-            if q >= 1 and spare[q - 1] > 0:
-                spare[q - 1] -= 1
-            elif q + 1 < i and spare[q + 1] > 0:
-                spare[q + 1] -= 1
-            elif q + 1 != i or i >= len(word):  # (the card to come at i may uncover the one at i-1)
+            a = q
+            while q < i and slots[q][1] is Face.UNCOVERED:
+                q += 1
+            b = q - 1
+            lead = 0  # uncoverers a, a+1, ...: a left part a..m needs a..m-1 among them
+            while a + lead < b and slots[a + lead][0] in uncoverers:
+                lead += 1
+            trail = 0  # uncoverers b, b-1, ...: a right part m+1..b needs m+2..b among them
+            while b - trail > a and slots[b - trail][0] in uncoverers:
+                trail += 1
+            left = a >= 1 and spare[a - 1] > 0
+            ahead = b == i - 1 and i < len(word)  # the card to come at i may uncover b
+            right = ahead or (b + 1 < i and spare[b + 1] > 0)
+            if left and lead >= b - a:  # all from the left
+                spare[a - 1] -= 1
+            elif right and trail >= b - a:  # all from the right
+                if not ahead:
+                    spare[b + 1] -= 1
+            elif left and right and lead + trail >= b - a - 1:  # from both ends
+                spare[a - 1] -= 1
+                if not ahead:
+                    spare[b + 1] -= 1
+            else:
                 return True
         return False
 
