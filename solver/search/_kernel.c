@@ -974,6 +974,73 @@ static void sort_asc(double *v, int n) {
     }
 }
 
+/* WordSolver._pair_live: can the doubler d standing at q double there (its genre active where its doubling needs
+ * it, with the card at p beside it; standing: per genre, the cards of it in play before letter i)? */
+static int pair_live(const S *s, int i, const int *standing, int d, int q, int p, int uncovers) {
+    const Ctx *c = s->c;
+    const Kind *pd = &c->kinds[d];
+    int g = pd->genre;
+    if (g < 0 || pd->dbl[0] > 0) return 1;
+    int kn = c->stepped;
+    const Kind *pn = &c->kinds[kn];
+    int count = standing[g] + (pd->source != MINE && pd->source != OTHER);
+    if (pn->genre == g && pn->source != MINE && pn->source != OTHER) count++;
+    if (count >= 2) return 1;
+    int on = 0, off = 0;
+    for (int j = 0; j < c->ncounted[g]; j++) {
+        int k = c->counted[g][j];
+        const Kind *pk = &c->kinds[k];
+        int left = pk->count - s->used[k] - (k == d) - (k == kn);
+        if (left <= 0) continue;
+        int spots = s->caps[i][pk->letter] - (s->word[p] == pk->letter) - (s->word[q] == pk->letter);
+        int on_letter = left < spots ? left : spots;
+        on += on_letter;
+        if (pk->pool) off += left - on_letter;
+    }
+    int more = on + (off < uncovers ? off : uncovers);
+    if (more > s->n - i - 2) more = s->n - i - 2;
+    return count + more >= 2;
+}
+
+/* WordSolver._n_doubled: may a doubling still reach the card Mystery N, still to place, beside a card that doubles? */
+static int n_doubled(const S *s, int i, int uncovers) {
+    const Ctx *c = s->c;
+    int kn = c->stepped;
+    const Kind *pn = &c->kinds[kn];
+    if (s->used[kn] >= pn->count || uncovers >= 2) return 1;
+    int doublers[MAXK], nd = 0;
+    for (int di = 0; di < c->ndoublers; di++) {
+        int d = c->doublers[di];
+        if (c->kinds[d].count - s->used[d] - (d == kn) > 0 && ability(s, d)) doublers[nd++] = d;
+    }
+    int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k) > 0;
+    int standing[4]; /* per genre, the cards of it in play before letter i */
+    for (int g = 0; g < 4; g++) standing[g] = c->base_genres[g];
+    for (int r = 0; r < i; r++) {
+        Slot sl = s->slots[r];
+        if (sl.k < 0 || sl.face == WILD) continue;
+        const Kind *pk = &c->kinds[sl.k];
+        if (pk->genre >= 0 && pk->source != MINE && pk->source != OTHER) standing[pk->genre]++;
+    }
+    for (int p = i; p < s->n; p++) {
+        for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */
+            if (spent == 0 ? s->word[p] != pn->letter : !(pn->pool && s->near[p] && uncovers >= 1)) continue;
+            if (p == i && before) return 1;
+            for (int q = p - 1; q <= p + 1; q += 2) {
+                if (q < i || q >= s->n) continue;
+                for (int j = 0; j < nd; j++) {
+                    int d = doublers[j];
+                    const Kind *pd = &c->kinds[d];
+                    int left = uncovers - spent;
+                    if (s->word[q] == pd->letter && pair_live(s, i, standing, d, q, p, left)) return 1;
+                    if (pd->pool && s->near[q] && left >= 1 && pair_live(s, i, standing, d, q, p, left - 1)) return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /* WordSolver._apart: the bound with the doublings of the card whose doubling grows with the wild cards (Mystery N)
  * counted apart, each making every wild worth more (rest0: rest under the word's plan); the first value
  * acc + it + slack over limit ends it */
@@ -1017,6 +1084,7 @@ static double apart(const S *s, int i, int uncovers, int passing, double rest0, 
     for (int j = 0; j < nunits; j++) total += units[j];
     double best = rest0 + total;
     if (acc + best + s->slack > limit || (i == 0 && s->has_unreached && s->unreached[c->stepped])) return best;
+    if (!n_doubled(s, i, uncovers)) return best; /* (a card no doubling reaches is doubled 0 times) */
     int wilds = 0;
     for (int q = 0; q < i; q++)
         if (s->slots[q].face != UP) wilds++;

@@ -101,6 +101,10 @@ class WordSolver:
         self.counted = [  # per kind: a card of the word that counts for its genre (the resolver's _genre_counts)
             p.genre >= 0 and p.source is not Source.MINE and p.source is not Source.OTHER for p in self.profiles
         ]
+        # per genre, the kinds that count for it
+        self.genre_kinds = [
+            [k for k, p in enumerate(self.profiles) if self.counted[k] and p.genre == g] for g in range(4)
+        ]
         # the hand's uncoverers, which an uncover of their own pays for once uncovered (``_uncovers_ahead``): counted
         # apart unless one of them doubles (``_doubles`` and ``_split`` count doublers uncovered on the shared uncovers)
         self.free_passing = not any(k in self.uncoverers for k in self.doublers)
@@ -511,11 +515,7 @@ class WordSolver:
         profiles = self.profiles
         counts = self.counts
         n = len(plan.near)
-        abilities = self.optimism.doubles
-        if live is not None:
-            abilities = [
-                p.doubles[0] if p.genre >= 0 and not live[p.genre] else abilities[k] for k, p in enumerate(profiles)
-            ]
+        abilities = self._abilities(live)
         next_ = 0.0  # what the card at letter i may add doubled, where a doubler at i-1 may double it
         if 1 <= i < n and (k1 := slots[i - 1][0]) >= 0 and slots[i - 1][1] is not Face.WILD and abilities[k1]:
             next_ = self._standing(i, plan, slots, used, reach, step)
@@ -610,6 +610,8 @@ class WordSolver:
         total = sum(units)
         best = (self._rest(i, plan, used, uncovers, passing) if rest is None else rest) + total
         if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
+            return best
+        if not self._n_doubled(i, plan, slots, used, uncovers, live):
             return best  # (a card no doubling reaches is doubled 0 times)
         wilds = sum(1 for _, face in slots[:i] if face is not Face.UP)
         for m, d, c, variant in plan.apart:
@@ -621,6 +623,86 @@ class WordSolver:
                 if acc + best + slack > limit:
                     break
         return best
+
+    def _abilities(self, live: list[bool] | None) -> list[int]:
+        """Per kind, its doubling abilities at the most, but a doubler's inactive side's where ``live`` says its genre
+        can no longer be active."""
+        if live is None:
+            return self.optimism.doubles
+        most = self.optimism.doubles
+        return [p.doubles[0] if p.genre >= 0 and not live[p.genre] else most[k] for k, p in enumerate(self.profiles)]
+
+    def _n_doubled(
+        self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int, live: list[bool] | None
+    ) -> bool:
+        """Whether a doubling may still reach the card whose doubling grows with the wild cards (``stepped``), where
+        it is still to place (placed, True: not asked). It will stand at a letter p from i on, face-up on a letter
+        of its own or uncovered (while ``uncovers`` are left, where a neighbour could uncover it, ``Plan.near``),
+        beside a card that doubles: the one at i-1 (for p = i), or one to come at p-1 or p+1, face-up on a letter
+        of its own or uncovered on an uncover of its own, whose doubling, where it needs its genre active, finds a
+        second card of that genre that can stand (``_pair_live``). Where none can, ``_apart`` counts it doubled 0
+        times."""
+        k_n = self.stepped
+        assert k_n is not None
+        counts, letters, is_pool, near, word = self.counts, self.letters, self.is_pool, plan.near, plan.word
+        if used[k_n] >= counts[k_n] or uncovers >= 2:
+            return True
+        n = len(near)
+        abilities = self._abilities(live)
+        before = i >= 1 and (k := slots[i - 1][0]) >= 0 and slots[i - 1][1] is not Face.WILD and abilities[k] > 0
+        doublers = [d for d in self.doublers if counts[d] - used[d] - (d == k_n) > 0 and abilities[d]]
+        standing = list(self.resolver.mine_genres)  # per genre, the cards of it in play before letter i
+        for k, face in slots[:i]:
+            if k >= 0 and face is not Face.WILD and self.counted[k]:
+                standing[self.profiles[k].genre] += 1
+        for p in range(i, n):
+            for spent in (0, 1):  # uncovers N takes: face-up on its letter, or uncovered
+                if (word[p] != letters[k_n]) if spent == 0 else not (is_pool[k_n] and near[p] and uncovers >= 1):
+                    continue
+                if p == i and before:  # the doubler at i-1
+                    return True
+                for q in (p - 1, p + 1):
+                    if not i <= q < n:
+                        continue
+                    for d in doublers:
+                        left = uncovers - spent
+                        if word[q] == letters[d] and self._pair_live(i, plan, used, standing, d, q, p, left):
+                            return True
+                        uncovered = is_pool[d] and near[q] and left >= 1
+                        if uncovered and self._pair_live(i, plan, used, standing, d, q, p, left - 1):
+                            return True
+        return False
+
+    def _pair_live(
+        self, i: int, plan: Plan, used: list[int], standing: list[int], d: int, q: int, p: int, uncovers: int
+    ) -> bool:
+        """Whether the doubler d standing at letter q can double there (``_n_doubled``'s card at p): its genre active,
+        where its doubling needs it, with two cards of it in play: those before letter i (``standing``), d itself
+        and the card at p, and at most those left that could stand on a letter of their own from i on (but p and q)
+        or uncovered (no more than the ``uncovers`` left), one a letter left."""
+        profile = self.profiles[d]
+        g = profile.genre
+        if g < 0 or profile.doubles[0] > 0:
+            return True
+        k_n = self.stepped
+        counted, profiles = self.counted, self.profiles
+        count = standing[g] + counted[d]
+        if k_n is not None and counted[k_n] and profiles[k_n].genre == g:
+            count += 1
+        if count >= 2:
+            return True
+        word, n, ahead = plan.word, len(plan.near), plan.suffix[i]
+        on = off = 0
+        for k in self.genre_kinds[g]:
+            left = self.counts[k] - used[k] - (k == d) - (k == k_n)
+            if left <= 0:
+                continue
+            letter = self.letters[k]
+            on_letter = min(left, ahead.get(letter, 0) - (word[p] == letter) - (word[q] == letter))
+            on += on_letter
+            if self.is_pool[k]:
+                off += left - on_letter
+        return count + min(on + min(off, uncovers), n - i - 2) >= 2
 
     def _split(
         self,
