@@ -975,8 +975,9 @@ static void sort_asc(double *v, int n) {
 }
 
 /* WordSolver._pair_live: can the doubler d standing at q double there (its genre active where its doubling needs
- * it, with the card at p beside it; standing: per genre, the cards of it in play before letter i)? */
-static int pair_live(const S *s, int i, const int *standing, int d, int q, int p, int uncovers) {
+ * it, with the card at p beside it; standing: per genre, the cards of it in play before letter i; the hand's
+ * uncoverers that pay for their own uncovered no more than passing, the others no more than uncovers)? */
+static int pair_live(const S *s, int i, const int *standing, int d, int q, int p, int uncovers, int passing) {
     const Ctx *c = s->c;
     const Kind *pd = &c->kinds[d];
     int g = pd->genre;
@@ -986,7 +987,7 @@ static int pair_live(const S *s, int i, const int *standing, int d, int q, int p
     int count = standing[g] + (pd->source != MINE && pd->source != OTHER);
     if (pn->genre == g && pn->source != MINE && pn->source != OTHER) count++;
     if (count >= 2) return 1;
-    int on = 0, off = 0;
+    int on = 0, off = 0, free_ = 0;
     for (int j = 0; j < c->ncounted[g]; j++) {
         int k = c->counted[g][j];
         const Kind *pk = &c->kinds[k];
@@ -995,15 +996,45 @@ static int pair_live(const S *s, int i, const int *standing, int d, int q, int p
         int spots = s->caps[i][pk->letter] - (s->word[p] == pk->letter) - (s->word[q] == pk->letter);
         int on_letter = left < spots ? left : spots;
         on += on_letter;
-        if (pk->pool) off += left - on_letter;
+        if (pk->passes) free_ += left - on_letter;
+        else if (pk->pool) off += left - on_letter;
     }
-    int more = on + (off < uncovers ? off : uncovers);
+    if (passing < 0) passing = 0;
+    int more = on + (off < uncovers ? off : uncovers) + (free_ < passing ? free_ : passing);
     if (more > s->n - i - 2) more = s->n - i - 2;
     return count + more >= 2;
 }
 
-/* WordSolver._n_doubled: may a doubling still reach the card Mystery N, still to place, beside a card that doubles? */
-static int n_doubled(const S *s, int i, int uncovers) {
+/* WordSolver._uncoverable: could a card uncovered at x have an uncoverer beside it, no uncover being left but for
+ * the hand's uncoverers that pay for their own (while passing > 0): the card at i-1, one to come face-up on its
+ * letter or such an uncoverer uncovered, or the pair's other card (of kind, at other) if it uncovers? */
+static int uncoverable(const S *s, int i, int passing, int x, int other, int kind) {
+    const Ctx *c = s->c;
+    int free_ = 0;
+    if (passing > 0)
+        for (int k = 0; k < c->K && !free_; k++)
+            if (c->kinds[k].passes && c->kinds[k].count > s->used[k]) free_ = 1;
+    for (int y = x - 1; y <= x + 1; y += 2) {
+        if (y == other) {
+            if (c->kinds[kind].is_uncoverer) return 1;
+            continue;
+        }
+        if (y == i - 1 && y >= 0 && may_uncover(s, s->slots[y])) return 1;
+        if (y < i || y >= s->n) continue;
+        if (free_) return 1;
+        int letter = s->word[y];
+        if (letter >= c->C) continue;
+        for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
+            int k = c->by_letter[letter][bi];
+            if (s->used[k] < c->kinds[k].count && c->kinds[k].is_uncoverer) return 1;
+        }
+    }
+    return 0;
+}
+
+/* WordSolver._n_doubled: may a doubling still reach the card Mystery N, still to place, beside a card that doubles
+ * (asked where one uncover is left or none)? */
+static int n_doubled(const S *s, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
     int kn = c->stepped;
     const Kind *pn = &c->kinds[kn];
@@ -1031,9 +1062,12 @@ static int n_doubled(const S *s, int i, int uncovers) {
                 for (int j = 0; j < nd; j++) {
                     int d = doublers[j];
                     const Kind *pd = &c->kinds[d];
-                    int left = uncovers - spent;
-                    if (s->word[q] == pd->letter && pair_live(s, i, standing, d, q, p, left)) return 1;
-                    if (pd->pool && s->near[q] && left >= 1 && pair_live(s, i, standing, d, q, p, left - 1)) return 1;
+                    if (spent && !uncoverable(s, i, passing - 1, p, q, d)) continue;
+                    int left = uncovers - spent, free_ = passing - spent;
+                    if (s->word[q] == pd->letter && pair_live(s, i, standing, d, q, p, left, free_)) return 1;
+                    if (pd->pool && s->near[q] && left >= 1 && uncoverable(s, i, passing - 1, q, p, kn) &&
+                        pair_live(s, i, standing, d, q, p, left - 1, passing - 1))
+                        return 1;
                 }
             }
         }
@@ -1084,7 +1118,7 @@ static double apart(const S *s, int i, int uncovers, int passing, double rest0, 
     for (int j = 0; j < nunits; j++) total += units[j];
     double best = rest0 + total;
     if (acc + best + s->slack > limit || (i == 0 && s->has_unreached && s->unreached[c->stepped])) return best;
-    if (!n_doubled(s, i, uncovers)) return best; /* (a card no doubling reaches is doubled 0 times) */
+    if (!n_doubled(s, i, uncovers, passing)) return best; /* (a card no doubling reaches is doubled 0 times) */
     int wilds = 0;
     for (int q = 0; q < i; q++)
         if (s->slots[q].face != UP) wilds++;

@@ -611,7 +611,7 @@ class WordSolver:
         best = (self._rest(i, plan, used, uncovers, passing) if rest is None else rest) + total
         if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
             return best
-        if not self._n_doubled(i, plan, slots, used, uncovers, live):
+        if not self._n_doubled(i, plan, slots, used, uncovers, passing, live):
             return best  # (a card no doubling reaches is doubled 0 times)
         wilds = sum(1 for _, face in slots[:i] if face is not Face.UP)
         for m, d, c, variant in plan.apart:
@@ -633,15 +633,22 @@ class WordSolver:
         return [p.doubles[0] if p.genre >= 0 and not live[p.genre] else most[k] for k, p in enumerate(self.profiles)]
 
     def _n_doubled(
-        self, i: int, plan: Plan, slots: list[Slot], used: list[int], uncovers: int, live: list[bool] | None
+        self,
+        i: int,
+        plan: Plan,
+        slots: list[Slot],
+        used: list[int],
+        uncovers: int,
+        passing: int,
+        live: list[bool] | None,
     ) -> bool:
         """Whether a doubling may still reach the card whose doubling grows with the wild cards (``stepped``), where
-        it is still to place (placed, True: not asked). It will stand at a letter p from i on, face-up on a letter
-        of its own or uncovered (while ``uncovers`` are left, where a neighbour could uncover it, ``Plan.near``),
-        beside a card that doubles: the one at i-1 (for p = i), or one to come at p-1 or p+1, face-up on a letter
-        of its own or uncovered on an uncover of its own, whose doubling, where it needs its genre active, finds a
-        second card of that genre that can stand (``_pair_live``). Where none can, ``_apart`` counts it doubled 0
-        times."""
+        it is still to place and at most one uncover is left (else True: not asked; ``uncovers`` and ``passing`` as
+        ``_uncovers_ahead`` gives them). It will stand at a letter p from i on, face-up on a letter of its own or
+        uncovered (with an uncoverer beside it, ``_uncoverable``), beside a card that doubles: the one at i-1 (for
+        p = i), or one to come at p-1 or p+1, face-up on a letter of its own or uncovered on the uncover left (with
+        an uncoverer beside it), whose doubling, where it needs its genre active, finds a second card of that genre
+        that can stand (``_pair_live``). Where none can, ``_apart`` counts it doubled 0 times."""
         k_n = self.stepped
         assert k_n is not None
         counts, letters, is_pool, near, word = self.counts, self.letters, self.is_pool, plan.near, plan.word
@@ -665,21 +672,60 @@ class WordSolver:
                     if not i <= q < n:
                         continue
                     for d in doublers:
-                        left = uncovers - spent
-                        if word[q] == letters[d] and self._pair_live(i, plan, used, standing, d, q, p, left):
+                        if spent and not self._uncoverable(i, plan, slots, used, passing - 1, p, q, d):
+                            continue
+                        left, free = uncovers - spent, passing - spent
+                        if word[q] == letters[d] and self._pair_live(i, plan, used, standing, d, q, p, left, free):
                             return True
-                        uncovered = is_pool[d] and near[q] and left >= 1
-                        if uncovered and self._pair_live(i, plan, used, standing, d, q, p, left - 1):
+                        if (
+                            is_pool[d]
+                            and near[q]
+                            and left >= 1
+                            and self._uncoverable(i, plan, slots, used, passing - 1, q, p, k_n)
+                            and self._pair_live(i, plan, used, standing, d, q, p, left - 1, passing - 1)
+                        ):
                             return True
         return False
 
+    def _uncoverable(
+        self, i: int, plan: Plan, slots: list[Slot], used: list[int], passing: int, x: int, other: int, kind: int
+    ) -> bool:
+        """Whether a card uncovered at letter x (i or after) could have an uncoverer beside it, no uncover being left
+        for any other card but the hand's uncoverers that pay for their own (``passes``, while ``passing`` cards
+        may still be uncovered): the card at i-1 where it may uncover, one to come face-up on a letter of its own or
+        such an uncoverer uncovered, or the other card of the pair (of ``kind``, at ``other``) if it uncovers."""
+        counts, word, n = self.counts, plan.word, len(plan.near)
+        free = passing > 0 and any(counts[k] > used[k] for k in self.passing_kinds)
+        for y in (x - 1, x + 1):
+            if y == other:
+                if kind in self.uncoverers:
+                    return True
+                continue
+            if y == i - 1 and y >= 0 and self._may_uncover(slots[y]):
+                return True
+            if not i <= y < n:
+                continue
+            if free or any(used[k] < counts[k] and k in self.uncoverers for k in self.by_letter.get(word[y], ())):
+                return True
+        return False
+
     def _pair_live(
-        self, i: int, plan: Plan, used: list[int], standing: list[int], d: int, q: int, p: int, uncovers: int
+        self,
+        i: int,
+        plan: Plan,
+        used: list[int],
+        standing: list[int],
+        d: int,
+        q: int,
+        p: int,
+        uncovers: int,
+        passing: int,
     ) -> bool:
         """Whether the doubler d standing at letter q can double there (``_n_doubled``'s card at p): its genre active,
         where its doubling needs it, with two cards of it in play: those before letter i (``standing``), d itself
         and the card at p, and at most those left that could stand on a letter of their own from i on (but p and q)
-        or uncovered (no more than the ``uncovers`` left), one a letter left."""
+        or uncovered (no more than the ``uncovers`` left, and the hand's uncoverers that pay for their own no more
+        than ``passing``), one a letter left."""
         profile = self.profiles[d]
         g = profile.genre
         if g < 0 or profile.doubles[0] > 0:
@@ -692,7 +738,7 @@ class WordSolver:
         if count >= 2:
             return True
         word, n, ahead = plan.word, len(plan.near), plan.suffix[i]
-        on = off = 0
+        on = off = free = 0
         for k in self.genre_kinds[g]:
             left = self.counts[k] - used[k] - (k == d) - (k == k_n)
             if left <= 0:
@@ -700,9 +746,11 @@ class WordSolver:
             letter = self.letters[k]
             on_letter = min(left, ahead.get(letter, 0) - (word[p] == letter) - (word[q] == letter))
             on += on_letter
-            if self.is_pool[k]:
+            if self.passes[k]:
+                free += left - on_letter
+            elif self.is_pool[k]:
                 off += left - on_letter
-        return count + min(on + min(off, uncovers), n - i - 2) >= 2
+        return count + min(on + min(off, uncovers) + min(free, max(passing, 0)), n - i - 2) >= 2
 
     def _split(
         self,
