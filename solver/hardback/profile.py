@@ -60,6 +60,27 @@ class Profile:
         immutable and ``make_profile`` gives the same one again and again (``solver.search.bound``'s optimism)."""
         return {}
 
+    @functools.cached_property
+    def _counted(self) -> tuple[tuple[int, ...], bool, bool]:
+        """What of the turn its specials count, on either side: the genres' indices, inked cards, wild cards."""
+        both = self.specials[0] + self.specials[1]
+        genres = tuple(sorted({s.genre for s in both if s.per is Count.GENRE}))
+        return genres, any(s.per is Count.INKED for s in both), any(s.per is Count.WILD for s in both)
+
+    def reading(self, max_counts: Sequence[int], inked: int, wilds: int) -> tuple[int, ...]:
+        """What its optimistic numbers (``optimistic``, ``optimistic_per_wild``, ``optimistic_step``, ``abilities``,
+        ``step_by_wilds``) read of the turn's ``max_counts``, ``inked`` and ``wilds``: whether its genre can be
+        active and the numbers its specials count. Turns that read alike give it the same numbers, so its readers
+        remember them by the reading (``solver.search.bound``), not by the whole turn."""
+        genres, counts_inked, counts_wilds = self._counted
+        active = self.genre >= 0 and max_counts[self.genre] >= 2
+        return (
+            int(active),
+            *(max_counts[g] for g in genres),
+            inked if counts_inked else -1,
+            wilds if counts_wilds else -1,
+        )
+
     @property
     def pool(self) -> bool:
         """A card that may be played wild (hand, or inked freed with a remover)."""

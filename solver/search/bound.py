@@ -117,8 +117,9 @@ def _optimism_of(
     p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, pool_size: int
 ) -> _OptimismNumbers:
     """``Optimism.of``'s numbers for a card of your own (opt, opt_no_dump, per_wild, step, uncovers, doubles,
-    wild_steps), remembered on its profile: they depend on nothing else (``token``: the weights', ``_token``)."""
-    key = ("optimism", counts, token, inked, pool_size)
+    wild_steps), remembered on its profile by what they read of the turn (``Profile.reading``: the pool's size
+    stands for the wild cards) and the weights (``token``, ``_token``): they depend on nothing else."""
+    key = ("optimism", p.reading(counts, inked, pool_size), token)
     memo = p.remembered
     got: _OptimismNumbers | None = memo.get(key)
     if got is None:
@@ -374,9 +375,10 @@ class _Kinds:
 def _kinds_of(
     p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, dumps: bool
 ) -> tuple[float, float, float, int]:
-    """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile
-    (``token``: the weights', ``_token``)."""
-    key = ("kinds", counts, token, inked, dumps)
+    """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile by
+    what they read of the turn (``Profile.reading``, with no wild cards), the weights (``token``, ``_token``) and
+    ``dumps``."""
+    key = ("kinds", p.reading(counts, inked, 0), token, dumps)
     memo = p.remembered
     got: tuple[float, float, float, int] | None = memo.get(key)
     if got is None:
