@@ -3,9 +3,11 @@
 ``CompiledWordSolver`` is ``WordSolver`` with its inner search (``_solve``) done in C over flat arrays: the pool is
 packed once (``pack``: every value that does not depend on the word, read from the profiles and the optimism the
 Python search reads), each word is passed as the indices of its letters among the card letters, and the kernel
-answers with the best placement's cards and faces, which the Python resolver then resolves once more to give the
-placement its ``Resolution``. The kernel follows the Python search step by step, so both find the same placement and
-count the same steps; the Python search stays the reference, and the tests compare the two.
+answers with the best placement's cards and faces, its value and its ``Resolution`` (the uncover order, the doubles'
+aims, the factors, the active genres: what the Python resolver would make of it). The kernel follows the Python
+search step by step, so both find the same placement and count the same steps; the Python search stays the
+reference, and the tests compare the two. A move shown checks the kernel's answer once more: its outcome, valued
+under the search's weights, must be worth the kernel's value (``Search.move``).
 
 Where the kernel was not built (no C compiler at install time) the Python search runs, with a one-line notice; the
 environment variable ``GHOSTWRITER_ENGINE`` (``python`` or ``compiled``) picks one by hand.
@@ -161,13 +163,15 @@ def _max_letters() -> int:
 
 class Solved(Placement):
     """A placement the kernel found: its value at once, its ``Resolution`` (the uncover order, the doubles' aims,
-    the active genres) from the Python resolver when first asked, as most placements found are never shown."""
+    the factors, the active genres) read from the kernel's answer when first asked, as most placements found are
+    never shown; without one (``packed`` None), from a Python resolver of the pool's, outside the search's budget."""
 
-    def __init__(self, word: str, slots: list[Slot], value: float, resolver: Resolver) -> None:
+    def __init__(self, word: str, slots: list[Slot], value: float, pool: Pool, packed: bytes | None = None) -> None:
         self.word = word
         self.slots = slots
         self._value = value
-        self._resolver = resolver
+        self._pool = pool
+        self._packed = packed
         self._resolution: Resolution | None = None
 
     @property
@@ -177,10 +181,13 @@ class Solved(Placement):
     @property
     def resolution(self) -> Resolution:
         if self._resolution is None:
-            res = self._resolver.resolve(self.slots)
-            if res is None or abs(res.value - self._value) > EPS:  # the engines disagree: a bug, never an answer
-                raise AssertionError(f"kernel: {self.word!r} laid out as {self.slots} is not worth {self._value}")
-            self._resolution = res
+            if self._packed is not None:
+                self._resolution = unpack_resolution(self._value, self._packed)
+            else:
+                res = Resolver(self._pool).resolve(self.slots)
+                if res is None or abs(res.value - self._value) > EPS:  # the engines disagree: a bug, never an answer
+                    raise AssertionError(f"kernel: {self.word!r} laid out as {self.slots} is not worth {self._value}")
+                self._resolution = res
         return self._resolution
 
     @resolution.setter
@@ -188,9 +195,21 @@ class Solved(Placement):
         self._resolution = res
 
     def as_word(self, word: str) -> Placement:
-        twin = Solved(word, self.slots, self._value, self._resolver)
+        twin = Solved(word, self.slots, self._value, self._pool, self._packed)
         twin._resolution = self._resolution
         return twin
+
+
+def unpack_resolution(value: float, packed: bytes) -> Resolution:
+    """The kernel's resolution of a placement (``kernel_solve``'s last answer: one byte a number), worth ``value``."""
+    u = packed[0]
+    uncovers = [(packed[i], packed[i + 1]) for i in range(1, 1 + 2 * u, 2)]
+    at = 1 + 2 * u
+    d = packed[at]
+    doubles = [(packed[i], packed[i + 1]) for i in range(at + 1, at + 1 + 2 * d, 2)]
+    at += 1 + 2 * d
+    active = [bool(a) for a in packed[at : at + 4]]
+    return Resolution(value, list(packed[at + 4 :]), active, uncovers, doubles)
 
 
 class CompiledWordSolver(WordSolver):
@@ -205,7 +224,6 @@ class CompiledWordSolver(WordSolver):
                 self._context = kernel.Context(*pack(self))
             except ValueError:  # a card beyond the kernel's sizes (a custom card with many benefits, say)
                 self._context = None
-        self._again = Resolver(pool)  # resolves the kernel's answer once more, outside the search's budget
         self._codes = Letters({letter: chr(n) for n, letter in enumerate(self.letter_ids)}, chr(len(self.letter_ids)))
 
     @property
@@ -218,7 +236,7 @@ class CompiledWordSolver(WordSolver):
         if context is None or kernel is None or len(word) > kernel.MAX_LETTERS:
             return super()._solve(word, floor, stop_at)
         b = self.budget
-        status, ticks, value, raw = kernel.solve(
+        status, ticks, value, raw, packed = kernel.solve(
             context,
             word.translate(self._codes).encode("latin-1"),
             floor,
@@ -234,7 +252,7 @@ class CompiledWordSolver(WordSolver):
         best: Placement | None = None
         if raw is not None:
             slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
-            best = Solved(word, slots, value, self._again)
+            best = Solved(word, slots, value, self.pool, packed)
         if status == _CHECKPOINT:
             b.skip_checkpoint()
             raise Checkpoint
