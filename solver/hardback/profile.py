@@ -50,8 +50,9 @@ class Profile:
     doubles: tuple[int, int]
     imposed: bool = False  # an inked entry that is a rival's letter (Disfigured Letter): face-up, not inked
 
-    @property
+    @functools.cached_property
     def own(self) -> bool:
+        """A card of the player's (not an opponent's classic). Remembered, as ``pool``: read on every card."""
         return self.source is not Source.OTHER
 
     @functools.cached_property
@@ -61,9 +62,12 @@ class Profile:
         return {}
 
     @functools.cached_property
-    def _counted(self) -> tuple[tuple[int, ...], bool, bool]:
-        """What of the turn its specials count, on either side: the genres' indices, inked cards, wild cards."""
+    def _counted(self) -> tuple[tuple[int, ...], bool, bool] | None:
+        """What of the turn its specials count, on either side: the genres' indices, inked cards, wild cards (None
+        for a card with no specials)."""
         both = self.specials[0] + self.specials[1]
+        if not both:
+            return None
         genres = tuple(sorted({s.genre for s in both if s.per is Count.GENRE}))
         return genres, any(s.per is Count.INKED for s in both), any(s.per is Count.WILD for s in both)
 
@@ -72,16 +76,14 @@ class Profile:
         ``step_by_wilds``) read of the turn's ``max_counts``, ``inked`` and ``wilds``: whether its genre can be
         active and the numbers its specials count. Turns that read alike give it the same numbers, so its readers
         remember them by the reading (``solver.search.bound``), not by the whole turn."""
-        genres, counts_inked, counts_wilds = self._counted
-        active = self.genre >= 0 and max_counts[self.genre] >= 2
-        return (
-            int(active),
-            *(max_counts[g] for g in genres),
-            inked if counts_inked else -1,
-            wilds if counts_wilds else -1,
-        )
+        active = int(self.genre >= 0 and max_counts[self.genre] >= 2)
+        counted = self._counted
+        if counted is None:
+            return _ACTIVITY[active]
+        genres, counts_inked, counts_wilds = counted
+        return (active, *(max_counts[g] for g in genres), inked if counts_inked else -1, wilds if counts_wilds else -1)
 
-    @property
+    @functools.cached_property
     def pool(self) -> bool:
         """A card that may be played wild (hand, or inked freed with a remover)."""
         return self.source in (Source.HAND, Source.INKED)
@@ -146,6 +148,9 @@ class Profile:
             grows = max(self.value[a][f + 1] - self.value[a][f] for f in (1, 2))
             parts.append((grows + rest + dumps, per_wild))
         return tuple(parts) if any(c for _, c in parts) else ()
+
+
+_ACTIVITY = ((0,), (1,))  # ``Profile.reading`` of a card with no specials: whether its genre can be active
 
 
 @functools.lru_cache(maxsize=8192)
