@@ -15,6 +15,7 @@ environment variable ``GHOSTWRITER_ENGINE`` (``python`` or ``compiled``) picks o
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
@@ -23,7 +24,8 @@ from array import array
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.benefits import Count
-from solver.hardback.profile import Pool, Source
+from solver.hardback.catalogue import Rules
+from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
 from solver.search.bound import Optimism
 from solver.search.exact import Letters, WordSolver, _Enough
@@ -102,14 +104,9 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
         ints += [ids[p.letter], _SOURCE[p.source], int(p.pool), int(p.own), p.genre, int(p.card.timeless), counts[k]]
         ints.append(int(p.imposed))  # a rival's letter (Disfigured Letter): face-up, and not an inked card
         ints += [*p.uncovers, *p.doubles, om.uncovers[k], om.doubles[k], int(solver.plain[k])]
-        for a in (0, 1):
-            ints.append(len(p.specials[a]))
-            for s in p.specials[a]:
-                ints += [_PER[s.per], s.genre]
-                floats.append(s.weight * s.benefit.amount)
-            ints.append(len(p.dumps[a]))
-            ints += p.dumps[a]
-            floats += p.value[a]
+        benefit_ints, benefit_floats = _benefits(p)
+        ints += benefit_ints
+        floats += benefit_floats
         floats += [om.opt[k], om.opt_no_dump[k], om.per_wild[k], om.step[k]]
         ints.append(len(om.wild_steps[k]))
         for d, c in om.wild_steps[k]:
@@ -151,10 +148,35 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
     ]
     floats += [w.coins, w.dump, w.classic_sent_home, w.classic_kept, w.remover_spent]
     floats += [solver.mine_opt(om.opt), solver.mine_opt(om.opt_no_dump)]
-    award = [w.award * award_prestige(n, st.options.rules, st.options.award_held) for n in range(_max_letters() + 1)]
+    award = _awards(w.award, st.options.rules, st.options.award_held)
     floats += award + award
     floats.append(-w.remover_spent * st.remover)
     return array("q", ints).tobytes(), array("d", floats).tobytes()
+
+
+def _benefits(p: Profile) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """A profile's benefits as ``pack`` sends them, per activity: its specials (what each counts, its genre, its
+    weighted amount), its dumps and its values by factor; remembered on the profile (they depend on nothing else)."""
+    got: tuple[tuple[int, ...], tuple[float, ...]] | None = p.remembered.get("packed")
+    if got is None:
+        ints: list[int] = []
+        floats: list[float] = []
+        for a in (0, 1):
+            ints.append(len(p.specials[a]))
+            for s in p.specials[a]:
+                ints += [_PER[s.per], s.genre]
+                floats.append(s.weight * s.benefit.amount)
+            ints.append(len(p.dumps[a]))
+            ints += p.dumps[a]
+            floats += p.value[a]
+        got = p.remembered["packed"] = (tuple(ints), tuple(floats))
+    return got
+
+
+@functools.lru_cache(maxsize=64)
+def _awards(weight: float, rules: Rules, held: int) -> tuple[float, ...]:
+    """The award a word of each length up to the kernel's longest wins, at its weight (``pack``)."""
+    return tuple(weight * award_prestige(n, rules, held) for n in range(_max_letters() + 1))
 
 
 def _max_letters() -> int:
