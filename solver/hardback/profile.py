@@ -202,7 +202,7 @@ class Pool:
         keys: dict[tuple[Card, Source, bool], int] = {}
         profiles: list[Profile] = []
         counts: list[int] = []
-        imposed = Counter(state.imposed)
+        imposed = Counter(state.imposed)  # the inked entries still to be read as rivals' letters
         for source, cards in (
             (Source.INKED, state.inked),
             (Source.HAND, state.hand),
@@ -210,14 +210,18 @@ class Pool:
             (Source.OTHER, state.others),
         ):
             for c in cards:
-                rivals = source is Source.INKED and imposed[c] > 0
-                imposed[c] -= rivals
+                rivals = False
+                if imposed and source is Source.INKED and imposed[c] > 0:
+                    rivals = True
+                    imposed[c] -= 1
                 key = (c, source, rivals)
-                if key not in keys:
+                k = keys.get(key)
+                if k is None:
                     keys[key] = len(profiles)
                     profiles.append(make_profile(c, source, weights, rivals))
-                    counts.append(0)
-                counts[keys[key]] += 1
+                    counts.append(1)
+                else:
+                    counts[k] += 1
         return Pool(profiles, counts, state, weights)
 
     @property
