@@ -1647,9 +1647,51 @@ done:
     return out;
 }
 
+/* per_word(sig_bound, inverse, lo, index_out, bound_out) -> number of words
+ * Each word's bound, its signature's (``sig_bound``: float64, one a signature; ``inverse``: int64, each word's
+ * signature, as ``signatures`` numbers them), kept for the words whose bound is above -inf: their lexicon indices (lo
+ * plus their place) into ``index_out`` (int64) and their bounds into ``bound_out`` (float64), in order, in one pass
+ * over the words (solver/search/bound.py's ``_per_word``: numpy's take, comparison, nonzero and gather in five). */
+static PyObject *kernel_per_word(PyObject *self, PyObject *args) {
+    Py_buffer sb, ib, xb, bb;
+    Py_ssize_t lo;
+    if (!PyArg_ParseTuple(args, "y*y*nw*w*", &sb, &ib, &lo, &xb, &bb)) return NULL;
+    PyObject *out = NULL;
+    const double *sig = (const double *)sb.buf;
+    const int64_t *inverse = (const int64_t *)ib.buf;
+    int64_t *index = (int64_t *)xb.buf;
+    double *bound = (double *)bb.buf;
+    Py_ssize_t nsig = sb.len / (Py_ssize_t)sizeof(double), n = ib.len / (Py_ssize_t)sizeof(int64_t);
+    if (sb.len % (Py_ssize_t)sizeof(double) || ib.len % (Py_ssize_t)sizeof(int64_t) || lo < 0 ||
+        xb.len < n * (Py_ssize_t)sizeof(int64_t) || bb.len < n * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: per-word bounds of arrays of other sizes");
+        goto done;
+    }
+    Py_ssize_t m = 0;
+    for (Py_ssize_t w = 0; w < n; w++) {
+        uint64_t j = (uint64_t)inverse[w];
+        if (j >= (uint64_t)nsig) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a word's signature beyond the signatures");
+            goto done;
+        }
+        double b = sig[j];
+        index[m] = lo + w; /* written always, kept (m moves on) only above -inf: no branch to mispredict */
+        bound[m] = b;
+        m += b > -HUGE_VAL;
+    }
+    out = PyLong_FromSsize_t(m);
+done:
+    PyBuffer_Release(&sb);
+    PyBuffer_Release(&ib);
+    PyBuffer_Release(&xb);
+    PyBuffer_Release(&bb);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"solve", kernel_solve, METH_VARARGS, "The best placement of one word that beats a floor (see _kernel.c)."},
     {"signatures", kernel_signatures, METH_VARARGS, "The words' signatures, numbered (see _kernel.c)."},
+    {"per_word", kernel_per_word, METH_VARARGS, "The words' bounds, their signatures' (see _kernel.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -37,3 +37,12 @@ def signatures(
     inverse_out: object,
     /,
 ) -> int: ...
+
+def per_word(
+    sig_bound: object,  # a buffer: float64, one a signature
+    inverse: object,  # a buffer: int64, each word's signature
+    lo: int,
+    index_out: object,  # int64, at least one a word
+    bound_out: object,  # float64, at least one a word
+    /,
+) -> int: ...

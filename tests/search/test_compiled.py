@@ -279,6 +279,23 @@ def test_signatures_as_numpy_numbers_them(
     assert np.array_equal(in_c.inverse, in_numpy.inverse)
 
 
+@pytest.mark.parametrize("infeasible", [0.0, 0.3, 1.0])
+def test_per_word_bounds_as_numpy_reads_them(monkeypatch: pytest.MonkeyPatch, infeasible: float) -> None:
+    """The kernel's one pass from the signatures' bounds to the words' gives numpy's words and bounds: those whose
+    signature's bound is above -inf (none, some, all of them), in order."""
+    from solver.search import bound
+
+    rng = np.random.default_rng(int(infeasible * 10))
+    sig_bound = rng.uniform(-3, 20, 300)
+    sig_bound[rng.random(300) < infeasible] = -np.inf
+    inverse = rng.integers(0, 300, 20_000).astype(np.int64)
+    in_c = bound._per_word(sig_bound, inverse, 1234)
+    monkeypatch.setattr(bound, "kernel", None)
+    in_numpy = bound._per_word(sig_bound, inverse, 1234)
+    assert np.array_equal(in_c[0], in_numpy[0]) and np.array_equal(in_c[1], in_numpy[1])
+    assert len(in_c[0]) == int((sig_bound[inverse] > -np.inf).sum())
+
+
 def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
     """The kernel checks what it is given: a packed pool of another layout, an empty word, a letter index past the
     card letters."""
@@ -302,3 +319,8 @@ def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
         kernel.signatures(counts, words, 0, 10**9, lengths, 2, b"\x00", b"\x01", 4, keys, inverse)
     with pytest.raises(ValueError, match="beyond its space"):  # a space too small for the keys
         kernel.signatures(counts, words, 0, 2, lengths, 0, b"\x00", b"\x01", 1, keys, inverse)
+    index, bounds = np.empty(3, np.int64), np.empty(3, np.float64)
+    with pytest.raises(ValueError, match="beyond the signatures"):  # a word's signature past the signatures
+        kernel.per_word(np.zeros(2), np.array([0, 2, 1], np.int64), 0, index, bounds)
+    with pytest.raises(ValueError, match="other sizes"):  # outputs too short for the words
+        kernel.per_word(np.zeros(2), np.array([0, 1, 1, 0], np.int64), 0, index, bounds)
