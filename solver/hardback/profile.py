@@ -126,10 +126,12 @@ class Profile:
         """An upper bound of what one more doubling adds to its value."""
         best = 0.0
         for a in self._activities(max_counts):
+            specials = sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])  # the same at either f
+            dumps = sum(max(0.0, weights.coins * d) for d in self.dumps[a])
             for f in (1, 2):
                 v = self.value[a][f + 1] - self.value[a][f]
-                v += sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
-                v += sum(max(0.0, weights.coins * d) for d in self.dumps[a])
+                v += specials
+                v += dumps
                 best = max(best, v)
         return best
 
