@@ -299,7 +299,7 @@ def plain_value(benefits: Sequence[Benefit], f: int, w: Weights) -> float:
     for b in benefits:
         row = TABLE[b.kind]
         if row.role is Role.GAIN:
-            best = max(weight(w, g) for g in row.gives)
+            best = max([getattr(w, g) for g in row.gives])  # ``weight`` of each
             v += best * b.amount * f if row.scaled else best
         elif row.role is Role.TRASH:
             trash += weight(w, row.gives[0]) * b.amount * f

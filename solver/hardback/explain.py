@@ -33,6 +33,10 @@ class CardReport:
 
 _FACES = {f: f.value for f in Face}  # an enum's ``value`` is a slow property
 _SOURCES = {s: s.value for s in Source}
+_NOTED = frozenset(kind for kind, row in TABLE.items() if row.note)  # the kinds whose gains an explanation notes
+# enum members read on every card, as module constants (a member read off its class goes through EnumType's hook)
+_WILD, _UNCOVERED = Face.WILD, Face.UNCOVERED
+_OTHER, _INKED = Source.OTHER, Source.INKED
 
 
 def explain(outcome: Outcome) -> tuple[list[CardReport], list[CardReport]]:
@@ -59,18 +63,19 @@ def _notes(part: CardPart, outcome: Outcome) -> list[str]:
     notes: list[str] = []
     if part.position is None:
         notes.append("your timeless classic in play")
-    elif part.source is Source.OTHER:
+    elif part.source is _OTHER:
         return ["opponent's classic: no benefits; it goes back to its owner"]
-    elif part.face is Face.WILD:
+    elif part.face is _WILD:
         return []
     else:
         notes.extend(_placement_notes(part, outcome))
     if part.active_genre:
         notes.append(f"{part.active_genre} active")
     for g in part.gains:
-        text = note(TABLE[g.kind], g.gain, g.amount, g.printed, g.count, g.what)
-        if text:
-            notes.append(text)
+        if g.kind in _NOTED:
+            text = note(TABLE[g.kind], g.gain, g.amount, g.printed, g.count, g.what)
+            if text:
+                notes.append(text)
     if part.trashed is not None:
         coins, prestige = part.trashed
         got = [x for x in (f"{coins} coins" if coins else "", f"{prestige} prestige" if prestige else "") if x]
@@ -83,12 +88,12 @@ def _notes(part: CardPart, outcome: Outcome) -> list[str]:
 def _placement_notes(part: CardPart, outcome: Outcome) -> list[str]:
     """How a card of the word came to stand: uncovered, doubled, inked, kept in play."""
     notes = []
-    if part.face is Face.UNCOVERED and part.uncovered_by is not None:
+    if part.face is _UNCOVERED and part.uncovered_by is not None:
         notes.append(f"uncovered by {_code_at(outcome, part.uncovered_by)}")
     if part.doubled_by:
         by = " and ".join(_code_at(outcome, s) for s in part.doubled_by)
         notes.append(f"{'tripled' if part.factor == 3 else 'doubled'} by {by}")
-    if part.source is Source.INKED:
+    if part.source is _INKED:
         notes.append("inked: must be used")
     if part.kept:
         notes.append("timeless classic: stays in play")

@@ -19,7 +19,7 @@ from solver.hardback.profile import GENRE_INDEX, GENRES, Profile, Source
 from solver.hardback.resolve import Face, Resolution, Resolver, Slot, award_prestige
 
 
-@dataclass
+@dataclass(slots=True)
 class Gain:
     """One benefit of a card as it resolved: its kind, what it went to and how much (``printed`` is the amount on
     the card; a per-card benefit says what it counted)."""
@@ -32,7 +32,7 @@ class Gain:
     what: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class CardPart:
     """One card's part in a move: where it stands and how, what it did, and what it brought."""
 
@@ -63,8 +63,12 @@ class CardPart:
 
     def choices(self) -> CardChoices | None:
         """The free choices this card's benefits offered, as they were made (None when it offered none)."""
-        if not (self.trash_offered or self.doubles) and all(g.kind not in _CHOSEN for g in self.gains):
-            return None
+        if not (self.trash_offered or self.doubles):
+            for g in self.gains:
+                if g.kind in _CHOSEN:
+                    break
+            else:
+                return None
         trash = (self.trashed is not None) if self.trash_offered else None
         double = None
         if self.doubles and self.position is not None:
@@ -82,7 +86,7 @@ class CardPart:
 _CHOSEN = (Kind.EITHER, Kind.INK_OR_REMOVER)  # the gains a card's choice sends one way or the other
 
 
-@dataclass
+@dataclass(slots=True)
 class Totals:
     """A move's totals: what the turn gains, spends and moves."""
 
@@ -103,7 +107,7 @@ class Totals:
     dumps: list[int] = field(default_factory=list)  # the coins of each dump taken (in ``coins`` too)
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """A resolved placement, card by card: the word's cards left to right, the classics in play, the totals."""
 
@@ -163,6 +167,12 @@ def outcome(
 
 
 _GENRE_NAMES = [g.value for g in GENRES]  # by genre index (an enum's ``value`` is a slow property)
+# enum members read on every card, as module constants: reading a member off its class goes through EnumType's
+# ``__getattr__`` hook, several times slower than a global
+_UP, _WILD = Face.UP, Face.WILD
+_HAND, _OTHER, _MINE = Source.HAND, Source.OTHER, Source.MINE
+_GAIN, _PER_CARD, _TRASH, _DUMP = Role.GAIN, Role.PER_CARD, Role.TRASH, Role.DUMP
+_EITHER, _INK_OR_REMOVER = Kind.EITHER, Kind.INK_OR_REMOVER
 
 # one benefit of a card as the credit reads it: its kind, how it resolves, its printed amount, the row, and for a
 # per-card count the genre's index (-1: it counts wild or inked cards)
@@ -204,38 +214,39 @@ class _Credit:
             part.active_genre = _GENRE_NAMES[p.genre]
         trash_coins = trash_prestige = 0
         eithers = tokens = 0
+        totals, gains = self.totals, part.gains
         for kind, role, amount, row, genre in _plan(p, a):
             amt = amount * f
-            if role is Role.GAIN:
+            if role is _GAIN:
                 g = self._gain.get(kind)
                 if g is None:
                     g = self._gain[kind] = choose(row, self.w)
-                if kind is Kind.EITHER:
-                    eithers += 1
-                    if chosen is not None:  # the player's own choice, where they made one
-                        g = chosen.pick("either", eithers - 1) or g
-                elif kind is Kind.INK_OR_REMOVER:
+                if chosen is None:  # every choice the objective's
+                    pass
+                elif kind is _EITHER:
+                    eithers += 1  # the player's own choice, where they made one
+                    g = chosen.pick("either", eithers - 1) or g
+                elif kind is _INK_OR_REMOVER:
                     tokens += 1
-                    if chosen is not None:
-                        g = chosen.pick("token", tokens - 1) or g
+                    g = chosen.pick("token", tokens - 1) or g
                 q = amt if row.scaled else 1
-                part.add(g, q, self.totals)
-                part.gains.append(Gain(kind, g, q, amount))
-            elif role is Role.PER_CARD:
+                part.add(g, q, totals)
+                gains.append(Gain(kind, g, q, amount))
+            elif role is _PER_CARD:
                 assert row.per is not None
                 if genre >= 0:
                     n, what = self.counts[genre], _GENRE_NAMES[genre]
                 else:
                     n, what = self.counted[row.per], row.per.value
                 g = row.gives[0]
-                part.add(g, amt * n, self.totals)
-                part.gains.append(Gain(kind, g, amt * n, amount, n, what))
-            elif role is Role.TRASH:
+                part.add(g, amt * n, totals)
+                gains.append(Gain(kind, g, amt * n, amount, n, what))
+            elif role is _TRASH:
                 if row.gives[0] == "coins":
                     trash_coins += amt
                 else:
                     trash_prestige += amt
-            elif role is Role.DUMP:
+            elif role is _DUMP:
                 self.dump_claims.append((amt, part))
         if not (trash_coins or trash_prestige):
             return
@@ -268,24 +279,27 @@ def _word_cards(
         doubled_by.setdefault(t, []).append(s)
         doubling.setdefault(s, []).append(t)
     wild_cards = name_wilds(resolver, slots)
+    profiles, factors = resolver.profiles, res.factors
     parts: list[CardPart] = []
     for pos, (k, face) in enumerate(slots):
         if k < 0:
-            parts.append(CardPart(wild_cards[pos], word[pos], Face.WILD, Source.HAND, pos))
+            parts.append(CardPart(wild_cards[pos], word[pos], _WILD, _HAND, pos))
             continue
-        p = resolver.profiles[k]
-        part = CardPart(p.card, word[pos], face, p.source, pos, res.factors[pos])
+        p = profiles[k]
+        part = CardPart(p.card, word[pos], face, p.source, pos, factors[pos])
         parts.append(part)
-        if p.source is Source.OTHER:
+        if p.source is _OTHER:
             totals.classics_sent_home.append(p.card.code)
-        elif face is not Face.WILD:
-            part.uncovered_by = uncovered_by.get(pos)
-            part.doubled_by = doubled_by.get(pos, [])
-            part.doubles = doubling.get(pos, [])
-            if face is Face.UP and p.pool and p.card.timeless:
+        elif face is not _WILD:
+            if uncovered_by:
+                part.uncovered_by = uncovered_by.get(pos)
+            if doubled_by:
+                part.doubled_by = doubled_by.get(pos, [])
+                part.doubles = doubling.get(pos, [])
+            if face is _UP and p.pool and p.card.timeless:
                 totals.classics_kept.append(p.card.code)
                 part.kept = True
-            credit(part, p, res.factors[pos], choices[pos] if choices is not None else None)
+            credit(part, p, factors[pos], choices[pos] if choices is not None else None)
     return parts
 
 
@@ -296,14 +310,14 @@ def _classics_in_play(
         return []
     in_word = [0] * len(resolver.profiles)
     for k, _ in slots:
-        if k >= 0 and resolver.profiles[k].source is Source.MINE:
+        if k >= 0 and resolver.profiles[k].source is _MINE:
             in_word[k] += 1
     wanted = list(enumerate(classics))
     parts: list[CardPart] = []
     for k in resolver.mine:
         p = resolver.profiles[k]
         for _ in range(resolver.pool.counts[k] - in_word[k]):
-            part = CardPart(p.card, p.letter, Face.UP, Source.MINE, None)
+            part = CardPart(p.card, p.letter, _UP, _MINE, None)
             mine = next((n for n, (_, (code, _c)) in enumerate(wanted) if code == p.card.code), None)
             chosen = None
             if mine is not None:

@@ -50,8 +50,9 @@ class Profile:
     doubles: tuple[int, int]
     imposed: bool = False  # an inked entry that is a rival's letter (Disfigured Letter): face-up, not inked
 
-    @property
+    @functools.cached_property
     def own(self) -> bool:
+        """A card of the player's (not an opponent's classic). Remembered, as ``pool``: read on every card."""
         return self.source is not Source.OTHER
 
     @functools.cached_property
@@ -60,7 +61,29 @@ class Profile:
         immutable and ``make_profile`` gives the same one again and again (``solver.search.bound``'s optimism)."""
         return {}
 
-    @property
+    @functools.cached_property
+    def _counted(self) -> tuple[tuple[int, ...], bool, bool] | None:
+        """What of the turn its specials count, on either side: the genres' indices, inked cards, wild cards (None
+        for a card with no specials)."""
+        both = self.specials[0] + self.specials[1]
+        if not both:
+            return None
+        genres = tuple(sorted({s.genre for s in both if s.per is Count.GENRE}))
+        return genres, any(s.per is Count.INKED for s in both), any(s.per is Count.WILD for s in both)
+
+    def reading(self, max_counts: Sequence[int], inked: int, wilds: int) -> tuple[int, ...]:
+        """What its optimistic numbers (``optimistic``, ``optimistic_per_wild``, ``optimistic_step``, ``abilities``,
+        ``step_by_wilds``) read of the turn's ``max_counts``, ``inked`` and ``wilds``: whether its genre can be
+        active and the numbers its specials count. Turns that read alike give it the same numbers, so its readers
+        remember them by the reading (``solver.search.bound``), not by the whole turn."""
+        active = int(self.genre >= 0 and max_counts[self.genre] >= 2)
+        counted = self._counted
+        if counted is None:
+            return _ACTIVITY[active]
+        genres, counts_inked, counts_wilds = counted
+        return (active, *(max_counts[g] for g in genres), inked if counts_inked else -1, wilds if counts_wilds else -1)
+
+    @functools.cached_property
     def pool(self) -> bool:
         """A card that may be played wild (hand, or inked freed with a remover)."""
         return self.source in (Source.HAND, Source.INKED)
@@ -103,10 +126,12 @@ class Profile:
         """An upper bound of what one more doubling adds to its value."""
         best = 0.0
         for a in self._activities(max_counts):
+            specials = sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])  # the same at either f
+            dumps = sum(max(0.0, weights.coins * d) for d in self.dumps[a])
             for f in (1, 2):
                 v = self.value[a][f + 1] - self.value[a][f]
-                v += sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
-                v += sum(max(0.0, weights.coins * d) for d in self.dumps[a])
+                v += specials
+                v += dumps
                 best = max(best, v)
         return best
 
@@ -125,6 +150,9 @@ class Profile:
             grows = max(self.value[a][f + 1] - self.value[a][f] for f in (1, 2))
             parts.append((grows + rest + dumps, per_wild))
         return tuple(parts) if any(c for _, c in parts) else ()
+
+
+_ACTIVITY = ((0,), (1,))  # ``Profile.reading`` of a card with no specials: whether its genre can be active
 
 
 @functools.lru_cache(maxsize=8192)
@@ -176,7 +204,7 @@ class Pool:
         keys: dict[tuple[Card, Source, bool], int] = {}
         profiles: list[Profile] = []
         counts: list[int] = []
-        imposed = Counter(state.imposed)
+        imposed = Counter(state.imposed)  # the inked entries still to be read as rivals' letters
         for source, cards in (
             (Source.INKED, state.inked),
             (Source.HAND, state.hand),
@@ -184,14 +212,18 @@ class Pool:
             (Source.OTHER, state.others),
         ):
             for c in cards:
-                rivals = source is Source.INKED and imposed[c] > 0
-                imposed[c] -= rivals
+                rivals = False
+                if imposed and source is Source.INKED and imposed[c] > 0:
+                    rivals = True
+                    imposed[c] -= 1
                 key = (c, source, rivals)
-                if key not in keys:
+                k = keys.get(key)
+                if k is None:
                     keys[key] = len(profiles)
                     profiles.append(make_profile(c, source, weights, rivals))
-                    counts.append(0)
-                counts[keys[key]] += 1
+                    counts.append(1)
+                else:
+                    counts[k] += 1
         return Pool(profiles, counts, state, weights)
 
     @property

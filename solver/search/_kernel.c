@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 7        /* the version of the packed layout; compiled.py sends the same number */
+#define LAYOUT 8        /* the version of the packed layout and the answer; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -104,6 +104,16 @@ typedef struct {
 
 #define MAXAPART 4 /* Plan.apart: two doublings times two activities */
 
+/* a placement's best resolution (hardback/resolve.py's Resolution, but for its value): the uncovers in order
+ * (uncoverer, uncovered), the doubles (doubler, doubled) in the order of the doubling abilities, the factors, the
+ * active genres */
+typedef struct {
+    int nunc, unc[MAXN][2];
+    int ndbl, dbl[MAXOPT][2];
+    int factors[MAXN];
+    int active[4];
+} Res;
+
 typedef struct {
     const Ctx *c;
     int n;
@@ -126,6 +136,11 @@ typedef struct {
     Slot slots[MAXN];
     Slot best[MAXN];
     int has_best;
+    Res best_res; /* the best placement's resolution */
+    /* the last resolution resolve found (what keep_resolution reads): the uncover order, each doubling ability's
+     * position and aims, the aims of its best resolution */
+    int path[MAXN][2];
+    int nopt, opt_pos[MAXOPT], opt_near[MAXOPT][2], opt_idx[MAXOPT], active[4];
     double floor;
     /* the budget */
     long long ticks, node_limit, checkpoint_ticks, stop_at;
@@ -288,6 +303,10 @@ static int uncover_search(S *s, uint32_t done, int ndone, int spent[MAXN]) {
             spent[u]++;
             int r = uncover_search(s, done | (1u << t), ndone + 1, spent);
             spent[u]--;
+            if (r > 0) { /* found: this step of the order, the steps after it written already */
+                s->path[ndone][0] = u;
+                s->path[ndone][1] = t;
+            }
             if (r != 0) return r;
         }
     }
@@ -423,7 +442,8 @@ static int resolve(S *s, double *out) {
     int counts[4], active[4];
     genre_counts(s, 0u, 1, counts);
     for (int g = 0; g < 4; g++) active[g] = counts[g] >= 2;
-    int nopt = 0, opt_near[MAXOPT][2], opt_len[MAXOPT];
+    int nopt = 0, opt_len[MAXOPT];
+    int(*opt_near)[2] = s->opt_near;
     for (int pos = 0; pos < n; pos++) {
         int k = s->slots[pos].k;
         if (k < 0 || s->slots[pos].face == WILD || !c->kinds[k].own) continue;
@@ -440,6 +460,7 @@ static int resolve(S *s, double *out) {
                 s->status = S_ERROR;
                 return -1;
             }
+            s->opt_pos[nopt] = pos;
             opt_near[nopt][0] = near[0];
             opt_near[nopt][1] = nn > 1 ? near[1] : -1;
             opt_len[nopt] = nn;
@@ -462,6 +483,7 @@ static int resolve(S *s, double *out) {
         if (!have || v > best + EPS) {
             best = v;
             have = 1;
+            memcpy(s->opt_idx, idx, sizeof(int) * (size_t)nopt);
         }
         int j = nopt - 1;
         while (j >= 0) {
@@ -471,8 +493,28 @@ static int resolve(S *s, double *out) {
         }
         if (j < 0) break;
     }
+    s->nopt = nopt;
+    memcpy(s->active, active, sizeof active);
     *out = best;
     return 1;
+}
+
+/* The resolution resolve found last (Resolver.resolutions' Resolution of the best aims), as the best's. */
+static void keep_resolution(S *s) {
+    Res *r = &s->best_res;
+    r->nunc = s->ntargets;
+    memcpy(r->unc, s->path, sizeof(int) * 2 * (size_t)s->ntargets);
+    for (int q = 0; q < s->n; q++) r->factors[q] = 1;
+    r->ndbl = 0;
+    for (int j = 0; j < s->nopt; j++) {
+        int q = s->opt_near[j][s->opt_idx[j]];
+        if (q < 0) continue;
+        r->factors[q] = r->factors[q] + 1 < MAX_FACTOR ? r->factors[q] + 1 : MAX_FACTOR;
+        r->dbl[r->ndbl][0] = s->opt_pos[j];
+        r->dbl[r->ndbl][1] = q;
+        r->ndbl++;
+    }
+    memcpy(r->active, s->active, sizeof r->active);
 }
 
 /* -- the search (WordSolver._solve) ----------------------------------------------------------------------------- */
@@ -1326,6 +1368,7 @@ static void go(S *s, int i, double acc, int budget) {
             s->floor = v;
             memcpy(s->best, s->slots, sizeof(Slot) * (size_t)s->n);
             s->has_best = 1;
+            keep_resolution(s);
         }
         return;
     }
@@ -1543,11 +1586,13 @@ static PyTypeObject ContextType = {
 };
 
 /* solve(context, word, floor, stop_at, ticks, node_limit, checkpoint_ticks, deadline, checkpoint_at, is_set)
- *   -> (status, ticks, value, slots or None)
+ *   -> (status, ticks, value, slots or None, resolution or None)
  * ``word``: one byte a letter, the card letter's index (or the number of card letters for a letter no card has);
  * integers -1 and floats NaN stand for no limit; ``is_set``: the cancel event's is_set, or None. ``slots``: two
  * bytes a letter (kind + 1, 0 for an unnamed wild; face 0 up, 1 wild, 2 uncovered) of the best placement that
- * beats ``floor`` (for status ENOUGH, the best found so far). */
+ * beats ``floor`` (for status ENOUGH, the best found so far). ``resolution``: its best resolution (``Res``), one
+ * byte a number: the number of uncovers and each (uncoverer, uncovered) in order, the number of doubles and each
+ * (doubler, doubled), the four genres' activity, each letter's factor. */
 static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     PyObject *ctx_obj, *is_set;
     Py_buffer wb;
@@ -1599,10 +1644,14 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "kernel: the search failed");
         return NULL;
     }
-    PyObject *slots;
+    PyObject *slots, *res;
     if (s->has_best) {
+        const Res *r = &s->best_res;
         slots = PyBytes_FromStringAndSize(NULL, 2 * s->n);
-        if (slots == NULL) {
+        res = PyBytes_FromStringAndSize(NULL, 2 + 2 * r->nunc + 2 * r->ndbl + 4 + s->n);
+        if (slots == NULL || res == NULL) {
+            Py_XDECREF(slots);
+            Py_XDECREF(res);
             free(s);
             return NULL;
         }
@@ -1611,10 +1660,24 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
             b[2 * i] = (char)(s->best[i].k + 1);
             b[2 * i + 1] = (char)s->best[i].face;
         }
+        b = PyBytes_AS_STRING(res);
+        *b++ = (char)r->nunc;
+        for (int j = 0; j < r->nunc; j++) {
+            *b++ = (char)r->unc[j][0];
+            *b++ = (char)r->unc[j][1];
+        }
+        *b++ = (char)r->ndbl;
+        for (int j = 0; j < r->ndbl; j++) {
+            *b++ = (char)r->dbl[j][0];
+            *b++ = (char)r->dbl[j][1];
+        }
+        for (int g = 0; g < 4; g++) *b++ = (char)r->active[g];
+        for (int q = 0; q < s->n; q++) *b++ = (char)r->factors[q];
     } else {
         slots = Py_NewRef(Py_None);
+        res = Py_NewRef(Py_None);
     }
-    PyObject *out = Py_BuildValue("iLdN", s->status, s->ticks, s->has_best ? s->floor : 0.0, slots);
+    PyObject *out = Py_BuildValue("iLdNN", s->status, s->ticks, s->has_best ? s->floor : 0.0, slots, res);
     free(s);
     return out;
 }
@@ -1626,21 +1689,25 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("O3")))
 #endif
+/* one letter's part of the keys: a loop of its own, which the compiler turns into vector instructions (inside the
+ * loop over the letters, GCC 12 interleaves two letters' loops and leaves them scalar: eight times slower) */
+static void short_row(Py_ssize_t n, const uint8_t *restrict row, uint8_t cap, uint16_t stride, uint16_t *restrict key) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint8_t c = row[i] < cap ? row[i] : cap;
+        key[i] = (uint16_t)(key[i] + (uint16_t)(c * stride));
+    }
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("O3")))
+#endif
 static int short_keys(Py_ssize_t n, const uint8_t *restrict lengths, uint8_t first, uint8_t last, uint16_t top,
                       const uint8_t *const *rows, const uint8_t *caps, const uint16_t *strides, Py_ssize_t nl,
                       uint16_t *restrict key) {
     uint8_t bad = 0;
     for (Py_ssize_t i = 0; i < n; i++) bad |= (uint8_t)((lengths[i] < first) | (lengths[i] > last));
     for (Py_ssize_t i = 0; i < n; i++) key[i] = (uint16_t)((uint8_t)(lengths[i] - first) * top);
-    for (Py_ssize_t j = 0; j < nl; j++) {
-        const uint8_t *restrict row = rows[j];
-        uint8_t cap = caps[j];
-        uint16_t stride = strides[j];
-        for (Py_ssize_t i = 0; i < n; i++) {
-            uint8_t c = row[i] < cap ? row[i] : cap;
-            key[i] = (uint16_t)(key[i] + (uint16_t)(c * stride));
-        }
-    }
+    for (Py_ssize_t j = 0; j < nl; j++) short_row(n, rows[j], caps[j], strides[j], key);
     return bad != 0;
 }
 
@@ -1751,9 +1818,51 @@ done:
     return out;
 }
 
+/* per_word(sig_bound, inverse, lo, index_out, bound_out) -> number of words
+ * Each word's bound, its signature's (``sig_bound``: float64, one a signature; ``inverse``: int64, each word's
+ * signature, as ``signatures`` numbers them), kept for the words whose bound is above -inf: their lexicon indices (lo
+ * plus their place) into ``index_out`` (int64) and their bounds into ``bound_out`` (float64), in order, in one pass
+ * over the words (solver/search/bound.py's ``_per_word``: numpy's take, comparison, nonzero and gather in five). */
+static PyObject *kernel_per_word(PyObject *self, PyObject *args) {
+    Py_buffer sb, ib, xb, bb;
+    Py_ssize_t lo;
+    if (!PyArg_ParseTuple(args, "y*y*nw*w*", &sb, &ib, &lo, &xb, &bb)) return NULL;
+    PyObject *out = NULL;
+    const double *sig = (const double *)sb.buf;
+    const int64_t *inverse = (const int64_t *)ib.buf;
+    int64_t *index = (int64_t *)xb.buf;
+    double *bound = (double *)bb.buf;
+    Py_ssize_t nsig = sb.len / (Py_ssize_t)sizeof(double), n = ib.len / (Py_ssize_t)sizeof(int64_t);
+    if (sb.len % (Py_ssize_t)sizeof(double) || ib.len % (Py_ssize_t)sizeof(int64_t) || lo < 0 ||
+        xb.len < n * (Py_ssize_t)sizeof(int64_t) || bb.len < n * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: per-word bounds of arrays of other sizes");
+        goto done;
+    }
+    Py_ssize_t m = 0;
+    for (Py_ssize_t w = 0; w < n; w++) {
+        uint64_t j = (uint64_t)inverse[w];
+        if (j >= (uint64_t)nsig) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a word's signature beyond the signatures");
+            goto done;
+        }
+        double b = sig[j];
+        index[m] = lo + w; /* written always, kept (m moves on) only above -inf: no branch to mispredict */
+        bound[m] = b;
+        m += b > -HUGE_VAL;
+    }
+    out = PyLong_FromSsize_t(m);
+done:
+    PyBuffer_Release(&sb);
+    PyBuffer_Release(&ib);
+    PyBuffer_Release(&xb);
+    PyBuffer_Release(&bb);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"solve", kernel_solve, METH_VARARGS, "The best placement of one word that beats a floor (see _kernel.c)."},
     {"signatures", kernel_signatures, METH_VARARGS, "The words' signatures, numbered (see _kernel.c)."},
+    {"per_word", kernel_per_word, METH_VARARGS, "The words' bounds, their signatures' (see _kernel.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -21,7 +21,7 @@ def solve(
     checkpoint_at: float,
     is_set: Callable[[], bool] | None,
     /,
-) -> tuple[int, int, float, bytes | None]: ...
+) -> tuple[int, int, float, bytes | None, bytes | None]: ...
 
 def signatures(
     counts: object,  # a buffer: the lexicon's letter counts, uint8, letters x words, C order
@@ -35,5 +35,14 @@ def signatures(
     space: int,
     keys_out: object,
     inverse_out: object,
+    /,
+) -> int: ...
+
+def per_word(
+    sig_bound: object,  # a buffer: float64, one a signature
+    inverse: object,  # a buffer: int64, each word's signature
+    lo: int,
+    index_out: object,  # int64, at least one a word
+    bound_out: object,  # float64, at least one a word
     /,
 ) -> int: ...

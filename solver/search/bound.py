@@ -117,8 +117,9 @@ def _optimism_of(
     p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, pool_size: int
 ) -> _OptimismNumbers:
     """``Optimism.of``'s numbers for a card of your own (opt, opt_no_dump, per_wild, step, uncovers, doubles,
-    wild_steps), remembered on its profile: they depend on nothing else (``token``: the weights', ``_token``)."""
-    key = ("optimism", counts, token, inked, pool_size)
+    wild_steps), remembered on its profile by what they read of the turn (``Profile.reading``: the pool's size
+    stands for the wild cards) and the weights (``token``, ``_token``): they depend on nothing else."""
+    key = ("optimism", p.reading(counts, inked, pool_size), token)
     memo = p.remembered
     got: _OptimismNumbers | None = memo.get(key)
     if got is None:
@@ -242,11 +243,25 @@ def word_bounds(lex: Lexicon, pool: Pool, native: bool = True) -> Bounds:
             lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept], native
         )
     sig_bound += EPS
-    per_word = np.take(sig_bound, sig.inverse)  # fancy indexing's numbers, sooner
-    if len(kept) == len(lengths):
-        return Bounds(np.arange(lo, hi, dtype=np.int64), per_word, om)
-    index = np.nonzero(per_word > -np.inf)[0]
-    return Bounds(index + lo, per_word[index], om)
+    index, bound = _per_word(sig_bound, sig.inverse, lo)
+    return Bounds(index, bound, om)
+
+
+def _per_word(
+    sig_bound: FloatArray, inverse: npt.NDArray[np.signedinteger[Any]], lo: int
+) -> tuple[IntArray, FloatArray]:
+    """The words lo, lo + 1... (``inverse``: each one's signature) whose signature's bound is above -inf, and their
+    bounds, in order: in one pass of the kernel where it was built, else in numpy (the same numbers)."""
+    if kernel is not None and inverse.dtype == np.int64 and inverse.flags.c_contiguous:
+        index = np.empty(len(inverse), dtype=np.int64)
+        bound = np.empty(len(inverse), dtype=np.float64)
+        kept = kernel.per_word(sig_bound, inverse, lo, index, bound)
+        return index[:kept], bound[:kept]
+    per_word = np.take(sig_bound, inverse)  # fancy indexing's numbers, sooner
+    if not (sig_bound == -np.inf).any():
+        return np.arange(lo, lo + len(inverse), dtype=np.int64), per_word
+    at = np.nonzero(per_word > -np.inf)[0]
+    return at + lo, per_word[at]
 
 
 @dataclass
@@ -374,9 +389,10 @@ class _Kinds:
 def _kinds_of(
     p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, dumps: bool
 ) -> tuple[float, float, float, int]:
-    """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile
-    (``token``: the weights', ``_token``)."""
-    key = ("kinds", counts, token, inked, dumps)
+    """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile by
+    what they read of the turn (``Profile.reading``, with no wild cards), the weights (``token``, ``_token``) and
+    ``dumps``."""
+    key = ("kinds", p.reading(counts, inked, 0), token, dumps)
     memo = p.remembered
     got: tuple[float, float, float, int] | None = memo.get(key)
     if got is None:

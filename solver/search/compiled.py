@@ -3,9 +3,11 @@
 ``CompiledWordSolver`` is ``WordSolver`` with its inner search (``_solve``) done in C over flat arrays: the pool is
 packed once (``pack``: every value that does not depend on the word, read from the profiles and the optimism the
 Python search reads), each word is passed as the indices of its letters among the card letters, and the kernel
-answers with the best placement's cards and faces, which the Python resolver then resolves once more to give the
-placement its ``Resolution``. The kernel follows the Python search step by step, so both find the same placement and
-count the same steps; the Python search stays the reference, and the tests compare the two.
+answers with the best placement's cards and faces, its value and its ``Resolution`` (the uncover order, the doubles'
+aims, the factors, the active genres: what the Python resolver would make of it). The kernel follows the Python
+search step by step, so both find the same placement and count the same steps; the Python search stays the
+reference, and the tests compare the two. A move shown checks the kernel's answer once more: its outcome, valued
+under the search's weights, must be worth the kernel's value (``Search.move``).
 
 Where the kernel was not built (no C compiler at install time) the Python search runs, with a one-line notice; the
 environment variable ``GHOSTWRITER_ENGINE`` (``python`` or ``compiled``) picks one by hand.
@@ -13,6 +15,7 @@ environment variable ``GHOSTWRITER_ENGINE`` (``python`` or ``compiled``) picks o
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
@@ -21,7 +24,8 @@ from array import array
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.benefits import Count
-from solver.hardback.profile import Pool, Source
+from solver.hardback.catalogue import Rules
+from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
 from solver.search.bound import Optimism
 from solver.search.exact import Letters, WordSolver, _Enough
@@ -100,14 +104,9 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
         ints += [ids[p.letter], _SOURCE[p.source], int(p.pool), int(p.own), p.genre, int(p.card.timeless), counts[k]]
         ints.append(int(p.imposed))  # a rival's letter (Disfigured Letter): face-up, and not an inked card
         ints += [*p.uncovers, *p.doubles, om.uncovers[k], om.doubles[k], int(solver.plain[k])]
-        for a in (0, 1):
-            ints.append(len(p.specials[a]))
-            for s in p.specials[a]:
-                ints += [_PER[s.per], s.genre]
-                floats.append(s.weight * s.benefit.amount)
-            ints.append(len(p.dumps[a]))
-            ints += p.dumps[a]
-            floats += p.value[a]
+        benefit_ints, benefit_floats = _benefits(p)
+        ints += benefit_ints
+        floats += benefit_floats
         floats += [om.opt[k], om.opt_no_dump[k], om.per_wild[k], om.step[k]]
         ints.append(len(om.wild_steps[k]))
         for d, c in om.wild_steps[k]:
@@ -149,10 +148,35 @@ def pack(solver: WordSolver) -> tuple[bytes, bytes]:
     ]
     floats += [w.coins, w.dump, w.classic_sent_home, w.classic_kept, w.remover_spent]
     floats += [solver.mine_opt(om.opt), solver.mine_opt(om.opt_no_dump)]
-    award = [w.award * award_prestige(n, st.options.rules, st.options.award_held) for n in range(_max_letters() + 1)]
+    award = _awards(w.award, st.options.rules, st.options.award_held)
     floats += award + award
     floats.append(-w.remover_spent * st.remover)
     return array("q", ints).tobytes(), array("d", floats).tobytes()
+
+
+def _benefits(p: Profile) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """A profile's benefits as ``pack`` sends them, per activity: its specials (what each counts, its genre, its
+    weighted amount), its dumps and its values by factor; remembered on the profile (they depend on nothing else)."""
+    got: tuple[tuple[int, ...], tuple[float, ...]] | None = p.remembered.get("packed")
+    if got is None:
+        ints: list[int] = []
+        floats: list[float] = []
+        for a in (0, 1):
+            ints.append(len(p.specials[a]))
+            for s in p.specials[a]:
+                ints += [_PER[s.per], s.genre]
+                floats.append(s.weight * s.benefit.amount)
+            ints.append(len(p.dumps[a]))
+            ints += p.dumps[a]
+            floats += p.value[a]
+        got = p.remembered["packed"] = (tuple(ints), tuple(floats))
+    return got
+
+
+@functools.lru_cache(maxsize=64)
+def _awards(weight: float, rules: Rules, held: int) -> tuple[float, ...]:
+    """The award a word of each length up to the kernel's longest wins, at its weight (``pack``)."""
+    return tuple(weight * award_prestige(n, rules, held) for n in range(_max_letters() + 1))
 
 
 def _max_letters() -> int:
@@ -161,13 +185,15 @@ def _max_letters() -> int:
 
 class Solved(Placement):
     """A placement the kernel found: its value at once, its ``Resolution`` (the uncover order, the doubles' aims,
-    the active genres) from the Python resolver when first asked, as most placements found are never shown."""
+    the factors, the active genres) read from the kernel's answer when first asked, as most placements found are
+    never shown; without one (``packed`` None), from a Python resolver of the pool's, outside the search's budget."""
 
-    def __init__(self, word: str, slots: list[Slot], value: float, resolver: Resolver) -> None:
+    def __init__(self, word: str, slots: list[Slot], value: float, pool: Pool, packed: bytes | None = None) -> None:
         self.word = word
         self.slots = slots
         self._value = value
-        self._resolver = resolver
+        self._pool = pool
+        self._packed = packed
         self._resolution: Resolution | None = None
 
     @property
@@ -177,10 +203,13 @@ class Solved(Placement):
     @property
     def resolution(self) -> Resolution:
         if self._resolution is None:
-            res = self._resolver.resolve(self.slots)
-            if res is None or abs(res.value - self._value) > EPS:  # the engines disagree: a bug, never an answer
-                raise AssertionError(f"kernel: {self.word!r} laid out as {self.slots} is not worth {self._value}")
-            self._resolution = res
+            if self._packed is not None:
+                self._resolution = unpack_resolution(self._value, self._packed)
+            else:
+                res = Resolver(self._pool).resolve(self.slots)
+                if res is None or abs(res.value - self._value) > EPS:  # the engines disagree: a bug, never an answer
+                    raise AssertionError(f"kernel: {self.word!r} laid out as {self.slots} is not worth {self._value}")
+                self._resolution = res
         return self._resolution
 
     @resolution.setter
@@ -188,9 +217,21 @@ class Solved(Placement):
         self._resolution = res
 
     def as_word(self, word: str) -> Placement:
-        twin = Solved(word, self.slots, self._value, self._resolver)
+        twin = Solved(word, self.slots, self._value, self._pool, self._packed)
         twin._resolution = self._resolution
         return twin
+
+
+def unpack_resolution(value: float, packed: bytes) -> Resolution:
+    """The kernel's resolution of a placement (``kernel_solve``'s last answer: one byte a number), worth ``value``."""
+    u = packed[0]
+    uncovers = [(packed[i], packed[i + 1]) for i in range(1, 1 + 2 * u, 2)]
+    at = 1 + 2 * u
+    d = packed[at]
+    doubles = [(packed[i], packed[i + 1]) for i in range(at + 1, at + 1 + 2 * d, 2)]
+    at += 1 + 2 * d
+    active = [bool(a) for a in packed[at : at + 4]]
+    return Resolution(value, list(packed[at + 4 :]), active, uncovers, doubles)
 
 
 class CompiledWordSolver(WordSolver):
@@ -205,7 +246,6 @@ class CompiledWordSolver(WordSolver):
                 self._context = kernel.Context(*pack(self))
             except ValueError:  # a card beyond the kernel's sizes (a custom card with many benefits, say)
                 self._context = None
-        self._again = Resolver(pool)  # resolves the kernel's answer once more, outside the search's budget
         self._codes = Letters({letter: chr(n) for n, letter in enumerate(self.letter_ids)}, chr(len(self.letter_ids)))
 
     @property
@@ -218,7 +258,7 @@ class CompiledWordSolver(WordSolver):
         if context is None or kernel is None or len(word) > kernel.MAX_LETTERS:
             return super()._solve(word, floor, stop_at)
         b = self.budget
-        status, ticks, value, raw = kernel.solve(
+        status, ticks, value, raw, packed = kernel.solve(
             context,
             word.translate(self._codes).encode("latin-1"),
             floor,
@@ -234,7 +274,7 @@ class CompiledWordSolver(WordSolver):
         best: Placement | None = None
         if raw is not None:
             slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
-            best = Solved(word, slots, value, self._again)
+            best = Solved(word, slots, value, self.pool, packed)
         if status == _CHECKPOINT:
             b.skip_checkpoint()
             raise Checkpoint

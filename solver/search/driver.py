@@ -20,7 +20,7 @@ import numpy.typing as npt
 from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.arrangement import ArrangementError, arrangement_slots, read_arrangement
-from solver.hardback.moves import Move, gap, move_of
+from solver.hardback.moves import Move, gap, move_of, value_of
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.outcome import outcome
 from solver.hardback.profile import Pool
@@ -138,8 +138,17 @@ class Search:
         return self.solver.solve(word, floor)
 
     def move(self, placement: Placement) -> Move:
+        """The move of a placement, explained. Its outcome, valued under the search's weights, must be worth what
+        the search found (the compiled kernel's resolution and value against the Python outcome): an
+        AssertionError otherwise, a bug and never an answer."""
         resolved = outcome(self.resolver, placement.word, placement.slots, placement.resolution, placement.choices)
-        return move_of(resolved, self.value_weights)
+        move = move_of(resolved, self.value_weights)
+        worth = move.value if self.weights is self.value_weights else value_of(resolved.totals, self.weights)
+        if abs(worth - placement.value) > EPS:
+            raise AssertionError(
+                f"{placement.word!r} laid out as {placement.slots} is worth {worth}, not {placement.value} as found"
+            )
+        return move
 
     # -- the whole lexicon --------------------------------------------------------------------------------------
 

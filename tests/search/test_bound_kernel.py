@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.profile import Pool
+from solver.hardback.profile import Pool, Profile
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search, bound, native
@@ -327,3 +327,29 @@ def test_the_optimism_remembered_on_profiles_is_what_they_give(state: dict[str, 
     other = Pool(pool.profiles, pool.counts, pool.state, b)  # the same profiles, other weights
     assert remembered(other) == fresh(other)
     assert remembered(pool) == want_a
+
+
+@settings(max_examples=30, deadline=None)
+@given(state=rich_states(), w=weights, seed=st.integers(0, 2**32 - 1))
+def test_profiles_remember_their_optimism_by_what_they_read(state: dict[str, Any], w: Weights, seed: int) -> None:
+    """A profile's optimistic numbers are remembered by what they read of the turn (``Profile.reading``), not by the
+    whole turn: asked in turn under many genre counts, inked cards and pool sizes, each answer is what the profile
+    gives afresh (a reading that left out a number the profile reads would hand on another turn's numbers)."""
+    pool = Search(lexicon_of("cat"), TurnState.from_json(state), weights=w).pool
+    rng = random.Random(seed)
+    token = bound._token(w)
+    def numbers(p: Profile, counts: tuple[int, int, int, int], inked: int, size: int, dumps: bool) -> tuple[Any, ...]:
+        return bound._optimism_of(p, counts, w, token, inked, size), bound._kinds_of(p, counts, w, token, inked, dumps)
+
+    for _ in range(12):
+        counts = (rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3))
+        inked, size, dumps = rng.randint(0, 3), rng.randint(1, 9), rng.random() < 0.5
+        for p in pool.profiles:
+            if not p.own:
+                continue
+            kept = numbers(p, counts, inked, size, dumps)  # read from what earlier turns left on the profile, if alike
+            memo = dict(p.remembered)
+            p.remembered.clear()
+            assert kept == numbers(p, counts, inked, size, dumps), (p.card.code, counts, inked, size, dumps)
+            p.remembered.clear()
+            p.remembered.update(memo)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.objectives import Objective
-from solver.hardback.resolve import Placement
+from solver.hardback.resolve import Placement, Resolver
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search import Search, compiled, native
@@ -77,6 +78,81 @@ def test_whole_queries_as_the_python_search(size: int, enable: Lexicon) -> None:
         a, b = py.top(5), cc.top(5)
         assert [(m.word, m.value, m.cards) for m in a] == [(m.word, m.value, m.cards) for m in b], seed
         assert py.budget.ticks == cc.budget.ticks, seed
+
+
+def _same_resolution(cc: Search, p: Placement | None) -> tuple[int, int]:
+    """The kernel's resolution of its placement (read from its answer, not resolved again) is the Python resolver's
+    best one, the same double for the value; how many uncovers and doubles it has."""
+    if p is None:
+        return 0, 0
+    assert isinstance(p, compiled.Solved) and p._packed is not None
+    got, want = p.resolution, Resolver(cc.pool).resolve(p.slots)
+    assert want is not None, (p.word, p.slots)
+    assert (got.factors, got.active, got.uncovers, got.doubles) == (
+        want.factors, want.active, want.uncovers, want.doubles
+    ), (p.word, p.slots)
+    assert got.value == p.value and abs(got.value - want.value) < 1e-9
+    assert cc.move(p).value == pytest.approx(cc.move(Placement(p.word, p.slots, want)).value)
+    return len(got.uncovers), len(got.doubles)
+
+
+@settings(max_examples=30, deadline=None)
+@given(state=states(max_hand=6), seed=st.integers(0, 2**32 - 1), objective=st.sampled_from(list(Objective)))
+def test_the_kernels_resolution_is_the_python_resolvers(
+    state: dict[str, Any], seed: int, objective: Objective, enable: Lexicon
+) -> None:
+    """The kernel answers with its placement's resolution (the uncover order, the doubles' aims, the factors, the
+    active genres): the one the Python resolver makes of the same cards and faces, on any word and floor."""
+    cc = Search(enable, TurnState.from_json(state), objective, engine="compiled")
+    index = cc.bounds.index
+    rng = random.Random(seed)
+    for i in rng.sample(range(len(index)), min(40, len(index))):
+        word = enable.word(int(index[i]))
+        _same_resolution(cc, cc.solver._solve(word, float("-inf"), None))
+        _same_resolution(cc, cc.solver._solve(word, rng.uniform(-2, 12), None))
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        ["m:A3", "m:D4", "m:T6", "m:V9", "r:U9", "a:K9", "T", "E"],  # uncover chains
+        ["r:F6", "r:J6", "r:P6", "r:S4", "T", "N", "E", "A"],  # Romance doubles
+        ["r:F6", "r:J6", "m:V9", "m:A3", "m:D4", "E", "A", "T"],  # doubles on uncovered cards
+        ["m:N7", "m:O3", "r:J6", "r:F6", "E", "N", "S", "R"],  # Mystery N, doubled
+    ],
+)
+def test_the_kernels_resolution_of_uncovers_and_doubles(hand: list[str], enable: Lexicon) -> None:
+    """Hands of uncover chains and doubles: the kernel's resolutions of the words with the best bounds are the
+    Python resolver's, many of them with uncovers or doubles."""
+    cc = Search(enable, TurnState.from_json({"hand": hand}), engine="compiled")
+    best = np.argsort(-cc.bounds.bound, kind="stable")[:60]
+    uncovers = doubles = 0
+    for j in best:
+        u, d = _same_resolution(cc, cc.solver._solve(enable.word(int(cc.bounds.index[j])), float("-inf"), None))
+        uncovers += u > 0
+        doubles += d > 0
+    assert uncovers + doubles >= 10, (uncovers, doubles)
+
+
+def test_a_kernel_answer_its_outcome_disputes_is_refused(enable: Lexicon) -> None:
+    """A move shown checks the kernel's answer: its outcome, valued under the search's weights, must be worth the
+    kernel's value. An answer worth another value, or whose resolution does not reach it (a double left out), is an
+    AssertionError, never a move; so is one the Python resolver, asked where the kernel gave no resolution, values
+    otherwise."""
+    for objective in (Objective.VALUE, Objective.PRESTIGE):
+        state = TurnState.from_json({"hand": ["r:F6", "E", "a:A5", "S", "T"], "inked": ["h:H7"]})
+        cc = Search(enable, state, objective, engine="compiled")
+        p = cc.solver._solve("shaft", float("-inf"), None)
+        assert isinstance(p, compiled.Solved) and p._packed is not None and p.resolution.doubles
+        cc.move(p)  # as the kernel gave it: shown
+        with pytest.raises(AssertionError, match="not"):
+            cc.move(compiled.Solved(p.word, p.slots, p.value + 0.5, cc.pool, p._packed))
+        undoubled = replace(p.resolution, doubles=[], factors=[1] * len(p.slots))
+        with pytest.raises(AssertionError, match="not"):
+            cc.move(Placement(p.word, p.slots, undoubled))
+        assert cc.move(compiled.Solved(p.word, p.slots, p.value, cc.pool)).value == cc.move(p).value  # resolved again
+        with pytest.raises(AssertionError, match="kernel"):
+            cc.move(compiled.Solved(p.word, p.slots, p.value + 0.5, cc.pool))
 
 
 @pytest.mark.parametrize("remover", [0, 1])
@@ -203,6 +279,23 @@ def test_signatures_as_numpy_numbers_them(
     assert np.array_equal(in_c.inverse, in_numpy.inverse)
 
 
+@pytest.mark.parametrize("infeasible", [0.0, 0.3, 1.0])
+def test_per_word_bounds_as_numpy_reads_them(monkeypatch: pytest.MonkeyPatch, infeasible: float) -> None:
+    """The kernel's one pass from the signatures' bounds to the words' gives numpy's words and bounds: those whose
+    signature's bound is above -inf (none, some, all of them), in order."""
+    from solver.search import bound
+
+    rng = np.random.default_rng(int(infeasible * 10))
+    sig_bound = rng.uniform(-3, 20, 300)
+    sig_bound[rng.random(300) < infeasible] = -np.inf
+    inverse = rng.integers(0, 300, 20_000).astype(np.int64)
+    in_c = bound._per_word(sig_bound, inverse, 1234)
+    monkeypatch.setattr(bound, "kernel", None)
+    in_numpy = bound._per_word(sig_bound, inverse, 1234)
+    assert np.array_equal(in_c[0], in_numpy[0]) and np.array_equal(in_c[1], in_numpy[1])
+    assert len(in_c[0]) == int((sig_bound[inverse] > -np.inf).sum())
+
+
 def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
     """The kernel checks what it is given: a packed pool of another layout, an empty word, a letter index past the
     card letters."""
@@ -226,3 +319,8 @@ def test_odd_input_to_the_kernel_is_refused(enable: Lexicon) -> None:
         kernel.signatures(counts, words, 0, 10**9, lengths, 2, b"\x00", b"\x01", 4, keys, inverse)
     with pytest.raises(ValueError, match="beyond its space"):  # a space too small for the keys
         kernel.signatures(counts, words, 0, 2, lengths, 0, b"\x00", b"\x01", 1, keys, inverse)
+    index, bounds = np.empty(3, np.int64), np.empty(3, np.float64)
+    with pytest.raises(ValueError, match="beyond the signatures"):  # a word's signature past the signatures
+        kernel.per_word(np.zeros(2), np.array([0, 2, 1], np.int64), 0, index, bounds)
+    with pytest.raises(ValueError, match="other sizes"):  # outputs too short for the words
+        kernel.per_word(np.zeros(2), np.array([0, 1, 1, 0], np.int64), 0, index, bounds)
