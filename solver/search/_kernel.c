@@ -1341,8 +1341,7 @@ static int overdrawn(const S *s, int i) {
 /* WordSolver._stranded: the cards uncovered before letter i cannot all be uncovered, whatever comes after */
 static int stranded(const S *s, int i) {
     if (i >= 1 && s->slots[i - 1].face == UNCOVERED) return !rooted(s, i - 1, i, chained(s, i)) || overdrawn(s, i);
-    if (i >= 2 && s->slots[i - 2].face == UNCOVERED) return !rooted(s, i - 2, i, 0) || overdrawn(s, i);
-    return 0;
+    return i >= 2 && s->slots[i - 2].face == UNCOVERED && overdrawn(s, i); /* (holds rooted's test of ended runs) */
 }
 
 static void go(S *s, int i, double acc, int budget) {

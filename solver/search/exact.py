@@ -867,15 +867,14 @@ class WordSolver:
         return units
 
     def _stranded(self, word: str, slots: list[Slot], used: list[int], i: int) -> bool:
-        """Whether the cards uncovered at the letters before i cannot all be uncovered, whatever comes after
-        (``_rooted``): a run that ends there, or one still open that no card to come could reach far enough (with
-        no chain to come that reaches letter i, ``_chained``, as if it ended). Then no placement below can be
+        """Whether the cards uncovered at the letters before i cannot all be uncovered, whatever comes after: the
+        runs need more uncovers than the cards at their ends have (``_overdrawn``, which holds ``_rooted``'s test of
+        every run that has ended), or the run still open at i-1 cannot be reached by a chain still to come (with
+        none that reaches letter i, ``_chained``, it is tested as if it ended). Then no placement below can be
         played."""
         if i >= 1 and slots[i - 1][1] is Face.UNCOVERED:
             return not self._rooted(slots, i - 1, ahead=self._chained(word, used, i)) or self._overdrawn(slots, i, word)
-        if i >= 2 and slots[i - 2][1] is Face.UNCOVERED:
-            return not self._rooted(slots, i - 2) or self._overdrawn(slots, i, word)
-        return False
+        return i >= 2 and slots[i - 2][1] is Face.UNCOVERED and self._overdrawn(slots, i, word)
 
     def _overdrawn(self, slots: list[Slot], i: int, word: str) -> bool:
         """Whether the runs of cards uncovered at the letters before i need more uncovers than the cards around them
