@@ -133,10 +133,17 @@ def _check(
         fresh = Search(lex, state, objective, weights, engine=engine)  # nothing remembered
         again = fresh.solver.solve(word, p.value - 0.5)
         assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
+        # asked to beat its own value or more, the search fails soft: the most the word is worth, between its value
+        # and the level (what lets the best-first loop pass it by at a lower level)
+        for above in (0.0, 0.5, 3.0):
+            upper = Search(lex, state, objective, weights, engine=engine).solver.attempt(word, p.value + above)
+            assert isinstance(upper, float), (word, above, upper)
+            assert p.value - 1e-6 <= upper <= p.value + above + 1e-6, (word, above, upper, p.value)
     assert set(search.words()) == set(want)  # the lazy view of every playable word
     for word in words:
         if word not in want:
             assert search.solve(word) is None, f"search spells {word!r}, the oracle cannot"
+            assert search.solver.attempt(word) == float("-inf"), word  # no placement: worth nothing at all
     top = search.top(3)
     if not want:
         assert top == []

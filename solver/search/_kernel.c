@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#define LAYOUT 8        /* the version of the packed layout and the answer; compiled.py sends the same number */
+#define LAYOUT 9        /* the version of the packed layout and the answer; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -42,14 +42,14 @@ typedef struct {
     int unc[2], dbl[2];
     int om_unc, om_dbl, plain, is_uncoverer;
     int passes; /* a hand uncoverer an uncover of its own pays for once uncovered (WordSolver.passes) */
+    int nwstep;             /* Mystery N: what a doubling adds as d + c * W in the word's wild cards W, per activity */
+    double opt[2]; /* [0] with dumps, [1] without (a word that leaves nothing to dump) */
+    double per_wild, step;  /* (the fields the search reads at every step come first, in few cache lines) */
+    double wstep_d[2], wstep_c[2];
     int nspec[2], sper[2][MAXSPEC], sgenre[2][MAXSPEC];
     double scoef[2][MAXSPEC];
     int ndump[2], dump[2][MAXDUMP];
     double value[2][4];
-    double opt[2]; /* [0] with dumps, [1] without (a word that leaves nothing to dump) */
-    double per_wild, step;
-    int nwstep;             /* Mystery N: what a doubling adds as d + c * W in the word's wild cards W, per activity */
-    double wstep_d[2], wstep_c[2];
 } Kind;
 
 typedef struct {
@@ -72,6 +72,9 @@ typedef struct {
     int stepped; /* WordSolver.stepped: the one card whose doublings _apart counts apart, or -1 */
     int ngenre_doublers, genre_doublers[4]; /* WordSolver.genre_doublers */
     int ncounted[4], counted[4][MAXK];        /* per genre, the kinds that count for it in the word (_live) */
+    double steps[MAXK]; /* per kind, its step (Kind.step), in a row */
+    int nable, able[MAXK]; /* the kinds with a doubling ability on either side (the others' ``ability`` is 0) */
+    int nunc_by_letter[MAXC], unc_by_letter[MAXC][MAXK]; /* per letter, its uncoverers (chained) */
     int nmine, mine[MAXK];
     int npoolk, poolk[MAXK]; /* the resolver's pool kinds, in kind order */
     int classic_letters[MAXC];
@@ -98,8 +101,12 @@ typedef struct {
  * a wild, best first (kind, worth beyond a wild, letter, in the pool) */
 typedef struct {
     double wild;
-    int nitems, item_k[MAXK], item_lid[MAXK], item_pool[MAXK];
-    double item_worth[MAXK];
+    int nitems;
+    struct {
+        int k, lid, pool, count, passes;
+        double worth;
+    } item[MAXK];
+    int nlow, low[MAXK]; /* the uncoverers that pay for their own uncover and bring no more than a wild */
 } RestPlan;
 
 #define MAXAPART 4 /* Plan.apart: two doublings times two activities */
@@ -130,9 +137,14 @@ typedef struct {
     int abil[MAXK];        /* with has_live: per kind, its doubling abilities at that node (ability) */
     int napart, apart_m[MAXAPART]; /* Plan.apart: m, m * d, m * c and the plan whose wild is worth m * c more */
     double apart_d[MAXAPART], apart_c[MAXAPART];
+    int apart_as[MAXAPART]; /* the plan with the same wild, whose rest is the same (-1 the word's, v itself none) */
     RestPlan apart[MAXAPART];
     /* the search */
     int used[MAXK];
+    /* tallies of the cards placed before the node's letter, kept as go places and lifts them: per genre the cards
+     * that count for it (face-up or uncovered, your own or the pool's), the cards not face-up, the inked cards
+     * not face-up; and of the pool's cards left, all and the inked */
+    int placed_genre[4], placed_hidden, placed_inked_down, pool_left, inked_left;
     Slot slots[MAXN];
     Slot best[MAXN];
     int has_best;
@@ -142,6 +154,7 @@ typedef struct {
     int path[MAXN][2];
     int nopt, opt_pos[MAXOPT], opt_near[MAXOPT][2], opt_idx[MAXOPT], active[4];
     double floor;
+    double upper; /* the most a placement pruned or resolved so far may be worth (WordSolver._solve's upper) */
     /* the budget */
     long long ticks, node_limit, checkpoint_ticks, stop_at;
     int has_deadline, has_checkpoint_at;
@@ -567,14 +580,19 @@ static void rest_plan(const S *s, double wild, RestPlan *rp) {
     int w = s->which;
     rp->wild = wild;
     rp->nitems = 0;
+    rp->nlow = 0;
+    for (int k = 0; k < c->K; k++)
+        if (c->kinds[k].passes && c->kinds[k].opt[w] <= wild) rp->low[rp->nlow++] = k;
     for (int oi = 0; oi < c->norder[w]; oi++) {
         int k = c->order[w][oi];
         const Kind *p = &c->kinds[k];
         if (!(p->opt[w] > wild)) continue;
-        rp->item_k[rp->nitems] = k;
-        rp->item_worth[rp->nitems] = p->opt[w] - wild;
-        rp->item_lid[rp->nitems] = p->letter;
-        rp->item_pool[rp->nitems] = p->pool;
+        rp->item[rp->nitems].k = k;
+        rp->item[rp->nitems].worth = p->opt[w] - wild;
+        rp->item[rp->nitems].lid = p->letter;
+        rp->item[rp->nitems].pool = p->pool;
+        rp->item[rp->nitems].count = p->count;
+        rp->item[rp->nitems].passes = p->passes;
         rp->nitems++;
     }
 }
@@ -639,6 +657,10 @@ static void plan(S *s) {
                 s->apart_d[v] = m * p->wstep_d[a];
                 s->apart_c[v] = m * p->wstep_c[a];
                 rest_plan(s, wild + m * p->wstep_c[a], &s->apart[v]);
+                s->apart_as[v] = v;
+                if (s->apart[v].wild == wild) s->apart_as[v] = -1;
+                for (int u = 0; u < v && s->apart_as[v] == v; u++)
+                    if (s->apart[u].wild == s->apart[v].wild) s->apart_as[v] = s->apart_as[u] < 0 ? -1 : u;
             }
     }
 }
@@ -686,17 +708,8 @@ static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
 /* WordSolver._forced */
 static double forced(const S *s, const RestPlan *rp, int i, int up) {
     const Ctx *c = s->c;
-    int pool_left = 0, inked_left = 0;
-    for (int k = 0; k < c->K; k++) {
-        const Kind *p = &c->kinds[k];
-        int left = p->count - s->used[k];
-        if (p->pool) {
-            pool_left += left;
-            if (p->source == INKED) inked_left += left;
-        }
-    }
-    int locked = inked_left - c->removers > 0 ? inked_left - c->removers : 0;
-    int must = s->n - i - (pool_left - locked);
+    int locked = s->inked_left - c->removers > 0 ? s->inked_left - c->removers : 0;
+    int must = s->n - i - (s->pool_left - locked);
     if (must <= up) return 0.0;
     double worst = 1.0;
     for (int k = 0; k < c->K; k++) {
@@ -731,9 +744,9 @@ static double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int p
     memset(pool_taken, 0, sizeof(int) * (size_t)c->C);
     int up = 0;
     for (int it = 0; it < rp->nitems; it++) {
-        int k = rp->item_k[it], lid = rp->item_lid[it], pool = rp->item_pool[it];
-        double worth = rp->item_worth[it];
-        int left = c->kinds[k].count - s->used[k];
+        int k = rp->item[it].k, lid = rp->item[it].lid, pool = rp->item[it].pool;
+        double worth = rp->item[it].worth;
+        int left = rp->item[it].count - s->used[k];
         if (left <= 0) continue;
         int free_ = caps[lid] - taken[lid];
         if (free_ > 0) {
@@ -745,7 +758,7 @@ static double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int p
             if (pool) pool_taken[lid] += on_letter;
         }
         if (!left) continue;
-        if (passing && c->kinds[k].passes) {
+        if (passing && rp->item[it].passes) {
             int t = left < passing ? left : passing;
             passing -= t;
             if (u > passing) u = passing;
@@ -767,8 +780,7 @@ static double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int p
     }
     if (passing && wild > 0) {
         int low = 0;
-        for (int k = 0; k < c->K; k++)
-            if (c->kinds[k].passes && c->kinds[k].opt[s->which] <= wild) low += c->kinds[k].count - s->used[k];
+        for (int j = 0; j < rp->nlow; j++) low += c->kinds[rp->low[j]].count - s->used[rp->low[j]];
         int slots = u + low < passing ? u + low : passing;
         total += wild * (double)slots;
     }
@@ -827,14 +839,8 @@ static void set_live(S *s, int i, int uncovers) {
     if (!s->has_live) return;
     int counts[4];
     for (int g = 0; g < 4; g++) {
-        counts[g] = c->base_genres[g];
+        counts[g] = c->base_genres[g] + s->placed_genre[g];
         s->live[g] = 1;
-    }
-    for (int q = 0; q < i; q++) {
-        Slot sl = s->slots[q];
-        if (sl.k < 0 || sl.face == WILD) continue;
-        const Kind *p = &c->kinds[sl.k];
-        if (p->genre >= 0 && p->source != MINE && p->source != OTHER) counts[p->genre]++;
     }
     for (int gi = 0; gi < c->ngenre_doublers; gi++) {
         int g = c->genre_doublers[gi];
@@ -853,7 +859,8 @@ static void set_live(S *s, int i, int uncovers) {
         if (more > s->n - i) more = s->n - i;
         s->live[g] = counts[g] + more >= 2;
     }
-    for (int k = 0; k < c->K; k++) {
+    for (int a = 0; a < c->nable; a++) { /* (the other kinds' stay 0) */
+        int k = c->able[a];
         const Kind *p = &c->kinds[k];
         s->abil[k] = p->genre >= 0 && !s->live[p->genre] ? p->dbl[0] : p->om_dbl;
     }
@@ -939,28 +946,31 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
     d->abilities_left = abilities_left;
     d->before = gain_at(s, step, i - 1, i, next);
     d->copies = most < 2 ? most : 2;
-    /* the targets left (_ranked) matter only to the abilities still to place */
+    /* the targets left (_ranked) matter only to the abilities still to place, and only as many as they can take:
+     * the list stops where its rooms hold them all (a target further down is never taken, in targets or apart) */
     Target *ranked = d->ranked;
-    int nranked = 0;
+    int nranked = 0, rooms = 0;
     int skip = i == 0 && s->has_unreached;
     if (!abilities_left) {
         /* none */
     } else if (!c->nwild_stepped) {
-        for (int bi = 0; bi < c->K; bi++) {
+        for (int bi = 0; bi < c->K && rooms < abilities_left; bi++) {
             int k = c->by_step[bi];
             if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
                 ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
+                rooms += ranked[nranked].room;
                 nranked++;
             }
         }
     } else { /* by_step's order but for the cards whose step grows with the wilds, each put in its place */
-        for (int bi = 0; bi < c->K; bi++) {
+        for (int bi = 0; bi < c->K && rooms < abilities_left; bi++) {
             int k = c->by_step[bi];
             if (c->kinds[k].nwstep) continue;
             if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
                 ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
+                rooms += ranked[nranked].room;
                 nranked++;
             }
         }
@@ -981,11 +991,9 @@ static double doubles(const S *s, int i, int uncovers, int reach) {
     const Ctx *c = s->c;
     if (!c->ndoublers) return 0.0;
     double step[MAXK];
-    for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
+    memcpy(step, c->steps, sizeof(double) * (size_t)c->K);
     if (c->nwild_stepped) {
-        int wilds = s->n - i;
-        for (int q = 0; q < i; q++)
-            if (s->slots[q].face != UP) wilds++;
+        int wilds = s->n - i + s->placed_hidden;
         for (int wi = 0; wi < c->nwild_stepped; wi++) {
             const Kind *p = &c->kinds[c->wild_stepped[wi]];
             double most = 0.0;
@@ -1088,13 +1096,7 @@ static int n_doubled(const S *s, int i, int uncovers, int passing) {
     }
     int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k) > 0;
     int standing[4]; /* per genre, the cards of it in play before letter i */
-    for (int g = 0; g < 4; g++) standing[g] = c->base_genres[g];
-    for (int r = 0; r < i; r++) {
-        Slot sl = s->slots[r];
-        if (sl.k < 0 || sl.face == WILD) continue;
-        const Kind *pk = &c->kinds[sl.k];
-        if (pk->genre >= 0 && pk->source != MINE && pk->source != OTHER) standing[pk->genre]++;
-    }
+    for (int g = 0; g < 4; g++) standing[g] = c->base_genres[g] + s->placed_genre[g];
     for (int p = i; p < s->n; p++) {
         for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */
             if (spent == 0 ? s->word[p] != pn->letter : !(pn->pool && s->near[p] && uncovers >= 1)) continue;
@@ -1123,7 +1125,7 @@ static int n_doubled(const S *s, int i, int uncovers, int passing) {
 static double apart(const S *s, int i, int uncovers, int passing, double rest0, double acc, double limit) {
     const Ctx *c = s->c;
     double step[MAXK];
-    for (int k = 0; k < c->K; k++) step[k] = c->kinds[k].step;
+    memcpy(step, c->steps, sizeof(double) * (size_t)c->K);
     step[c->stepped] = 0.0;
     Doubling d;
     doubling(s, i, uncovers, uncovers, step, &d);
@@ -1161,16 +1163,16 @@ static double apart(const S *s, int i, int uncovers, int passing, double rest0, 
     double best = rest0 + total;
     if (acc + best + s->slack > limit || (i == 0 && s->has_unreached && s->unreached[c->stepped])) return best;
     if (!n_doubled(s, i, uncovers, passing)) return best; /* (a card no doubling reaches is doubled 0 times) */
-    int wilds = 0;
-    for (int q = 0; q < i; q++)
-        if (s->slots[q].face != UP) wilds++;
+    int wilds = s->placed_hidden;
+    double rests[MAXAPART]; /* each plan's rest, computed once where plans share their wild */
     for (int v = 0; v < s->napart; v++) {
         int m = s->apart_m[v];
         if (m > nunits) break;
         double least = 0.0;
         for (int j = 0; j < m; j++) least += units[j];
-        double value = rest_of(s, &s->apart[v], i, uncovers, passing) + s->apart_d[v] + s->apart_c[v] * (double)wilds +
-                       total - least;
+        int as = s->apart_as[v];
+        rests[v] = as < 0 ? rest0 : as < v ? rests[as] : rest_of(s, &s->apart[v], i, uncovers, passing);
+        double value = rests[v] + s->apart_d[v] + s->apart_c[v] * (double)wilds + total - least;
         if (value > best) {
             best = value;
             if (acc + best + s->slack > limit) break;
@@ -1232,10 +1234,7 @@ static int choices(const S *s, int i, int uncovers, Slot *out) {
          * stands face-down) */
         int locked = 0;
         if (c->inked_kinds) {
-            int freed = 0;
-            for (int q = 0; q < i; q++)
-                if (s->slots[q].k >= 0 && s->slots[q].face != UP && c->kinds[s->slots[q].k].source == INKED) freed++;
-            locked = c->removers <= freed;
+            locked = c->removers <= s->placed_inked_down;
         }
         for (int pi = 0; pi < c->npool_kinds; pi++) {
             int k = c->pool_kinds[pi];
@@ -1291,10 +1290,12 @@ static int chained(const S *s, int i) {
     }
     for (int r = i; r < s->n; r++) {
         if (r - i > chain) return 0;
-        for (int ui = 0; ui < c->nuncoverers; ui++) {
-            int k = c->uncoverers[ui];
+        int l = s->word[r];
+        if (l >= c->C) continue;
+        for (int ui = 0; ui < c->nunc_by_letter[l]; ui++) {
+            int k = c->unc_by_letter[l][ui];
             const Kind *p = &c->kinds[k];
-            if (p->count > s->used[k] && p->letter == s->word[r] && r - i <= chain - p->pool) return 1;
+            if (p->count > s->used[k] && r - i <= chain - p->pool) return 1;
         }
     }
     return 0;
@@ -1344,25 +1345,73 @@ static int stranded(const S *s, int i) {
     return i >= 2 && s->slots[i - 2].face == UNCOVERED && overdrawn(s, i); /* (holds rooted's test of ended runs) */
 }
 
-static void go(S *s, int i, double acc, int budget) {
-    if (tick(s)) return;
+/* a card of kind k (-1: none) placed with face (by = 1) or lifted (by = -1): the counts and tallies */
+static inline void place(S *s, int k, int face, int by) {
+    if (face != UP) s->placed_hidden += by;
+    if (k < 0) return;
+    const Kind *p = &s->c->kinds[k];
+    s->used[k] += by;
+    if (p->pool) {
+        s->pool_left -= by;
+        if (p->source == INKED) s->inked_left -= by;
+    }
+    if (face != WILD && p->genre >= 0 && p->source != MINE && p->source != OTHER) s->placed_genre[p->genre] += by;
+    if (face != UP && p->source == INKED) s->placed_inked_down += by;
+}
+
+/* go's first steps: a step of the budget; 1 (with ``status`` set) when the search must stop */
+static inline int step_in(S *s) {
+    if (tick(s)) return 1;
     if (s->stop_at >= 0 && s->ticks > s->stop_at) {
         s->status = S_ENOUGH;
-        return;
+        return 1;
     }
-    if (stranded(s, i)) return;
+    return 0;
+}
+
+/* the kinds of card at letter i whose placement leaves the same cards stranded at i+1 (stranded reads of it only its
+ * face, whether it uncovers, and its uncovers face-up): 0 uncovered and not an uncoverer (chained, rooted and
+ * overdrawn read no count of such a card), 1 wild or face-up with no uncover, -1 any other */
+static inline int strand_class(const Ctx *c, Slot o) {
+    if (o.face == WILD) return 1;
+    const Kind *p = &c->kinds[o.k];
+    if (o.face == UNCOVERED) return p->is_uncoverer ? -1 : 0;
+    return p->om_unc == 0 ? 1 : -1;
+}
+
+/* the search below letter i (checked: the caller found the cards before i not stranded) */
+static void go(S *s, int i, double acc, int budget, int checked) {
+    if (step_in(s)) return;
+    if (!checked && stranded(s, i)) return;
     int passing;
     int avail = uncovers_ahead(s, i, budget, &passing);
     set_live(s, i, avail);
     double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail, avail), limit = s->floor + EPS;
-    if (acc + rest0 + doubles0 + s->slack <= limit) return;
-    if (s->napart && acc + apart(s, i, avail, passing, rest0, acc, limit) + s->slack <= limit) return;
-    if (s->c->split && acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack <= limit) return;
+    double most = acc + rest0 + doubles0 + s->slack;
+    if (most <= limit) {
+        if (most > s->upper) s->upper = most;
+        return;
+    }
+    if (s->napart) {
+        most = acc + apart(s, i, avail, passing, rest0, acc, limit) + s->slack;
+        if (most <= limit) {
+            if (most > s->upper) s->upper = most;
+            return;
+        }
+    }
+    if (s->c->split) {
+        most = acc + split_rest(s, i, avail, passing, rest0, doubles0, acc, limit) + s->slack;
+        if (most <= limit) {
+            if (most > s->upper) s->upper = most;
+            return;
+        }
+    }
     if (i == s->n) {
         if (!complete(s)) return;
         double v;
         int r = resolve(s, &v);
         if (r <= 0) return;
+        if (v > s->upper) s->upper = v;
         if (v > s->floor + EPS) {
             s->floor = v;
             memcpy(s->best, s->slots, sizeof(Slot) * (size_t)s->n);
@@ -1374,14 +1423,29 @@ static void go(S *s, int i, double acc, int budget) {
     Slot opts[2 * MAXK + 1];
     int m = choices(s, i, avail, opts);
     const Ctx *c = s->c;
+    int known[2] = {-1, -1}; /* per strand_class: whether such a card at i leaves cards stranded (-1: not asked) */
     for (int j = 0; j < m; j++) {
-        int k = opts[j].k, face = opts[j].face;
-        if (k >= 0) s->used[k]++;
+        int k = opts[j].k, face = opts[j].face, cls = strand_class(c, opts[j]);
+        if (cls >= 0 && known[cls] == 1) { /* the step go would take, and nothing more (stranded at once) */
+            if (step_in(s)) return;
+            continue;
+        }
+        place(s, k, face, 1);
         s->slots[i] = opts[j];
-        if (face == WILD) go(s, i + 1, acc + s->wild, budget);
-        else if (face == UP) go(s, i + 1, acc + c->kinds[k].opt[s->which], budget);
-        else go(s, i + 1, acc + c->kinds[k].opt[s->which] + s->wild, budget - 1);
-        if (k >= 0) s->used[k]--;
+        int checked = 0;
+        if (cls >= 0) {
+            if (known[cls] < 0) known[cls] = stranded(s, i + 1);
+            if (known[cls]) {
+                place(s, k, face, -1);
+                if (step_in(s)) return;
+                continue;
+            }
+            checked = 1;
+        }
+        if (face == WILD) go(s, i + 1, acc + s->wild, budget, checked);
+        else if (face == UP) go(s, i + 1, acc + c->kinds[k].opt[s->which], budget, checked);
+        else go(s, i + 1, acc + c->kinds[k].opt[s->which] + s->wild, budget - 1, checked);
+        place(s, k, face, -1);
         if (s->status) return;
     }
 }
@@ -1551,6 +1615,16 @@ static int ctx_read(Ctx *c, Reader *r) {
     c->inked_kinds = 0;
     for (int k = 0; k < c->K; k++)
         if (c->kinds[k].source == INKED) c->inked_kinds++;
+    for (int k = 0; k < c->K; k++) c->steps[k] = c->kinds[k].step;
+    c->nable = 0;
+    for (int k = 0; k < c->K; k++)
+        if (c->kinds[k].dbl[0] > 0 || c->kinds[k].om_dbl > 0) c->able[c->nable++] = k;
+    for (int l = 0; l < c->C; l++) c->nunc_by_letter[l] = 0;
+    for (int ui = 0; ui < c->nuncoverers; ui++) {
+        int k = c->uncoverers[ui], l = c->kinds[k].letter;
+        if (l >= 0 && l < c->C) c->unc_by_letter[l][c->nunc_by_letter[l]++] = k;
+        else r->bad = 1;
+    }
     if (doubler_cards > MAXHIDDEN) return 0;
     return !r->bad && r->pi == r->ni && r->pf == r->nf;
 }
@@ -1626,6 +1700,7 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     }
     PyBuffer_Release(&wb);
     s->floor = floor;
+    s->upper = -INFINITY;
     s->stop_at = stop_at;
     s->ticks = ticks;
     s->node_limit = node_limit;
@@ -1635,8 +1710,13 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     s->has_checkpoint_at = !isnan(checkpoint_at);
     s->checkpoint_at = checkpoint_at;
     s->is_set = is_set == Py_None ? NULL : is_set;
+    for (int k = 0; k < c->K; k++)
+        if (c->kinds[k].pool) {
+            s->pool_left += c->kinds[k].count;
+            if (c->kinds[k].source == INKED) s->inked_left += c->kinds[k].count;
+        }
     plan(s);
-    go(s, 0, 0.0, s->uncovers);
+    go(s, 0, 0.0, s->uncovers, 0);
     free(s->memo);
     if (s->status == S_ERROR) {
         free(s);
@@ -1676,7 +1756,7 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
         slots = Py_NewRef(Py_None);
         res = Py_NewRef(Py_None);
     }
-    PyObject *out = Py_BuildValue("iLdNN", s->status, s->ticks, s->has_best ? s->floor : 0.0, slots, res);
+    PyObject *out = Py_BuildValue("iLdNNd", s->status, s->ticks, s->has_best ? s->floor : 0.0, slots, res, s->upper);
     free(s);
     return out;
 }

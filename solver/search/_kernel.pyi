@@ -21,7 +21,7 @@ def solve(
     checkpoint_at: float,
     is_set: Callable[[], bool] | None,
     /,
-) -> tuple[int, int, float, bytes | None, bytes | None]: ...
+) -> tuple[int, int, float, bytes | None, bytes | None, float]: ...
 
 def signatures(
     counts: object,  # a buffer: the lexicon's letter counts, uint8, letters x words, C order

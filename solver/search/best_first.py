@@ -37,6 +37,14 @@ GAP_GROWTH = 4  # ... and grows by, each time a pass finds no move (``BestFirst.
 CLASS = 1e-4
 
 
+@dataclass(frozen=True, slots=True)
+class Proved:
+    """A candidate's answer when it cannot beat the level: the most it is worth, no more than the level (a search
+    that fails soft knows its best branch pruned; -inf, it has no move at all)."""
+
+    upper: float
+
+
 @dataclass(frozen=True)
 class Reach:
     """When a bound can still beat a level: above it by more than ``margin`` or, with ``ties`` (a move of equal
@@ -125,7 +133,8 @@ class BestFirst(Generic[M]):
     """One best-first search over candidates 0..len(bounds)-1: ``run`` solves them, ``kept`` holds the n best.
 
     ``bounds`` becomes the search's own: it is lowered in place. ``solve(j, level)`` is candidate j's best move, or
-    None when it is worth no more than ``level`` (its bound is then lowered to the level); ``rank(j, move)`` its
+    None when it is worth no more than ``level`` (its bound is then lowered to the level), or ``Proved`` the most
+    it is worth when that is no more than the level (its bound is lowered to that); ``rank(j, move)`` its
     (value, tie). ``batch``: candidates sorted at a time (``descending``; None, all at once, only for a search of
     one pass, not ``stepped``). ``floor`` is a level every move of the answer is known to beat from elsewhere
     (Hardback's quick layouts), -inf until a caller raises it. ``solve_many(js, level)``, when given, solves a chunk
@@ -144,7 +153,7 @@ class BestFirst(Generic[M]):
         self,
         bounds: npt.NDArray[np.float64],
         n: int,
-        solve: Callable[[int, float], M | None],
+        solve: Callable[[int, float], M | Proved | None],
         rank: Callable[[int, M], tuple[float, Tie]],
         reach: Reach,
         stepped: bool,
@@ -221,8 +230,8 @@ class BestFirst(Generic[M]):
                 continue  # (with ``effort``, the rest of its class may still beat the level)
             before = steps() if steps is not None else 0
             move = solve(j, level)
-            if move is None:
-                bounds[j] = level  # proved: worth no more than the level
+            if move is None or isinstance(move, Proved):
+                bounds[j] = level if move is None else min(level, move.upper)  # proved: worth no more than that
                 if steps is not None and self.effort is not None:
                     self.effort[j] = steps() - before
                     self.proved = True

@@ -253,12 +253,12 @@ class CompiledWordSolver(WordSolver):
         """Does this solver's search run in the kernel (not in Python for want of room)?"""
         return self._context is not None
 
-    def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | None:
+    def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | float:
         context = self._context
         if context is None or kernel is None or len(word) > kernel.MAX_LETTERS:
             return super()._solve(word, floor, stop_at)
         b = self.budget
-        status, ticks, value, raw, packed = kernel.solve(
+        status, ticks, value, raw, packed, upper = kernel.solve(
             context,
             word.translate(self._codes).encode("latin-1"),
             floor,
@@ -282,4 +282,4 @@ class CompiledWordSolver(WordSolver):
             raise OutOfTime
         if status == _ENOUGH:
             raise _Enough(best)
-        return best
+        return upper if best is None else best

@@ -27,7 +27,7 @@ from solver.hardback.profile import Pool
 from solver.hardback.resolve import EPS, Placement, Resolver, Slot
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search.best_first import BestFirst, Kept, Reach
+from solver.search.best_first import BestFirst, Kept, Proved, Reach
 from solver.search.bound import Bounds, word_bounds
 from solver.search.compiled import check_engine, word_solver
 from solver.search.exact import WordSolver
@@ -212,7 +212,7 @@ class Search:
         search: BestFirst[Placement] = BestFirst(
             self.bounds.bound.copy(),
             n,
-            solve=lambda j, level: solver.solve(lex.word(int(index[j])), level),
+            solve=lambda j, level: _proved(solver.attempt(lex.word(int(index[j])), level)),
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order
             reach=REACH,
             stepped=True,
@@ -449,3 +449,8 @@ def _by_prestige(point: tuple[tuple[int, int], tuple[Placement, int]]) -> tuple[
     """A frontier's order: most prestige first, then most coins."""
     (prestige, coins), _ = point
     return (-prestige, -coins)
+
+
+def _proved(found: Placement | float) -> Placement | Proved:
+    """``WordSolver.attempt``'s answer as the best-first loop reads it."""
+    return found if isinstance(found, Placement) else Proved(found)

@@ -980,23 +980,34 @@ class WordSolver:
         if max_nodes is not None:
             stop_at = self.budget.ticks + max_nodes
             try:
-                return self._solve(word, floor, stop_at)
+                found = self._solve(word, floor, stop_at)
             except _Enough as enough:
                 return enough.best
+            return found if isinstance(found, Placement) else None
+        found = self.attempt(word, floor)
+        return found if isinstance(found, Placement) else None
+
+    def attempt(self, word: str, floor: float = float("-inf")) -> Placement | float:
+        """The best placement that beats ``floor`` (ties do not) or, when none does, the most the word is worth:
+        no more than ``floor`` (up to rounding), often less (``_solve``), -inf when it cannot be spelled."""
         # words that agree on every letter some card has are the same problem: remember what each one proved
         key = word.translate(self._projection)
         known = self._known.get(key)
         if known is not None:
             upper, found = known
             if found is not None:
-                return found.as_word(word) if found.value > floor + EPS else None
+                return found.as_word(word) if found.value > floor + EPS else found.value
             if upper <= floor + EPS:
-                return None
+                return upper
         p = self._solve(word, floor, None)
-        self._known[key] = (p.value, p) if p is not None else (floor, None)
-        return p
+        self._known[key] = (p.value, p) if isinstance(p, Placement) else (min(p, floor), None)
+        return p if isinstance(p, Placement) else min(p, floor)
 
-    def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | None:
+    def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | float:
+        """The best placement that beats ``floor`` or, when none does, an upper bound of the word's value no more
+        than ``floor + EPS``: the most of what the search pruned (a branch's bound) or resolved (a placement's
+        value), -inf when no placement can be played (fail-soft: a word asked to beat a lower level later need not
+        be searched again when this is under it)."""
         n = len(word)
         plan = self.plan(word)
         opt = plan.opt
@@ -1005,6 +1016,7 @@ class WordSolver:
         slots: list[Slot] = []
         best: list[Placement | None] = [None]
         floor_box = [floor]
+        upper = [float("-inf")]  # the most a branch pruned or a placement resolved may be worth
         resolver = self.resolver
         clock = self.budget
         split = self.split
@@ -1021,21 +1033,29 @@ class WordSolver:
             rest = self._rest(i, plan, used, avail, passing)
             doubles = self._doubles(i, plan, slots, used, avail, live)
             limit = floor_box[0] + EPS
-            if acc + rest + doubles + slack <= limit:
+            most = acc + rest + doubles + slack
+            if most <= limit:
+                upper[0] = max(upper[0], most)
                 return
             if stepped:
-                most = self._apart(i, plan, slots, used, avail, passing, acc, slack, limit, live, rest)
-                if acc + most + slack <= limit:
+                most = acc + self._apart(i, plan, slots, used, avail, passing, acc, slack, limit, live, rest) + slack
+                if most <= limit:
+                    upper[0] = max(upper[0], most)
                     return
             if split:
-                most = self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit, live)
-                if acc + most + slack <= limit:
+                most = acc + self._split(i, plan, slots, used, avail, passing, rest, doubles, acc, slack, limit, live)
+                most += slack
+                if most <= limit:
+                    upper[0] = max(upper[0], most)
                     return
             if i == n:
                 if not self._complete(slots):
                     return
                 res = resolver.resolve(slots)
-                if res is not None and res.value > floor_box[0] + EPS:
+                if res is None:
+                    return
+                upper[0] = max(upper[0], res.value)
+                if res.value > floor_box[0] + EPS:
                     floor_box[0] = res.value
                     best[0] = Placement(word, list(slots), res)
                 return
@@ -1054,7 +1074,7 @@ class WordSolver:
                     used[k] -= 1
 
         go(0, 0.0, plan.uncovers)
-        return best[0]
+        return best[0] if best[0] is not None else upper[0]
 
     def lay_out_quickly(self, word: str) -> Placement | None:
         """A good placement of a word found in one pass, not proven best: every inked card face-up on a letter

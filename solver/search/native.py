@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-LAYOUT = 8  # the version of what the kernel reads and answers: _kernel.c's LAYOUT
+LAYOUT = 9  # the version of what the kernel reads and answers: _kernel.c's LAYOUT
 
 
 def _load() -> ModuleType | None:

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.budget import OutOfTime
-from solver.search.best_first import CLASS, BestFirst, Kept, Reach, Tie
+from solver.search.best_first import CLASS, BestFirst, Kept, Proved, Reach, Tie
 
 HARDBACK = Reach(1e-9, ties=False)
 PAPERBACK = Reach(0.0, ties=True)
@@ -270,3 +270,26 @@ def test_a_pass_goes_on_past_a_candidate_that_fails_while_one_of_its_class_may_s
     )
     search.run()
     assert [m for _, _, m in search.kept.ranked()] == [2]
+
+
+@given(candidates, st.integers(1, 8), st.integers(0, 3))
+def test_a_solver_that_fails_soft_keeps_the_n_best_and_solves_no_candidate_it_proved_lower(
+    pairs: list[tuple[int, int]], n: int, under: int
+) -> None:
+    """``Proved``: a candidate that does not beat the level answers the most it is worth (its value plus up to
+    ``under``, no more than the level). The values kept are the n best, and a candidate is solved again only at a
+    level under what it proved."""
+    values = [float(v) for v, _ in pairs]
+    bounds = np.array([v + s for v, s in pairs], dtype=np.float64)
+    proved: dict[int, float] = {}
+
+    def solve(j: int, level: float) -> int | Proved:
+        assert j not in proved or proved[j] > level + HARDBACK.margin, (j, proved[j], level)
+        if values[j] > level:
+            return j
+        proved[j] = min(level, values[j] + under)
+        return Proved(proved[j])
+
+    search: BestFirst[int] = BestFirst(bounds, n, solve, lambda j, _: (values[j], (-j,)), HARDBACK, stepped=True)
+    search.run()
+    assert sorted((v for v, _, _ in search.kept), reverse=True) == sorted(values, reverse=True)[:n]

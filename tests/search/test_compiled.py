@@ -36,8 +36,10 @@ HARD_8 = [
 ]
 
 
-def _key(p: Placement | None) -> tuple[float, list[Any]] | None:
-    return None if p is None else (round(p.value, 9), p.slots)
+def _key(p: Placement | float | None) -> tuple[float, list[Any]] | float | None:
+    """A placement's value and cards; an upper bound (what a search that found nothing proved) as it is, to the
+    last bit."""
+    return p if p is None or isinstance(p, float) else (round(p.value, 9), p.slots)
 
 
 def _pair(lex: Lexicon, state: TurnState, objective: Objective = Objective.VALUE) -> tuple[Search, Search]:
@@ -64,7 +66,9 @@ def test_each_word_as_the_python_search(
     for i in rng.sample(range(len(index)), min(40, len(index))):
         word = enable.word(int(index[i]))
         full = py.solver._solve(word, float("-inf"), None)
-        floors = [float("-inf"), rng.uniform(-2, 12)] + ([full.value - 0.5, full.value] if full else [])
+        floors = [float("-inf"), rng.uniform(-2, 12)]
+        if isinstance(full, Placement):
+            floors += [full.value - 0.5, full.value, full.value + 0.5]  # (the last: nothing found, a bound proved)
         for floor in floors:
             _same_solve(py, cc, word, floor)
         _same_solve(py, cc, word, float("-inf"), max_nodes=rng.randint(1, 60))  # cut short: the best so far
@@ -80,10 +84,10 @@ def test_whole_queries_as_the_python_search(size: int, enable: Lexicon) -> None:
         assert py.budget.ticks == cc.budget.ticks, seed
 
 
-def _same_resolution(cc: Search, p: Placement | None) -> tuple[int, int]:
+def _same_resolution(cc: Search, p: Placement | float) -> tuple[int, int]:
     """The kernel's resolution of its placement (read from its answer, not resolved again) is the Python resolver's
     best one, the same double for the value; how many uncovers and doubles it has."""
-    if p is None:
+    if not isinstance(p, Placement):
         return 0, 0
     assert isinstance(p, compiled.Solved) and p._packed is not None
     got, want = p.resolution, Resolver(cc.pool).resolve(p.slots)
