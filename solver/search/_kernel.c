@@ -140,7 +140,7 @@ typedef struct {
     int apart_as[MAXAPART]; /* the plan with the same wild, whose rest is the same (-1 the word's, v itself none) */
     RestPlan apart[MAXAPART];
     /* the search */
-    int used[MAXK];
+    int left[MAXK]; /* per kind, its cards not placed yet */
     /* tallies of the cards placed before the node's letter, kept as go places and lifts them: per genre the cards
      * that count for it (face-up or uncovered, your own or the pool's), the cards not face-up, the inked cards
      * not face-up; and of the pool's cards left, all and the inked */
@@ -683,7 +683,7 @@ static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         for (int ui = 0; ui < c->nuncoverers; ui++) {
             int k = c->uncoverers[ui];
             const Kind *p = &c->kinds[k];
-            int left = p->count - s->used[k];
+            int left = s->left[k];
             if (left > 0 && (p->pool || s->caps[i][p->letter] > 0)) avail += left * p->om_unc;
         }
         return avail < budget ? avail : budget;
@@ -692,7 +692,7 @@ static int uncovers_ahead(const S *s, int i, int budget, int *passing) {
     for (int ui = 0; ui < c->nuncoverers; ui++) {
         int k = c->uncoverers[ui];
         const Kind *p = &c->kinds[k];
-        int left = p->count - s->used[k];
+        int left = s->left[k];
         if (left <= 0) continue;
         int ahead = s->caps[i][p->letter];
         int on = left < ahead ? left : ahead;
@@ -714,7 +714,7 @@ static double forced(const S *s, const RestPlan *rp, int i, int up) {
     double worst = 1.0;
     for (int k = 0; k < c->K; k++) {
         const Kind *p = &c->kinds[k];
-        if (p->count > s->used[k] && s->caps[i][p->letter] > 0) {
+        if (s->left[k] > 0 && s->caps[i][p->letter] > 0) {
             double worth = p->source == MINE ? -rp->wild : p->opt[s->which] - rp->wild;
             if (worth <= 0 && (worst > 0 || worth > worst)) worst = worth;
         }
@@ -746,7 +746,7 @@ static double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int p
     for (int it = 0; it < rp->nitems; it++) {
         int k = rp->item[it].k, lid = rp->item[it].lid, pool = rp->item[it].pool;
         double worth = rp->item[it].worth;
-        int left = rp->item[it].count - s->used[k];
+        int left = s->left[k];
         if (left <= 0) continue;
         int free_ = caps[lid] - taken[lid];
         if (free_ > 0) {
@@ -780,7 +780,7 @@ static double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int p
     }
     if (passing && wild > 0) {
         int low = 0;
-        for (int j = 0; j < rp->nlow; j++) low += c->kinds[rp->low[j]].count - s->used[rp->low[j]];
+        for (int j = 0; j < rp->nlow; j++) low += s->left[rp->low[j]];
         int slots = u + low < passing ? u + low : passing;
         total += wild * (double)slots;
     }
@@ -849,7 +849,7 @@ static void set_live(S *s, int i, int uncovers) {
         for (int j = 0; j < c->ncounted[g]; j++) {
             int k = c->counted[g][j];
             const Kind *p = &c->kinds[k];
-            int left = p->count - s->used[k];
+            int left = s->left[k];
             if (left <= 0) continue;
             int standing = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
             on += standing;
@@ -895,14 +895,14 @@ static double standing(const S *s, int i, int reach, const double *step) {
         for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
             int k = c->by_letter[letter][bi];
             const Kind *p = &c->kinds[k];
-            if (s->used[k] < p->count && p->own && step[k] > most && (!need || p->is_uncoverer)) most = step[k];
+            if (s->left[k] > 0 && p->own && step[k] > most && (!need || p->is_uncoverer)) most = step[k];
         }
     }
     if (s->near[i] && reach > 0) {
         for (int pi = 0; pi < c->npool_kinds; pi++) {
             int k = c->pool_kinds[pi];
             const Kind *p = &c->kinds[k];
-            if (s->used[k] < p->count && p->own && step[k] > most && (!need || p->is_uncoverer)) most = step[k];
+            if (s->left[k] > 0 && p->own && step[k] > most && (!need || p->is_uncoverer)) most = step[k];
         }
     }
     return most;
@@ -928,7 +928,7 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
     for (int di = 0; di < c->ndoublers; di++) {
         int k = c->doublers[di];
         const Kind *p = &c->kinds[k];
-        int left = p->count - s->used[k];
+        int left = s->left[k];
         if (left <= 0) continue;
         int ab = ability(s, k);
         if (ab > most) most = ab;
@@ -956,9 +956,9 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
     } else if (!c->nwild_stepped) {
         for (int bi = 0; bi < c->K && rooms < abilities_left; bi++) {
             int k = c->by_step[bi];
-            if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
+            if (s->left[k] > 0 && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
-                ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
+                ranked[nranked].room = 2 * (s->left[k]);
                 rooms += ranked[nranked].room;
                 nranked++;
             }
@@ -967,20 +967,20 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
         for (int bi = 0; bi < c->K && rooms < abilities_left; bi++) {
             int k = c->by_step[bi];
             if (c->kinds[k].nwstep) continue;
-            if (c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k])) {
+            if (s->left[k] > 0 && step[k] > 0 && !(skip && s->unreached[k])) {
                 ranked[nranked].value = step[k];
-                ranked[nranked].room = 2 * (c->kinds[k].count - s->used[k]);
+                ranked[nranked].room = 2 * (s->left[k]);
                 rooms += ranked[nranked].room;
                 nranked++;
             }
         }
         for (int wi = 0; wi < c->nwild_stepped; wi++) {
             int k = c->wild_stepped[wi];
-            if (!(c->kinds[k].count > s->used[k] && step[k] > 0 && !(skip && s->unreached[k]))) continue;
+            if (!(s->left[k] > 0 && step[k] > 0 && !(skip && s->unreached[k]))) continue;
             int at = nranked++;
             for (; at > 0 && ranked[at - 1].value < step[k]; at--) ranked[at] = ranked[at - 1];
             ranked[at].value = step[k];
-            ranked[at].room = 2 * (c->kinds[k].count - s->used[k]);
+            ranked[at].room = 2 * (s->left[k]);
         }
     }
     d->nranked = nranked;
@@ -1041,7 +1041,7 @@ static int pair_live(const S *s, int i, const int *standing, int d, int q, int p
     for (int j = 0; j < c->ncounted[g]; j++) {
         int k = c->counted[g][j];
         const Kind *pk = &c->kinds[k];
-        int left = pk->count - s->used[k] - (k == d) - (k == kn);
+        int left = s->left[k] - (k == d) - (k == kn);
         if (left <= 0) continue;
         int spots = s->caps[i][pk->letter] - (s->word[p] == pk->letter) - (s->word[q] == pk->letter);
         int on_letter = left < spots ? left : spots;
@@ -1063,7 +1063,7 @@ static int uncoverable(const S *s, int i, int passing, int x, int other, int kin
     int free_ = 0;
     if (passing > 0)
         for (int k = 0; k < c->K && !free_; k++)
-            if (c->kinds[k].passes && c->kinds[k].count > s->used[k]) free_ = 1;
+            if (c->kinds[k].passes && s->left[k] > 0) free_ = 1;
     for (int y = x - 1; y <= x + 1; y += 2) {
         if (y == other) {
             if (c->kinds[kind].is_uncoverer) return 1;
@@ -1076,7 +1076,7 @@ static int uncoverable(const S *s, int i, int passing, int x, int other, int kin
         if (letter >= c->C) continue;
         for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
             int k = c->by_letter[letter][bi];
-            if (s->used[k] < c->kinds[k].count && c->kinds[k].is_uncoverer) return 1;
+            if (s->left[k] > 0 && c->kinds[k].is_uncoverer) return 1;
         }
     }
     return 0;
@@ -1088,11 +1088,11 @@ static int n_doubled(const S *s, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
     int kn = c->stepped;
     const Kind *pn = &c->kinds[kn];
-    if (s->used[kn] >= pn->count || uncovers >= 2) return 1;
+    if (s->left[kn] <= 0 || uncovers >= 2) return 1;
     int doublers[MAXK], nd = 0;
     for (int di = 0; di < c->ndoublers; di++) {
         int d = c->doublers[di];
-        if (c->kinds[d].count - s->used[d] - (d == kn) > 0 && ability(s, d)) doublers[nd++] = d;
+        if (s->left[d] - (d == kn) > 0 && ability(s, d)) doublers[nd++] = d;
     }
     int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k) > 0;
     int standing[4]; /* per genre, the cards of it in play before letter i */
@@ -1190,7 +1190,7 @@ static double split_rest(const S *s, int i, int uncovers, int passing, double re
     for (int di = 0; di < c->ndoublers; di++) {
         int k = c->doublers[di];
         const Kind *p = &c->kinds[k];
-        int left = p->count - s->used[k];
+        int left = s->left[k];
         if (left <= 0 || !p->pool) continue;
         int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
         if (left > on_letter) {
@@ -1221,7 +1221,7 @@ static int choices(const S *s, int i, int uncovers, Slot *out) {
     if (letter < c->C) {
         for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
             int k = c->by_letter[letter][bi];
-            if (s->used[k] < c->kinds[k].count && (!need || c->kinds[k].is_uncoverer)) {
+            if (s->left[k] > 0 && (!need || c->kinds[k].is_uncoverer)) {
                 out[m].k = k;
                 out[m].face = UP;
                 m++;
@@ -1239,7 +1239,7 @@ static int choices(const S *s, int i, int uncovers, Slot *out) {
         for (int pi = 0; pi < c->npool_kinds; pi++) {
             int k = c->pool_kinds[pi];
             const Kind *p = &c->kinds[k];
-            if (s->used[k] < p->count && (!need || p->is_uncoverer) && !(s->wild <= 0 && p->letter == letter) &&
+            if (s->left[k] > 0 && (!need || p->is_uncoverer) && !(s->wild <= 0 && p->letter == letter) &&
                 !(locked && p->source == INKED) && !p->imposed) {
                 out[m].k = k;
                 out[m].face = UNCOVERED;
@@ -1286,7 +1286,7 @@ static int chained(const S *s, int i) {
     int chain = 0;
     for (int ui = 0; ui < c->nuncoverers; ui++) {
         int k = c->uncoverers[ui];
-        if (c->kinds[k].pool) chain += c->kinds[k].count - s->used[k];
+        if (c->kinds[k].pool) chain += s->left[k];
     }
     for (int r = i; r < s->n; r++) {
         if (r - i > chain) return 0;
@@ -1295,7 +1295,7 @@ static int chained(const S *s, int i) {
         for (int ui = 0; ui < c->nunc_by_letter[l]; ui++) {
             int k = c->unc_by_letter[l][ui];
             const Kind *p = &c->kinds[k];
-            if (p->count > s->used[k] && r - i <= chain - p->pool) return 1;
+            if (s->left[k] > 0 && r - i <= chain - p->pool) return 1;
         }
     }
     return 0;
@@ -1350,7 +1350,7 @@ static inline void place(S *s, int k, int face, int by) {
     if (face != UP) s->placed_hidden += by;
     if (k < 0) return;
     const Kind *p = &s->c->kinds[k];
-    s->used[k] += by;
+    s->left[k] -= by;
     if (p->pool) {
         s->pool_left -= by;
         if (p->source == INKED) s->inked_left -= by;
@@ -1710,6 +1710,7 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     s->has_checkpoint_at = !isnan(checkpoint_at);
     s->checkpoint_at = checkpoint_at;
     s->is_set = is_set == Py_None ? NULL : is_set;
+    for (int k = 0; k < c->K; k++) s->left[k] = c->kinds[k].count;
     for (int k = 0; k < c->K; k++)
         if (c->kinds[k].pool) {
             s->pool_left += c->kinds[k].count;
