@@ -3,7 +3,9 @@
  *
  * This file follows the Python step by step, in the same order, so that it finds the same placement and counts the
  * same steps (ticks): a search with a step budget (a bot's) gives the same answer with or without the kernel. The
- * Python search is the reference; tests compare the two on random hands, step counts included.
+ * Python search is the reference; tests compare the two on random hands, step counts included. Where the same
+ * answer costs less it takes another way (running tallies where the Python recounts; the children of a node that
+ * the stranded test reads alike asked once, each still counted a step), never another step or value.
  *
  * The pool's data arrive packed by solver/search/compiled.py (``pack``): one list of integers and one of floats,
  * read in the order of ``ctx_read`` below. Every value that does not depend on the word (a card's value at each
