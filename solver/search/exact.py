@@ -110,6 +110,7 @@ class WordSolver:
         self.free_passing = not any(k in self.uncoverers for k in self.doublers)
         self.passes = [self.free_passing and k in self.uncoverers and p.pool for k, p in enumerate(self.profiles)]
         self.passing_kinds = [k for k in range(len(self.profiles)) if self.passes[k]]
+        self._abilities_by_live: dict[tuple[bool, ...], list[int]] = {}  # ``_abilities``, per ``_live`` answer
         self.is_pool = [p.pool for p in self.profiles]
         self.own = [p.own for p in self.profiles]  # cards a doubling may reach (the resolver's _doublable)
         self.is_inked = [p.source is Source.INKED for p in self.profiles]
@@ -608,7 +609,9 @@ class WordSolver:
         units += [0.0] * (abilities_left + sum(a for a, _ in placed) - len(units))  # abilities with no target left
         units.sort()
         total = sum(units)
-        best = (self._rest(i, plan, used, uncovers, passing) if rest is None else rest) + total
+        if rest is None:
+            rest = self._rest(i, plan, used, uncovers, passing)
+        best = rest + total
         if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
             return best
         if not self._n_doubled(i, plan, slots, used, uncovers, passing, live):
@@ -617,7 +620,9 @@ class WordSolver:
         for m, d, c, variant in plan.apart:
             if m > len(units):
                 break
-            value = self._rest(i, variant, used, uncovers, passing) + d + c * wilds + total - sum(units[:m])
+            # (a variant whose wild is the word's counts the rest as the word's plan does)
+            left = rest if variant.wild == plan.wild else self._rest(i, variant, used, uncovers, passing)
+            value = left + d + c * wilds + total - sum(units[:m])
             if value > best:
                 best = value
                 if acc + best + slack > limit:
@@ -629,8 +634,13 @@ class WordSolver:
         can no longer be active."""
         if live is None:
             return self.optimism.doubles
-        most = self.optimism.doubles
-        return [p.doubles[0] if p.genre >= 0 and not live[p.genre] else most[k] for k, p in enumerate(self.profiles)]
+        key = tuple(live)  # (four genres: at most 16 answers, each made once)
+        got = self._abilities_by_live.get(key)
+        if got is None:
+            most = self.optimism.doubles
+            got = [p.doubles[0] if p.genre >= 0 and not live[p.genre] else most[k] for k, p in enumerate(self.profiles)]
+            self._abilities_by_live[key] = got
+        return got
 
     def _n_doubled(
         self,
