@@ -1,21 +1,21 @@
 """The compiled kernels of the search (everything else is in pyproject.toml).
 
 ``optional=True``: where no C compiler or Python headers exist, the build goes on without it and Ghostwriter uses
-its Python search (``solver.search.compiled`` says so once)."""
+its Python search (``solver.search.hardback.compiled`` says so once)."""
 
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
         Extension(
-            "solver.search._kernel",
-            ["solver/search/_kernel.c"],
+            "solver.search.hardback._kernel",
+            ["solver/search/hardback/_kernel.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
         Extension(
-            "solver.search._bound_kernel",
-            ["solver/search/_bound_kernel.c"],
+            "solver.search.hardback._bound_kernel",
+            ["solver/search/hardback/_bound_kernel.c"],
             # no fused multiply-adds: the bounds must be numpy's doubles to the last bit
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffp-contract=off"],
             optional=True,

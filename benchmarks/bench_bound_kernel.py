@@ -1,4 +1,4 @@
-"""The word bounds' compiled part (``solver/search/_bound_kernel.c``) against numpy's, in one process.
+"""The word bounds' compiled part (``solver/search/hardback/_bound_kernel.c``) against numpy's, in one process.
 
     .venv/bin/python benchmarks/bench_bound_kernel.py                # 200 hands a group: 5, 5+, 8, 12 cards
     .venv/bin/python benchmarks/bench_bound_kernel.py --hands 50 --only 5 5+
@@ -28,7 +28,7 @@ from bench_hint import GROUPS  # noqa: E402
 
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
-from solver.search import Search, bound  # noqa: E402
+from solver.search.hardback import Search, bound  # noqa: E402
 
 
 def _q(values: list[float], q: float) -> float:

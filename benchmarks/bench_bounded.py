@@ -29,7 +29,7 @@ from solver.hardback.catalogue import Catalogue  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
-from solver.search import Search  # noqa: E402
+from solver.search.hardback import Search  # noqa: E402
 
 
 def main() -> None:

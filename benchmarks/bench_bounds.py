@@ -4,7 +4,8 @@
     python benchmarks/bench_bounds.py --hands 10               # fewer hands
     python benchmarks/bench_bounds.py --baseline OLD_BOUND.py  # the same hands, alternating with another bound
 
-``--baseline`` names a copy of ``solver/search/bound.py`` (e.g. ``git show REV:solver/search/bound.py > old.py``):
+``--baseline`` names a copy of ``solver/search/hardback/bound.py`` (e.g. ``git show REV:solver/search/hardback/bound.py
+> old.py``):
 each hand is then searched with both bounds in turn, in the same process, and their top-5 values must agree (the
 words may differ among words of equal value: which of them a search keeps depends on the order it reads them).
 Figures are sums over the hands of each group; times are in seconds.
@@ -27,9 +28,9 @@ from bench_hint import random_state  # noqa: E402
 
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
-from solver.search import bound as bound_module  # noqa: E402
-from solver.search import driver  # noqa: E402
-from solver.search.exact import WordSolver  # noqa: E402
+from solver.search.hardback import bound as bound_module  # noqa: E402
+from solver.search.hardback import driver  # noqa: E402
+from solver.search.hardback.exact import WordSolver  # noqa: E402
 
 LIMIT = 20.0
 SLOW = [

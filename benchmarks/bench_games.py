@@ -33,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 
-from solver.game.options import GameOptions  # noqa: E402
+from solver.game.hardback.options import GameOptions  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
 from solver.tournament import Progress, default_workers, run_tournament  # noqa: E402
 from solver.tournament.play import play_game  # noqa: E402

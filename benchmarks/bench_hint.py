@@ -58,8 +58,8 @@ from solver.hardback.moves import Move  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon, load_word_file  # noqa: E402
-from solver.search import Search  # noqa: E402
-from solver.search.compiled import default_engine  # noqa: E402
+from solver.search.hardback import Search  # noqa: E402
+from solver.search.hardback.compiled import default_engine  # noqa: E402
 
 from oracle import OracleMove, oracle_best  # noqa: E402
 

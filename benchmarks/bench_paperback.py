@@ -40,7 +40,7 @@ from benchstats import Sample, Summary, chosen_engines, engine_kwargs, finish, m
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
-from solver.search.compiled import default_engine  # noqa: E402
+from solver.search.hardback.compiled import default_engine  # noqa: E402
 from solver.search.paperback import PaperbackSearch  # noqa: E402
 
 LIMIT = 20.0

@@ -28,10 +28,10 @@ from benchstats import finish  # noqa: E402
 
 from solver.answers.review import review  # noqa: E402
 from solver.bots.registry import bot_seed, make_bot  # noqa: E402
-from solver.game.engine import Game  # noqa: E402
-from solver.game.options import GameOptions  # noqa: E402
-from solver.game.replay import read_record, record_json, replay  # noqa: E402
-from solver.game.state import Phase  # noqa: E402
+from solver.game.hardback.engine import Game  # noqa: E402
+from solver.game.hardback.options import GameOptions  # noqa: E402
+from solver.game.hardback.replay import read_record, record_json, replay  # noqa: E402
+from solver.game.hardback.state import Phase  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 

@@ -59,7 +59,7 @@ from bench_hint import random_state  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
-from solver.search import Search  # noqa: E402
+from solver.search.hardback import Search  # noqa: E402
 
 HOST = "127.0.0.1"  # the loopback only, never another address
 HINT_PATH = "/v1/hardback/hint"

@@ -12,9 +12,9 @@ from fastapi.responses import JSONResponse
 from service.errors import FieldError
 from service.signing import sign, verify
 from solver.errors import GhostwriterError
-from solver.game.engine import Game
-from solver.game.state import GameStateError, Phase
-from solver.game.validate import load
+from solver.game.hardback.engine import Game
+from solver.game.hardback.state import GameStateError, Phase
+from solver.game.hardback.validate import load
 from solver.lexicon import Lexicon
 
 

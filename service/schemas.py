@@ -364,7 +364,7 @@ class GameActionIn(BaseModel):
     game: GameJson
     action: dict[str, Any] = Field(
         description='one action of the player in turn, e.g. {"action": "ink"} (the kinds and their fields: '
-        'solver.game.actions). A spell: {"action": "spell", "word": W, "layout": [ENTRY, ...]} with one '
+        'solver.game.hardback.actions). A spell: {"action": "spell", "word": W, "layout": [ENTRY, ...]} with one '
         "ArrangementEntryIn a letter, whose either, token, trash and double fields make the card's choices (those "
         "left out are made for the action's objective); a move's layout is in that form. Out of turn (the "
         'rulebook: ink "At any time before you Create a Word, even during another player\'s turn"): '

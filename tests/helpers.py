@@ -8,13 +8,13 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from solver.game.engine import Game
-from solver.game.options import GameOptions
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import parse_words
-from solver.search import Search
+from solver.search.hardback import Search
 
 from oracle import OracleMove, oracle_best
 
@@ -100,9 +100,9 @@ def bot_game_record(
     """A whole game played by the engine's bots (seat i by ``bots[i]``), as ``play --save`` writes its record; the
     first ``passes`` turns of seat 0 pass instead (writer's block)."""
     from solver.bots.registry import bot_seed, make_bot
-    from solver.game.actions import End, Pass
-    from solver.game.replay import record_json
-    from solver.game.state import Phase
+    from solver.game.hardback.actions import End, Pass
+    from solver.game.hardback.replay import record_json
+    from solver.game.hardback.state import Phase
 
     game = Game.new(options or GameOptions(players=len(bots)), seed, lex)
     players = [make_bot(name, lex, bot_seed(seed, i)) for i, name in enumerate(bots)]

@@ -17,7 +17,7 @@ from solver.hardback.moves import Move
 from solver.hardback.objectives import LEXICOGRAPHIC, Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search, compiled
+from solver.search.hardback import Search, compiled
 from solver.search.paperback import native
 
 from helpers import lexicon_of

@@ -17,7 +17,7 @@ import pytest
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.paperback.state import PaperbackState
-from solver.search import Search, compiled
+from solver.search.hardback import Search, compiled
 from solver.search.paperback import PaperbackSearch
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -37,9 +37,9 @@ def _wheel(tmp_path: Path, env: dict[str, str]) -> list[str]:
 @pytest.mark.slow
 def test_without_a_compiler_the_wheel_builds_without_the_kernel(tmp_path: Path) -> None:
     names = _wheel(tmp_path, {"CC": "/bin/false", "LDSHARED": "/bin/false"})
-    assert "solver/search/compiled.py" in names
-    assert not any(n.startswith("solver/search/_kernel") and n.endswith(".so") for n in names)
-    assert not any(n.startswith("solver/search/_bound_kernel") and n.endswith(".so") for n in names)
+    assert "solver/search/hardback/compiled.py" in names
+    assert not any(n.startswith("solver/search/hardback/_kernel") and n.endswith(".so") for n in names)
+    assert not any(n.startswith("solver/search/hardback/_bound_kernel") and n.endswith(".so") for n in names)
 
 
 @pytest.mark.slow
@@ -47,5 +47,5 @@ def test_with_a_compiler_the_wheel_carries_the_kernel(tmp_path: Path) -> None:
     if shutil.which("gcc") is None:
         pytest.skip("no gcc here")
     names = _wheel(tmp_path, {})
-    assert any(n.startswith("solver/search/_kernel") and n.endswith(".so") for n in names)
-    assert any(n.startswith("solver/search/_bound_kernel") and n.endswith(".so") for n in names)
+    assert any(n.startswith("solver/search/hardback/_kernel") and n.endswith(".so") for n in names)
+    assert any(n.startswith("solver/search/hardback/_bound_kernel") and n.endswith(".so") for n in names)

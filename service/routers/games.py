@@ -2,7 +2,8 @@
 
 The service keeps no games: every request carries the whole game state (as the engine saves it) and gets the
 new state back, so any client can hold a table and call a bot to fill an empty seat. A state from a client is
-checked in full before anything is played on it (``solver.game.validate``: a 422 naming the field at fault), and
+checked in full before anything is played on it (``solver.game.hardback.validate``: a 422 naming the field at fault),
+and
 with a state key it must carry the service's own signature (``service.signing``).
 """
 
@@ -22,10 +23,10 @@ from service.runner import Caller, Lane
 from service.schemas import BotMoveIn, BotMoveOut, GameActionIn, GameOut, NewGameIn
 from solver.bots.registry import bot_seed, make_bot
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError, Spell, action_from_json
-from solver.game.engine import Game
-from solver.game.options import GameOptions
-from solver.game.state import Phase
+from solver.game.hardback.actions import IllegalActionError, Spell, action_from_json
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions
+from solver.game.hardback.state import Phase
 
 router = APIRouter(prefix="/v1/hardback", tags=["games"])
 

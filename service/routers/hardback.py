@@ -17,7 +17,7 @@ from solver.errors import GhostwriterError
 from solver.hardback.benefits import Role
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
-from solver.search import Search
+from solver.search.hardback import Search
 from solver.text import lower_word
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])

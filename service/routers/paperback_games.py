@@ -30,10 +30,10 @@ from service.signing import sign, verify
 from solver.bots.paperback import make_bot
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError
+from solver.game.hardback.actions import IllegalActionError
+from solver.game.hardback.state import GameStateError
 from solver.game.paperback import PaperbackGame, PaperbackOptions, PaperbackState, Spell, action_from_json, expansions
 from solver.game.paperback.engine import BUY, OVER
-from solver.game.state import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json, house_deck
 

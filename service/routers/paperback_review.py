@@ -20,8 +20,8 @@ from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackReviewIn, PaperbackReviewOut
 from solver.answers.paperback_review import Review, review
+from solver.game.hardback.replay import RecordError
 from solver.game.paperback.record import read_record, replay, replays_to_state
-from solver.game.replay import RecordError
 from solver.paperback.moves import PaperbackObjective
 
 MAX_REVIEW_ACTIONS = 5_000  # a 2-player game of the house deck takes about 60 actions; 5 players, a few hundred

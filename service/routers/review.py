@@ -1,7 +1,8 @@
 """A game reviewed turn by turn (``solver.answers.review``): each word's rank among all words, the gap to the best
 move, and the best move.
 
-The record is replayed from its seed, options and log through the engine (``solver.game.replay``), which refuses
+The record is replayed from its seed, options and log through the engine (``solver.game.hardback.replay``), which
+refuses
 any action the rules do not allow, so it need not be signed: a review reads nothing from the client that a game
 dealt from that seed could not have done, and returns no state to play on. The work is bounded: the log's length
 (``MAX_REVIEW_ACTIONS``), the body's size, and the service's time budget for the whole review (each turn's search
@@ -21,7 +22,7 @@ from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import ReviewIn, ReviewOut
 from solver.answers.review import Review, review
-from solver.game.replay import RecordError, read_record, replay, replays_to_state
+from solver.game.hardback.replay import RecordError, read_record, replay, replays_to_state
 from solver.hardback.objectives import Objective
 
 MAX_REVIEW_ACTIONS = 5_000  # a 2-player game of 20 rounds takes about 160 actions; 5 players over 60 rounds, 1,500

@@ -22,7 +22,7 @@ from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameVi
 from solver.answers import hint as answers
 from solver.bots.registry import bot_seed, make_bot
 from solver.errors import GhostwriterError
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -45,15 +45,15 @@ from solver.game.actions import (
     Spell,
     action_from_json,
 )
-from solver.game.engine import Game
-from solver.game.narrate import apply_described
-from solver.game.rules import ADVERTS, POWERS
-from solver.game.state import Phase
+from solver.game.hardback.engine import Game
+from solver.game.hardback.narrate import apply_described
+from solver.game.hardback.rules import ADVERTS, POWERS
+from solver.game.hardback.state import Phase
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move, open_choices
 from solver.hardback.resolve import AWARDS
-from solver.search import Search
+from solver.search.hardback import Search
 
 router = APIRouter(prefix="/v1/hardback/game", tags=["games"])
 

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from solver.errors import GhostwriterError
 from solver.hardback.moves import Move
 from solver.hardback.state import TurnState
-from solver.search import Search
+from solver.search.hardback import Search
 from solver.text import lower_word
 
 

@@ -54,7 +54,7 @@ from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import MAX_DISCARD, MAX_HAND, TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 MAX_K = 5
 MAX_SAMPLES = 2000

@@ -1,7 +1,8 @@
 """A game reviewed turn by turn: for each turn that spelled a word or passed, the hand as it was, the word and what
 it earned, its rank among every word the hand could spell, the gap to the best move, and the best move.
 
-The turns come from a game's replay (``solver.game.replay``, the layer above: the engine's own turn state at the
+The turns come from a game's replay (``solver.game.hardback.replay``, the layer above: the engine's own turn state at
+the
 moment of the word, the one its bots and its spell action search, and the word as the engine resolved it). Each is
 answered by the exact search under the objective asked for, as ``solver.answers.hint.rate`` answers a played word:
 its rank among all words (1 = best; tied words share a rank) and the gap to the best move in the objective's own
@@ -28,7 +29,7 @@ from solver.hardback.outcome import Outcome
 from solver.hardback.resolve import EPS
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 AS_PLAYED = (
     "each word is rated as it was played: laid out as the spell laid it, with the choices it made and those it left "

@@ -12,7 +12,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Dump,
     End,
@@ -26,13 +26,13 @@ from solver.game.actions import (
     Skip,
     Spell,
 )
-from solver.game.engine import Game
-from solver.game.state import Phase
+from solver.game.hardback.engine import Game
+from solver.game.hardback.state import Phase
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 # Search steps a bot's search may take: a guard, not a limit in practice. With the compiled search a step costs 35 to
 # 100 nanoseconds; the hardest searches of 2,000 measured greedy-vs-hard games took 3.4 million steps (0.17 s), and

@@ -20,10 +20,10 @@ __all__ = ["margin_with_bonus", "measure"]
 def margin_with_bonus(bot: str, seed: int, stage: float, bonus: int) -> float:
     """Seat 0's final margin over seat 1 in a bot mirror game, with ``bonus`` coins given at a stage."""
     from solver.bots.registry import bot_seed, make_bot
-    from solver.game.actions import End
-    from solver.game.engine import Game
-    from solver.game.options import GameOptions
-    from solver.game.state import Phase
+    from solver.game.hardback.actions import End
+    from solver.game.hardback.engine import Game
+    from solver.game.hardback.options import GameOptions
+    from solver.game.hardback.state import Phase
     from solver.lexicon import default_lexicon
 
     lex = default_lexicon()

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import fields
 
 from solver.bots.base import Bot
-from solver.game.actions import Buy, InkBuy
-from solver.game.engine import Game
+from solver.game.hardback.actions import Buy, InkBuy
+from solver.game.hardback.engine import Game
 from solver.hardback.objectives import Objective, Weights
 
 # Most prestige, ties broken by coins: a light lexicographic order the search prunes well.

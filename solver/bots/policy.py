@@ -27,12 +27,12 @@ import numpy.typing as npt
 
 from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.powers import use_powers
-from solver.game.actions import Advert, Buy, Flush, IllegalActionError, Ink, InkBuy
-from solver.game.engine import Game
-from solver.game.events import Event
-from solver.game.options import Powers
-from solver.game.rules import ADVERTS, can_flush, exchange_seats
-from solver.game.state import HAND_SIZE
+from solver.game.hardback.actions import Advert, Buy, Flush, IllegalActionError, Ink, InkBuy
+from solver.game.hardback.engine import Game
+from solver.game.hardback.events import Event
+from solver.game.hardback.options import Powers
+from solver.game.hardback.rules import ADVERTS, can_flush, exchange_seats
+from solver.game.hardback.state import HAND_SIZE
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights, coin_value

@@ -13,16 +13,16 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from solver.bots.base import NODE_BUDGET
-from solver.game.actions import IllegalActionError, Power, Preview
-from solver.game.engine import Game
-from solver.game.rules import FACE_DOWN, POWERS, blank
-from solver.game.state import Phase
+from solver.game.hardback.actions import IllegalActionError, Power, Preview
+from solver.game.hardback.engine import Game
+from solver.game.hardback.rules import FACE_DOWN, POWERS, blank
+from solver.game.hardback.state import Phase
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 INK_WORTH = 0.45  # prestige points an ink is worth when it is kept (a card drawn on a later turn)
 WORD_POWERS = ("unnatural", "unsightly")  # the powers that change what a word can be

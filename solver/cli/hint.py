@@ -149,7 +149,7 @@ def _hardback_hint(
     from solver.hardback.moves import format_table
     from solver.hardback.objectives import Weights
     from solver.hardback.state import TurnState
-    from solver.search import Search
+    from solver.search.hardback import Search
 
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))

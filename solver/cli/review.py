@@ -5,7 +5,8 @@
     ghostwriter review paperback-game.json --objective score     (a Paperback record: "game": "paperback")
 
 The record is the form ``play --save`` and ``tournament --records`` write; only its options, seed and log are
-needed, and it is replayed through the engine (``solver.game.replay``), so an action the rules refuse is named. A
+needed, and it is replayed through the engine (``solver.game.hardback.replay``), so an action the rules refuse is
+named. A
 Paperback record (``"game": "paperback"``, its deck in full) is replayed by Paperback's engine
 (``solver.game.paperback.record``) and reviewed by ``solver.answers.paperback_review``. It is reviewed over the
 word list it was played with (the record's ``lexicon``), unless the flags name another.
@@ -65,7 +66,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
 def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = None) -> int:
     """Review the record; ``lexicon`` replaces the word list (for tests)."""
     from solver.answers.review import format_review, review
-    from solver.game.replay import RecordError, read_record, replay, replays_to_state
+    from solver.game.hardback.replay import RecordError, read_record, replay, replays_to_state
     from solver.hardback.objectives import Objective
 
     if args.time_limit is not None and not 0 < args.time_limit <= 86_400:
@@ -101,8 +102,8 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
 def _paperback(args: argparse.Namespace, data: dict[str, Any], name: str, out: IO[str], lexicon: Lexicon | None) -> int:
     """A Paperback record reviewed: replayed by Paperback's engine, each turn rated by its exact search."""
     from solver.answers.paperback_review import format_review, review
+    from solver.game.hardback.replay import RecordError
     from solver.game.paperback.record import read_record, replay, replays_to_state
-    from solver.game.replay import RecordError
     from solver.paperback.moves import PaperbackObjective
 
     if args.objective in ("prestige", "coins"):

@@ -14,7 +14,7 @@ from solver.cli.options import add_dictionary_flags, add_words_flag, lexicon_cho
 from solver.errors import GhostwriterError
 
 if TYPE_CHECKING:
-    from solver.game.options import GameOptions
+    from solver.game.hardback.options import GameOptions
     from solver.lexicon.registry import LexiconChoice
 
 OPTION_FLAGS = (
@@ -53,7 +53,8 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
         "--event-deck",
         metavar="FILE",
         default=None,
-        help="play with the table's own events: a JSON list of events (see solver/game/events.py); implies --events",
+        help="play with the table's own events: a JSON list of events (see solver/game/hardback/events.py); "
+        "implies --events",
     )
     p.add_argument(
         "--coop",
@@ -94,8 +95,8 @@ def given_option_flags(args: argparse.Namespace) -> list[str]:
 
 def table_options(args: argparse.Namespace, players: int) -> GameOptions:
     """The game's options from the flags; ``TableError`` naming the flag that is wrong."""
-    from solver.game.events import EventError, load_events
-    from solver.game.options import GameOptions, Powers
+    from solver.game.hardback.events import EventError, load_events
+    from solver.game.hardback.options import GameOptions, Powers
     from solver.hardback.catalogue import Rules
 
     target = args.target if args.target is not None else 60

@@ -236,7 +236,7 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
 def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, dict[str, Any], Any]:
     """Paperback's play function on the deck of ``--deck`` (or the house deck), its label for the report, and the
     Hardback options the runner carries along unread (only their player count)."""
-    from solver.game.options import GameOptions
+    from solver.game.hardback.options import GameOptions
     from solver.paperback.deck import house_deck, load_deck
     from solver.tournament import TournamentError
     from solver.tournament.paperback import PaperbackPlay
@@ -250,9 +250,9 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
     for flag, attr in OPTION_FLAGS:
         if getattr(args, attr, None) is not None and flag != "--coop":  # --coop: Paperback's pyramid here
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
-    from solver.game.actions import IllegalActionError
+    from solver.game.hardback.actions import IllegalActionError
+    from solver.game.hardback.state import GameStateError
     from solver.game.paperback import PaperbackOptions, deal
-    from solver.game.state import GameStateError
 
     rules = paperback_rules(args)
     chosen = {k: True for k, on in expansion_options(args).items() if on}

@@ -58,7 +58,8 @@ class Profile:
     @functools.cached_property
     def remembered(self) -> dict[Hashable, Any]:
         """What its readers derive from it (and from arguments they name in the key), remembered: a profile is
-        immutable and ``make_profile`` gives the same one again and again (``solver.search.bound``'s optimism)."""
+        immutable and ``make_profile`` gives the same one again and again (``solver.search.hardback.bound``'s
+        optimism)."""
         return {}
 
     @functools.cached_property
@@ -75,7 +76,7 @@ class Profile:
         """What its optimistic numbers (``optimistic``, ``optimistic_per_wild``, ``optimistic_step``, ``abilities``,
         ``step_by_wilds``) read of the turn's ``max_counts``, ``inked`` and ``wilds``: whether its genre can be
         active and the numbers its specials count. Turns that read alike give it the same numbers, so its readers
-        remember them by the reading (``solver.search.bound``), not by the whole turn."""
+        remember them by the reading (``solver.search.hardback.bound``), not by the whole turn."""
         active = int(self.genre >= 0 and max_counts[self.genre] >= 2)
         counted = self._counted
         if counted is None:

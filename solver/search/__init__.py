@@ -1,6 +1,5 @@
-"""Exact search: every word a state can spell, the best arrangement of each, the best moves first."""
+"""Exact search, one package a game over the loop they share.
 
-from solver.hardback.resolve import Placement
-from solver.search.driver import Rating, Search
-
-__all__ = ["Placement", "Rating", "Search"]
+``best_first`` is the loop both games use (candidates in decreasing upper bound, the top n kept in a heap);
+``hardback`` and ``paperback`` each give it their candidates, bounds and per-word search.
+"""

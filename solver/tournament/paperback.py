@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.game.options import GameOptions
+from solver.game.hardback.options import GameOptions
 from solver.game.record import GameRecord
 from solver.lexicon import Lexicon, default_lexicon
 from solver.paperback.deck import Deck, deck_from_json

@@ -6,11 +6,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from solver.game.engine import Game
-from solver.game.options import GameOptions
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions
+from solver.game.hardback.replay import record_json
+from solver.game.hardback.state import Phase
 from solver.game.record import GameRecord
-from solver.game.replay import record_json
-from solver.game.state import Phase
 from solver.lexicon import Lexicon, default_lexicon
 
 

@@ -19,7 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import replace
 from typing import Any, Protocol
 
-from solver.game.options import GameOptions
+from solver.game.hardback.options import GameOptions
 from solver.game.record import GameRecord
 from solver.lexicon import Lexicon
 from solver.tournament.errors import GameFailedError, TournamentError

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.game.options import GameOptions
+from solver.game.hardback.options import GameOptions
 from solver.game.record import GameRecord
 from solver.tournament.runner import LexiconLoader, PlayFn, default_workers, run_games, shipped_lexicon
 from solver.tournament.seating import Schedule, schedule

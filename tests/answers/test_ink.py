@@ -32,7 +32,7 @@ from solver.hardback.cards import Card
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 from helpers import lexicon_of
 

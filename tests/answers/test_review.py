@@ -1,4 +1,5 @@
-"""The review of a game (``solver.answers.review`` over ``solver.game.replay``): exact on the greedy bot's own turns,
+"""The review of a game (``solver.answers.review`` over ``solver.game.hardback.replay``): exact on the greedy bot's own
+turns,
 ranks that count the words that beat the word played, passes, the word rated as the engine played it, and a review
 bounded by its time limit."""
 
@@ -11,16 +12,16 @@ import pytest
 
 from solver.answers.review import Review, review
 from solver.bots.greedy import PRESTIGE_FIRST
-from solver.game.actions import Spell
-from solver.game.engine import Game
-from solver.game.options import GameOptions, Powers
-from solver.game.replay import RecordError, read_record, replay, replays_to_state
-from solver.game.state import Phase
+from solver.game.hardback.actions import Spell
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions, Powers
+from solver.game.hardback.replay import RecordError, read_record, replay, replays_to_state
+from solver.game.hardback.state import Phase
 from solver.hardback.moves import value_of
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.resolve import EPS
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 from helpers import bot_game_record
 

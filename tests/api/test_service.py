@@ -23,7 +23,7 @@ from solver.cli.main import main as cli_main
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 from helpers import post
 from live_server import get_json, live_server

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from solver.bots import BOT_NAMES, BotError, make_bot
-from solver.game.actions import End, EventChoice, Pass
-from solver.game.engine import Game
-from solver.game.events import Event
-from solver.game.options import GameOptions
-from solver.game.state import Phase
+from solver.game.hardback.actions import End, EventChoice, Pass
+from solver.game.hardback.engine import Game
+from solver.game.hardback.events import Event
+from solver.game.hardback.options import GameOptions
+from solver.game.hardback.state import Phase
 from solver.lexicon import Lexicon, default_lexicon
 from solver.tournament.play import play_game
 
@@ -58,7 +58,7 @@ def test_an_unknown_bot_is_named(lexicon: Lexicon) -> None:
 
 
 def test_bots_play_with_every_option_on(lexicon: Lexicon) -> None:
-    from solver.game.options import Powers
+    from solver.game.hardback.options import Powers
     from solver.hardback.catalogue import Rules
 
     for powers in (Powers.PASSIVE, Powers.AGGRESSIVE):
@@ -107,8 +107,8 @@ def test_a_bot_returning_a_token_to_printed_horror_h_keeps_the_one_it_values_mor
 ) -> None:
     """Printed Horror H: "All other players must return an unused ink or remover" (BGA's how-to play); a bot
     holding both chooses, and ``play_turn`` in the return phase answers for the seat awaited, then stops."""
-    from solver.game.actions import Return
-    from solver.game.state import Turn
+    from solver.game.hardback.actions import Return
+    from solver.game.hardback.state import Turn
 
     game = Game.new(GameOptions(players=2), 1, lexicon)
     st = game.state

@@ -19,10 +19,10 @@ import pytest
 from solver.cli.options import Parser, UsageError
 from solver.cli.play import PlayError, add_parser, run, session
 from solver.errors import GhostwriterError
-from solver.game.actions import Action, action_from_json
-from solver.game.engine import Game
-from solver.game.options import GameOptions, Powers
-from solver.game.state import GameState
+from solver.game.hardback.actions import Action, action_from_json
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions, Powers
+from solver.game.hardback.state import GameState
 from solver.lexicon import Lexicon
 
 from helpers import dealt_with_hand, give_hand
@@ -657,7 +657,7 @@ def test_a_bots_printed_horror_h_asks_you_which_token_to_return_and_ink_ahead(tm
     """Printed Horror H: "All other players must return an unused ink or remover" (BGA's how-to play): holding
     both, the person is asked which. And the rulebook's ink "At any time before you Create a Word, even during
     another player's turn": ahead N draws at the start of the next player's turn."""
-    from solver.game.actions import LayoutEntry, Pass, Spell
+    from solver.game.hardback.actions import LayoutEntry, Pass, Spell
 
     from helpers import lexicon_of
 

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from solver.game.actions import IllegalActionError, Spell, action_from_json
-from solver.game.engine import Game
-from solver.game.state import GameState
+from solver.game.hardback.actions import IllegalActionError, Spell, action_from_json
+from solver.game.hardback.engine import Game
+from solver.game.hardback.state import GameState
 from solver.hardback.objectives import Objective
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 from helpers import dealt_with_hand, lexicon_of
 
@@ -150,7 +150,7 @@ def test_the_ghost_writers_move_played_as_listed_scores_what_it_said(seed: int, 
 
 
 def _options() -> Any:
-    from solver.game.options import GameOptions
+    from solver.game.hardback.options import GameOptions
 
     return GameOptions(players=2, target=60)
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -34,7 +34,7 @@ from solver.game.actions import (
     Spell,
     action_from_json,
 )
-from solver.game.rules import ACTIONS
+from solver.game.hardback.rules import ACTIONS
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face

@@ -23,14 +23,14 @@ from fastapi.testclient import TestClient
 
 from service.main import create_app
 from service.settings import Settings, SettingsError
-from solver.game.actions import Skip, Spell
-from solver.game.engine import Game
-from solver.game.options import GameOptions
-from solver.game.state import GameState, GameStateError
-from solver.game.validate import check, load, problems
+from solver.game.hardback.actions import Skip, Spell
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions
+from solver.game.hardback.state import GameState, GameStateError
+from solver.game.hardback.validate import check, load, problems
 from solver.hardback.objectives import Objective
 from solver.lexicon import Lexicon, default_lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 from helpers import lexicon_of, post
 from live_server import live_server

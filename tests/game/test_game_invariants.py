@@ -1,6 +1,6 @@
 """Invariants of the engine over many seeded games played by a random legal-action player, and by the bots.
 
-After every action: the state passes ``solver.game.validate`` (the checks a state from a client must pass, so
+After every action: the state passes ``solver.game.hardback.validate`` (the checks a state from a client must pass, so
 that none refuses a state a real game reaches), no card is created or lost, prestige never goes down, the offer
 row holds 7 cards while the offer deck and the removed non-starters last, tokens and coins are never negative,
 and a refused action leaves the state exactly as it was. At the end the log replays to the same state. Some
@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from solver.bots import BOT_NAMES, make_bot
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -46,17 +46,17 @@ from solver.game.actions import (
     Spell,
     action_from_json,
 )
-from solver.game.engine import Game
-from solver.game.options import GameOptions, Powers
-from solver.game.rules import ADVERTS, AGGRESSIVE, POWERS, can_flush
-from solver.game.state import OFFER_ROW, GameState, Phase, PlayerState, Turn
-from solver.game.validate import problems
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions, Powers
+from solver.game.hardback.rules import ADVERTS, AGGRESSIVE, POWERS, can_flush
+from solver.game.hardback.state import OFFER_ROW, GameState, Phase, PlayerState, Turn
+from solver.game.hardback.validate import problems
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules
 from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
 from solver.lexicon.lexicon import parse_words
-from solver.search import Search
+from solver.search.hardback import Search
 from solver.tournament.play import play_game
 from wordlists import shipped_bytes
 

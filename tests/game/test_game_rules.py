@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from solver.bots import make_bot
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -40,12 +40,12 @@ from solver.game.actions import (
     Spell,
     action_from_json,
 )
-from solver.game.engine import Game
-from solver.game.events import Event, EventError, load_events
-from solver.game.options import GameOptions, GameOptionsError, Powers
-from solver.game.rules import ADVERTS, COIN_STARTERS, PASSIVE, PRESTIGE_STARTERS, can_flush, exchange_seats
-from solver.game.state import GameState, GameStateError, Phase, PlayerState
-from solver.game.validate import problems
+from solver.game.hardback.engine import Game
+from solver.game.hardback.events import Event, EventError, load_events
+from solver.game.hardback.options import GameOptions, GameOptionsError, Powers
+from solver.game.hardback.rules import ADVERTS, COIN_STARTERS, PASSIVE, PRESTIGE_STARTERS, can_flush, exchange_seats
+from solver.game.hardback.state import GameState, GameStateError, Phase, PlayerState
+from solver.game.hardback.validate import problems
 from solver.hardback.benefits import Benefit, Kind
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Rules

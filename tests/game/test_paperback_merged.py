@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from solver.answers.paperback_review import format_review, review
 from solver.bots.paperback import make_bot, worthless
 from solver.cli.main import main
-from solver.game.actions import IllegalActionError
+from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback import Buy, PaperbackGame, PaperbackOptions, PaperbackState, Place, expansions
 from solver.game.paperback.engine import BUY, OVER
 from solver.game.paperback.record import read_record, replay, replays_to_state

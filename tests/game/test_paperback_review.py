@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from solver.answers.paperback_review import PlayedTurn, better, review
+from solver.game.hardback.replay import RecordError
 from solver.game.paperback.record import read_record, replay, replays_to_state
-from solver.game.replay import RecordError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
 from solver.paperback.moves import PaperbackObjective

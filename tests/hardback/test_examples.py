@@ -13,7 +13,7 @@ import pytest
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 from tests_paths import DATA
 

@@ -8,7 +8,7 @@ from solver.hardback.moves import card_json
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 
 def test_card_json_is_every_field_of_the_report(enable: Lexicon) -> None:

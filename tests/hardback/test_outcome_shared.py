@@ -14,7 +14,7 @@ from solver.hardback.outcome import outcome
 from solver.hardback.resolve import Resolver
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 
 CARDS = list(Catalogue.hardback())
 

@@ -134,7 +134,7 @@ def test_time_limit_bounds_the_work(enable: Any) -> None:
     """A search past its time limit returns what it has, says so, and never runs far over."""
     import time
 
-    from solver.search import Search
+    from solver.search.hardback import Search
 
     hand = ["m:Q5", "h:U2", "a:E3", "h:C5", "m:Z5", "r:D4", "r:A4", "h:S7", "m:T6", "M", "T"]
     state = TurnState.from_json({"hand": hand, "inked": ["m:E4"], "timeless": {"mine": ["r:R5tc"]}})

@@ -21,7 +21,7 @@ from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.paperback.state import PaperbackState
-from solver.search import compiled
+from solver.search.hardback import compiled
 from solver.search.paperback import PaperbackSearch, native
 
 from helpers import lexicon_of

@@ -1,4 +1,4 @@
-"""The word bounds' compiled part (``solver/search/_bound_kernel.c``) against the numpy code it ports.
+"""The word bounds' compiled part (``solver/search/hardback/_bound_kernel.c``) against the numpy code it ports.
 
 The kernel bounds each signature with the same arithmetic in the same order as ``bound._numpy_parts``, so every
 bound must be the same double: ``word_bounds`` with and without the kernel must give equal arrays (``np.array_equal``,
@@ -27,7 +27,7 @@ from solver.hardback.objectives import Objective, Weights
 from solver.hardback.profile import Pool, Profile
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search, bound, native
+from solver.search.hardback import Search, bound, native
 
 from helpers import lexicon_of
 from oracle_cases import ALL_WORDS, CARDS, CLASSICS, OFFER, random_hand, states

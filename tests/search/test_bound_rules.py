@@ -1,4 +1,4 @@
-"""The word bounds (``solver.search.bound``) never underestimate, rule by rule, against the exact search.
+"""The word bounds (``solver.search.hardback.bound``) never underestimate, rule by rule, against the exact search.
 
 Each test draws hands that exercise one rule of the bound, searches a few dozen words chosen to hold the hand's
 letters, and checks every word the hand can spell: its bound is at least its best placement's value (the exact
@@ -22,7 +22,7 @@ from solver.hardback.benefits import Benefit
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search, bound
+from solver.search.hardback import Search, bound
 
 from helpers import lexicon_of
 from oracle_cases import ALL_WORDS, CLASSICS, OFFER, STARTERS

@@ -1,4 +1,4 @@
-"""The compiled kernel against the Python search it ports (``solver.search.compiled``).
+"""The compiled kernel against the Python search it ports (``solver.search.hardback.compiled``).
 
 The kernel follows the Python search step by step, so on every word it must give the same placement (cards and
 faces), the same value and the same number of steps, with or without a floor, a step limit or a checkpoint; and a
@@ -24,7 +24,7 @@ from solver.hardback.objectives import Objective
 from solver.hardback.resolve import Placement, Resolver
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search import Search, compiled, native
+from solver.search.hardback import Search, compiled, native
 
 from oracle_cases import engines, random_hand, states
 
@@ -273,7 +273,7 @@ def test_signatures_as_numpy_numbers_them(
     """The kernel's one pass over the words gives the signatures and numbers numpy's passes give, with keys of 16
     bits (its vector path) and wider."""
     lo, hi = enable.length_range(shortest, longest)
-    from solver.search import bound
+    from solver.search.hardback import bound
 
     in_c = bound._signatures(enable, lo, hi, caps)
     monkeypatch.setattr(bound, "kernel", None)
@@ -287,7 +287,7 @@ def test_signatures_as_numpy_numbers_them(
 def test_per_word_bounds_as_numpy_reads_them(monkeypatch: pytest.MonkeyPatch, infeasible: float) -> None:
     """The kernel's one pass from the signatures' bounds to the words' gives numpy's words and bounds: those whose
     signature's bound is above -inf (none, some, all of them), in order."""
-    from solver.search import bound
+    from solver.search.hardback import bound
 
     rng = np.random.default_rng(int(infeasible * 10))
     sig_bound = rng.uniform(-3, 20, 300)

@@ -18,13 +18,13 @@ import pytest
 
 from solver.answers.ink import advise, read_cards
 from solver.bots import make_bot
-from solver.game.engine import Game
-from solver.game.options import GameOptions
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon, default_lexicon
-from solver.search import Search, driver
+from solver.search.hardback import Search, driver
 
 T = TypeVar("T")
 LIMIT = 1.0

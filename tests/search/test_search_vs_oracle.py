@@ -55,7 +55,8 @@ def test_search_matches_oracle_exhaustively(state: dict[str, Any], seed: int, ob
     check(state, word_sample(seed, 400), objective)
 
 
-# hands built to stress one rule of the per-word bound each (``solver.search.exact``): the uncovers shared among
+# hands built to stress one rule of the per-word bound each (``solver.search.hardback.exact``): the uncovers shared
+# among
 # doublers that can stand only uncovered (Romance doublers beside Mystery uncoverers), the letters that cannot
 # all be wilds (Mystery N's prestige per wild, with inked cards and a classic that must stand face-up), a doubling
 # of Mystery N worth one a wild card the word can still hold, inked uncoverers that are never uncovered without a

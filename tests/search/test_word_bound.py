@@ -1,4 +1,5 @@
-"""The per-word bound (``solver.search.exact``) never underestimates, node by node, on hands built to stress its rules.
+"""The per-word bound (``solver.search.hardback.exact``) never underestimates, node by node, on hands built to stress
+its rules.
 
 The search of one word prunes a branch when its bound (``_rest`` and ``_doubles``, and ``_split`` where doublers may
 stand uncovered) is no more than the best value known. Here each word is searched with nothing pruned, and at every
@@ -34,8 +35,8 @@ from test_bound_rules import DOUBLERS, MYSTERY_N, UNCOVERERS, _state, _words
 
 from solver.hardback.resolve import Face, Slot
 from solver.hardback.state import TurnState
-from solver.search import Search
-from solver.search.exact import WordSolver
+from solver.search.hardback import Search
+from solver.search.hardback.exact import WordSolver
 
 from helpers import lexicon_of
 

@@ -24,8 +24,8 @@ import pytest
 from solver.cli.options import Parser
 from solver.cli.tournament import add_parser, run
 from solver.errors import GhostwriterError
-from solver.game.events import Event
-from solver.game.options import GameOptions
+from solver.game.hardback.events import Event
+from solver.game.hardback.options import GameOptions
 from solver.game.record import GameRecord
 from solver.lexicon import Lexicon
 from solver.tournament import (

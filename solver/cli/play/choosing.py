@@ -12,12 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.errors import GhostwriterError
-from solver.game.actions import LayoutEntry, Spell
-from solver.game.narrate import short
+from solver.game.hardback.actions import LayoutEntry, Spell
+from solver.game.hardback.narrate import short
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.choices import CardChoices
 from solver.hardback.moves import Move, open_choices
-from solver.search import Search
+from solver.search.hardback import Search
 
 TRIES = 3  # answers that cannot be read before the default is taken
 

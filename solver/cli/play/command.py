@@ -138,7 +138,7 @@ def _bot_names(text: str) -> list[str]:
 
 def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
     from solver.cli.play.session import HUMAN, Session
-    from solver.game.engine import Game
+    from solver.game.hardback.engine import Game
 
     bots = _bot_names(args.bots if args.bots is not None else DEFAULT_BOTS)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -152,9 +152,9 @@ def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given:
 
 def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
     from solver.cli.play.session import HUMAN, Session
-    from solver.game.actions import action_from_json
-    from solver.game.engine import Game
-    from solver.game.validate import load as load_game_state
+    from solver.game.hardback.actions import action_from_json
+    from solver.game.hardback.engine import Game
+    from solver.game.hardback.validate import load as load_game_state
 
     fixed = (["--seed"] if args.seed is not None else []) + given_option_flags(args)
     if fixed:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from solver.cli.play.render import Style, event_text
 from solver.errors import GhostwriterError
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -30,15 +30,15 @@ from solver.game.actions import (
     Skip,
     Spell,
 )
-from solver.game.engine import Game
-from solver.game.narrate import peek_text, short
-from solver.game.rules import ACTIONS, POWERS
+from solver.game.hardback.engine import Game
+from solver.game.hardback.narrate import peek_text, short
+from solver.game.hardback.rules import ACTIONS, POWERS
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.choices import CardChoices
 from solver.hardback.moves import Move
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face
-from solver.search import Search
+from solver.search.hardback import Search
 from solver.text import normalize_word
 
 HINT_TIME_LIMIT = 20.0

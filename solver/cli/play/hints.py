@@ -8,10 +8,10 @@ from solver.bots.powers import power_moves
 from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
 from solver.cli.play.render import layout_tokens, table
 from solver.errors import GhostwriterError
-from solver.game.actions import Power, Spell
-from solver.game.engine import Game
+from solver.game.hardback.actions import Power, Spell
+from solver.game.hardback.engine import Game
 from solver.hardback.moves import Move
-from solver.search import Search
+from solver.search.hardback import Search
 
 
 def hint_text(reader: Reader, n: int) -> str:

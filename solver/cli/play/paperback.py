@@ -36,7 +36,7 @@ from typing import IO, TYPE_CHECKING, Any
 from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
 from solver.bots.registry import bot_seed
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError
+from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
 from solver.game.paperback.actions import Action, Cash, Discard, Place
 from solver.game.paperback.engine import BUY, OVER

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.game.engine import Game
-from solver.game.narrate import Marks, peek_text, plural, short
-from solver.game.rules import ADVERTS, POWERS, can_flush, exchange_seats
-from solver.game.state import PlayerState
+from solver.game.hardback.engine import Game
+from solver.game.hardback.narrate import Marks, peek_text, plural, short
+from solver.game.hardback.rules import ADVERTS, POWERS, can_flush, exchange_seats
+from solver.game.hardback.state import PlayerState
 from solver.hardback.cards import Card
 from solver.hardback.moves import Move, format_table
 from solver.hardback.resolve import AWARDS

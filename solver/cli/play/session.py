@@ -25,12 +25,12 @@ from solver.cli.play.render import (
     table,
 )
 from solver.errors import GhostwriterError
-from solver.game.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
-from solver.game.engine import Game
-from solver.game.narrate import apply_described, peek_text
-from solver.game.replay import record_json
-from solver.game.rules import ACTIONS
-from solver.game.state import GameState, Phase
+from solver.game.hardback.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
+from solver.game.hardback.engine import Game
+from solver.game.hardback.narrate import apply_described, peek_text
+from solver.game.hardback.replay import record_json
+from solver.game.hardback.rules import ACTIONS
+from solver.game.hardback.state import GameState, Phase
 from solver.lexicon.registry import LexiconChoice
 
 HUMAN = "you"

@@ -1,7 +1,8 @@
 """Paperback as a whole game, beside Hardback's engine: a deck file's box (``solver.paperback.deck``) dealt from a
 seed, the actions (``actions``) applied by the rulebook (``engine``), saved, loaded and replayed from the log.
 
-It shares with Hardback's engine what is truly shared: the random generator's saved form (``solver.game.state``'s
+It shares with Hardback's engine what is truly shared: the random generator's saved form
+(``solver.game.hardback.state``'s
 ``rng_to_json`` and ``read_rng``), the one refusal error (``IllegalActionError``) and the record of a finished game
 (``GameRecord``, the tournament's unit).
 

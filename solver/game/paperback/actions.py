@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.game.actions import IllegalActionError
+from solver.game.hardback.actions import IllegalActionError
 
 Json = dict[str, Any]
 SLOTS = ("top", "row")

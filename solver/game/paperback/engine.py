@@ -16,7 +16,8 @@ from typing import Any
 
 import solver.game.paperback.expansions as expansions
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError
+from solver.game.hardback.actions import IllegalActionError
+from solver.game.hardback.state import GameStateError, read_rng, rng_to_json
 from solver.game.paperback.actions import (
     Action,
     Buy,
@@ -31,7 +32,6 @@ from solver.game.paperback.actions import (
 )
 from solver.game.paperback.coop import LOSS_CUBES, LOST, WON, Coop, pile_at
 from solver.game.paperback.cubes import Cubes, price
-from solver.game.state import GameStateError, read_rng, rng_to_json
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of

@@ -18,12 +18,12 @@ from typing import Any
 
 from solver.answers.paperback_review import PlayedTurn
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError
+from solver.game.hardback.actions import IllegalActionError
+from solver.game.hardback.replay import MAX_ACTIONS, RecordError, read_seats, read_seed_and_log
+from solver.game.hardback.state import GameStateError
 from solver.game.paperback.actions import Action, Discard, Pass, Spell, action_from_json
 from solver.game.paperback.engine import WORD, PaperbackGame, PaperbackOptions
 from solver.game.paperback.view import turn_state
-from solver.game.replay import MAX_ACTIONS, RecordError, read_seats, read_seed_and_log
-from solver.game.state import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json
 

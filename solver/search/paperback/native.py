@@ -2,7 +2,7 @@
 ``Compiled``, a hand packed once for it, that answers ``PaperbackSearch.solve``'s question for one text.
 
 Built by ``pip install`` where a C compiler and the Python headers exist (setup.py: an optional extension); without
-it the Python layouts run (``solver.search.compiled.default_engine`` says so once). The kernel follows
+it the Python layouts run (``solver.search.hardback.compiled.default_engine`` says so once). The kernel follows
 ``layout.layouts`` and ``rules.score`` step by step, so both engines find the same layout and take the same steps; it
 answers with the move ``rules.score`` makes of the best layout (its pieces, factors, score and the rest).
 """

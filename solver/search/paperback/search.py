@@ -20,7 +20,7 @@ from solver.lexicon import Lexicon
 from solver.paperback.moves import SCORE_WEIGHT, PaperbackObjective, PMove, alphabetical, key, ranked_value
 from solver.paperback.state import PaperbackState
 from solver.search.best_first import BestFirst, Kept, Reach
-from solver.search.compiled import check_engine
+from solver.search.hardback.compiled import check_engine
 from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, feasible, keys, word_bounds
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
@@ -55,7 +55,7 @@ class PaperbackSearch:
         False. ``cancel``, once set, ends it at its next look at the clock (a service's client went away).
         ``engine`` lays each word out in Python (``"python"``, the reference) or in the compiled layout search
         (``"compiled"``, ``native``; the same moves and steps); None: ``GHOSTWRITER_ENGINE``, else the compiled one
-        where it was built (``solver.search.compiled.check_engine``)."""
+        where it was built (``solver.search.hardback.compiled.check_engine``)."""
         self.lexicon = lexicon
         self.state = state
         self.objective = objective

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.game.events import Event, shipped_events
-from solver.game.rules import FACE_DOWN, blank
-from solver.game.state import GameState, PlayerState
+from solver.game.hardback.events import Event, shipped_events
+from solver.game.hardback.rules import FACE_DOWN, blank
+from solver.game.hardback.state import GameState, PlayerState
 from solver.hardback.state import Options, TurnState
 
 

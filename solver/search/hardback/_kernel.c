@@ -1,4 +1,4 @@
-/* The per-word search of Hardback, compiled: solver/search/exact.py's WordSolver._solve and the parts of
+/* The per-word search of Hardback, compiled: solver/search/hardback/exact.py's WordSolver._solve and the parts of
  * solver/hardback/resolve.py's Resolver.resolve it calls, over flat arrays.
  *
  * This file follows the Python step by step, in the same order, so that it finds the same placement and counts the
@@ -7,7 +7,7 @@
  * answer costs less it takes another way (running tallies where the Python recounts; the children of a node that
  * the stranded test reads alike asked once, each still counted a step), never another step or value.
  *
- * The pool's data arrive packed by solver/search/compiled.py (``pack``): one list of integers and one of floats,
+ * The pool's data arrive packed by solver/search/hardback/compiled.py (``pack``): one list of integers and one of floats,
  * read in the order of ``ctx_read`` below. Every value that does not depend on the word (a card's value at each
  * factor, its optimism, the sort orders, the award per length) is computed in Python and only read here.
  */
@@ -1653,10 +1653,10 @@ done:
 }
 
 static PyTypeObject ContextType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solver.search._kernel.Context",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solver.search.hardback._kernel.Context",
     .tp_basicsize = sizeof(Ctx),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A pool of cards packed for the kernel (solver/search/compiled.py builds it).",
+    .tp_doc = "A pool of cards packed for the kernel (solver/search/hardback/compiled.py builds it).",
     .tp_new = context_new,
 };
 
@@ -1795,7 +1795,7 @@ static int short_keys(Py_ssize_t n, const uint8_t *restrict lengths, uint8_t fir
 
 /* signatures(counts, words, lo, hi, lengths, first, letters, caps, space, keys_out, inverse_out) -> number of signatures
  * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
- * radix: solver/search/bound.py's ``_signatures``) numbered densely in increasing order: ``inverse_out`` (int64, one
+ * radix: solver/search/hardback/bound.py's ``_signatures``) numbered densely in increasing order: ``inverse_out`` (int64, one
  * a word) gets each word's number, ``keys_out`` (int64, at least ``space`` long) the signatures in order. */
 static PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     Py_buffer cb, lb, ab, capb, kb, ib;
@@ -1904,7 +1904,7 @@ done:
  * Each word's bound, its signature's (``sig_bound``: float64, one a signature; ``inverse``: int64, each word's
  * signature, as ``signatures`` numbers them), kept for the words whose bound is above -inf: their lexicon indices (lo
  * plus their place) into ``index_out`` (int64) and their bounds into ``bound_out`` (float64), in order, in one pass
- * over the words (solver/search/bound.py's ``_per_word``: numpy's take, comparison, nonzero and gather in five). */
+ * over the words (solver/search/hardback/bound.py's ``_per_word``: numpy's take, comparison, nonzero and gather in five). */
 static PyObject *kernel_per_word(PyObject *self, PyObject *args) {
     Py_buffer sb, ib, xb, bb;
     Py_ssize_t lo;
@@ -1949,7 +1949,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "Hardback's per-word search, compiled (solver/search/compiled.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_kernel", "Hardback's per-word search, compiled (solver/search/hardback/compiled.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

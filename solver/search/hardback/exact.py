@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolver, Slot, award_prestige
-from solver.search.bound import Optimism, no_fodder
+from solver.search.hardback.bound import Optimism, no_fodder
 
 
 @dataclass

@@ -1,4 +1,4 @@
-/* The word bounds' per-signature part, compiled: solver/search/bound.py's ``_signature_bounds`` (with
+/* The word bounds' per-signature part, compiled: solver/search/hardback/bound.py's ``_signature_bounds`` (with
  * ``chain_starts``) and ``_Part.bound`` (with ``_greedy`` and ``_steps``), one signature at a time instead of numpy's
  * one operation over all of them at a time.
  *
@@ -440,7 +440,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_bound_kernel", "The word bounds' per-signature part, compiled (solver/search/bound.py).",
+    PyModuleDef_HEAD_INIT, "_bound_kernel", "The word bounds' per-signature part, compiled (solver/search/hardback/bound.py).",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 

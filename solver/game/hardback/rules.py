@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Advert,
     Buy,
     Convert,
@@ -26,7 +26,7 @@ from solver.game.actions import (
     Skip,
     Spell,
 )
-from solver.game.state import GameState, Phase
+from solver.game.hardback.state import GameState, Phase
 from solver.hardback.cards import Card
 
 COIN_STARTERS = "AEILNRST"

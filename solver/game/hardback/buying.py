@@ -3,12 +3,12 @@ turn's end."""
 
 from __future__ import annotations
 
-from solver.game.actions import Advert, Buy, Convert, End, Flush, IllegalActionError, InkBuy
-from solver.game.coop import penny_ink, penny_purchase
-from solver.game.rules import ADVERTS, can_flush
-from solver.game.state import OFFER_ROW, GameState
-from solver.game.table import refill, replace, row_slot
-from solver.game.turn import finish_turn
+from solver.game.hardback.actions import Advert, Buy, Convert, End, Flush, IllegalActionError, InkBuy
+from solver.game.hardback.coop import penny_ink, penny_purchase
+from solver.game.hardback.rules import ADVERTS, can_flush
+from solver.game.hardback.state import OFFER_ROW, GameState
+from solver.game.hardback.table import refill, replace, row_slot
+from solver.game.hardback.turn import finish_turn
 
 
 def flush(st: GameState, action: Flush) -> None:

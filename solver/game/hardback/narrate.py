@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from solver.errors import GhostwriterError
-from solver.game.actions import (
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -25,8 +25,8 @@ from solver.game.actions import (
     Skip,
     Spell,
 )
-from solver.game.engine import Game
-from solver.game.rules import POWERS
+from solver.game.hardback.engine import Game
+from solver.game.hardback.rules import POWERS
 from solver.hardback.cards import Card
 from solver.hardback.outcome import Totals
 

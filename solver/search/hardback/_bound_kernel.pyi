@@ -1,4 +1,5 @@
-"""Types of the word bounds' compiled part (``_bound_kernel.c``); ``solver.search.bound`` is its only caller."""
+"""Types of the word bounds' compiled part (``_bound_kernel.c``); ``solver.search.hardback.bound`` is its only
+caller."""
 
 VERSION: int
 KINDS_FIELDS: int

@@ -1,7 +1,7 @@
 """Hardback's search over the whole lexicon: the top moves, the prestige/coins frontier, a played word's rank.
 
-Words are read in decreasing order of their upper bound (``solver.search.bound``) and solved exactly
-(``solver.search.exact``) only while their bound can still beat the moves kept, by the loop both games share
+Words are read in decreasing order of their upper bound (``solver.search.hardback.bound``) and solved exactly
+(``solver.search.hardback.exact``) only while their bound can still beat the moves kept, by the loop both games share
 (``solver.search.best_first``), so the answer is exact while most words are never looked at one by one. A query
 past its time limit returns what it has, marked inexact.
 """
@@ -28,9 +28,9 @@ from solver.hardback.resolve import EPS, Placement, Resolver, Slot
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 from solver.search.best_first import BestFirst, Kept, Proved, Reach
-from solver.search.bound import Bounds, word_bounds
-from solver.search.compiled import check_engine, word_solver
-from solver.search.exact import WordSolver
+from solver.search.hardback.bound import Bounds, word_bounds
+from solver.search.hardback.compiled import check_engine, word_solver
+from solver.search.hardback.exact import WordSolver
 from solver.text import normalize_word
 
 MAX_TOP = 1000
@@ -91,8 +91,9 @@ class Search:
         whole-lexicon queries to some words, e.g. the familiar ones. ``cancel``, once set, ends a time-limited query
         at once (a service's client went away). ``engine`` runs the per-word search in Python (``"python"``, the
         reference) or in the compiled kernel (``"compiled"``); by default the kernel where it was built
-        (``solver.search.compiled``). The word bounds follow it: numpy's for Python, the bounds' kernel's for the
-        compiled engine (the same numbers, ``solver.search.bound``)."""
+        (``solver.search.hardback.compiled``). The word bounds follow it: numpy's for Python, the bounds' kernel's for
+        the
+        compiled engine (the same numbers, ``solver.search.hardback.bound``)."""
         self.engine = check_engine(engine)
         self.allowed = allowed
         self.lexicon = lexicon

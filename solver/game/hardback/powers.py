@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError, Power
-from solver.game.coop import penny_ink
-from solver.game.options import Powers
-from solver.game.rules import AGGRESSIVE, POWERS, blank
-from solver.game.state import GameState, Phase, PlayerState
-from solver.game.table import card_of, draw, restock, row_slot
+from solver.game.hardback.actions import IllegalActionError, Power
+from solver.game.hardback.coop import penny_ink
+from solver.game.hardback.options import Powers
+from solver.game.hardback.rules import AGGRESSIVE, POWERS, blank
+from solver.game.hardback.state import GameState, Phase, PlayerState
+from solver.game.hardback.table import card_of, draw, restock, row_slot
 from solver.hardback.cards import Card
 from solver.hardback.genres import Genre
 

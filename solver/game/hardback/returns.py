@@ -10,9 +10,9 @@ unused, and is not returned.
 
 from __future__ import annotations
 
-from solver.game.actions import IllegalActionError, Return
-from solver.game.state import GameState
-from solver.game.turn import after_choices
+from solver.game.hardback.actions import IllegalActionError, Return
+from solver.game.hardback.state import GameState
+from solver.game.hardback.turn import after_choices
 
 
 def owe_returns(st: GameState, n: int) -> None:

@@ -17,11 +17,11 @@ from typing import Any, TypeVar
 
 from solver.answers.review import PlayedTurn
 from solver.errors import GhostwriterError
-from solver.game.actions import Action, IllegalActionError, Pass, Spell, action_from_json
-from solver.game.engine import Game
-from solver.game.options import GameOptions, Powers
-from solver.game.rules import POWERS
-from solver.game.state import Phase
+from solver.game.hardback.actions import Action, IllegalActionError, Pass, Spell, action_from_json
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions, Powers
+from solver.game.hardback.rules import POWERS
+from solver.game.hardback.state import Phase
 from solver.lexicon import Lexicon
 
 MAX_ACTIONS = 20_000  # a record's log; a game of 5 players over 200 rounds takes about 6,000

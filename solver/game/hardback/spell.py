@@ -15,14 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError, LayoutEntry, Spell
-from solver.game.events import Event
-from solver.game.returns import owe_returns
-from solver.game.rules import FACE_DOWN, blank
-from solver.game.state import GameState
-from solver.game.table import replace
-from solver.game.turn import after_choices
-from solver.game.view import event_of, turn_state
+from solver.game.hardback.actions import IllegalActionError, LayoutEntry, Spell
+from solver.game.hardback.events import Event
+from solver.game.hardback.returns import owe_returns
+from solver.game.hardback.rules import FACE_DOWN, blank
+from solver.game.hardback.state import GameState
+from solver.game.hardback.table import replace
+from solver.game.hardback.turn import after_choices
+from solver.game.hardback.view import event_of, turn_state
 from solver.hardback.arrangement import read_arrangement
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
@@ -33,7 +33,7 @@ from solver.hardback.outcome import outcome as resolve_outcome
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face, Placement
 from solver.lexicon import Lexicon
-from solver.search import Search
+from solver.search.hardback import Search
 from solver.text import normalize_word
 
 

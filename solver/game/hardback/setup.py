@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from solver.game.actions import IllegalActionError
-from solver.game.events import Event, shipped_events
-from solver.game.options import GameOptions, Powers
-from solver.game.rules import AGGRESSIVE, COIN_STARTERS, PASSIVE, POWERS, PRESTIGE_STARTERS
-from solver.game.state import OFFER_ROW, GameState, Penny, PlayerState
-from solver.game.table import draw_hand, refill
+from solver.game.hardback.actions import IllegalActionError
+from solver.game.hardback.events import Event, shipped_events
+from solver.game.hardback.options import GameOptions, Powers
+from solver.game.hardback.rules import AGGRESSIVE, COIN_STARTERS, PASSIVE, POWERS, PRESTIGE_STARTERS
+from solver.game.hardback.state import OFFER_ROW, GameState, Penny, PlayerState
+from solver.game.hardback.table import draw_hand, refill
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue
 

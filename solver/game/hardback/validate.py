@@ -25,10 +25,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solver.game.events import shipped_events
-from solver.game.options import Powers
-from solver.game.rules import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
-from solver.game.state import OFFER_ROW, PHASES, GameState, GameStateError, Phase
+from solver.game.hardback.events import shipped_events
+from solver.game.hardback.options import Powers
+from solver.game.hardback.rules import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
+from solver.game.hardback.state import OFFER_ROW, PHASES, GameState, GameStateError, Phase
 from solver.hardback.benefits import Kind, Role, amounts, most
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
@@ -500,7 +500,7 @@ def _turn(st: GameState) -> Iterator[Problem]:
 
 def _returns(st: GameState) -> Iterator[Problem]:
     """Printed Horror H's tokens still owed: exactly in the return phase, by other seats holding both an unused ink
-    and a remover (``solver.game.returns``), each owing no more than a word can ask."""
+    and a remover (``solver.game.hardback.returns``), each owing no more than a word can ask."""
     t = st.turn
     if bool(t.returns) != (st.phase == Phase.RETURN):
         yield Problem(

@@ -3,12 +3,12 @@ of prestige (kept or exchanged), and the next seat or the end of the game."""
 
 from __future__ import annotations
 
-from solver.game.actions import EventChoice, IllegalActionError
-from solver.game.coop import LOST, penny_turn
-from solver.game.rules import exchange_seats
-from solver.game.state import GameState, Phase, Turn
-from solver.game.table import draw_hand, replace
-from solver.game.view import event_of
+from solver.game.hardback.actions import EventChoice, IllegalActionError
+from solver.game.hardback.coop import LOST, penny_turn
+from solver.game.hardback.rules import exchange_seats
+from solver.game.hardback.state import GameState, Phase, Turn
+from solver.game.hardback.table import draw_hand, replace
+from solver.game.hardback.view import event_of
 from solver.hardback.catalogue import Rules
 
 

@@ -4,8 +4,8 @@ arguments that name a card or an offer-row slot read against the state."""
 from __future__ import annotations
 
 from solver.errors import GhostwriterError
-from solver.game.actions import IllegalActionError
-from solver.game.state import HAND_SIZE, GameState, PlayerState
+from solver.game.hardback.actions import IllegalActionError
+from solver.game.hardback.state import HAND_SIZE, GameState, PlayerState
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue
 

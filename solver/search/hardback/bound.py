@@ -26,7 +26,7 @@ from solver.hardback.objectives import Weights
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
-from solver.search.native import bound_kernel, kernel
+from solver.search.hardback.native import bound_kernel, kernel
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -56,7 +56,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 from solver.errors import GhostwriterError
-from solver.game.state import OFFER_ROW
+from solver.game.hardback.state import OFFER_ROW
 from solver.hardback.arrangement import read_entry
 from solver.hardback.choices import CardChoices, read_choices
 from solver.hardback.moves import Move

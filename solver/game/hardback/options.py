@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from solver.errors import GhostwriterError
-from solver.game.events import MAX_EVENTS, Event, EventError, read_event_deck
+from solver.game.hardback.events import MAX_EVENTS, Event, EventError, read_event_deck
 from solver.hardback.catalogue import Rules
 
 

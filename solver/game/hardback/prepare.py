@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from solver.game.actions import IllegalActionError, Ink, Pass, Remover
-from solver.game.coop import penny_ink
-from solver.game.state import GameState, Phase, PlayerState
-from solver.game.table import card_of, draw
-from solver.game.turn import finish_turn
-from solver.game.view import event_of
+from solver.game.hardback.actions import IllegalActionError, Ink, Pass, Remover
+from solver.game.hardback.coop import penny_ink
+from solver.game.hardback.state import GameState, Phase, PlayerState
+from solver.game.hardback.table import card_of, draw
+from solver.game.hardback.turn import finish_turn
+from solver.game.hardback.view import event_of
 
 
 def ahead(st: GameState, action: Ink | Remover) -> bool:

@@ -1,4 +1,4 @@
-"""The per-word search on the compiled kernel (``solver/search/_kernel.c``), and the choice of engine.
+"""The per-word search on the compiled kernel (``solver/search/hardback/_kernel.c``), and the choice of engine.
 
 ``CompiledWordSolver`` is ``WordSolver`` with its inner search (``_solve``) done in C over flat arrays: the pool is
 packed once (``pack``: every value that does not depend on the word, read from the profiles and the optimism the
@@ -27,9 +27,9 @@ from solver.hardback.benefits import Count
 from solver.hardback.catalogue import Rules
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
-from solver.search.bound import Optimism
-from solver.search.exact import Letters, WordSolver, _Enough
-from solver.search.native import LAYOUT, kernel
+from solver.search.hardback.bound import Optimism
+from solver.search.hardback.exact import Letters, WordSolver, _Enough
+from solver.search.hardback.native import LAYOUT, kernel
 
 ENGINES = ("python", "compiled")
 _PER = {Count.GENRE: 0, Count.WILD: 1, Count.INKED: 2}

@@ -1,6 +1,6 @@
 """The Hardback game engine: a game's state, its lexicon, and the log of the actions applied to it.
 
-A turn is a sequence of actions (``solver.game.actions``: one value per kind, with its JSON form), each applied
+A turn is a sequence of actions (``solver.game.hardback.actions``: one value per kind, with its JSON form), each applied
 by ``Game.apply`` through the handler of its phase: ``prepare`` (ink, remover, pass), ``spell`` (the word),
 ``powers``, ``choices`` (dump, jail, preview, skip), ``buying`` (flush, buy, ink, adverts, the turn's end),
 ``returns`` (printed Horror H's token, chosen by each opponent holding both kinds) and ``turn`` (the event drawn,
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from solver.errors import GhostwriterError
-from solver.game import buying, choices, prepare
-from solver.game.actions import (
+from solver.game.hardback import buying, choices, prepare
+from solver.game.hardback.actions import (
     Action,
     Advert,
     Buy,
@@ -40,17 +40,17 @@ from solver.game.actions import (
     Skip,
     Spell,
 )
-from solver.game.coop import reached
-from solver.game.events import Event
-from solver.game.options import GameOptions
-from solver.game.powers import use_power
-from solver.game.returns import give_back
-from solver.game.rules import ACTIONS, AHEAD, phase_help
-from solver.game.setup import deal
-from solver.game.spell import Outcome, spell
-from solver.game.state import GameState, Phase, PlayerState
-from solver.game.turn import choose_event, end_early
-from solver.game.view import event_named, event_of, turn_state
+from solver.game.hardback.coop import reached
+from solver.game.hardback.events import Event
+from solver.game.hardback.options import GameOptions
+from solver.game.hardback.powers import use_power
+from solver.game.hardback.returns import give_back
+from solver.game.hardback.rules import ACTIONS, AHEAD, phase_help
+from solver.game.hardback.setup import deal
+from solver.game.hardback.spell import Outcome, spell
+from solver.game.hardback.state import GameState, Phase, PlayerState
+from solver.game.hardback.turn import choose_event, end_early
+from solver.game.hardback.view import event_named, event_of, turn_state
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.resolve import AWARDS
 from solver.hardback.state import TurnState

@@ -6,10 +6,10 @@ the discard pile a preview's reshuffle would empty."""
 
 from __future__ import annotations
 
-from solver.game.actions import Dump, IllegalActionError, Jail, Look, Preview, Skip
-from solver.game.state import GameState, Phase
-from solver.game.table import card_of, draw, replace, row_slot
-from solver.game.turn import after_choices
+from solver.game.hardback.actions import Dump, IllegalActionError, Jail, Look, Preview, Skip
+from solver.game.hardback.state import GameState, Phase
+from solver.game.hardback.table import card_of, draw, replace, row_slot
+from solver.game.hardback.turn import after_choices
 
 
 def dump(st: GameState, action: Dump) -> None:

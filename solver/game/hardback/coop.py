@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.game.state import GameState, Phase
-from solver.game.table import refill
+from solver.game.hardback.state import GameState, Phase
+from solver.game.hardback.table import refill
 from solver.hardback.cards import Card
 from solver.hardback.genres import Genre
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.errors import GhostwriterError
-from solver.game.events import Event
-from solver.game.options import GameOptions
+from solver.game.hardback.events import Event
+from solver.game.hardback.options import GameOptions
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue
 
@@ -131,7 +131,7 @@ class Turn:
     ink_used: int = 0
     ghost: int | None = None
     # printed Horror H: the seats still to choose the token they return (one entry a token owed, clockwise from the
-    # player in turn), each holding both an unused ink and a remover (``solver.game.returns``)
+    # player in turn), each holding both an unused ink and a remover (``solver.game.hardback.returns``)
     returns: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -249,7 +249,7 @@ class GameState:
         """A game from its JSON form; a ``GameStateError`` naming the field when anything is malformed.
 
         This reads the form (types, codes, the random generator's state); whether the game could ever reach the
-        state is ``solver.game.validate``'s question, asked by whoever takes a state from outside.
+        state is ``solver.game.hardback.validate``'s question, asked by whoever takes a state from outside.
         """
         if not isinstance(data, dict):
             raise GameStateError("a game state must be a JSON object (as saved by the engine)")
