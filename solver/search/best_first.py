@@ -113,9 +113,11 @@ def descending(
         take = min(batch, candidates.size)
         batch *= 2  # each batch twice the last: partitions over the rest add up to n log n, not n squared / batch
         if effort is None:
-            if take < candidates.size:
-                part = np.argpartition(-bounds[candidates], take - 1)
-                chosen, candidates = candidates[part[:take]], candidates[part[take:]]
+            if take < candidates.size:  # the take best and every tie of the last of them: argpartition orders ties
+                # as its build likes (numpy's SIMD sorts differ by machine), so the batch is cut at a value, not a rank
+                part = bounds[candidates]
+                inside = part >= part[np.argpartition(-part, take - 1)[take - 1]]
+                chosen, candidates = candidates[inside], candidates[~inside]
             else:
                 chosen, candidates = candidates, candidates[:0]
             yield from chosen[np.argsort(-bounds[chosen], kind="stable")].tolist()
