@@ -209,11 +209,12 @@ class RandomPlayer:
         """A seat whose turn is not under way draws with ink, or spends a remover, for its next word."""
         st, rng = game.state, self.rng
         seats = [q for q in st.players if q.seat != st.current or st.phase == Phase.EVENT]
-        q = rng.choice(seats)
+        ready = [q for q in seats if q.inked and q.remover]  # rare (an ink drawn ahead, then a remover): sought out
+        q = rng.choice(ready if ready and rng.random() < 0.5 else seats)
         if q.inked and q.remover and rng.random() < 0.3:
             self.try_(game, Remover(rng.choice(q.inked).code, q.seat))
-        elif q.ink:
-            self.try_(game, Ink(q.seat))
+        elif q.ink and self.try_(game, Ink(q.seat)) and q.remover and rng.random() < 0.5:
+            self.try_(game, Remover(q.inked[-1].code, q.seat))  # at once: a seat rarely holds both out of turn
 
     def try_(self, game: CheckedGame, action: Action | dict[str, Any]) -> bool:
         """Apply an action (or its JSON form, read first); False when it is refused."""
