@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import resource
 import statistics
@@ -50,7 +49,19 @@ sys.path.append(str(ROOT))  # the installed package first (its compiled kernel),
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchstats import Sample, Summary, chosen_engines, engine_kwargs, finish, ms, row, speed_ratio, table  # noqa: E402
+from benchstats import (  # noqa: E402
+    EngineRun,
+    Sample,
+    Tally,
+    chosen_engines,
+    engine_kwargs,
+    finish,
+    hand_record,
+    ms,
+    print_start,
+    print_tables,
+    report_head,
+)
 
 from solver.budget import OutOfTime  # noqa: E402
 from solver.hardback.catalogue import Catalogue  # noqa: E402
@@ -195,31 +206,21 @@ def same_top(a: Sample, b: Sample) -> bool:
     return {w for w, v in a.top if v > last + EPS} == {w for w, v in b.top if v > last + EPS}
 
 
-class Run:
-    """One benchmark run: its settings, the hands' records, and what disagreed."""
+class Run(EngineRun):
+    """One benchmark run: its settings, each group's summaries, and what disagreed."""
 
     def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float, naive_cap: float) -> None:
-        self.lex = lex
+        super().__init__(lex, engines, limit)
         self.naive_cap = naive_cap
-        self.engines = engines
-        self.limit = limit
-        self.failures: list[str] = []
-        self._turn = 0  # hands measured so far: which engine goes first alternates with it
-        self.summaries: list[tuple[str, dict[str, Summary]]] = []  # the table's rows, in order
 
-    def measure(self, data: dict[str, Any]) -> dict[str, Sample]:
-        """One hand under every engine, their order alternated from hand to hand; the engines' answers compared."""
-        state = TurnState.from_json(data)
-        order = self.engines if self._turn % 2 == 0 else self.engines[::-1]
-        self._turn += 1
-        out = {engine: query(self.lex, state, engine, self.limit) for engine in order}
-        first, *others = (out[e] for e in self.engines)
-        for engine, other in zip(self.engines[1:], others, strict=True):
-            if first.exact and other.exact and not same_top(first, other):
-                self.failures.append(
-                    f"engines disagree on {json.dumps(data)}: {self.engines[0]} {first.top}, {engine} {other.top}"
-                )
-        return out
+    def parse(self, data: dict[str, Any]) -> TurnState:
+        return TurnState.from_json(data)
+
+    def query(self, state: TurnState, engine: str) -> Sample:
+        return query(self.lex, state, engine, self.limit)
+
+    def same_top(self, a: Sample, b: Sample) -> bool:
+        return same_top(a, b)
 
     def naive(self, data: dict[str, Any], sample: float, seed: int, fast: Sample) -> Naive:
         """The naive pass over one hand, checked against the search."""
@@ -265,37 +266,20 @@ def naive_best(lex: Lexicon, state: TurnState, sample: float, rng: random.Random
     return Naive(seconds * 1e3 * total / max(done, 1), done / total, best)
 
 
-def hand_record(name: str, data: dict[str, Any], samples: dict[str, Sample], seed: int | None = None) -> dict[str, Any]:
-    first = next(iter(samples.values()))
-    return {
-        **({"seed": seed} if seed is not None else {"name": name}),
-        "state": data,
-        "ms": {e: round(s.ms, 3) for e, s in samples.items()},
-        "exact": {e: s.exact for e, s in samples.items()},
-        "nodes": {e: s.nodes for e, s in samples.items()},
-        "best": list(first.top[0]) if first.top else None,
-    }
-
-
 def run_group(run: Run, key: str, hands: int, naive_hands: int) -> dict[str, Any]:
     """The seeded random hands of one group, the naive pass on the first exact ones."""
     g = GROUPS[key]
-    by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
-    records: list[dict[str, Any]] = []
+    tally = Tally(run.engines)
     naive: list[tuple[Naive, dict[str, Sample]]] = []
-    started = time.perf_counter()
     for i in range(hands):
         data = g.state(i)
         samples = run.measure(data)
-        for e, sample in samples.items():
-            by_engine[e].append(sample)
-        record = hand_record(g.label, data, samples, g.seed0 + i)
+        record = tally.add(samples, hand_record(data, samples, {"seed": g.seed0 + i}))
         if len(naive) < naive_hands and all(s.exact for s in samples.values()):
             n = run.naive(data, g.sample, g.seed0 + i, samples["python" if "python" in samples else run.engines[0]])
             naive.append((n, samples))
             record["naive"] = {"ms": round(n.ms, 1), "share": round(n.share, 5)}
-        records.append(record)
-    summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
+    summaries = tally.summaries()
     run.summaries.append((g.label, summaries))
     for e, summary in summaries.items():
         if naive:
@@ -307,36 +291,17 @@ def run_group(run: Run, key: str, hands: int, naive_hands: int) -> dict[str, Any
                 "median_ms": statistics.median(n.ms for n, _ in naive),
                 "ratio": statistics.median(n.ms / by[e].ms for n, by in naive),
             }
-    out: dict[str, Any] = {
-        "label": g.label,
-        "seeds": [g.seed0, g.seed0 + hands - 1],
-        "wall_s": round(time.perf_counter() - started, 1),
-        "engines": {e: s.to_json() for e, s in summaries.items()},
-        "hands": records,
-    }
-    if len(run.engines) > 1:
-        out["speed"] = speed_ratio(by_engine)
-    return out
+    return tally.part(g.label, summaries, seeds=[g.seed0, g.seed0 + hands - 1])
 
 
 def run_named(run: Run) -> dict[str, Any]:
-    by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
-    records = []
+    tally = Tally(run.engines)
     for name, data in ADVERSARIAL.items():
         samples = run.measure(data)
-        for e, s in samples.items():
-            by_engine[e].append(s)
-        records.append(hand_record(name, data, samples))
-    summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
+        tally.add(samples, hand_record(data, samples, {"name": name}))
+    summaries = tally.summaries()
     run.summaries.append((f"named hard hands ({len(ADVERSARIAL)})", summaries))
-    out: dict[str, Any] = {
-        "label": "named hard hands",
-        "engines": {e: s.to_json() for e, s in summaries.items()},
-        "hands": records,
-    }
-    if len(run.engines) > 1:
-        out["speed"] = speed_ratio(by_engine)
-    return out
+    return tally.part("named hard hands", summaries, wall=False)
 
 
 def run_oracle(run: Run, hands: int) -> dict[str, Any]:
@@ -400,17 +365,18 @@ def run_cli(runs: int) -> dict[str, Any]:
     return {"runs": runs, "median_ms": statistics.median(cli), "max_ms": max(cli), "peak_mb": peak_mb}
 
 
-def slowest(records: list[dict[str, Any]], engine: str, n: int = 3) -> list[dict[str, Any]]:
-    return sorted(records, key=lambda r: -float(r["ms"][engine]))[:n]
-
-
 def describe(r: dict[str, Any], engine: str) -> str:
     who = f"seed {r['seed']}" if "seed" in r else r["name"]
     cut = "" if r["exact"][engine] else ", CUT by the limit"
     return f"{who}: {ms(r['ms'][engine])}, {r['nodes'][engine]:,} steps{cut}; {json.dumps(r['state'])}"
 
 
-def main(argv: list[str] | None = None) -> int:
+SECTIONS = [*GROUPS, "named", "oracle", "cli"]
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The flags, with what --quick changes filled in; ``engines`` the engines asked for (an error where the search
+    has no such engine)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, fewer baselines")
     ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
@@ -422,86 +388,58 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
     ap.add_argument("--engine", choices=["python", "compiled", "both"], default=default_engine(),
                     help="the per-word search's engine (default: the compiled kernel where it was built)")
-    sections = [*GROUPS, "named", "oracle", "cli"]
-    ap.add_argument("--only", action="append", choices=sections, metavar="GROUP",
-                    help=f"run only this part (repeatable): {', '.join(sections)}")
+    ap.add_argument("--only", action="append", choices=SECTIONS, metavar="GROUP",
+                    help=f"run only this part (repeatable): {', '.join(SECTIONS)}")
     ap.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
     args = ap.parse_args(argv)
-    hands = args.hands or (20 if args.quick else 200)
-    naive_hands = args.naive if args.naive is not None else (3 if args.quick else 10)
-    oracle_hands = args.oracle if args.oracle is not None else (3 if args.quick else 10)
-    cli_runs = args.cli if args.cli is not None else (5 if args.quick else 15)
-    limit = args.limit or (QUICK_LIMIT if args.quick else LIMIT)
-    engines = chosen_engines(args.engine, Search)
-    if isinstance(engines, str):
-        ap.error(engines)
-    only = set(args.only or sections)
+    quick = args.quick
+    args.hands = args.hands or (20 if quick else 200)
+    args.naive = args.naive if args.naive is not None else (3 if quick else 10)
+    args.oracle = args.oracle if args.oracle is not None else (3 if quick else 10)
+    args.cli = args.cli if args.cli is not None else (5 if quick else 15)
+    args.limit = args.limit or (QUICK_LIMIT if quick else LIMIT)
+    args.naive_cap = args.naive_cap or (NAIVE_QUICK_CAP if quick else NAIVE_CAP)
+    args.engines = chosen_engines(args.engine, Search)
+    if isinstance(args.engines, str):
+        ap.error(args.engines)
+    args.only = set(args.only or SECTIONS)
+    return args
 
+
+def print_oracle(o: dict[str, Any], engines: tuple[str, ...], hands: int) -> None:
+    searched = ", ".join(
+        f"search [{e}] {ms(o['search_median_ms'][f'value {e}'])} (x{o['ratio_by_value'][e]:,.0f})" for e in engines
+    )
+    print(f"\noracle on {o['words']:,} words, {hands} hands of 5 cards + classic/inked, by value: "
+          f"oracle {ms(o['oracle_median_ms_by_value'])}, {searched}; best moves compared by value and by "
+          f"prestige")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    engines, only = args.engines, args.only
     lex = default_lexicon()
-    run = Run(lex, engines, limit, args.naive_cap or (NAIVE_QUICK_CAP if args.quick else NAIVE_CAP))
+    run = Run(lex, engines, args.limit, args.naive_cap)
     for engine in engines:  # warm what every search shares (the lexicon's arrays, card profiles), untimed
         for data in (random_state(1, 5), random_state(2, 8)):
-            query(lex, TurnState.from_json(data), engine, limit)
-    report: dict[str, Any] = {
-        "dictionary": f"{lex.name} ({len(lex)} words)",
-        "limit_s": limit,
-        "top": TOP,
-        "engines": list(engines),
-        "python": platform.python_version(),
-        "argv": sys.argv[1:] if argv is None else argv,
-        "groups": {},
-    }
-    print(f"dictionary: {lex.name}, {len(lex)} words; {hands} hands a size; limit {limit:g} s; "
-          f"engines: {', '.join(engines)}", flush=True)
+            query(lex, TurnState.from_json(data), engine, args.limit)
+    report = report_head(lex, args.limit, TOP, engines, argv)
+    print_start(lex, args.hands, args.limit, engines)
     for key in GROUPS:
         if key in only:
-            part = run_group(run, key, hands, naive_hands)
+            part = run_group(run, key, args.hands, args.naive)
             report["groups"][key] = part
             print(f"  {part['label']}: done in {part['wall_s']} s", flush=True)
     if "named" in only:
-        part = run_named(run)
-        report["named"] = part
-    rows = [row(label if len(engines) == 1 else f"{label} [{e}]", s)
-            for label, by_engine in run.summaries for e, s in by_engine.items()]
-    print()
-    print(table(rows))
-
-    if len(engines) > 1:
-        speed_rows = [
-            (p["label"], f"x{p['speed']['ratio_of_medians']:.2f}", f"x{p['speed']['median_ratio']:.2f}",
-             f"x{p['speed']['ratio_of_worst']:.2f}")
-            for p in [*report["groups"].values(), *([report["named"]] if "named" in report else [])]
-        ]
-        print("\npython against compiled (times python / compiled):")
-        print(table(speed_rows, ("group", "ratio of medians", "median of per-hand ratios", "ratio of worst")))
-
-    if "named" in report:
-        print("\nnamed hard hands:")
-        named_rows = [
-            (r["name"], *(f"{ms(r['ms'][e])}{'' if r['exact'][e] else ' (cut)'}" for e in engines),
-             f"{r['nodes'][engines[0]]:,}", f"{r['best'][0]} {r['best'][1]:g}" if r["best"] else "-")
-            for r in report["named"]["hands"]
-        ]
-        print(table(named_rows, ("hand", *engines, "steps", "best")))
-
-    print("\nslowest hands:")
-    for part in report["groups"].values():
-        for r in slowest(part["hands"], engines[0]):
-            print(f"  {part['label']}: {describe(r, engines[0])}")
-
-    if "oracle" in only and oracle_hands > 0:
-        report["oracle"] = o = run_oracle(run, oracle_hands)
-        searched = ", ".join(
-            f"search [{e}] {ms(o['search_median_ms'][f'value {e}'])} (x{o['ratio_by_value'][e]:,.0f})" for e in engines
-        )
-        print(f"\noracle on {o['words']:,} words, {oracle_hands} hands of 5 cards + classic/inked, by value: "
-              f"oracle {ms(o['oracle_median_ms_by_value'])}, {searched}; best moves compared by value and by "
-              f"prestige")
-    if "cli" in only and cli_runs > 0:
-        report["cli"] = c = run_cli(cli_runs)
-        print(f"\ncommand line, start to answer ({cli_runs} runs): median {ms(c['median_ms'])}, "
+        report["named"] = run_named(run)
+    print_tables(run, report, "nodes", " (cut)", describe)
+    if "oracle" in only and args.oracle > 0:
+        report["oracle"] = run_oracle(run, args.oracle)
+        print_oracle(report["oracle"], engines, args.oracle)
+    if "cli" in only and args.cli > 0:
+        report["cli"] = c = run_cli(args.cli)
+        print(f"\ncommand line, start to answer ({args.cli} runs): median {ms(c['median_ms'])}, "
               f"worst {ms(c['max_ms'])}; peak memory {c['peak_mb']:.0f} MB")
-
     return finish(report, run.failures, args.out)
 
 

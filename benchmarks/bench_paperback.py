@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
 import sys
@@ -36,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchstats import Sample, Summary, chosen_engines, engine_kwargs, finish, ms, row, speed_ratio, table  # noqa: E402
+import benchstats as bs  # noqa: E402
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
 from solver.paperback.state import PaperbackState  # noqa: E402
@@ -106,13 +105,13 @@ def seeded_hand(group: str, i: int) -> dict[str, Any]:
     return hand(random.Random(SEEDS[group] + i), int(group))
 
 
-def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> Sample:
+def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> bs.Sample:
     t = time.perf_counter()
-    search = PaperbackSearch(lex, state, time_limit=limit, **engine_kwargs(PaperbackSearch, engine))
+    search = PaperbackSearch(lex, state, time_limit=limit, **bs.engine_kwargs(PaperbackSearch, engine))
     moves = search.top(TOP)
     elapsed = time.perf_counter() - t
     top = [(m.word, float(m.score)) for m in moves]
-    return Sample(elapsed * 1e3, search.exact, search.steps.taken, top, search.reason)
+    return bs.Sample(elapsed * 1e3, search.exact, search.steps.taken, top, search.reason)
 
 
 def naive_best(lex: Lexicon, state: PaperbackState, sample: int, rng: random.Random, cap: float) -> tuple[float, int]:
@@ -134,57 +133,23 @@ def naive_best(lex: Lexicon, state: PaperbackState, sample: int, rng: random.Ran
     return (time.perf_counter() - t) * 1e3 * len(lex) / max(done, 1), best
 
 
-class Run:
-    def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float) -> None:
-        self.lex = lex
-        self.engines = engines
-        self.limit = limit
-        self.failures: list[str] = []
-        self.summaries: list[tuple[str, dict[str, Summary]]] = []
-        self._turn = 0
+class Run(bs.EngineRun):
+    def parse(self, data: dict[str, Any]) -> PaperbackState:
+        return PaperbackState.from_json(data)
 
-    def measure(self, data: dict[str, Any]) -> dict[str, Sample]:
-        """One hand under every engine, their order alternated from hand to hand; the engines' answers compared."""
-        state = PaperbackState.from_json(data)
-        order = self.engines if self._turn % 2 == 0 else self.engines[::-1]
-        self._turn += 1
-        out = {engine: query(self.lex, state, engine, self.limit) for engine in order}
-        first = out[self.engines[0]]
-        for engine in self.engines[1:]:
-            other = out[engine]
-            if first.exact and other.exact and first.top != other.top:
-                self.failures.append(
-                    f"engines disagree on {json.dumps(data)}: {self.engines[0]} {first.top}, {engine} {other.top}"
-                )
-        return out
-
-
-def record(data: dict[str, Any], samples: dict[str, Sample], who: dict[str, Any]) -> dict[str, Any]:
-    first = next(iter(samples.values()))
-    return {
-        **who,
-        "state": data,
-        "ms": {e: round(s.ms, 3) for e, s in samples.items()},
-        "exact": {e: s.exact for e, s in samples.items()},
-        "steps": {e: s.nodes for e, s in samples.items()},
-        "best": list(first.top[0]) if first.top else None,
-        **({"not_exact": {e: s.reason for e, s in samples.items() if not s.exact}} if not first.exact else {}),
-    }
+    def query(self, state: PaperbackState, engine: str) -> bs.Sample:
+        return query(self.lex, state, engine, self.limit)
 
 
 def run_hands(run: Run, label: str, hands: list[tuple[dict[str, Any], dict[str, Any]]],
               naive_hands: int = 0, sample: int = 0) -> dict[str, Any]:
     """Hands (each with what names it: a seed or a name) under every engine; the naive pass on the first exact
     ``naive_hands`` of them."""
-    by_engine: dict[str, list[Sample]] = {e: [] for e in run.engines}
-    records: list[dict[str, Any]] = []
-    naive: list[tuple[float, dict[str, Sample]]] = []
-    started = time.perf_counter()
+    tally = bs.Tally(run.engines)
+    naive: list[tuple[float, dict[str, bs.Sample]]] = []
     for data, who in hands:
         samples = run.measure(data)
-        for e, s in samples.items():
-            by_engine[e].append(s)
-        rec = record(data, samples, who)
+        rec = tally.add(samples, bs.hand_record(data, samples, who, steps="steps", reasons=True))
         if len(naive) < naive_hands and all(s.exact for s in samples.values()):
             state = PaperbackState.from_json(data)
             n_ms, best = naive_best(run.lex, state, sample, random.Random(who.get("seed", 0)), NAIVE_CAP)
@@ -193,8 +158,7 @@ def run_hands(run: Run, label: str, hands: list[tuple[dict[str, Any], dict[str, 
                 run.failures.append(f"the naive pass beat the search on {json.dumps(data)}: {best} > {got}")
             naive.append((n_ms, samples))
             rec["naive_ms"] = round(n_ms, 1)
-        records.append(rec)
-    summaries = {e: Summary.of(by_engine[e]) for e in run.engines}
+    summaries = tally.summaries()
     for e, summary in summaries.items():
         if naive:
             summary.naive = {
@@ -204,18 +168,20 @@ def run_hands(run: Run, label: str, hands: list[tuple[dict[str, Any], dict[str, 
                 "ratio": statistics.median(n / by[e].ms for n, by in naive),
             }
     run.summaries.append((label, summaries))
-    out: dict[str, Any] = {
-        "label": label,
-        "wall_s": round(time.perf_counter() - started, 1),
-        "engines": {e: s.to_json() for e, s in summaries.items()},
-        "hands": records,
-    }
-    if len(run.engines) > 1:
-        out["speed"] = speed_ratio(by_engine)
-    return out
+    return tally.part(label, summaries)
 
 
-def main(argv: list[str] | None = None) -> int:
+def describe(r: dict[str, Any], engine: str) -> str:
+    cut = "" if r["exact"][engine] else f", NOT EXACT: {r['not_exact'][engine]}"
+    return f"seed {r['seed']}: {bs.ms(r['ms'][engine])}, {r['steps'][engine]:,} steps{cut}; {json.dumps(r['state'])}"
+
+
+SECTIONS = [*SEEDS, "named"]
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The flags, with what --quick changes filled in; ``engines`` the engines asked for (an error where the search
+    has no such engine)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, 3 naive hands")
     ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
@@ -223,72 +189,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=4000, help="words the naive pass solves, scaled to the whole list")
     ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
     ap.add_argument("--engine", choices=["python", "compiled", "both"], default=default_engine())
-    sections = [*SEEDS, "named"]
-    ap.add_argument("--only", action="append", choices=sections, metavar="GROUP",
-                    help=f"run only this part (repeatable): {', '.join(sections)}")
+    ap.add_argument("--only", action="append", choices=SECTIONS, metavar="GROUP",
+                    help=f"run only this part (repeatable): {', '.join(SECTIONS)}")
     ap.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
     args = ap.parse_args(argv)
-    hands = args.hands or (20 if args.quick else 200)
-    naive_hands = args.naive if args.naive is not None else (3 if args.quick else 20)
-    limit = args.limit or (QUICK_LIMIT if args.quick else LIMIT)
-    engines = chosen_engines(args.engine, PaperbackSearch)
-    if isinstance(engines, str):
-        ap.error(engines)
-    only = set(args.only or sections)
+    args.hands = args.hands or (20 if args.quick else 200)
+    args.naive = args.naive if args.naive is not None else (3 if args.quick else 20)
+    args.limit = args.limit or (QUICK_LIMIT if args.quick else LIMIT)
+    args.engines = bs.chosen_engines(args.engine, PaperbackSearch)
+    if isinstance(args.engines, str):
+        ap.error(args.engines)
+    args.only = set(args.only or SECTIONS)
+    return args
 
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    engines, hands = args.engines, args.hands
     lex = default_lexicon()
-    run = Run(lex, engines, limit)
+    run = Run(lex, engines, args.limit)
     for engine in engines:  # warm what every search shares (the lexicon's arrays), untimed
         for data in (hand(random.Random(1), 5), hand(random.Random(2), 10), ADVERSARIAL["Spacebar, 10 cards"]):
-            query(lex, PaperbackState.from_json(data), engine, limit)
-    print(f"dictionary: {lex.name}, {len(lex)} words; {hands} hands a size; limit {limit:g} s; "
-          f"engines: {', '.join(engines)}", flush=True)
-    report: dict[str, Any] = {
-        "dictionary": f"{lex.name} ({len(lex)} words)",
-        "limit_s": limit,
-        "top": TOP,
-        "engines": list(engines),
-        "python": platform.python_version(),
-        "argv": sys.argv[1:] if argv is None else argv,
-        "groups": {},
-    }
+            query(lex, PaperbackState.from_json(data), engine, args.limit)
+    bs.print_start(lex, hands, args.limit, engines)
+    report = bs.report_head(lex, args.limit, TOP, engines, argv)
     for group in SEEDS:
-        if group in only:
+        if group in args.only:
             seeded = [(seeded_hand(group, i), {"seed": SEEDS[group] + i}) for i in range(hands)]
-            part = run_hands(run, f"{group} cards", seeded, naive_hands, args.sample)
+            part = run_hands(run, f"{group} cards", seeded, args.naive, args.sample)
             part["seeds"] = [SEEDS[group], SEEDS[group] + hands - 1]
             report["groups"][group] = part
             print(f"  {part['label']}: done in {part['wall_s']} s", flush=True)
-    if "named" in only:
+    if "named" in args.only:
         named = [(data, {"name": name}) for name, data in ADVERSARIAL.items()]
         report["named"] = run_hands(run, f"named hard hands ({len(ADVERSARIAL)})", named)
-
-    rows = [row(label if len(engines) == 1 else f"{label} [{e}]", s)
-            for label, by_engine in run.summaries for e, s in by_engine.items()]
-    print()
-    print(table(rows).replace("nodes (median)", "steps (median)"))
-    parts = [*report["groups"].values(), *([report["named"]] if "named" in report else [])]
-    if len(engines) > 1:
-        print("\npython against compiled (times python / compiled):")
-        print(table([(p["label"], f"x{p['speed']['ratio_of_medians']:.2f}", f"x{p['speed']['median_ratio']:.2f}",
-                      f"x{p['speed']['ratio_of_worst']:.2f}") for p in parts],
-                    ("group", "ratio of medians", "median of per-hand ratios", "ratio of worst")))
-    if "named" in report:
-        print("\nnamed hard hands:")
-        print(table(
-            [(r["name"], *(f"{ms(r['ms'][e])}{'' if r['exact'][e] else ' (not exact)'}" for e in engines),
-              f"{r['steps'][engines[0]]:,}", f"{r['best'][0]} {r['best'][1]:g}" if r["best"] else "-")
-             for r in report["named"]["hands"]],
-            ("hand", *engines, "steps", "best"),
-        ))
-    print("\nslowest hands:")
-    for part in report["groups"].values():
-        for r in sorted(part["hands"], key=lambda r: -float(r["ms"][engines[0]]))[:3]:
-            cut = "" if r["exact"][engines[0]] else f", NOT EXACT: {r['not_exact'][engines[0]]}"
-            print(f"  {part['label']}: seed {r['seed']}: {ms(r['ms'][engines[0]])}, "
-                  f"{r['steps'][engines[0]]:,} steps{cut}; {json.dumps(r['state'])}")
-
-    return finish(report, run.failures, args.out)
+    bs.print_tables(run, report, "steps", " (not exact)", describe)
+    return bs.finish(report, run.failures, args.out)
 
 
 if __name__ == "__main__":

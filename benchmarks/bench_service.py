@@ -37,14 +37,11 @@ import re
 import resource
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -55,183 +52,22 @@ sys.path.append(str(ROOT))  # the installed package first (its compiled kernel),
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_hint import random_state  # noqa: E402
+from service_process import Server, cpu_seconds, machine_busy_seconds, pss_kb, status_kb  # noqa: E402
 
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
 from solver.search.hardback import Search  # noqa: E402
 
-HOST = "127.0.0.1"  # the loopback only, never another address
 HINT_PATH = "/v1/hardback/hint"
 LUA = ROOT / "benchmarks" / "hint_load.lua"
 TOP = 5
 SEED0 = 50_000  # seeds of the request bodies: SEED0, SEED0 + 1, ... (apart from bench_hint's)
-READY_TIMEOUT = 180.0  # seconds the server may take to load its lexicons
 WRK_TIMEOUT = 20  # seconds; the service gives up on a search after 10 s * 1.25 + 3 s by default
 FLAT_MB_PER_MIN = 1.0  # memory counts as flat when the RSS slope is within this
 
 TARGET_RPS = 200.0
 TARGET_P99_MS = 100.0
-
-
-# -- the server -------------------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def server_command(port: int, workers: int, app: str) -> tuple[list[str], str]:
-    """The command that starts the service, and a label for it: `ghostwriter serve` when the installed
-    command has it, else uvicorn on the app factory."""
-    gw = Path(sys.executable).with_name("ghostwriter")
-    if gw.exists():
-        probe = subprocess.run([str(gw), "serve", "--help"], capture_output=True, text=True, cwd=ROOT, timeout=60)
-        if probe.returncode == 0:
-            cmd = [str(gw), "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
-            return cmd, "ghostwriter serve"
-    cmd = [sys.executable, "-m", "uvicorn", "--factory", app, "--host", HOST, "--port", str(port),
-           "--workers", str(workers)]
-    return cmd, f"uvicorn --factory {app}"
-
-
-def children(pid: int) -> list[int]:
-    """The direct children of a process (every thread's children, from /proc)."""
-    out: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            with contextlib.suppress(OSError):
-                out.extend(int(c) for c in (task / "children").read_text().split())
-    return out
-
-
-def process_tree(pid: int) -> list[int]:
-    """A process and all its descendants."""
-    tree, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        tree.append(p)
-        todo.extend(children(p))
-    return tree
-
-
-def status_kb(pid: int, key: str) -> int:
-    """One "kB" figure of /proc/<pid>/status (VmRSS, VmHWM, ...); 0 when the process is gone."""
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-def pss_kb(pid: int) -> int:
-    """Proportional set size: shared pages (the memory-mapped lexicon) split among the processes mapping them."""
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
-    return 0
-
-
-def machine_busy_seconds() -> float:
-    """CPU seconds spent by everything on the machine since boot (all cores; idle and iowait excluded)."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of one process so far."""
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return 0.0
-
-
-@dataclass
-class Server:
-    """The service in its own process, started on a free loopback port."""
-
-    workers: int
-    app: str
-    port: int = 0
-    label: str = ""
-    proc: subprocess.Popen[bytes] | None = None
-    log_path: Path | None = None
-    known: dict[int, int] = field(default_factory=dict)  # pid -> start time of every process seen in the tree
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def start(self, log_dir: Path) -> None:
-        self.port = free_port()
-        cmd, self.label = server_command(self.port, self.workers, self.app)
-        self.log_path = log_dir / "server.log"
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        with self.log_path.open("wb") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
-        print(f"server: {' '.join(cmd)} (pid {self.proc.pid})")
-
-    def log_tail(self, lines: int = 30) -> str:
-        if self.log_path is None or not self.log_path.exists():
-            return ""
-        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-
-    def wait_ready(self) -> float:
-        """Poll GET /readyz until 200; the seconds it took."""
-        assert self.proc is not None
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < READY_TIMEOUT:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with code {self.proc.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(self.url + "/readyz", timeout=2) as r:
-                    if r.status == 200:
-                        self.pids()
-                        return time.perf_counter() - t0
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"GET /readyz not 200 after {READY_TIMEOUT:.0f} s:\n{self.log_tail()}")
-
-    def pids(self) -> list[int]:
-        assert self.proc is not None
-        tree = process_tree(self.proc.pid)
-        for pid in tree:
-            self.known.setdefault(pid, _stat(pid, 19))
-        return tree
-
-    def stop(self) -> None:
-        """Terminate the server (uvicorn stops its workers), then kill it and any process of its tree left."""
-        if self.proc is None:
-            return
-        with contextlib.suppress(OSError):
-            self.pids()
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        for pid, started in sorted(self.known.items()):
-            # a worker left behind: the same process (same start time, so not a reused pid), orphaned
-            if pid != self.proc.pid and started >= 0 and _stat(pid, 19) == started and _stat(pid, 1) == 1:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, signal.SIGKILL)
-        self.proc = None
-
-
-def _stat(pid: int, index: int) -> int:
-    """One number of /proc/<pid>/stat, counted from the field after the command name (1: the parent's pid,
-    19: the start time); -1 when the process is gone."""
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[index])
-    return -1
 
 
 # -- the requests -----------------------------------------------------------------------------------------------
@@ -468,7 +304,7 @@ def mark(ok: bool) -> str:
     return "met" if ok else "MISSED"
 
 
-def main() -> int:
+def parse_args() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--duration", type=int, default=60, help="seconds under load (default 60)")
     ap.add_argument("--quick", action="store_true", help="a 10 s run on fewer hands, for a smoke test")
@@ -483,18 +319,22 @@ def main() -> int:
     args = ap.parse_args()
     if args.quick:
         args.duration, args.hands, args.warmup = 10, 100, 2
-    threads = max(1, min(args.threads, args.connections))
-    find_wrk()  # fail early when wrk is missing
+    args.threads = max(1, min(args.threads, args.connections))
+    return args
+
+
+def busy_before_run() -> float:
+    """The share of the machine's CPU other work takes, over two seconds before the run (a warning past 10 %)."""
     busy0, t0 = machine_busy_seconds(), time.perf_counter()
     time.sleep(2)
     busy_before = (machine_busy_seconds() - busy0) / (time.perf_counter() - t0) / (os.cpu_count() or 1)
     if busy_before > 0.1:
         print(f"warning: the machine is busy ({busy_before:.0%} of its CPU before the run): the figures will suffer")
+    return busy_before
 
-    requests = bodies(args.hands, args.plain)
-    kind = "5-card hands" if args.plain else "5-card hands with a classic or an inked card"
-    print(f"{len(requests)} request bodies: seeded random {kind}, "
-          f"top {TOP} by value; the machine was {busy_before:.0%} busy before the run")
+
+def run_baseline(requests: list[dict[str, Any]]) -> tuple[Baseline, float]:
+    """The in-process baseline, printed; with the share of its time the slowest 5 % of hands take."""
     print("baseline: solving them in-process, one after another ...", flush=True)
     base = baseline(requests)
     b_sorted = sorted(base.times_ms)
@@ -503,7 +343,42 @@ def main() -> int:
           f"mean {statistics.fmean(base.times_ms):.2f} ms, p99 {pct(base.times_ms, 0.99):.1f} ms, "
           f"worst {max(base.times_ms):.1f} ms; the slowest 5 % of hands take {b_tail:.0%} of the time; "
           f"CPU {statistics.fmean(base.cpu_ms):.2f} ms a hint on average")
+    return base, b_tail
 
+
+@dataclass
+class Measured:
+    """What the service did: how soon it was ready, the one-client check (and its server CPU a hint), the load's
+    figures, CPU and memory, its processes under load, and the end of its log."""
+
+    label: str
+    ready_s: float
+    checked: Check
+    check_cpu_ms: float
+    load: dict[str, Any] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    memory: Memory = field(default_factory=Memory)
+    processes: int = 0
+    log: str = ""
+
+
+def run_check(server: Server, requests: list[dict[str, Any]], base: Baseline) -> tuple[Check, float]:
+    """Every body once through the service, one client, printed; with the server's CPU a hint."""
+    print("check: every body once, one client ...", flush=True)
+    check_cpu0 = sum(cpu_seconds(p) for p in server.pids())
+    checked = check(server.url, requests, base.values)
+    check_cpu_ms = 1e3 * (sum(cpu_seconds(p) for p in server.pids()) - check_cpu0) / len(requests)
+    print(f"  {len(requests) - len(checked.bad)}/{len(requests)} answered 200; "
+          f"{len(checked.differ)} differ from the in-process values; one client: median "
+          f"{statistics.median(checked.latency_ms):.2f} ms, p99 {pct(checked.latency_ms, 0.99):.1f} ms; "
+          f"server CPU {check_cpu_ms:.2f} ms a hint (in-process {statistics.fmean(base.cpu_ms):.2f} ms)")
+    for line in (checked.bad + checked.differ)[:10]:
+        print(f"    {line}")
+    return checked, check_cpu_ms
+
+
+def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: Baseline) -> Measured | None:
+    """Start the service, check it, warm it up and load it; None when a body did not get a 200 (no load run)."""
     server = Server(args.workers, args.app)
     with tempfile.TemporaryDirectory(prefix="bench_service-") as tmp:
         bodies_file = Path(tmp) / "bodies.jsonl"
@@ -512,45 +387,42 @@ def main() -> int:
             server.start(Path(tmp))
             ready_s = server.wait_ready()
             print(f"  ready after {ready_s:.1f} s; {len(server.pids())} processes")
-
-            print("check: every body once, one client ...", flush=True)
-            check_cpu0 = sum(cpu_seconds(p) for p in server.pids())
-            checked = check(server.url, requests, base.values)
-            check_cpu_ms = 1e3 * (sum(cpu_seconds(p) for p in server.pids()) - check_cpu0) / len(requests)
-            print(f"  {len(requests) - len(checked.bad)}/{len(requests)} answered 200; "
-                  f"{len(checked.differ)} differ from the in-process values; one client: median "
-                  f"{statistics.median(checked.latency_ms):.2f} ms, p99 {pct(checked.latency_ms, 0.99):.1f} ms; "
-                  f"server CPU {check_cpu_ms:.2f} ms a hint (in-process {statistics.fmean(base.cpu_ms):.2f} ms)")
-            for line in (checked.bad + checked.differ)[:10]:
-                print(f"    {line}")
+            checked, check_cpu_ms = run_check(server, requests, base)
             if checked.bad:
                 print(f"bench_service: {len(checked.bad)} requests did not get a 200; no load run", file=sys.stderr)
-                return 1
-
+                return None
+            m = Measured(server.label, ready_s, checked, check_cpu_ms)
             print(f"warm-up: {args.warmup} s of load ...", flush=True)
-            run_wrk(wrk_command(server.url, args.warmup, args.connections, threads, bodies_file), server, None)
-
-            print(f"load: wrk -t{threads} -c{args.connections} -d{args.duration}s ...", flush=True)
-            memory = Memory()
-            load, cpu = run_wrk(wrk_command(server.url, args.duration, args.connections, threads, bodies_file),
-                                server, memory)
-            server_processes = len(server.pids())
+            run_wrk(wrk_command(server.url, args.warmup, args.connections, args.threads, bodies_file), server, None)
+            print(f"load: wrk -t{args.threads} -c{args.connections} -d{args.duration}s ...", flush=True)
+            m.load, m.cpu = run_wrk(
+                wrk_command(server.url, args.duration, args.connections, args.threads, bodies_file), server, m.memory
+            )
+            m.processes = len(server.pids())
         finally:
-            server_log = server.log_tail(15)
+            log = server.log_tail(15)
             server.stop()
+    m.log = log
+    return m
 
+
+def figures(base: Baseline, m: Measured) -> dict[str, Any]:
+    """The run's figures, from the load, the check and the baseline, and which targets they meet (``ok``)."""
+    load, checked = m.load, m.checked
     socket_errors = sum(load["wrk_socket_errors"].values())
     errors = max(load["non2xx"], load["wrk_non2xx"]) + socket_errors + max(0, load["requests"] - load["responses"])
-    mem = memory.summary()
+    mem = m.memory.summary()
     rps = load["requests_per_s"] or float("nan")  # nan rather than a division by zero when nothing came back
-    b_median, b_mean = statistics.median(base.times_ms), statistics.fmean(base.times_ms)
-    b_p99, b_cpu = pct(base.times_ms, 0.99), statistics.fmean(base.cpu_ms)
-    single_median = statistics.median(checked.latency_ms)
-    gap_median = statistics.median(checked.gap_ms) if checked.gap_ms else None
-    healthz_median = statistics.median(checked.healthz_ms)
-    cores = os.cpu_count() or 1
-    cpu_per_hint_ms = 1e3 * cpu["server_cpu_s"] / max(load["requests"], 1) or float("nan")
-    ok = {
+    f: dict[str, Any] = {
+        "errors": errors, "mem": mem, "rps": rps, "cores": os.cpu_count() or 1,
+        "b_median": statistics.median(base.times_ms), "b_mean": statistics.fmean(base.times_ms),
+        "b_p99": pct(base.times_ms, 0.99), "b_cpu": statistics.fmean(base.cpu_ms),
+        "single_median": statistics.median(checked.latency_ms),
+        "gap_median": statistics.median(checked.gap_ms) if checked.gap_ms else None,
+        "healthz_median": statistics.median(checked.healthz_ms),
+        "cpu_per_hint_ms": 1e3 * m.cpu["server_cpu_s"] / max(load["requests"], 1) or float("nan"),
+    }
+    f["ok"] = {
         "throughput": rps >= TARGET_RPS,
         "p99": load["p99_ms"] <= TARGET_P99_MS,
         "errors": errors == 0,
@@ -558,11 +430,16 @@ def main() -> int:
         # (the largest hands come round once); a leak grows in both halves
         "memory_flat": abs(mem["rss_slope_second_half_mb_per_min"]) <= FLAT_MB_PER_MIN,
     }
+    return f
 
+
+def print_load(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None:
+    """The service under load: throughput, latency, errors, against their targets."""
+    load, ok = m.load, f["ok"]
     print()
-    print(f"service: {server.label}, {args.workers} workers ({server_processes} processes); "
-          f"wrk -t{threads} -c{args.connections} -d{args.duration}s on {cores} cores")
-    print(f"  throughput   {rps:.1f} hints/s ({load['requests']} requests in {load['seconds']:.1f} s)"
+    print(f"service: {m.label}, {args.workers} workers ({m.processes} processes); "
+          f"wrk -t{args.threads} -c{args.connections} -d{args.duration}s on {f['cores']} cores")
+    print(f"  throughput   {f['rps']:.1f} hints/s ({load['requests']} requests in {load['seconds']:.1f} s)"
           f"   target >= {TARGET_RPS:.0f}: {mark(ok['throughput'])}")
     print(f"  latency      p50 {load['p50_ms']:.1f} ms, p90 {load['p90_ms']:.1f} ms, p99 {load['p99_ms']:.1f} ms, "
           f"p99.9 {load['p99_9_ms']:.1f} ms, max {load['max_ms']:.1f} ms"
@@ -573,17 +450,22 @@ def main() -> int:
         print(f"  service's own elapsed_ms, every answer, uncorrected: p50 {load['elapsed_p50_ms']:.1f} ms, "
               f"p90 {load['elapsed_p90_ms']:.1f} ms, p99 {load['elapsed_p99_ms']:.1f} ms, "
               f"p99.9 {load['elapsed_p99_9_ms']:.1f} ms, max {load['elapsed_max_ms']:.1f} ms")
-    print(f"  errors       {errors}: non-2xx {load['non2xx']} (wrk: {load['wrk_non2xx']}), socket errors "
+    print(f"  errors       {f['errors']}: non-2xx {load['non2xx']} (wrk: {load['wrk_non2xx']}), socket errors "
           + ", ".join(f"{k} {v}" for k, v in load["wrk_socket_errors"].items())
           + f"   target 0: {mark(ok['errors'])}")
     if load["first_bad"]:
         print(f"               first bad answer: {load['first_bad']}")
     if load["inexact"]:
         print(f"  cut short    {load['inexact']} answers hit the time limit (\"exact\": false)")
+
+
+def print_resources(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None:
+    """The server's memory and CPU under load, its CPU ceiling, and the CPU HTTP costs a request."""
+    mem, cpu, cores, per_hint = f["mem"], m.cpu, f["cores"], f["cpu_per_hint_ms"]
     print(f"  memory (RSS) start {mem['rss_start_mb']:.1f} MB, end {mem['rss_end_mb']:.1f} MB, "
           f"max {mem['rss_max_mb']:.1f} MB, slope {mem['rss_slope_mb_per_min']:+.2f} MB/min "
           f"(second half {mem['rss_slope_second_half_mb_per_min']:+.2f})"
-          f"   target flat (second half |slope| <= {FLAT_MB_PER_MIN:g}): {mark(ok['memory_flat'])}"
+          f"   target flat (second half |slope| <= {FLAT_MB_PER_MIN:g}): {mark(f['ok']['memory_flat'])}"
           + (" (too short a run to judge)" if args.duration < 60 else ""))
     print(f"  memory (anon) start {mem['anon_start_mb']:.1f} MB, end {mem['anon_end_mb']:.1f} MB, "
           f"max {mem['anon_max_mb']:.1f} MB, slope {mem['anon_slope_mb_per_min']:+.2f} MB/min "
@@ -592,67 +474,100 @@ def main() -> int:
           f"max {mem['pss_max_mb']:.1f} MB, slope {mem['pss_slope_mb_per_min']:+.2f} MB/min")
     print(f"  CPU          server {cpu['server_cpu_s']:.1f} s, wrk {cpu['wrk_cpu_s']:.1f} s, other work on the "
           f"machine {cpu['other_cpu_s']:.1f} s, in {cpu['wall_s']:.1f} s on {cores} cores; "
-          f"server CPU per hint {cpu_per_hint_ms:.2f} ms")
-    print(f"  ceiling      {cores} cores / {cpu_per_hint_ms:.2f} ms of server CPU a hint = "
-          f"{1e3 * cores / cpu_per_hint_ms:.0f} hints/s; closed loop: mean latency = {args.connections} clients / "
-          f"{rps:.1f} hints/s = {1e3 * args.connections / rps:.0f} ms (wrk: {load['mean_ms']:.0f} ms)")
-    print(f"  HTTP CPU     one client, the same hands as the baseline: server CPU {check_cpu_ms:.2f} ms a hint, "
-          f"in-process {b_cpu:.2f} ms: {check_cpu_ms - b_cpu:+.2f} ms a request")
-    print(f"baseline (in-process, one core, the same {len(requests)} hands): {base.hints_per_s:.1f} hints/s, "
-          f"median {b_median:.2f} ms, p99 {b_p99:.1f} ms")
-    print(f"  ratio service / in-process throughput: x{rps / base.hints_per_s:.2f} "
-          f"(the ceiling on {cores} cores with no HTTP cost is x{cores})")
-    print(f"  HTTP overhead: loaded p50 - in-process median = {load['p50_ms'] - b_median:.1f} ms (queueing at "
+          f"server CPU per hint {per_hint:.2f} ms")
+    print(f"  ceiling      {cores} cores / {per_hint:.2f} ms of server CPU a hint = "
+          f"{1e3 * cores / per_hint:.0f} hints/s; closed loop: mean latency = {args.connections} clients / "
+          f"{f['rps']:.1f} hints/s = {1e3 * args.connections / f['rps']:.0f} ms (wrk: {m.load['mean_ms']:.0f} ms)")
+    print(f"  HTTP CPU     one client, the same hands as the baseline: server CPU {m.check_cpu_ms:.2f} ms a hint, "
+          f"in-process {f['b_cpu']:.2f} ms: {m.check_cpu_ms - f['b_cpu']:+.2f} ms a request")
+
+
+def print_against_baseline(
+    args: argparse.Namespace, hands: int, base: Baseline, m: Measured, f: dict[str, Any]
+) -> list[str]:
+    """The service against the in-process baseline on the same ``hands``, and the targets: the missed ones."""
+    b_median, single_median, gap_median = f["b_median"], f["single_median"], f["gap_median"]
+    print(f"baseline (in-process, one core, the same {hands} hands): {base.hints_per_s:.1f} hints/s, "
+          f"median {b_median:.2f} ms, p99 {f['b_p99']:.1f} ms")
+    print(f"  ratio service / in-process throughput: x{f['rps'] / base.hints_per_s:.2f} "
+          f"(the ceiling on {f['cores']} cores with no HTTP cost is x{f['cores']})")
+    print(f"  HTTP overhead: loaded p50 - in-process median = {m.load['p50_ms'] - b_median:.1f} ms (queueing at "
           f"{args.connections} clients included); one client: {single_median:.2f} - {b_median:.2f} = "
           f"{single_median - b_median:.2f} ms")
     if gap_median is not None:
         print(f"  one client, latency - the service's own elapsed_ms: median {gap_median:.2f} ms; "
-              f"GET /healthz round trip: median {healthz_median:.2f} ms")
-    if (gap_median or 0) > 30 or healthz_median > 30:
+              f"GET /healthz round trip: median {f['healthz_median']:.2f} ms")
+    if (gap_median or 0) > 30 or f["healthz_median"] > 30:
         print("  (some 40 ms per keep-alive request: TCP_NODELAY is off on the server's sockets, so Nagle's "
               "algorithm waits for the client's delayed ACK; uvicorn --workers N leaves it off)")
-    missed = [k for k, v in ok.items() if not v]
+    missed = [k for k, v in f["ok"].items() if not v]
     print("targets: " + ("all met" if not missed else "missed: " + ", ".join(missed)))
-    if checked.differ:
-        print(f"{len(checked.differ)} answers differ from the in-process search", file=sys.stderr)
+    if m.checked.differ:
+        print(f"{len(m.checked.differ)} answers differ from the in-process search", file=sys.stderr)
+    return missed
 
-    report: dict[str, Any] = {
+
+def build_report(
+    args: argparse.Namespace, requests: list[dict[str, Any]], base: Baseline, b_tail: float, busy_before: float,
+    m: Measured, f: dict[str, Any],
+) -> dict[str, Any]:
+    load, checked, cores, per_hint, b_median = m.load, m.checked, f["cores"], f["cpu_per_hint_ms"], f["b_median"]
+    return {
         "command": " ".join(sys.argv),
         "machine_busy_before": busy_before,
-        "server": {"command": server.label, "workers": args.workers, "processes": server_processes,
-                   "ready_s": ready_s, "log_tail": server_log},
-        "load": {"tool": "wrk", "threads": threads, "connections": args.connections, "duration_s": args.duration,
-                 "warmup_s": args.warmup, "hands": len(requests),
+        "server": {"command": m.label, "workers": args.workers, "processes": m.processes,
+                   "ready_s": m.ready_s, "log_tail": m.log},
+        "load": {"tool": "wrk", "threads": args.threads, "connections": args.connections,
+                 "duration_s": args.duration, "warmup_s": args.warmup, "hands": len(requests),
                  "hand": "5 cards" if args.plain else "5 cards + classic/inked", "top": TOP,
                  "objective": "value", **{k: v for k, v in load.items() if k != "wrk_output"},
-                 "errors_total": errors, **cpu, "server_cpu_per_hint_ms": cpu_per_hint_ms, "cores": cores,
-                 "cpu_ceiling_hints_per_s": 1e3 * cores / cpu_per_hint_ms},
-        "memory": {**mem, "flat_threshold_mb_per_min": FLAT_MB_PER_MIN,
-                   "samples_rss_mb": [round(v, 2) for v in memory.rss_mb]},
-        "single_client": {"median_ms": single_median, "p99_ms": pct(checked.latency_ms, 0.99),
+                 "errors_total": f["errors"], **m.cpu, "server_cpu_per_hint_ms": per_hint, "cores": cores,
+                 "cpu_ceiling_hints_per_s": 1e3 * cores / per_hint},
+        "memory": {**f["mem"], "flat_threshold_mb_per_min": FLAT_MB_PER_MIN,
+                   "samples_rss_mb": [round(v, 2) for v in m.memory.rss_mb]},
+        "single_client": {"median_ms": f["single_median"], "p99_ms": pct(checked.latency_ms, 0.99),
                           "service_elapsed_median_ms": statistics.median(checked.elapsed_ms)
                           if checked.elapsed_ms else None,
-                          "latency_minus_elapsed_median_ms": gap_median, "healthz_median_ms": healthz_median,
-                          "server_cpu_per_hint_ms": check_cpu_ms,
+                          "latency_minus_elapsed_median_ms": f["gap_median"],
+                          "healthz_median_ms": f["healthz_median"], "server_cpu_per_hint_ms": m.check_cpu_ms,
                           "non200": len(checked.bad), "differ_from_in_process": len(checked.differ),
                           "differ_examples": checked.differ[:10]},
         "baseline": {"what": "the same hands in-process, one after another, one core: TurnState.from_json + "
                              "Search.top(5) + the moves encoded to JSON",
-                     "hints_per_s": base.hints_per_s, "median_ms": b_median, "mean_ms": b_mean, "p99_ms": b_p99,
-                     "max_ms": max(base.times_ms), "slowest_5pct_time_share": b_tail, "cpu_mean_ms": b_cpu,
-                     "search_median_ms": statistics.median(base.search_ms)},
-        "ratio_throughput": rps / base.hints_per_s,
+                     "hints_per_s": base.hints_per_s, "median_ms": b_median, "mean_ms": f["b_mean"],
+                     "p99_ms": f["b_p99"], "max_ms": max(base.times_ms), "slowest_5pct_time_share": b_tail,
+                     "cpu_mean_ms": f["b_cpu"], "search_median_ms": statistics.median(base.search_ms)},
+        "ratio_throughput": f["rps"] / base.hints_per_s,
         "http_overhead_ms": {"loaded_p50_minus_in_process_median": load["p50_ms"] - b_median,
-                             "single_client_median_minus_in_process_median": single_median - b_median,
-                             "single_client_latency_minus_service_elapsed_median": gap_median},
-        "http_cpu_overhead_ms": check_cpu_ms - b_cpu,
+                             "single_client_median_minus_in_process_median": f["single_median"] - b_median,
+                             "single_client_latency_minus_service_elapsed_median": f["gap_median"]},
+        "http_cpu_overhead_ms": m.check_cpu_ms - f["b_cpu"],
         "targets": {"hints_per_s": TARGET_RPS, "p99_ms": TARGET_P99_MS, "errors": 0,
-                    "memory_slope_mb_per_min": FLAT_MB_PER_MIN, "met": ok},
+                    "memory_slope_mb_per_min": FLAT_MB_PER_MIN, "met": f["ok"]},
     }
+
+
+def main() -> int:
+    args = parse_args()
+    find_wrk()  # fail early when wrk is missing
+    busy_before = busy_before_run()
+    requests = bodies(args.hands, args.plain)
+    kind = "5-card hands" if args.plain else "5-card hands with a classic or an inked card"
+    print(f"{len(requests)} request bodies: seeded random {kind}, "
+          f"top {TOP} by value; the machine was {busy_before:.0%} busy before the run")
+    base, b_tail = run_baseline(requests)
+    m = run_service(args, requests, base)
+    if m is None:
+        return 1
+    f = figures(base, m)
+    print_load(args, m, f)
+    print_resources(args, m, f)
+    missed = print_against_baseline(args, len(requests), base, m, f)
+    report = build_report(args, requests, base, b_tail, busy_before, m, f)
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)
     (out / "bench_service.json").write_text(json.dumps(report, indent=2))
-    return 0 if not missed and not checked.differ else 1
+    return 0 if not missed and not m.checked.differ else 1
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> NoReturn:

@@ -1,5 +1,6 @@
-"""What the search benchmarks share: percentiles, one group's summary, the engines a search class accepts, the
-table they print, the end of a run (its report written).
+"""What the search benchmarks share: percentiles, one group's summary, the engines a search class accepts, a run's
+hands under every engine (alternated and compared), a group's tally and its part of the report, the tables they
+print, the end of a run (its report written).
 
 Percentiles are nearest-rank: p99 of 200 times is the 198th fastest (the third slowest), so it is a time some hand
 really took, never an interpolation.
@@ -10,7 +11,10 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import platform
 import statistics
+import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,3 +161,148 @@ def finish(report: dict[str, Any], failures: list[str], out: Path) -> int:
     out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(f"\nwritten to {out}")
     return 1 if failures else 0
+
+
+class EngineRun:
+    """A run's hands under every engine asked for, their order alternated from hand to hand, their answers compared
+    wherever both are exact: what disagreed goes to ``failures``, each group's summaries to ``summaries`` (the
+    table's rows, in order). A benchmark says how to read a hand (``parse``) and query it (``query``)."""
+
+    def __init__(self, lex: Any, engines: tuple[str, ...], limit: float) -> None:
+        self.lex = lex
+        self.engines = engines
+        self.limit = limit
+        self.failures: list[str] = []
+        self.summaries: list[tuple[str, dict[str, Summary]]] = []
+        self._turn = 0  # hands measured so far: which engine goes first alternates with it
+
+    def parse(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def query(self, state: Any, engine: str) -> Sample:
+        raise NotImplementedError
+
+    def same_top(self, a: Sample, b: Sample) -> bool:
+        return a.top == b.top
+
+    def measure(self, data: dict[str, Any]) -> dict[str, Sample]:
+        """One hand under every engine, their order alternated from hand to hand; the engines' answers compared."""
+        state = self.parse(data)
+        order = self.engines if self._turn % 2 == 0 else self.engines[::-1]
+        self._turn += 1
+        out = {engine: self.query(state, engine) for engine in order}
+        first = out[self.engines[0]]
+        for engine in self.engines[1:]:
+            other = out[engine]
+            if first.exact and other.exact and not self.same_top(first, other):
+                self.failures.append(
+                    f"engines disagree on {json.dumps(data)}: {self.engines[0]} {first.top}, {engine} {other.top}"
+                )
+        return out
+
+
+def hand_record(
+    data: dict[str, Any], samples: dict[str, Sample], who: dict[str, Any], steps: str = "nodes", reasons: bool = False
+) -> dict[str, Any]:
+    """One hand in the report: what names it (``who``: its seed or its name), its state, each engine's time,
+    exactness and search steps (under the key ``steps``), the first engine's best word, and with ``reasons`` why a
+    hand is not exact."""
+    first = next(iter(samples.values()))
+    return {
+        **who,
+        "state": data,
+        "ms": {e: round(s.ms, 3) for e, s in samples.items()},
+        "exact": {e: s.exact for e, s in samples.items()},
+        steps: {e: s.nodes for e, s in samples.items()},
+        "best": list(first.top[0]) if first.top else None,
+        **({"not_exact": {e: s.reason for e, s in samples.items() if not s.exact}}
+           if reasons and not first.exact else {}),
+    }
+
+
+class Tally:
+    """A group's hands as they are measured: each engine's samples, each hand's record, when the group started."""
+
+    def __init__(self, engines: tuple[str, ...]) -> None:
+        self.engines = engines
+        self.by_engine: dict[str, list[Sample]] = {e: [] for e in engines}
+        self.records: list[dict[str, Any]] = []
+        self.started = time.perf_counter()
+
+    def add(self, samples: dict[str, Sample], record: dict[str, Any]) -> dict[str, Any]:
+        for e, sample in samples.items():
+            self.by_engine[e].append(sample)
+        self.records.append(record)
+        return record
+
+    def summaries(self) -> dict[str, Summary]:
+        return {e: Summary.of(self.by_engine[e]) for e in self.engines}
+
+    def part(
+        self, label: str, summaries: dict[str, Summary], seeds: list[int] | None = None, wall: bool = True
+    ) -> dict[str, Any]:
+        """The group's part of the report: its label, seeds, wall time, each engine's summary, its hands, and with
+        two engines their speed ratio."""
+        out: dict[str, Any] = {"label": label}
+        if seeds is not None:
+            out["seeds"] = seeds
+        if wall:
+            out["wall_s"] = round(time.perf_counter() - self.started, 1)
+        out["engines"] = {e: s.to_json() for e, s in summaries.items()}
+        out["hands"] = self.records
+        if len(self.engines) > 1:
+            out["speed"] = speed_ratio(self.by_engine)
+        return out
+
+
+def report_head(lex: Any, limit: float, top: int, engines: tuple[str, ...], argv: list[str] | None) -> dict[str, Any]:
+    """The start of a run's report, its groups to come."""
+    return {
+        "dictionary": f"{lex.name} ({len(lex)} words)",
+        "limit_s": limit,
+        "top": top,
+        "engines": list(engines),
+        "python": platform.python_version(),
+        "argv": sys.argv[1:] if argv is None else argv,
+        "groups": {},
+    }
+
+
+def print_start(lex: Any, hands: int, limit: float, engines: tuple[str, ...]) -> None:
+    print(f"dictionary: {lex.name}, {len(lex)} words; {hands} hands a size; limit {limit:g} s; "
+          f"engines: {', '.join(engines)}", flush=True)
+
+
+def parts_of(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The report's groups, then its named hands."""
+    return [*report["groups"].values(), *([report["named"]] if "named" in report else [])]
+
+
+def print_tables(
+    run: EngineRun, report: dict[str, Any], steps: str, cut: str, describe: Callable[[dict[str, Any], str], str]
+) -> None:
+    """The tables of a run: each group's summary under each engine, python against compiled, the named hard hands
+    (a hand not exact marked ``cut``), the slowest hands of each group (``describe`` says one). ``steps`` is the key
+    of the hands' search steps in the report, and their name in the tables."""
+    engines = run.engines
+    rows = [row(label if len(engines) == 1 else f"{label} [{e}]", s)
+            for label, by_engine in run.summaries for e, s in by_engine.items()]
+    print()
+    print(table(rows).replace("nodes (median)", f"{steps} (median)"))
+    if len(engines) > 1:
+        print("\npython against compiled (times python / compiled):")
+        print(table([(p["label"], f"x{p['speed']['ratio_of_medians']:.2f}", f"x{p['speed']['median_ratio']:.2f}",
+                      f"x{p['speed']['ratio_of_worst']:.2f}") for p in parts_of(report)],
+                    ("group", "ratio of medians", "median of per-hand ratios", "ratio of worst")))
+    if "named" in report:
+        print("\nnamed hard hands:")
+        print(table(
+            [(r["name"], *(f"{ms(r['ms'][e])}{'' if r['exact'][e] else cut}" for e in engines),
+              f"{r[steps][engines[0]]:,}", f"{r['best'][0]} {r['best'][1]:g}" if r["best"] else "-")
+             for r in report["named"]["hands"]],
+            ("hand", *engines, "steps", "best"),
+        ))
+    print("\nslowest hands:")
+    for part in report["groups"].values():
+        for r in sorted(part["hands"], key=lambda r: -float(r["ms"][engines[0]]))[:3]:
+            print(f"  {part['label']}: {describe(r, engines[0])}")

@@ -137,6 +137,28 @@ class _FairLane:
             self._cv.notify_all()
 
 
+async def _wait(
+    loop: asyncio.AbstractEventLoop,
+    waiting: set[asyncio.Future[Any]],
+    timeout: float,
+    future: Future[Any],
+    caller: Caller | None,
+) -> None:
+    """Until one of ``waiting`` is done or ``timeout`` passes; the search (``future``) is stopped if its caller goes
+    away, which is asked twice a second."""
+    gone = caller.gone if caller is not None else None
+    end = loop.time() + timeout
+    while (left := end - loop.time()) > 0:
+        step = min(left, POLL) if gone is not None else left
+        done, _ = await asyncio.wait(waiting, timeout=step, return_when=asyncio.FIRST_COMPLETED)
+        if done:
+            return
+        if caller is not None and gone is not None and await gone():
+            future.cancel()  # still queued: it never runs
+            caller.cancel.set()  # running: it stops at its next look at the clock
+            raise Unavailable("the client went away: its search was stopped")
+
+
 class Runner:
     def __init__(
         self, threads: int, max_queue: int, heavy_threads: int = 1, per_client: int = 4, max_wait: float = 30.0
@@ -166,9 +188,7 @@ class Runner:
         """``fn()`` in a thread of its lane; ``Unavailable`` when the lane is full, the caller has too many heavy
         requests, or it outruns ``time_limit``. Whether the caller went away is asked twice a second while it
         waits: then its search is dropped from the queue, or its ``cancel`` flag is set to stop it."""
-        heavy = lane is Lane.HEAVY
         client = caller.address if caller is not None else ""
-        gone = caller.gone if caller is not None else None
         self._admit(lane, client)
         submitted = time.monotonic()
         started: list[float] = []
@@ -180,29 +200,14 @@ class Runner:
             loop.call_soon_threadsafe(running.set)
             return fn()
 
-        future: Future[T] = self._heavy.submit(client, timed) if heavy else self._light.submit(timed)
+        future: Future[T] = self._heavy.submit(client, timed) if lane is Lane.HEAVY else self._light.submit(timed)
         future.add_done_callback(lambda _: self._done(lane, client))
         answer = asyncio.wrap_future(future)
-
-        async def wait(waiting: set[asyncio.Future[Any]], timeout: float) -> None:
-            """Until one of ``waiting`` is done or ``timeout`` passes; the search is stopped if the client goes."""
-            end = loop.time() + timeout
-            while (left := end - loop.time()) > 0:
-                step = min(left, POLL) if gone is not None else left
-                done, _ = await asyncio.wait(waiting, timeout=step, return_when=asyncio.FIRST_COMPLETED)
-                if done:
-                    return
-                if gone is not None and await gone():
-                    future.cancel()  # still queued: it never runs
-                    if caller is not None:
-                        caller.cancel.set()  # running: it stops at its next look at the clock
-                    raise Unavailable("the client went away: its search was stopped")
-
         began = asyncio.ensure_future(running.wait())
         try:
             # the wait for a thread and the search itself are bounded apart: a request that waited its turn
             # behind other clients' searches still gets its whole time limit
-            await wait({answer, began}, self.max_wait)
+            await _wait(loop, {answer, began}, self.max_wait, future, caller)
         finally:
             began.cancel()
         if not started and not answer.done():
@@ -211,7 +216,7 @@ class Runner:
                 f"the service is busy (no search thread was free for {self.max_wait:g} s): retry in a moment",
                 retry_after=int(self.max_wait),
             )
-        await wait({answer}, time_limit * 1.25 + GRACE)
+        await _wait(loop, {answer}, time_limit * 1.25 + GRACE, future, caller)
         if not answer.done():
             future.cancel()  # running: ends at its own time limit
             raise Unavailable(

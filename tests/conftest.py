@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
+from web_page import LAPTOP, _new_page, _open
 
 from service.main import create_app
 from service.settings import Settings
@@ -58,7 +59,7 @@ def enable(cache_dir: Path) -> Lexicon:
 # -- the browser tests ------------------------------------------------------------------------------------------
 
 try:
-    from playwright.sync_api import Browser, sync_playwright
+    from playwright.sync_api import Browser, Page, sync_playwright
 except ImportError:  # pragma: no cover - ``chromium`` says what is missing
     HAVE_PLAYWRIGHT = False
 else:
@@ -109,3 +110,25 @@ def browser(chromium: str) -> Iterator[Browser]:
             yield b
         finally:
             b.close()
+
+
+RUSSIAN_HOUSE_WORDS = ["кот", "ток", "кто", "ёлка", "рот"]
+
+
+@pytest.fixture(scope="module")
+def ru_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second live service offering a small Russian house list as the dictionary ``ru``."""
+    words = tmp_path_factory.mktemp("ru") / "house-ru.txt"
+    words.write_text("\n".join(RUSSIAN_HOUSE_WORDS) + "\n", encoding="utf-8")
+    with live_server(env={"GHOSTWRITER_DICTIONARIES": f"ru={words}"}) as base:
+        yield base
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A laptop-sized page showing the service's web page, its catalogue loaded."""
+    p, errors = _new_page(browser, LAPTOP)
+    _open(p, server)
+    yield p
+    p.context.close()
+    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"

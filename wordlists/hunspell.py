@@ -162,33 +162,45 @@ class AffixFile:
         lines = [ln.split() for ln in text.splitlines()]
         lines = [f for f in lines if f and not f[0].startswith("#")]
         # FLAG comes first in practice, but read it before anything that parses flags
+        aff._read_flag_mode(lines)
+        aff._read_options(lines)
+        aff._read_affixes(lines)
+        return aff
+
+    def _read_flag_mode(self, lines: list[list[str]]) -> None:
         for f in lines:
             if f[0] == "FLAG" and len(f) > 1:
                 mode = {"UTF-8": "UTF-8", "utf-8": "UTF-8", "long": "long", "num": "num"}.get(f[1])
                 if mode is None:
                     raise HunspellError(f"unknown FLAG mode {f[1]!r}; one of UTF-8, long, num")
-                aff.flag_mode = mode
+                self.flag_mode = mode
+
+    def _read_options(self, lines: list[list[str]]) -> None:
+        """The flags with a meaning (NEEDAFFIX, CIRCUMFIX, ...), FULLSTRIP, and the flag aliases (AF)."""
         alias_lines: list[list[str]] = []
-        pending: dict[tuple[str, str], int] = {}  # (PFX|SFX, flag) -> rule lines still to read
-        crosses: dict[tuple[str, str], bool] = {}
         for f in lines:
             key = f[0]
             if key == "AF" and len(f) > 1:
                 alias_lines.append(f)  # the first is the count line: AF N
             elif key in ("NEEDAFFIX", "PSEUDOROOT") and len(f) > 1:
-                aff.needaffix = f[1]
+                self.needaffix = f[1]
             elif key == "CIRCUMFIX" and len(f) > 1:
-                aff.circumfix = f[1]
+                self.circumfix = f[1]
             elif key == "ONLYINCOMPOUND" and len(f) > 1:
-                aff.onlyincompound = f[1]
+                self.onlyincompound = f[1]
             elif key == "FORBIDDENWORD" and len(f) > 1:
-                aff.forbidden = f[1]
+                self.forbidden = f[1]
             elif key == "FULLSTRIP":
-                aff.fullstrip = True
+                self.fullstrip = True
             elif key == "COMPLEXPREFIXES":
                 raise HunspellError("COMPLEXPREFIXES (two prefixes) is not supported")
         for f in alias_lines[1:]:
-            aff.aliases.append(frozenset(parse_flags(f[1], aff.flag_mode)))
+            self.aliases.append(frozenset(parse_flags(f[1], self.flag_mode)))
+
+    def _read_affixes(self, lines: list[list[str]]) -> None:
+        """The PFX and SFX rules: each group's header (flag, cross product, count), then its rule lines."""
+        pending: dict[tuple[str, str], int] = {}  # (PFX|SFX, flag) -> rule lines still to read
+        crosses: dict[tuple[str, str], bool] = {}
         for f in lines:
             key = f[0]
             if key not in ("PFX", "SFX"):
@@ -213,11 +225,10 @@ class AffixFile:
                 cross=crosses[rule],
                 strip=strip,
                 add=add,
-                cont=aff.flags(cont_text) if cont_text else frozenset(),
+                cont=self.flags(cont_text) if cont_text else frozenset(),
                 condition=Condition.parse(cond),
             )
-            (aff.prefixes if entry.prefix else aff.suffixes).setdefault(f[1], []).append(entry)
-        return aff
+            (self.prefixes if entry.prefix else self.suffixes).setdefault(f[1], []).append(entry)
 
 
 @dataclass(frozen=True)

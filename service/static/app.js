@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { bindCatalogue, loadCatalogue } from "./catalogue.js";
 import { pbTokenize } from "./codes.js";
-import { $, el } from "./dom.js";
+import { $, checkRadio, el, onRadio } from "./dom.js";
 import { clearError, showError } from "./errors.js";
 import { addCards, addTypedCodes, bindHand, focusChip, renderZones } from "./hand.js";
 import { addTypedPaperbackCards, bindPaperback, focusPaperbackChip, renderPaperbackHand } from "./paperback.js";
@@ -24,9 +24,9 @@ const TAGLINES = {
 };
 
 function syncControls() {
-  for (const radio of document.querySelectorAll('input[name="game"]')) radio.checked = radio.value === state.game;
-  for (const radio of document.querySelectorAll('input[name="target"]')) radio.checked = radio.value === state.target;
-  for (const radio of document.querySelectorAll('input[name="view"]')) radio.checked = radio.value === state.view;
+  checkRadio("game", state.game);
+  checkRadio("target", state.target);
+  checkRadio("view", state.view);
   $("objective").value = state.objective;
   $("top").value = state.top;
   $("remover").value = state.remover;
@@ -43,7 +43,7 @@ function syncControls() {
   $("pb-threshold").value = state.threshold;
   $("pb-objective").value = state.pbObjective;
   $("pb-top").value = state.pbTop;
-  for (const radio of document.querySelectorAll('input[name="pb-show"]')) radio.checked = radio.value === state.pbShow;
+  checkRadio("pb-show", state.pbShow);
   setDictionaryControl();
   applyGame();
 }
@@ -101,6 +101,16 @@ function applyGame() {
   showSearchOf(game);
 }
 
+/** Ctrl+Enter (Cmd+Enter) in the field ``id``: ``add`` what was typed, then find the words. */
+function addThenFind(id, add) {
+  $(id).addEventListener("keydown", async (event) => {
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    await add();
+    findWords();
+  });
+}
+
 function bindControls() {
   const fields = [
     ["objective", "objective"], ["top", "top"], ["remover", "remover"], ["ink", "ink"],
@@ -118,14 +128,11 @@ function bindControls() {
       });
     }
   }
-  for (const radio of document.querySelectorAll('input[name="game"]')) {
-    radio.addEventListener("change", () => {
-      if (!radio.checked) return;
-      state.game = radio.value;
-      applyGame();
-      save();
-    });
-  }
+  onRadio("game", (value) => {
+    state.game = value;
+    applyGame();
+    save();
+  });
   $("dictionary").addEventListener("change", followDictionaryEdition);
   $("rules").addEventListener("change", () => {
     renderZones();
@@ -133,23 +140,17 @@ function bindControls() {
   });
   $("edition").addEventListener("change", renderZones);
   $("literary-awards").addEventListener("change", () => { state.awards = $("literary-awards").checked; save(); });
-  for (const radio of document.querySelectorAll('input[name="view"]')) {
-    radio.addEventListener("change", () => {
-      if (!radio.checked) return;
-      state.view = radio.value;
-      updateViewControls();
-      save();
-    });
-  }
-  for (const radio of document.querySelectorAll('input[name="pb-show"]')) {
-    radio.addEventListener("change", () => {
-      if (!radio.checked) return;
-      state.pbShow = radio.value;
-      updateViewControls();
-      save();
-      redrawAnswer(); // the same answer, ranked or grouped
-    });
-  }
+  onRadio("view", (value) => {
+    state.view = value;
+    updateViewControls();
+    save();
+  });
+  onRadio("pb-show", (value) => {
+    state.pbShow = value;
+    updateViewControls();
+    save();
+    redrawAnswer(); // the same answer, ranked or grouped
+  });
   bindHand();
   bindPaperback();
   bindPaperbackKeyboard();
@@ -158,17 +159,9 @@ function bindControls() {
   $("find").addEventListener("click", findWords);
   $("cancel").addEventListener("click", cancelSearch);
   // Ctrl+Enter adds what was typed and finds the words
-  $("code-input").addEventListener("keydown", async (event) => {
-    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
-    event.preventDefault();
-    await addTypedCodes();
-    findWords();
-  });
-  $("pb-input").addEventListener("keydown", async (event) => {
-    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
-    event.preventDefault();
+  addThenFind("code-input", addTypedCodes);
+  addThenFind("pb-input", async () => {
     if (pbTokenize($("pb-input").value).length) await addTypedPaperbackCards();
-    findWords();
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;

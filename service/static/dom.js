@@ -26,6 +26,20 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
+/** Call ``chosen(value)`` when a radio button of the group ``name`` is chosen. */
+export function onRadio(name, chosen) {
+  for (const radio of document.querySelectorAll(`input[name="${name}"]`)) {
+    radio.addEventListener("change", () => {
+      if (radio.checked) chosen(radio.value);
+    });
+  }
+}
+
+/** Check the radio button of the group ``name`` whose value is ``value``. */
+export function checkRadio(name, value) {
+  for (const radio of document.querySelectorAll(`input[name="${name}"]`)) radio.checked = radio.value === value;
+}
+
 export function svg(tag, attrs) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));

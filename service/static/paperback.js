@@ -1,12 +1,16 @@
 /* The Paperback hand: cards typed as printed (TH/3, ?, Q/5:double-word) or added with Wild, shown as chips to
-   edit or take out, each checked as it is typed against what the service reads it as; and the Common card. */
+   edit or take out, each checked as it is typed against what the service reads it as (chips.js draws them); and
+   the Common card. */
 
-import { canonical, debounce, pbTokenize, readCodes, readingOf, readThen, showCodeCheck, showProblemList } from "./codes.js";
-import { $, el } from "./dom.js";
-import { clearError, showError } from "./errors.js";
+import { actionButton, actionBar, checkTyped, chip, drawChips, focusChipIn, focusNear, problemPairs, typedCards }
+  from "./chips.js";
+import { canonical, debounce, pbTokenize, readCodes, readingOf, readThen, showProblemList } from "./codes.js";
+import { $ } from "./dom.js";
+import { clearError } from "./errors.js";
 import { save, session, state } from "./state.js";
 
 const GAME = "paperback";
+const ZONE = "pb";
 const FACES = { spacebar: "\u2423", dyslexic: "\u21c4" };
 const STATUS = "Tap a card to edit it or take it out.";
 
@@ -44,12 +48,7 @@ function problemOf(code) {
 }
 
 function problems(codes) {
-  const out = [];
-  for (const code of codes) {
-    const problem = problemOf(code);
-    if (problem && !out.some(([c]) => c === code)) out.push([code, problem]);
-  }
-  return out;
+  return problemPairs(codes, problemOf);
 }
 
 let statusTimer = 0;
@@ -60,51 +59,26 @@ function announcePaperback(message) {
 }
 
 /** The typed cards, checked once the service has read them (a field typed on meanwhile is checked again). */
-async function checkTypedPaperbackCards() {
-  const input = $("pb-input");
-  const text = input.value;
-  const codes = pbTokenize(text);
-  if (codes.length) {
-    try {
-      await readCodes(GAME, codes);
-    } catch (_err) {
-      return;
-    }
-    if (input.value !== text) return;
-  }
-  showCodeCheck($("pb-check"), input, problems(codes));
+function checkTypedPaperbackCards() {
+  return checkTyped(GAME, $("pb-input"), $("pb-check"), { split: pbTokenize, problems });
 }
 
-let adding = Promise.resolve();
+const typed = typedCards(GAME, "pb-input", {
+  split: pbTokenize,
+  empty: "Type one or more cards first, e.g. TH/3 E/1 ? R/2:double-word.",
+  add: addPaperbackCards,
+  check: checkTypedPaperbackCards,
+});
 
 /** Add the typed cards, each in its printed form where the service read it as a card (th/3 -> TH/3); Find waits
     for it (``cardsAdded``). */
 export function addTypedPaperbackCards() {
-  adding = addTyped();
-  return adding;
+  return typed.add();
 }
 
 /** Settles once the cards being added are in the hand. */
 export function cardsAdded() {
-  return adding;
-}
-
-async function addTyped() {
-  const input = $("pb-input");
-  const codes = pbTokenize(input.value);
-  if (codes.length === 0) {
-    showError("Type one or more cards first, e.g. TH/3 E/1 ? R/2:double-word.", null);
-    input.focus();
-    return;
-  }
-  try {
-    await readCodes(GAME, codes);
-  } catch (_err) {
-    /* out of reach: the cards go in as typed, and the service judges them at Find */
-  }
-  addPaperbackCards(codes.map((code) => canonical(GAME, code)));
-  input.value = "";
-  checkTypedPaperbackCards();
+  return typed.added();
 }
 
 function addPaperbackCards(codes) {
@@ -114,11 +88,16 @@ function addPaperbackCards(codes) {
   renderPaperbackHand();
   save();
   announcePaperback(`Added ${codes.join(", ")} to the hand.`);
+  return true;
 }
 
 export function focusPaperbackChip(index) {
-  const chip = document.querySelector(`#pb-hand .chip[data-index="${index}"]`);
-  if (chip) chip.focus();
+  focusChipIn("pb-hand", index);
+}
+
+function redraw(index) {
+  renderPaperbackHand();
+  focusPaperbackChip(index);
 }
 
 function removePaperbackCard(index, edit) {
@@ -133,46 +112,22 @@ function removePaperbackCard(index, edit) {
     announcePaperback(`${code} is back in the entry field to edit.`);
     return;
   }
-  const left = state.pbHand.length;
-  if (left > 0) focusPaperbackChip(Math.min(index, left - 1));
-  else $("pb-input").focus();
+  focusNear(focusPaperbackChip, index, state.pbHand.length, "pb-input");
   announcePaperback(`Removed ${code}.`);
 }
 
 export function renderPaperbackHand() {
-  const list = $("pb-hand");
-  const openChip = session.openChip;
-  list.replaceChildren();
-  state.pbHand.forEach((code, index) => {
-    const isOpen = Boolean(openChip && openChip.zone === "pb" && openChip.index === index);
-    const shown = face(code);
-    const problem = problemOf(code);
-    const chip = el("button", {
-      type: "button",
-      className: `chip pb-chip pb-${kind(code)}${[...shown].length > 1 ? " wide" : ""}${isOpen ? " open" : ""}${problem ? " bad-code" : ""}`,
-      "aria-expanded": isOpen ? "true" : "false",
-      "aria-controls": isOpen ? "actions-pb" : null,
-      "aria-label": `${code} in the hand${problem ? ` (${problem})` : ""}: edit or remove it`,
-      title: problem,
-      dataset: { code, index: String(index), zone: "pb", problem: problem || undefined },
-      onclick: () => {
-        session.openChip = isOpen ? null : { zone: "pb", index };
-        renderPaperbackHand();
-        focusPaperbackChip(index);
-      },
+  drawChips($("pb-hand"), ZONE, state.pbHand, {
+    chipAt: (code, index) => {
+      const shown = face(code);
+      return chip(code, index, ZONE, { problem: problemOf(code),
+        kind: `pb-chip pb-${kind(code)}${[...shown].length > 1 ? " wide" : ""}`, face: shown, shown: code,
+        where: "the hand", verb: "edit or remove it", redraw });
     },
-    el("span", { className: "chip-letter", "aria-hidden": "true", text: shown }),
-    el("span", { className: "chip-code", "aria-hidden": "true", text: code }));
-    list.append(el("li", null, chip));
+    empty: "No cards yet",
+    count: document.querySelector('[data-count="pb-hand"]'),
+    actionsAt: renderPaperbackChipActions,
   });
-  if (state.pbHand.length === 0) list.append(el("li", { className: "empty muted", text: "No cards yet" }));
-  document.querySelector('[data-count="pb-hand"]').textContent = state.pbHand.length ? `(${state.pbHand.length})` : "";
-  const zoneBox = list.closest(".zone");
-  const bar = zoneBox.querySelector(".chip-actions");
-  if (bar) bar.remove();
-  if (openChip && openChip.zone === "pb" && openChip.index < state.pbHand.length) {
-    zoneBox.append(renderPaperbackChipActions(openChip.index));
-  }
   showProblemList($("pb-problems"), problems(state.pbHand), () => "");
   checkTypedPaperbackCards();
   readThen(GAME, state.pbHand, renderPaperbackHand);
@@ -180,18 +135,9 @@ export function renderPaperbackHand() {
 
 function renderPaperbackChipActions(index) {
   const code = state.pbHand[index];
-  const abilities = pbAbilities(code);
-  const bar = el("div", { className: "chip-actions", id: "actions-pb", role: "group", "aria-label": `Change ${code}` });
-  bar.append(el("span", { className: "chip-actions-title" }, el("strong", { text: code }),
-    abilities.length ? el("span", { className: "muted", text: " " + abilities.join("; ") }) : null));
-  bar.append(el("div", { className: "chip-actions-buttons" },
-    el("button", { type: "button", className: "button small", dataset: { action: "edit" },
-      "aria-label": `Edit ${code}`, text: "Edit", onclick: () => removePaperbackCard(index, true) }),
-    el("button", { type: "button", className: "button small danger", dataset: { action: "remove" },
-      "aria-label": `Remove ${code}`, text: "Remove", onclick: () => removePaperbackCard(index, false) }),
-    el("button", { type: "button", className: "button small subtle", dataset: { action: "close" }, text: "Close",
-      onclick: () => { session.openChip = null; renderPaperbackHand(); focusPaperbackChip(index); } })));
-  return bar;
+  const edit = actionButton("edit", "Edit", `Edit ${code}`, () => removePaperbackCard(index, true));
+  return actionBar(ZONE, index, code, { verb: "Change", about: pbAbilities(code).join("; "), buttons: [edit],
+    remove: () => removePaperbackCard(index, false), redraw });
 }
 
 /** The Common card in its printed form, once the service has read it (a field changed meanwhile is left alone). */

@@ -5,7 +5,7 @@ import { describeBenefits } from "./catalogue.js";
 import { definitionSite, definitionUrl } from "./define.js";
 import { $, el, formatValue, plural, sentence } from "./dom.js";
 import { renderFrontier } from "./frontier.js";
-import { cardOf, genreOf, houseBenefits, letterOf, shortOf } from "./hand.js";
+import { cardOf, genreOf, houseBenefits, letterOf, shortOf } from "./hbcards.js";
 import { pbAbilities } from "./paperback.js";
 import { state } from "./state.js";
 import { maxTop } from "./vocabulary.js";

@@ -1,5 +1,5 @@
-"""Paperback on a phone (issue 16 item 4), end to end in Debian's Chromium through Playwright, with the fixtures of
-``test_web_page``: the on-screen card keyboard (letters, digits, the ability words of the vocabulary, Wild,
+"""Paperback on a phone (issue 16 item 4), end to end in Debian's Chromium through Playwright, with the helpers of
+``web_page``: the on-screen card keyboard (letters, digits, the ability words of the vocabulary, Wild,
 backspace, Add) typing into the cards field and through its live check; the results grouped by length, longest
 first, from as many words as the service gives; and a link from each word to its definition on a site the user
 chooses (off by default), the page itself fetching nothing from any other origin. Screenshots go to
@@ -13,7 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, Request, expect
-from test_web_page import (
+from web_page import (
     LAPTOP,
     PHONE,
     _new_page,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_page import LAPTOP, PHONE
+from web_page import LAPTOP, PHONE
 
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
     from playwright.sync_api import Browser, Page, Request, ViewportSize, expect

@@ -15,13 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-from test_web_page import LAPTOP, PHONE
 from test_web_play import (
     _no_sideways_scroll,
     _page,
     _play_whole_game,
     _shots,
 )
+from web_page import LAPTOP, PHONE
 
 with contextlib.suppress(ImportError):  # without Playwright, test_web_play's fixtures skip (or fail) first
     from playwright.sync_api import Browser, Page, expect
