@@ -14,7 +14,7 @@ review is a heavy request.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
-from service.schemas import PaperbackReviewIn, PaperbackReviewOut, ReviewIn, ReviewOut
+from service.schemas import PaperbackReviewIn, PaperbackReviewOut, ReviewIn, ReviewOut, ReviewRequest
 from solver.answers.review import Review, review
 from solver.game.hardback.replay import HARDBACK
 from solver.game.paperback.record import PAPERBACK
@@ -37,21 +37,12 @@ MAX_REVIEW_ACTIONS = 5_000
 router = APIRouter()
 
 
-class ReviewBody(Protocol):
-    """What a review request holds, either game's."""
-
-    record: dict[str, Any]
-    objective: str
-    dictionary: str | None
-    time_limit: float | None
-
-
-def serve(fmt: AnyFormat, tag: str, body: type[BaseModel], answer: type[BaseModel], doc: str) -> None:
+def serve(fmt: AnyFormat, tag: str, body: type[ReviewRequest], answer: type[BaseModel], doc: str) -> None:
     """Register ``POST /v1/{game}/review`` for one game's records: ``body`` and ``answer`` its schemas, ``doc`` its
     description in the OpenAPI document."""
 
     async def review_game(
-        body: ReviewBody, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+        body: ReviewRequest, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
     ) -> JSONResponse:
         return await _review(fmt, body, ctx, who)
 
@@ -60,7 +51,7 @@ def serve(fmt: AnyFormat, tag: str, body: type[BaseModel], answer: type[BaseMode
     router.post(f"/v1/{fmt.game}/review", response_model=answer, responses=QUERY_ERRORS, tags=[tag])(review_game)
 
 
-async def _review(fmt: AnyFormat, body: ReviewBody, ctx: Context, who: Caller) -> JSONResponse:
+async def _review(fmt: AnyFormat, body: ReviewRequest, ctx: Context, who: Caller) -> JSONResponse:
     start = time.perf_counter()
     d = (await ctx.dictionaries()).get(body.dictionary)
     try:

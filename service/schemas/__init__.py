@@ -84,6 +84,7 @@ from service.schemas.review import (
     ReviewMoveOut,
     ReviewOut,
     ReviewProgressOut,
+    ReviewRequest,
     ReviewTurnOut,
 )
 from service.schemas.vocabulary import (
@@ -170,6 +171,7 @@ __all__ = [
     "ReviewMoveOut",
     "ReviewOut",
     "ReviewProgressOut",
+    "ReviewRequest",
     "ReviewTurnOut",
     "Side",
     "SpecialCardOut",

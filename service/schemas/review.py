@@ -12,8 +12,22 @@ from service.schemas.hardback import TotalsGapOut, ValueGapOut
 from service.schemas.paperback import PaperbackMoveOut
 
 
-class ReviewIn(BaseModel):
+class ReviewRequest(BaseModel):
+    """What a review request holds, either game's: each game's schema says its record and its objectives (the
+    fields keep this order)."""
+
     model_config = STRICT
+    record: dict[str, Any]
+    objective: str
+    dictionary: str | None = Field(
+        default=None, max_length=40, description="a name from GET /v1/dictionaries: the list the game was played over"
+    )
+    time_limit: float | None = Field(
+        default=None, gt=0, le=600, description="seconds the whole review may take (capped by the service's budget)"
+    )
+
+
+class ReviewIn(ReviewRequest):
     record: dict[str, Any] = Field(
         description="a game record as ghostwriter play --save and tournament --records write it: the game state "
         'plus "log" (its actions), "seats" and "lexicon". Only "options", "seed" and "log" are read (and each '
@@ -22,12 +36,6 @@ class ReviewIn(BaseModel):
         examples=[{"options": {"players": 2}, "seed": 7, "log": [{"action": "pass"}]}],
     )
     objective: Literal["value", "prestige", "coins"] = "value"
-    dictionary: str | None = Field(
-        default=None, max_length=40, description="a name from GET /v1/dictionaries: the list the game was played over"
-    )
-    time_limit: float | None = Field(
-        default=None, gt=0, le=600, description="seconds the whole review may take (capped by the service's budget)"
-    )
 
 
 class ReviewMoveOut(BaseModel):
@@ -92,8 +100,7 @@ class ReviewOut(BaseModel):
 # -- Paperback review ----------------------------------------------------------------------------------------------
 
 
-class PaperbackReviewIn(BaseModel):
-    model_config = STRICT
+class PaperbackReviewIn(ReviewRequest):
     record: dict[str, Any] = Field(
         description='a Paperback game record as ghostwriter play --game paperback --save and tournament --game '
         'paperback --records write it: the game state ("game": "paperback", its deck in full) plus "log", "seats" '
@@ -102,12 +109,6 @@ class PaperbackReviewIn(BaseModel):
         "rules do not allow",
     )
     objective: Literal["value", "score", "length"] = "value"
-    dictionary: str | None = Field(
-        default=None, max_length=40, description="a name from GET /v1/dictionaries: the list the game was played over"
-    )
-    time_limit: float | None = Field(
-        default=None, gt=0, le=600, description="seconds the whole review may take (capped by the service's budget)"
-    )
 
 
 class PaperbackPlayedOut(BaseModel):
