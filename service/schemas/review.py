@@ -46,16 +46,24 @@ class ReviewMoveOut(BaseModel):
     layout: list[dict[str, Any]] = Field(description="the move as a spell action lays it out, its choices included")
 
 
-class ReviewTurnOut(BaseModel):
+class ReviewedTurn(BaseModel):
+    """What a reviewed turn says first, either game's (each game's schema says its hand and its state in its own
+    words, in place: the fields keep this order)."""
+
     turn: int = Field(description="the game's turn, from 1")
     seat: int
     player: str | None = Field(description="the seat's name from the record's seats, when it has them")
+    hand: list[str]
+    state: dict[str, Any]
+    word: str | None = Field(description="the word played, or null for a pass")
+
+
+class ReviewTurnOut(ReviewedTurn):
     hand: list[str] = Field(description="the hand as it was at the word (codes), borrowed offer cards included")
     state: dict[str, Any] = Field(
         description="the whole turn as the ghost writer read it then (the hint's turn state: hand, inked cards, "
         "classics, discard, tokens, options), ready for POST /v1/hardback/hint"
     )
-    word: str | None = Field(description="the word played, or null for a pass")
     value: float | None = Field(description="the played move's value (null for a pass)")
     played: ReviewMoveOut | None
     rank: int | None = Field(description="the word's rank among every word (1 = best; tied words share a rank)")
@@ -121,16 +129,12 @@ class PaperbackPlayedOut(BaseModel):
     spell: dict[str, Any] = Field(description="the spell action as the record's log holds it")
 
 
-class PaperbackReviewTurnOut(BaseModel):
-    turn: int = Field(description="the game's turn, from 1")
-    seat: int
-    player: str | None = Field(description="the seat's name from the record's seats, when it has them")
+class PaperbackReviewTurnOut(ReviewedTurn):
     hand: list[str] = Field(description="every card in hand at the word (codes)")
     state: dict[str, Any] = Field(
         description="the hand as the ghost writer read it then (a Paperback turn state, ready for "
         "POST /v1/paperback/hint)"
     )
-    word: str | None = Field(description="the word played, or null for a pass")
     score: int | None = Field(description="the played word's score, as the engine scored it (null for a pass)")
     played: PaperbackPlayedOut | None
     discard: bool = Field(
