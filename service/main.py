@@ -30,7 +30,6 @@ from service.routers import (
     ink,
     paperback,
     paperback_games,
-    paperback_review,
     review,
     table,
     vocabulary,
@@ -78,7 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     routers = (
         *(health, cards, vocabulary, words, hardback, ink, games, table, review),
-        *(paperback, paperback_games, paperback_review),
+        *(paperback, paperback_games),
     )
     for r in routers:
         app.include_router(r.router)

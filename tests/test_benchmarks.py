@@ -183,7 +183,7 @@ def test_bench_review_on_one_game(tmp_path: Path) -> None:
 
 def test_bench_review_paperback_on_one_game(tmp_path: Path) -> None:
     out = tmp_path / "review.json"
-    proc, report = run("bench_review_paperback.py", out, "--games", "1", "--objective", "length")
+    proc, report = run("bench_review.py", out, "--game", "paperback", "--games", "1", "--objective", "length")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["failures"] == [] and report["game"] == "paperback"
     part = report["objectives"]["length"]

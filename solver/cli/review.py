@@ -4,12 +4,11 @@
     ghostwriter review game.json --objective prestige --json
     ghostwriter review paperback-game.json --objective score     (a Paperback record: "game": "paperback")
 
-The record is the form ``play --save`` and ``tournament --records`` write; only its options, seed and log are
-needed, and it is replayed through the engine (``solver.game.hardback.replay``), so an action the rules refuse is
-named. A
-Paperback record (``"game": "paperback"``, its deck in full) is replayed by Paperback's engine
-(``solver.game.paperback.record``) and reviewed by ``solver.answers.paperback_review``. It is reviewed over the
-word list it was played with (the record's ``lexicon``), unless the flags name another.
+The record is the form ``play --save`` and ``tournament --records`` write, either game's (a Paperback record says
+``"game": "paperback"`` and holds its deck in full): ``solver.game.saved`` finds its format, which reads it and
+replays it through the game's engine (``solver.game.records``), so an action the rules refuse is named; the turns
+are reviewed by ``solver.answers.review`` with the game's part. It is reviewed over the word list it was played with
+(the record's ``lexicon``), unless the flags name another.
 Heavy imports happen inside ``run``, so ``--help`` stays instant. Bad input is one line and exit 2.
 """
 
@@ -30,6 +29,8 @@ if TYPE_CHECKING:
     from solver.lexicon.registry import LexiconChoice
 
 MAX_RECORD = 64 * 1024 * 1024  # bytes of a record file
+# a game's objectives as the errors list them, and the other game's (whose objectives they refuse)
+TAKES = {"hardback": ("Paperback", "value, prestige or coins"), "paperback": ("Hardback", "value, score or length")}
 
 
 class ReviewError(GhostwriterError):
@@ -64,67 +65,33 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
 
 
 def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = None) -> int:
-    """Review the record; ``lexicon`` replaces the word list (for tests)."""
+    """Review the record, either game's (its format found by ``solver.game.saved``); ``lexicon`` replaces the word
+    list (for tests)."""
     from solver.answers.review import format_review, review
-    from solver.game.hardback.replay import RecordError, read_record, replay, replays_to_state
-    from solver.hardback.objectives import Objective
+    from solver.game.records import RecordError, replays_to_state
+    from solver.game.saved import record_format
 
     if args.time_limit is not None and not 0 < args.time_limit <= 86_400:
         raise ReviewError(f"--time-limit must be more than 0 and at most 86400 seconds (got {args.time_limit:g})")
     name = "stdin" if args.record == "-" else args.record
     data = _read(args.record, name)
-    if isinstance(data, dict) and data.get("game") == "paperback":
-        return _paperback(args, data, name, out, lexicon)
-    if args.objective in ("score", "length"):
-        raise ReviewError(
-            f"--objective {args.objective} is Paperback's; a Hardback review takes value, prestige or coins"
-        )
+    fmt = record_format(data)
+    if args.objective is not None and args.objective not in {o.value for o in fmt.objectives}:
+        other, takes = TAKES[fmt.game]
+        raise ReviewError(f"--objective {args.objective} is {other}'s; a {fmt.game.title()} review takes {takes}")
     try:
-        record = read_record(data)
+        record = fmt.read(data)
     except RecordError as e:
         raise ReviewError(f"{name}: {e}") from None
     lex = lexicon if lexicon is not None else _words(args, record.lexicon, name).load()
     try:
-        game, turns = replay(record, lex)
+        game, turns = fmt.replay(record, lex)
     except RecordError as e:
         raise ReviewError(f"{name}: {e}") from None
-    objective = Objective.parse(args.objective or "value")
-    rev = review(lex, turns, objective, time_limit=args.time_limit)
-    seats = f" ({', '.join(record.seats)})" if record.seats else ""
+    objective = fmt.objectives.parse(args.objective or "value")
+    rev = review(fmt.review, lex, turns, objective, time_limit=args.time_limit)
     title = (
-        f"review of the game of seed {record.seed}{seats} over {lex.name}, by {objective.value}: "
-        f"{rev.total} turns spelled or passed"
-    )
-    text = format_review(rev, title)
-    return _report(args, out, name, replays_to_state(record, game), [t.to_json() for t in rev.turns], rev.warning, text)
-
-
-def _paperback(args: argparse.Namespace, data: dict[str, Any], name: str, out: IO[str], lexicon: Lexicon | None) -> int:
-    """A Paperback record reviewed: replayed by Paperback's engine, each turn rated by its exact search."""
-    from solver.answers.paperback_review import format_review, review
-    from solver.game.hardback.replay import RecordError
-    from solver.game.paperback.record import read_record, replay, replays_to_state
-    from solver.paperback.moves import PaperbackObjective
-
-    if args.objective in ("prestige", "coins"):
-        raise ReviewError(
-            f"--objective {args.objective} is Hardback's; a Paperback review takes value, score or length"
-        )
-    try:
-        record = read_record(data)
-    except RecordError as e:
-        raise ReviewError(f"{name}: {e}") from None
-    lex = lexicon if lexicon is not None else _words(args, record.lexicon, name).load()
-    try:
-        game, turns = replay(record, lex)
-    except RecordError as e:
-        raise ReviewError(f"{name}: {e}") from None
-    objective = PaperbackObjective.parse(args.objective or "value")
-    rev = review(lex, turns, objective, time_limit=args.time_limit)
-    seats = f" ({', '.join(record.seats)})" if record.seats else ""
-    title = (
-        f"review of the Paperback game of seed {record.seed}{seats} on the {record.deck.label()} deck over "
-        f"{lex.name}, by {objective.value}: {rev.total} turns spelled or passed"
+        f"review of {fmt.describe(record)} over {lex.name}, by {objective.value}: {rev.total} turns spelled or passed"
     )
     text = format_review(rev, title)
     return _report(args, out, name, replays_to_state(record, game), [t.to_json() for t in rev.turns], rev.warning, text)

@@ -8,7 +8,6 @@ gains, less what it costs (a card trashed, a remover spent).
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 from dataclasses import dataclass, fields, replace
@@ -16,19 +15,15 @@ from importlib import resources
 from typing import Any
 
 from solver.errors import GhostwriterError
-from solver.text import parse_choice
+from solver.objectives import GameObjective
 
 LEXICOGRAPHIC = 1_000_000.0  # a prestige point under ``prestige`` (a coin under ``coins``): more than any turn's coins
 
 
-class Objective(enum.Enum):
+class Objective(GameObjective):
     VALUE = "value"
     PRESTIGE = "prestige"
     COINS = "coins"
-
-    @classmethod
-    def parse(cls, text: str) -> Objective:
-        return parse_choice(cls, text, "objective")
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from typing import Any
 from solver.errors import CardCodeError, StateError
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import EDITIONS, Catalogue, Rules
+from solver.states import state_object
 from solver.text import check_depth
 
 MAX_HAND = 24  # hand + inked cards
@@ -92,16 +93,13 @@ class TurnState:
     @staticmethod
     def from_json(data: object) -> TurnState:
         """A state from its parsed JSON; a ``StateError`` naming the field when anything is wrong."""
-        if not isinstance(data, dict):
-            raise StateError('a turn state must be a JSON object with at least a "hand" list of card codes')
-        unknown = set(data) - STATE_KEYS
-        if unknown:
-            raise StateError(
-                f"unknown state field {sorted(unknown)[0]!r}: the fields are {', '.join(sorted(STATE_KEYS))}"
-            )
-        game = data.get("game", "hardback")
-        if game != "hardback":
-            raise StateError(f'game {game!r} is not supported here: use "hardback"')
+        data = state_object(
+            data,
+            STATE_KEYS,
+            "hardback",
+            'a turn state must be a JSON object with at least a "hand" list of card codes',
+            'game {given!r} is not supported here: use "hardback"',
+        )
         options = _options(data.get("options", {}))
         catalogue = Catalogue.edition(options.edition, options.rules)
         timeless = data.get("timeless", {})

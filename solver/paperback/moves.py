@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.objectives import GameObjective
 from solver.paperback.cards import Ability
-from solver.text import parse_choice
 
 COMMON = -1  # the Common card as a piece
 SPACE = -2  # the Spacebar between two words
@@ -19,14 +18,14 @@ LENGTH_WEIGHT = 100_000  # under the length objective, a letter outweighs any sc
 SCORE_WEIGHT = 100  # under the others, a point outweighs any length
 
 
-class PaperbackObjective(enum.Enum):
+class PaperbackObjective(GameObjective):
     SCORE = "score"
     LENGTH = "length"
     VALUE = "value"
 
     @classmethod
-    def parse(cls, text: str) -> PaperbackObjective:
-        return parse_choice(cls, text, "Paperback objective")
+    def noun(cls) -> str:
+        return "Paperback objective"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from solver.errors import GhostwriterError, StateError
 from solver.paperback.cards import Kind, PCard, parse_card
+from solver.states import state_object
 
 MAX_HAND = 24
 MAX_COPIES = 4  # copy abilities in the hand and the Common card: a layout tries every combination of their choices
@@ -48,15 +49,13 @@ class PaperbackState:
 
     @staticmethod
     def from_json(data: object) -> PaperbackState:
-        if not isinstance(data, dict):
-            raise StateError('a Paperback state must be a JSON object with at least a "hand" list of cards')
-        unknown = set(data) - STATE_KEYS
-        if unknown:
-            raise StateError(
-                f"unknown state field {sorted(unknown)[0]!r}: the fields are {', '.join(sorted(STATE_KEYS))}"
-            )
-        if data.get("game", "paperback") != "paperback":
-            raise StateError('a Paperback state has "game": "paperback"')
+        data = state_object(
+            data,
+            STATE_KEYS,
+            "paperback",
+            'a Paperback state must be a JSON object with at least a "hand" list of cards',
+            'a Paperback state has "game": "paperback"',
+        )
         hand = data.get("hand")
         if not isinstance(hand, list) or not hand:
             raise StateError('"hand" must be a non-empty list of cards, e.g. ["TH/3", "E/1", "?"]')

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from solver.answers.review import Review, review
+from solver.answers.review_hardback import HARDBACK as HARDBACK_REVIEW
 from solver.bots.greedy import PRESTIGE_FIRST
 from solver.game.hardback.actions import Spell
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions, Powers
-from solver.game.hardback.replay import RecordError, read_record, replay, replays_to_state
+from solver.game.hardback.replay import HARDBACK
 from solver.game.hardback.state import Phase
+from solver.game.records import RecordError, replays_to_state
 from solver.hardback.moves import value_of
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.resolve import EPS
@@ -26,11 +28,11 @@ from solver.search.hardback import Search
 from helpers import bot_game_record
 
 
-def reviewed(lex: Lexicon, record: dict[str, Any], objective: Objective) -> Review:
-    rec = read_record(json.loads(json.dumps(record)))  # as a file holds it
-    game, turns = replay(rec, lex)
+def reviewed(lex: Lexicon, record: dict[str, Any], objective: Objective) -> Review[Any, Any, Any]:
+    rec = HARDBACK.read(json.loads(json.dumps(record)))  # as a file holds it
+    game, turns = HARDBACK.replay(rec, lex)
     assert replays_to_state(rec, game)
-    return review(lex, turns, objective)
+    return review(HARDBACK_REVIEW, lex, turns, objective)
 
 
 def test_greedy_plays_the_most_prestige_so_its_gap_is_zero_under_prestige(enable: Lexicon) -> None:
@@ -108,17 +110,17 @@ def test_the_hand_is_the_hand_held_at_the_word(enable: Lexicon) -> None:
     """The turn state reviewed is the engine's at the moment of the spell: after the ink drawn that turn, with the
     inked cards and the classics in play (a hard bot draws with ink)."""
     opts = GameOptions(players=2, target=40, literary_awards=True, powers=Powers.AGGRESSIVE, events=True)
-    rec = read_record(bot_game_record(enable, ["hard", "medium"], 5, opts))
-    _, turns = replay(rec, enable)
+    rec = HARDBACK.read(bot_game_record(enable, ["hard", "medium"], 5, opts))
+    _, turns = HARDBACK.replay(rec, enable)
     shadow = Game.new(rec.options, rec.seed, enable, rec.powers)
     states = []
     for action in rec.actions:
         if isinstance(action, Spell) and shadow.state.phase == Phase.PREPARE:
             states.append(shadow.turn_state())
         shadow.apply(action)
-    assert [t.state for t in turns if t.outcome is not None] == states
+    assert [t.state for t in turns if t.played is not None] == states
     assert any(s.inked for s in states) and any(s.mine for s in states)
-    row = review(enable, turns[:3], Objective.VALUE).turns[0].to_json()
+    row = review(HARDBACK_REVIEW, enable, turns[:3], Objective.VALUE).turns[0].to_json()
     assert row["hand"] == [c.code for c in turns[0].state.hand] and row["state"] == turns[0].state.to_json()
 
 
@@ -126,7 +128,7 @@ def test_the_word_is_rated_as_the_engine_played_it(enable: Lexicon) -> None:
     """The played move is the engine's own outcome of the spell: its prestige and coins are what the seat gained,
     choices (the classics in play's too) as the spell made them, under every objective."""
     opts = GameOptions(players=2, target=40, literary_awards=True, powers=Powers.AGGRESSIVE, events=True)
-    rec = read_record(bot_game_record(enable, ["hard", "medium"], 5, opts))
+    rec = HARDBACK.read(bot_game_record(enable, ["hard", "medium"], 5, opts))
     shadow = Game.new(rec.options, rec.seed, enable, rec.powers)
     gained = []
     for action in rec.actions:
@@ -135,15 +137,15 @@ def test_the_word_is_rated_as_the_engine_played_it(enable: Lexicon) -> None:
         if spelled:
             assert shadow.last is not None
             gained.append(shadow.last.totals)
-    _, turns = replay(rec, enable)
+    _, turns = HARDBACK.replay(rec, enable)
     for objective in Objective:
-        rev = review(enable, turns, objective)
+        rev = review(HARDBACK_REVIEW, enable, turns, objective)
         assert [t.played.totals for t in rev.turns if t.played is not None] == gained
 
 
 def test_a_review_is_bounded_by_its_time_limit(enable: Lexicon) -> None:
-    _, turns = replay(read_record(bot_game_record(enable, ["greedy", "greedy"], 1)), enable)
-    rev = review(enable, turns, Objective.VALUE, time_limit=1e-9)
+    _, turns = HARDBACK.replay(HARDBACK.read(bot_game_record(enable, ["greedy", "greedy"], 1)), enable)
+    rev = review(HARDBACK_REVIEW, enable, turns, Objective.VALUE, time_limit=1e-9)
     assert not rev.complete and not rev.exact and rev.total == len(turns)
     assert rev.warning is not None and "time limit" in rev.warning
     assert rev.to_json()["complete"] is False
@@ -167,7 +169,7 @@ def test_a_record_that_cannot_be_read_names_the_field(
     record = json.loads(json.dumps(greedy_record))
     change(record)
     with pytest.raises(RecordError) as e:
-        read_record(record)
+        HARDBACK.read(record)
     assert e.value.field == field
 
 
@@ -176,18 +178,18 @@ def test_an_action_the_engine_refuses_is_named(enable: Lexicon, greedy_record: d
     i = next(i for i, a in enumerate(record["log"]) if a["action"] == "spell" and i > 5)
     record["log"][i]["word"] = "zzz"
     with pytest.raises(RecordError) as e:
-        replay(read_record(record), enable)
+        HARDBACK.replay(HARDBACK.read(record), enable)
     assert e.value.field == f"log[{i}]" and "refuses this spell" in str(e.value)
 
 
 def test_a_log_changed_by_hand_is_told(enable: Lexicon, greedy_record: dict[str, Any]) -> None:
     record = json.loads(json.dumps(greedy_record))
-    rec = read_record(record)
-    game, _ = replay(rec, enable)
+    rec = HARDBACK.read(record)
+    game, _ = HARDBACK.replay(rec, enable)
     assert replays_to_state(rec, game)
     record["log"] = record["log"][:-4]
-    shorter = read_record(record)
-    assert not replays_to_state(shorter, replay(shorter, enable)[0])
+    shorter = HARDBACK.read(record)
+    assert not replays_to_state(shorter, HARDBACK.replay(shorter, enable)[0])
 
 
 @pytest.fixture(scope="module")
@@ -200,8 +202,8 @@ def test_each_turn_carries_every_seats_prestige_once_it_was_over(enable: Lexicon
     over (replayed step by step here, independently of the replay's bookkeeping), the last turn's the final scores,
     and the review's ``prestige`` holds every turn, also those a time limit left unreviewed."""
     record = bot_game_record(enable, ["greedy", "greedy"], 4)
-    rec = read_record(json.loads(json.dumps(record)))
-    game, turns = replay(rec, enable)
+    rec = HARDBACK.read(json.loads(json.dumps(record)))
+    game, turns = HARDBACK.replay(rec, enable)
     # the scores at each turn's end, by hand: play the log and read the scores when the next turn's word comes
     again = Game.new(rec.options, rec.seed, enable)
     ends: list[list[int]] = []
@@ -214,8 +216,8 @@ def test_each_turn_carries_every_seats_prestige_once_it_was_over(enable: Lexicon
     assert [list(t.scores) for t in turns] == ends
     assert list(turns[-1].scores) == game.final_scores() and max(game.final_scores()) >= rec.options.target
     assert all(len(t.scores) == 2 for t in turns)
-    whole = review(enable, turns, Objective.PRESTIGE).to_json()
+    whole = review(HARDBACK_REVIEW, enable, turns, Objective.PRESTIGE).to_json()
     assert [p["scores"] for p in whole["prestige"]] == ends
     assert [t["scores"] for t in whole["turns"]] == ends
-    cut = review(enable, turns, Objective.PRESTIGE, time_limit=1e-6).to_json()
+    cut = review(HARDBACK_REVIEW, enable, turns, Objective.PRESTIGE, time_limit=1e-6).to_json()
     assert not cut["complete"] and len(cut["prestige"]) == len(turns) > cut["reviewed"]

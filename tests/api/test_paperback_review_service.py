@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.main import create_app
-from service.routers.paperback_review import MAX_REVIEW_ACTIONS
+from service.routers.review import MAX_REVIEW_ACTIONS
 from service.settings import Settings
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck

@@ -1,5 +1,5 @@
-"""``ghostwriter review``: records written by ``play --save`` and ``tournament --records`` reviewed, in text and JSON;
-odd records refused in one line."""
+"""``ghostwriter review``: records of either game written by ``play --save`` and ``tournament --records`` reviewed,
+in text and JSON; odd records and flags refused in one line."""
 
 from __future__ import annotations
 
@@ -189,3 +189,64 @@ def test_odd_files_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert "no such file" in refused(capsys, "review", str(tmp_path / "none.json"))
     assert "folder" in refused(capsys, "review", str(tmp_path))
     assert "--time-limit" in refused(capsys, "review", str(cut), "--time-limit", "0")
+
+
+# -- Paperback records ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def paperback_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("records") / "games"
+    flags = ["--games", "2", "--seed", "3", "--records", str(folder), "--workers", "1", "--quiet"]
+    code = main(["tournament", "--game", "paperback", "--bots", "random,hard", *flags])
+    assert code == 0
+    return folder
+
+
+def test_a_paperback_tournament_writes_every_games_record(paperback_records: Path) -> None:
+    files = sorted(paperback_records.glob("game-*.json"))
+    assert [f.name for f in files] == ["game-1.json", "game-2.json"]
+    data = [json.loads(f.read_text(encoding="utf-8")) for f in files]
+    for d in data:
+        assert d["game"] == "paperback" and d["deck"]["name"] == "house" and d["log"] and isinstance(d["lexicon"], dict)
+    assert {tuple(d["seats"]) for d in data} == {("random", "hard"), ("hard", "random")}  # the mirrored seats
+
+
+def test_a_paperback_record_is_reviewed(paperback_records: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(paperback_records / "game-1.json")
+    code, out, err = cli(capsys, "review", path, "--json")
+    assert code == 0, err
+    rows: list[dict[str, Any]] = [json.loads(line) for line in out.splitlines()]
+    assert rows and [r["turn"] for r in rows] == list(range(1, len(rows) + 1))
+    hard = [r for r in rows if r["player"] == "hard" and r["word"]]
+    assert hard and all(r["rank"] == 1 and r["gap"] == {"value": 0.0} for r in hard)  # the value objective's own best
+    assert all(len(r["fame"]) == 2 and r["hand"] for r in rows)
+    code, text, err = cli(capsys, "review", path, "--objective", "length")
+    assert code == 0, err
+    assert "Paperback game of seed" in text and "by length" in text and "gap (len sc)" in text
+    word = next(r["word"] for r in rows if r["word"])
+    assert word.upper() in text
+    code, out, err = cli(capsys, "review", path, "--json", "--time-limit", "0.01")
+    assert code == 0 and "time limit" in err and len(out.splitlines()) < len(rows)
+
+
+def test_odd_paperback_records_and_flags_are_one_line(
+    paperback_records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = paperback_records / "game-1.json"
+    assert "Hardback's" in refused(capsys, "review", str(path), "--objective", "prestige")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    i = next(k for k, a in enumerate(data["log"]) if a["action"] == "spell" and k > 3)
+    data["log"][i]["word"] = "qzxj"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    line = refused(capsys, "review", str(bad))
+    assert f"log[{i}]" in line and "refuses" in line
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deck"]["offer"][2]["abilities"] = ["steal-fame"]
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert "deck.offer[2].abilities[0]" in refused(capsys, "review", str(bad))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seats"] = ["a\u202e", "b"]
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert "seats" in refused(capsys, "review", str(bad))

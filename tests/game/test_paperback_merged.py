@@ -16,13 +16,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from solver.answers.paperback_review import format_review, review
+from solver.answers.review import format_review, review
+from solver.answers.review_paperback import PAPERBACK as PAPERBACK_REVIEW
 from solver.bots.paperback import make_bot, worthless
 from solver.cli.main import main
 from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback import Buy, PaperbackGame, PaperbackOptions, PaperbackState, Place, expansions
 from solver.game.paperback.engine import BUY, OVER
-from solver.game.paperback.record import read_record, replay, replays_to_state
+from solver.game.paperback.record import PAPERBACK
+from solver.game.records import replays_to_state
 from solver.lexicon import Lexicon
 from solver.paperback.deck import DeckError, deck_from_json, house_deck
 from solver.paperback.moves import PaperbackObjective
@@ -51,16 +53,16 @@ def test_a_record_with_the_cube_rules_replays_and_is_reviewed(enable: Lexicon) -
     assert all(data["options"][r] is True for r in CUBES)
     kinds = [a["action"] for a in data["log"]]
     assert kinds.count("discard") == 2
-    record = read_record(data)
+    record = PAPERBACK.read(data)
     assert all(getattr(record.options, r) for r in CUBES)
-    game, turns = replay(record, enable)
+    game, turns = PAPERBACK.replay(record, enable)
     assert replays_to_state(record, game) and game.scores() == rec.prestige
     assert game.state.cubes is not None and game.state.cubes.to_json()["held"] == rec.extra["cubes"]
     assert len(turns) == sum(1 for k in kinds if k in ("spell", "pass", "discard"))
     assert [t.turn for t in turns] == list(range(1, len(turns) + 1))
     discards = [t for t in turns if t.discard]
     assert len(discards) == kinds.count("discard") and all(t.played is None for t in discards)
-    rev = review(enable, turns, PaperbackObjective.VALUE)
+    rev = review(PAPERBACK_REVIEW, enable, turns, PaperbackObjective.VALUE)
     assert rev.complete and rev.exact
     for t in rev.turns:
         row = t.to_json()
@@ -76,10 +78,10 @@ def test_a_coop_record_replays_to_the_teams_result(enable: Lexicon) -> None:
     """A co-op game's record (its pyramid, the cubes placed) replays to the team's result and is reviewed."""
     data, rec = recorded(enable, (*CUBES, "coop"), ["greedy", "hard"], 5)
     assert data["options"]["coop"] is True and any(a["action"] == "place" for a in data["log"])
-    record = read_record(data)
-    game, turns = replay(record, enable)
+    record = PAPERBACK.read(data)
+    game, turns = PAPERBACK.replay(record, enable)
     assert replays_to_state(record, game) and game.result() == rec.extra["result"]
-    rev = review(enable, turns, PaperbackObjective.SCORE)
+    rev = review(PAPERBACK_REVIEW, enable, turns, PaperbackObjective.SCORE)
     assert rev.complete and len(rev.turns) == len(turns) > 0
 
 
@@ -140,15 +142,15 @@ def test_every_option_of_both_branches_played_saved_loaded_replayed_and_reviewed
     assert data["options"] == base | dict.fromkeys(CUBES, True) | EXPANSIONS
     loaded = PaperbackState.from_json(data)  # the saved state checked in full (cubes and expansions)
     assert loaded.phase == OVER and loaded.cubes is not None and loaded.extras is not None
-    record = read_record(data)
-    game, turns = replay(record, enable)
+    record = PAPERBACK.read(data)
+    game, turns = PAPERBACK.replay(record, enable)
     assert replays_to_state(record, game) and game.scores() == rec.prestige
     assert expansions.results(game.state) == rec.extra["expansions"] and rec.extra["expansions"]
     kinds = [a["action"] for a in data["log"]]
     assert {"discard", "cash"} <= set(kinds)
     attacked = [t for t in turns if t.state.min_length > 2]
     assert attacked and sum(t.discard for t in turns) == kinds.count("discard")
-    rev = review(enable, turns, PaperbackObjective.VALUE)
+    rev = review(PAPERBACK_REVIEW, enable, turns, PaperbackObjective.VALUE)
     assert rev.complete and rev.exact and len(rev.turns) == len(turns)
     for t in rev.turns:
         if t.turn.state.min_length > 2 and t.best is not None:  # the best move obeys the attack's shortest word
@@ -165,11 +167,11 @@ def test_coop_with_every_expansion_ends_and_replays(enable: Lexicon) -> None:
     replays to it and is reviewed."""
     data, rec = recorded(enable, (*CUBES, "coop"), ["greedy", "hard"], 2, **EXPANSIONS)
     assert rec.extra["result"] in ("won", "lost") and data["options"]["coop"] and data["options"]["theme"]
-    record = read_record(data)
-    game, turns = replay(record, enable)
+    record = PAPERBACK.read(data)
+    game, turns = PAPERBACK.replay(record, enable)
     assert replays_to_state(record, game) and game.result() == rec.extra["result"] and game.winner() is None
     assert not any(game.state.extras.in_play) if game.state.extras is not None else False
-    assert review(enable, turns, PaperbackObjective.SCORE).complete
+    assert review(PAPERBACK_REVIEW, enable, turns, PaperbackObjective.SCORE).complete
 
 
 def _with_attack_in_play(enable: Lexicon, attack: str, **options: Any) -> PaperbackGame:

@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 
-from solver.answers.paperback_review import PlayedTurn, better, review
-from solver.game.hardback.replay import RecordError
-from solver.game.paperback.record import read_record, replay, replays_to_state
+from solver.answers.review import review
+from solver.answers.review_paperback import PAPERBACK as PAPERBACK_REVIEW
+from solver.answers.review_paperback import Turn, better
+from solver.game.paperback.record import PAPERBACK
+from solver.game.records import RecordError, replays_to_state
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
 from solver.paperback.moves import PaperbackObjective
@@ -33,8 +35,8 @@ def played(enable: Lexicon) -> tuple[dict[str, Any], list[int]]:
 
 
 @pytest.fixture(scope="module")
-def turns(played: tuple[dict[str, Any], list[int]], enable: Lexicon) -> list[PlayedTurn]:
-    return replay(read_record(played[0]), enable)[1]
+def turns(played: tuple[dict[str, Any], list[int]], enable: Lexicon) -> list[Turn]:
+    return PAPERBACK.replay(PAPERBACK.read(played[0]), enable)[1]
 
 
 def test_a_tournament_record_replays_to_the_game_played(
@@ -44,25 +46,25 @@ def test_a_tournament_record_replays_to_the_game_played(
     was played (its saved state and its final Fame)."""
     data, fame = played
     assert data["game"] == "paperback" and data["deck"]["name"] == "house" and data["seats"] == ["random", "hard"]
-    record = read_record(data)
-    game, turns = replay(record, enable)
+    record = PAPERBACK.read(data)
+    game, turns = PAPERBACK.replay(record, enable)
     assert replays_to_state(record, game) and game.scores() == fame
     assert len(turns) == sum(1 for a in data["log"] if a["action"] in ("spell", "pass"))
     assert [t.turn for t in turns] == list(range(1, len(turns) + 1))
     assert [t.seat for t in turns] == [i % 2 for i in range(len(turns))]
     changed = {**data, "log": data["log"][:-2]}
-    record = read_record(changed)
-    assert not replays_to_state(record, replay(record, enable)[0])
+    record = PAPERBACK.read(changed)
+    assert not replays_to_state(record, PAPERBACK.replay(record, enable)[0])
 
 
-def test_the_fame_after_each_turn_counts_every_card_owned(turns: list[PlayedTurn], played: Any) -> None:
+def test_the_fame_after_each_turn_counts_every_card_owned(turns: list[Turn], played: Any) -> None:
     """The rulebook: Fame is counted "on cards in your deck (include all cards in your hand, deck, and discard
     pile)": each turn's Fame is the engine's count once its purchases are made, never falling for the seat that
     did not play, and the last is the game's final Fame."""
-    assert turns[-1].fame == tuple(played[1])
+    assert turns[-1].scores == tuple(played[1])
     for before, after in itertools.pairwise(turns):
         other = 1 - after.seat  # only the seat in turn buys: the other's Fame stands
-        assert len(after.fame) == 2 and after.fame[other] == before.fame[other]
+        assert len(after.scores) == 2 and after.scores[other] == before.scores[other]
     for t in turns:
         assert t.hand and t.state.hand and len(t.state.hand) <= len(t.hand)
         assert (t.played is None) == (t.action is None)
@@ -93,7 +95,7 @@ def test_a_refused_action_is_named_by_its_place_in_the_log(
     i = _spell_index(data)
     edit(data, i)
     with pytest.raises(RecordError) as e:
-        replay(read_record(data), enable)
+        PAPERBACK.replay(PAPERBACK.read(data), enable)
     k = len(data["log"][i].get("layout", [])) - 1
     assert e.value.field == field.format(i=i, n=len(data["log"]) - 1, k=k), str(e.value)
     assert str(e.value).startswith(f"log[{i if '{i}' in field else len(data['log']) - 1}]")
@@ -123,17 +125,17 @@ def test_an_odd_record_names_its_field(played: tuple[dict[str, Any], list[int]],
     data = copy.deepcopy(played[0])
     edit(data)
     with pytest.raises(RecordError) as e:
-        read_record(data)
+        PAPERBACK.read(data)
     assert e.value.field == field, str(e.value)
     with pytest.raises(RecordError):
-        read_record(data | {"log": [{"action": "pass"}] * 11} if field != "log" else data, max_actions=10)
+        PAPERBACK.read(data | {"log": [{"action": "pass"}] * 11} if field != "log" else data, max_actions=10)
 
 
-def test_each_word_ranks_among_every_move_its_hand_could_make(turns: list[PlayedTurn], enable: Lexicon) -> None:
+def test_each_word_ranks_among_every_move_its_hand_could_make(turns: list[Turn], enable: Lexicon) -> None:
     """Under the value objective the hard bot (which plays the value objective's best move) ranks first every turn;
     the random bot's words rank where the search's own list of moves puts them: one more than the moves strictly
     better, tied moves sharing a rank, and the gap is the best less the word."""
-    rev = review(enable, turns, PaperbackObjective.VALUE)
+    rev = review(PAPERBACK_REVIEW, enable, turns, PaperbackObjective.VALUE)
     assert rev.complete and rev.exact and rev.warning is None and len(rev.turns) == len(turns)
     hard = [t for t in rev.turns if t.turn.player == "hard"]
     assert hard and all(t.rank == 1 and t.gap == {"value": 0.0} for t in hard)
@@ -154,11 +156,11 @@ def test_each_word_ranks_among_every_move_its_hand_could_make(turns: list[Played
     assert {"turn", "seat", "player", "hand", "state", "word", "score", "rank", "gap", "best", "fame"} <= set(rows[0])
 
 
-def test_a_pass_has_no_rank_and_the_whole_best_move_as_its_gap(turns: list[PlayedTurn], enable: Lexicon) -> None:
+def test_a_pass_has_no_rank_and_the_whole_best_move_as_its_gap(turns: list[Turn], enable: Lexicon) -> None:
     passes = [t for t in turns if t.played is None]
     assert passes
     for objective in PaperbackObjective:
-        rev = review(enable, passes, objective)
+        rev = review(PAPERBACK_REVIEW, enable, passes, objective)
         for t in rev.turns:
             assert t.rank is None and t.best is not None
             if objective is PaperbackObjective.VALUE:
@@ -167,18 +169,18 @@ def test_a_pass_has_no_rank_and_the_whole_best_move_as_its_gap(turns: list[Playe
                 assert t.gap["score"] == t.best.score and t.gap["length"] == t.best.length
 
 
-def test_the_objectives_rank_by_their_own_measure(turns: list[PlayedTurn], enable: Lexicon) -> None:
+def test_the_objectives_rank_by_their_own_measure(turns: list[Turn], enable: Lexicon) -> None:
     words = [t for t in turns if t.played is not None][:8]
-    by_length = review(enable, words, PaperbackObjective.LENGTH)
-    by_score = review(enable, words, PaperbackObjective.SCORE)
+    by_length = review(PAPERBACK_REVIEW, enable, words, PaperbackObjective.LENGTH)
+    by_score = review(PAPERBACK_REVIEW, enable, words, PaperbackObjective.SCORE)
     for a, b in zip(by_length.turns, by_score.turns, strict=True):
         assert a.best is not None and b.best is not None
         assert a.best.length >= b.best.length and b.best.score >= a.best.score
         assert list(a.gap) == ["length", "score"] and list(b.gap) == ["score", "length"]
 
 
-def test_a_review_the_time_limit_cuts_says_so(turns: list[PlayedTurn], enable: Lexicon) -> None:
-    rev = review(enable, turns, PaperbackObjective.VALUE, time_limit=0.02)
+def test_a_review_the_time_limit_cuts_says_so(turns: list[Turn], enable: Lexicon) -> None:
+    rev = review(PAPERBACK_REVIEW, enable, turns, PaperbackObjective.VALUE, time_limit=0.02)
     assert not rev.complete and not rev.exact and len(rev.turns) < len(turns)
     assert rev.warning is not None and "time limit" in rev.warning
     out = rev.to_json()

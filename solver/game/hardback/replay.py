@@ -1,41 +1,33 @@
-"""A game's record: written once (``record_json``: the form ``play --save`` and ``tournament --records`` write), read
-back with every field checked (``read_record``), and replayed through the engine into the turns that spelled a word
-or passed (``played_turns``), each with the turn state the seat held at that moment and every seat's prestige once
-the turn was over.
-
-A record is replayed from its seed, options (and the seats' powers) and its log of actions alone: every action is
-applied again by ``Game.apply``, which refuses one the rules do not allow, so a record cannot make the engine reach
-a state no game could reach, whatever else it says. The state saved beside the log is only compared with the
-replay's (a record whose log does not replay to its state was changed by hand, and says so).
+"""Hardback's records (``solver.game.records``): written once (``record_json``: the form ``play --save`` and
+``tournament --records`` write), read back with every field checked (only ``options``, ``seed`` and ``log`` are
+required; each seat's ``players[i].power`` is read when powers are on), and replayed from the seed, the options and
+the seats' powers through ``Game.apply`` into the turns that spelled a word or passed, each with the turn state the
+seat held then (``Game.turn_state``, the view the bots and the engine's own spell read) and every seat's prestige
+once the turn was over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
 from solver.answers.review import PlayedTurn
+from solver.answers.review_hardback import HARDBACK as HARDBACK_REVIEW
 from solver.errors import GhostwriterError
-from solver.game.hardback.actions import Action, IllegalActionError, Pass, Spell, action_from_json
+from solver.game import records
+from solver.game.hardback.actions import Action, Pass, Spell, action_from_json
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions, Powers
 from solver.game.hardback.rules import POWERS
 from solver.game.hardback.state import Phase
+from solver.game.records import MAX_ACTIONS, RecordError
+from solver.hardback.moves import Move
+from solver.hardback.objectives import Objective
+from solver.hardback.outcome import Outcome
+from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
 
-MAX_ACTIONS = 20_000  # a record's log; a game of 5 players over 200 rounds takes about 6,000
-MAX_SEED = 2**63 - 1
-A = TypeVar("A")
-MAX_NAME = 40  # a seat's name
-
-
-class RecordError(GhostwriterError):
-    """A game record that cannot be read or replayed; ``field`` names the part at fault (``log[12]``)."""
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
+Turn = PlayedTurn[TurnState, Outcome]
 
 
 @dataclass(frozen=True)
@@ -63,55 +55,55 @@ def record_json(game: Game, seats: list[str], lexicon: dict[str, object] | None)
     return data
 
 
-def read_record(data: object, max_actions: int = MAX_ACTIONS) -> Record:
-    """A record read and checked field by field (``RecordError`` naming the first at fault); only ``options``,
-    ``seed`` and ``log`` are required."""
-    if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object, as play --save writes it")
-    try:
-        options = GameOptions.from_json(data.get("options", {}))
-    except GhostwriterError as e:
-        raise RecordError(f"options: {e}", "options") from None
-    seed, actions = read_seed_and_log(data, max_actions, action_from_json)
-    saved = data if _has_state(data) else None
-    return Record(
-        options,
-        seed,
-        tuple(actions),
-        _powers(data, options),
-        read_seats(data.get("seats"), options.players),
-        data.get("lexicon"),
-        saved,
-    )
+class HardbackRecords(records.RecordFormat[Record, Game, TurnState, Outcome, Move]):
+    game = "hardback"
+    review = HARDBACK_REVIEW
+    objectives = Objective
 
-
-def read_seed_and_log(
-    data: dict[str, Any], max_actions: int, parse: Callable[[object], A]
-) -> tuple[int, list[A]]:
-    """A record's ``seed`` and its ``log`` read by ``parse`` (a game's ``action_from_json``), each checked
-    (``RecordError`` naming the field, ``log[i]`` for an action refused)."""
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise RecordError("seed: the game's seed, a whole number from 0 to 2**63 - 1", "seed")
-    log = data.get("log")
-    if not isinstance(log, list):
-        raise RecordError('log: the game\'s actions, a list of {"action": ...} objects', "log")
-    if len(log) > max_actions:
-        raise RecordError(f"log: {len(log)} actions; a record may hold at most {max_actions}", "log")
-    actions = []
-    for i, entry in enumerate(log):
+    def read(self, data: object, max_actions: int = MAX_ACTIONS) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("a game record is a JSON object, as play --save writes it")
         try:
-            actions.append(parse(entry))
-        except IllegalActionError as e:
-            raise RecordError(f"log[{i}]: {e}", f"log[{i}].{e.field}" if e.field else f"log[{i}]") from None
+            options = GameOptions.from_json(data.get("options", {}))
         except GhostwriterError as e:
-            raise RecordError(f"log[{i}]: {e}", f"log[{i}]") from None
-    return seed, actions
+            raise RecordError(f"options: {e}", "options") from None
+        seed, actions = records.read_seed_and_log(data, max_actions, action_from_json)
+        seats = records.read_seats(data.get("seats"), options.players)
+        return Record(
+            options, seed, tuple(actions), _powers(data, options), seats, data.get("lexicon"), records.saved_state(data)
+        )
+
+    def replay(self, record: Record, lexicon: Lexicon) -> tuple[Game, list[Turn]]:
+        try:
+            game = Game.new(record.options, record.seed, lexicon, record.powers)
+        except GhostwriterError as e:
+            raise RecordError(f"the game cannot be dealt: {e}", "options") from None
+        turns: list[Turn] = []
+        for i, action in enumerate(record.actions):
+            st = game.state
+            spelled = isinstance(action, Spell | Pass) and st.phase == Phase.PREPARE
+            if spelled:  # the turn before is over: its prestige as it stands now
+                records.with_scores(turns, game.final_scores())
+            before = (st.turns + 1, st.current, game.turn_state()) if spelled else None
+            try:
+                game.apply(action)
+            except GhostwriterError as e:
+                raise records.refused(i, action.KIND, st.turns + 1, st.current, e) from None
+            if before is None:
+                continue
+            turn, seat, state = before
+            name = record.seats[seat] if record.seats else None
+            resolved = game.last.resolved if isinstance(action, Spell) and game.last is not None else None
+            turns.append(PlayedTurn(turn, seat, name, tuple(c.code for c in state.hand), state, resolved))
+        records.with_scores(turns, game.final_scores())  # the last turn: the final scores of a game played out
+        return game, turns
+
+    def describe(self, record: Record) -> str:
+        seats = f" ({', '.join(record.seats)})" if record.seats else ""
+        return f"the game of seed {record.seed}{seats}"
 
 
-def _has_state(data: dict[str, Any]) -> bool:
-    return "players" in data and "rng" in data
-
+HARDBACK = HardbackRecords()
 
 def _powers(data: dict[str, Any], options: GameOptions) -> tuple[str, ...] | None:
     """The seats' powers a record's players hold (None when powers are off or the record names none)."""
@@ -127,60 +119,3 @@ def _powers(data: dict[str, Any], options: GameOptions) -> tuple[str, ...] | Non
             raise RecordError(f"players[{i}].power: one of {', '.join(POWERS)}", f"players[{i}].power")
         out.append(str(power))
     return tuple(out)
-
-
-def read_seats(value: object, players: int) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list)
-        or len(value) != players
-        or not all(isinstance(s, str) and 0 < len(s) <= MAX_NAME and s.isprintable() for s in value)
-    ):
-        raise RecordError(
-            f"seats: the name of the player in each of the {players} seats (printable, at most {MAX_NAME} "
-            "characters)",
-            "seats",
-        )
-    return tuple(value)
-
-
-def replay(record: Record, lexicon: Lexicon) -> tuple[Game, list[PlayedTurn]]:
-    """The game a record's log plays, and its turns that spelled a word or passed, each with the turn state the
-    seat held then (``Game.turn_state``, the view the bots and the engine's own spell read). The whole log is
-    replayed before anything is searched: an action the engine refuses is a ``RecordError`` naming it."""
-    try:
-        game = Game.new(record.options, record.seed, lexicon, record.powers)
-    except GhostwriterError as e:
-        raise RecordError(f"the game cannot be dealt: {e}", "options") from None
-    turns: list[PlayedTurn] = []
-    for i, action in enumerate(record.actions):
-        st = game.state
-        spelled = isinstance(action, Spell | Pass) and st.phase == Phase.PREPARE
-        if spelled and turns:  # the turn before is over: its prestige as it stands now
-            turns[-1] = replace(turns[-1], scores=tuple(game.final_scores()))
-        before = (st.turns + 1, st.current, game.turn_state()) if spelled else None
-        try:
-            game.apply(action)
-        except GhostwriterError as e:
-            field = f"log[{i}].{e.field}" if isinstance(e, IllegalActionError) and e.field else f"log[{i}]"
-            raise RecordError(
-                f"log[{i}]: the engine refuses this {action.KIND} (turn {st.turns + 1}, seat {st.current}): {e}", field
-            ) from None
-        if before is None:
-            continue
-        turn, seat, state = before
-        name = record.seats[seat] if record.seats else None
-        resolved = game.last.resolved if isinstance(action, Spell) and game.last is not None else None
-        turns.append(PlayedTurn(turn, seat, name, state, resolved))
-    if turns:  # the last turn: the prestige where the log ends (the final scores of a game played out)
-        turns[-1] = replace(turns[-1], scores=tuple(game.final_scores()))
-    return game, turns
-
-
-def replays_to_state(record: Record, game: Game) -> bool:
-    """Whether the record's saved state (when it carries one) is the state its log replays to."""
-    if record.state is None:
-        return True
-    replayed = game.state.to_json()
-    return all(record.state.get(k) == v for k, v in replayed.items())

@@ -49,7 +49,7 @@ Readings where the rulebook is silent:
 - a bought Fame card is the top card of its pile (the piles' cards are alike).
 
 A game's record (``record``: the saved game with its seats and word list) replays from its deck, options, seed and
-log; its review (``solver.answers.paperback_review``) reads it as follows, where the rulebook says nothing: a word
+log; its review (``solver.answers.review_paperback``) reads it as follows, where the rulebook says nothing: a word
 is rated as it was played (as the engine scored its layout), ranked among the moves of the hand the bots search
 (``view.turn_state``), tied moves sharing a rank; each seat's Fame after a turn counts that turn's purchases. A
 record keeps its options (the optional rules and co-op below) and replays under them; a turn that discarded its hand

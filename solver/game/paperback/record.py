@@ -1,33 +1,35 @@
-"""A Paperback game's record: written once (``record_json``: the form ``play --game paperback --save`` and
-``tournament --game paperback --records`` write), read back with every field checked (``read_record``), and replayed
-through the engine into the turns that spelled a word or passed (``replay``; a hand discarded for a cube, the
-``cube_discard`` rule, is a turn without a word, as a pass), each with the hand the seat held then
-and every seat's Fame once the turn was over.
+"""Paperback's records (``solver.game.records``): written once (``record_json``: the form ``play --game paperback
+--save`` and ``tournament --game paperback --records`` write), read back with every field checked (``game``,
+``deck``, ``options``, ``seed`` and ``log`` are required), and replayed into the turns that spelled a word or passed
+(a hand discarded for a cube, the ``cube_discard`` rule, is a turn without a word, as a pass), each with the hand the
+seat held then and every seat's Fame once the turn was over.
 
 A record holds its deck in full (``deck``: the house deck or a table's own, as a deck file gives it), its options,
 seed and log: the deal is a function of the deck, the options and the seed alone, so the replay is the game that
-was played. Every action is applied again by ``PaperbackGame.apply``, which refuses one the rules do not allow (a
-``RecordError`` naming ``log[i]``), so a record cannot make the engine reach a state no game could reach. The state
-saved beside the log is only compared with the replay's (``replays_to_state``).
+was played, every action applied again by ``PaperbackGame.apply``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from solver.answers.paperback_review import PlayedTurn
+from solver.answers.review import PlayedTurn
+from solver.answers.review_paperback import PAPERBACK as PAPERBACK_REVIEW
 from solver.errors import GhostwriterError
-from solver.game.hardback.actions import IllegalActionError
-from solver.game.hardback.replay import MAX_ACTIONS, RecordError, read_seats, read_seed_and_log
+from solver.game import records
 from solver.game.hardback.state import GameStateError
 from solver.game.paperback.actions import Action, Discard, Pass, Spell, action_from_json
 from solver.game.paperback.engine import WORD, PaperbackGame, PaperbackOptions
 from solver.game.paperback.view import turn_state
+from solver.game.records import MAX_ACTIONS, RecordError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json
+from solver.paperback.moves import PaperbackObjective, PMove
+from solver.paperback.state import PaperbackState
 
 GAME = "paperback"
+Turn = PlayedTurn[PaperbackState, PMove]
 
 
 @dataclass(frozen=True)
@@ -63,87 +65,73 @@ def deck_path(e: DeckError) -> str:
     return f"deck.{path}" if path else "deck"
 
 
-def read_record(data: object, max_actions: int = MAX_ACTIONS) -> PaperbackRecord:
-    """A record read and checked field by field (``RecordError`` naming the first at fault); ``game``, ``deck``,
-    ``options``, ``seed`` and ``log`` are required."""
-    if not is_paperback(data):
-        raise RecordError('a Paperback record is a JSON object with "game": "paperback", as play --save writes it')
-    assert isinstance(data, dict)
-    if "deck" not in data:
-        raise RecordError("deck: the record holds its deck in full (the house deck's too)", "deck")
-    try:
-        deck = deck_from_json(data["deck"], "deck")
-    except DeckError as e:
-        field = deck_path(e)
-        raise RecordError(f"{field}: {e.reason}", field) from None
-    try:
-        options = PaperbackOptions.from_json(data.get("options", {}))
-    except GameStateError as e:
-        raise RecordError(str(e), e.field or "options") from None
-    if options.players not in deck.players:
-        raise RecordError(
-            f"options.players: the deck {deck.name!r} is played by {', '.join(map(str, deck.players))} players",
-            "options.players",
-        )
-    seed, actions = read_seed_and_log(data, max_actions, action_from_json)
-    saved = data if "players" in data and "rng" in data else None
-    return PaperbackRecord(
-        deck, options, seed, tuple(actions), read_seats(data.get("seats"), options.players), data.get("lexicon"), saved
-    )
+class PaperbackRecords(records.RecordFormat[PaperbackRecord, PaperbackGame, PaperbackState, PMove, PMove]):
+    game = GAME
+    review = PAPERBACK_REVIEW
+    objectives = PaperbackObjective
 
-
-def replay(record: PaperbackRecord, lexicon: Lexicon) -> tuple[PaperbackGame, list[PlayedTurn]]:
-    """The game a record's log plays, and its turns that spelled a word or passed, each with the hand the seat held
-    then (``view.turn_state``: the hand the bots search) and the word as the engine scored
-    it. The whole log is replayed before anything is searched: an action the engine refuses is a ``RecordError``
-    naming it (``log[i]``)."""
-    try:
-        game = PaperbackGame.new(record.deck, record.options, record.seed, lexicon)
-    except GhostwriterError as e:
-        raise RecordError(f"the game cannot be dealt: {e}", "options") from None
-    turns: list[PlayedTurn] = []
-    for i, action in enumerate(record.actions):
-        st = game.state
-        word = isinstance(action, Spell | Pass | Discard) and st.phase == WORD  # a discard for a cube: a pass
-        if word and turns:  # the turn before is over, its purchases made: the Fame as it stands now
-            turns[-1] = replace(turns[-1], fame=tuple(game.scores()))
-        before = None
-        if word:
-            p = st.players[st.current]
-            before = (st.turns + 1, st.current, tuple(st.card(c).code for c in p.hand), turn_state(st)[0])
+    def read(self, data: object, max_actions: int = MAX_ACTIONS) -> PaperbackRecord:
+        if not is_paperback(data):
+            raise RecordError('a Paperback record is a JSON object with "game": "paperback", as play --save writes it')
+        assert isinstance(data, dict)
+        if "deck" not in data:
+            raise RecordError("deck: the record holds its deck in full (the house deck's too)", "deck")
         try:
-            game.apply(action)
-        except GhostwriterError as e:
-            field = f"log[{i}].{e.field}" if isinstance(e, IllegalActionError) and e.field else f"log[{i}]"
-            kind = action.to_json()["action"]
+            deck = deck_from_json(data["deck"], "deck")
+        except DeckError as e:
+            field = deck_path(e)
+            raise RecordError(f"{field}: {e.reason}", field) from None
+        try:
+            options = PaperbackOptions.from_json(data.get("options", {}))
+        except GameStateError as e:
+            raise RecordError(str(e), e.field or "options") from None
+        if options.players not in deck.players:
             raise RecordError(
-                f"log[{i}]: the engine refuses this {kind} (turn {st.turns + 1}, seat {st.current}): {e}", field
-            ) from None
-        if before is None:
-            continue
-        turn, seat, hand, state = before
-        name = record.seats[seat] if record.seats else None
-        played = game.last_move if isinstance(action, Spell) else None
-        turns.append(
-            PlayedTurn(
-                turn,
-                seat,
-                name,
-                hand,
-                state,
-                played,
-                action.to_json() if played else None,
-                discard=isinstance(action, Discard),
+                f"options.players: the deck {deck.name!r} is played by {', '.join(map(str, deck.players))} players",
+                "options.players",
             )
-        )
-    if turns:  # the last turn: the Fame where the log ends (the final Fame of a game played out)
-        turns[-1] = replace(turns[-1], fame=tuple(game.scores()))
-    return game, turns
+        seed, actions = records.read_seed_and_log(data, max_actions, action_from_json)
+        seats = records.read_seats(data.get("seats"), options.players)
+        saved = records.saved_state(data)
+        return PaperbackRecord(deck, options, seed, tuple(actions), seats, data.get("lexicon"), saved)
+
+    def replay(self, record: PaperbackRecord, lexicon: Lexicon) -> tuple[PaperbackGame, list[Turn]]:
+        try:
+            game = PaperbackGame.new(record.deck, record.options, record.seed, lexicon)
+        except GhostwriterError as e:
+            raise RecordError(f"the game cannot be dealt: {e}", "options") from None
+        turns: list[Turn] = []
+        for i, action in enumerate(record.actions):
+            st = game.state
+            word = isinstance(action, Spell | Pass | Discard) and st.phase == WORD  # a discard for a cube: a pass
+            if word:  # the turn before is over, its purchases made: the Fame as it stands now
+                records.with_scores(turns, game.scores())
+            before = None
+            if word:
+                p = st.players[st.current]
+                before = (st.turns + 1, st.current, tuple(st.card(c).code for c in p.hand), turn_state(st)[0])
+            try:
+                game.apply(action)
+            except GhostwriterError as e:
+                raise records.refused(i, action.to_json()["action"], st.turns + 1, st.current, e) from None
+            if before is None:
+                continue
+            turn, seat, hand, state = before
+            name = record.seats[seat] if record.seats else None
+            played = game.last_move if isinstance(action, Spell) else None
+            spell = action.to_json() if played else None
+            turns.append(
+                PlayedTurn(turn, seat, name, hand, state, played, action=spell, discard=isinstance(action, Discard))
+            )
+        records.with_scores(turns, game.scores())  # the last turn: the Fame where the log ends
+        return game, turns
+
+    def describe(self, record: PaperbackRecord) -> str:
+        seats = f" ({', '.join(record.seats)})" if record.seats else ""
+        return f"the Paperback game of seed {record.seed}{seats} on the {record.deck.label()} deck"
+
+    def extra_json(self, record: PaperbackRecord) -> dict[str, Any]:
+        return {"deck": record.deck.name}
 
 
-def replays_to_state(record: PaperbackRecord, game: PaperbackGame) -> bool:
-    """Whether the record's saved state (when it carries one) is the state its log replays to."""
-    if record.state is None:
-        return True
-    replayed = game.state.to_json()
-    return all(record.state.get(k) == v for k, v in replayed.items())
+PAPERBACK = PaperbackRecords()
