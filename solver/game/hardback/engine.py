@@ -9,12 +9,16 @@ the next seat). Ink and removers may also be used out of turn, by a seat for its
 ``IllegalActionError`` naming the reason) leaves the state as it was.
 ``Game.log`` holds every action applied; replaying it on a new game of the same seed and options reaches the
 same state.
+
+``Game`` is Hardback's side of the one game protocol (``solver.game.protocol``): its JSON, the seat to act, the
+legal actions (``legal``), a fast copy, the end, a seat's view (``view``) and its hidden cards redrawn (``sample``).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import assert_never
+from typing import Any, assert_never
 
 from solver.errors import GhostwriterError
 from solver.game.hardback import buying, choices, prepare
@@ -42,15 +46,19 @@ from solver.game.hardback.actions import (
 )
 from solver.game.hardback.coop import reached
 from solver.game.hardback.events import Event
+from solver.game.hardback.legal import legal_actions
 from solver.game.hardback.options import GameOptions
 from solver.game.hardback.powers import use_power
 from solver.game.hardback.returns import give_back
 from solver.game.hardback.rules import ACTIONS, AHEAD, phase_help
+from solver.game.hardback.sample import redraw
 from solver.game.hardback.setup import deal
-from solver.game.hardback.spell import Outcome, spell
+from solver.game.hardback.spell import SpelledWord, spell
 from solver.game.hardback.state import GameState, Phase, PlayerState
 from solver.game.hardback.turn import choose_event, end_early
-from solver.game.hardback.view import event_named, event_of, turn_state
+from solver.game.hardback.validate import load
+from solver.game.hardback.view import event_named, event_of, seat_view, turn_state
+from solver.game.protocol import Legal, clone
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.resolve import AWARDS
 from solver.hardback.state import TurnState
@@ -65,7 +73,7 @@ class Game:
         self.lexicon = lexicon
         self.log: list[Action] = log if log is not None else []
         self.catalogue = Catalogue.hardback(state.options.rules)
-        self.last: Outcome | None = None
+        self.last: SpelledWord | None = None
 
     @staticmethod
     def new(options: GameOptions, seed: int, lexicon: Lexicon, powers: Sequence[str] | None = None) -> Game:
@@ -87,6 +95,15 @@ class Game:
             game.apply(action)
         return game
 
+    @classmethod
+    def from_json(cls, data: object, lexicon: Lexicon) -> Game:
+        """A game from its state's JSON, checked in full (``validate.load``: ``GameStateError`` naming the fault)."""
+        return cls(load(data), lexicon)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state's JSON (the form the service carries)."""
+        return self.state.to_json()
+
     # -- what the players see -----------------------------------------------------------------------------------
 
     def turn_state(self, seat: int | None = None) -> TurnState:
@@ -101,11 +118,31 @@ class Game:
         """An event of the game by name (events are named; the deck in play is the options' deck)."""
         return event_named(self.state, name)
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees of the game and may do now (``view.seat_view``: the page's table)."""
+        return seat_view(self, seat)
+
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """A copy whose cards hidden from ``seat`` are redrawn from ``rng`` (``sample.redraw``)."""
+        world = self.copy()
+        redraw(world.state, seat, rng)
+        return world
+
     # -- actions ------------------------------------------------------------------------------------------------
 
     def copy(self) -> Game:
-        """A game of the same state, to try actions on (the state read back from its JSON)."""
-        return Game(GameState.from_json(self.state.to_json()), self.lexicon)
+        """An independent game of the same state and log, to try actions on (``protocol.clone``)."""
+        return Game(clone(self.state), self.lexicon, list(self.log))
+
+    def to_act(self) -> int | None:
+        """The seat whose action the game waits on (an opponent owing printed Horror H's token, else the seat in
+        turn); None once the game is over."""
+        return None if self.state.phase == Phase.OVER else self.state.acting
+
+    def legal_actions(self, words: int = 0) -> Legal[Action]:
+        """The actions the engine accepts now from ``to_act``'s seat, enumerated lazily (``legal``): the rules'
+        candidates, then the ghost writer's ``words`` best words as spells."""
+        return legal_actions(self, words)
 
     def allows(self, *actions: Action) -> bool:
         """Whether the engine accepts these actions now, one after the other (tried on a ``copy``: events, wild
@@ -200,6 +237,13 @@ class Game:
         if not st.options.coop or st.phase != Phase.OVER:
             return None
         return st.result or None
+
+    def over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    def scores(self) -> list[int]:
+        """Each seat's score now (``final_scores``)."""
+        return self.final_scores()
 
     def final_scores(self) -> list[int]:
         """Each seat's prestige with the literary award it holds."""
