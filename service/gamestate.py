@@ -28,8 +28,7 @@ from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane
 from service.signing import sign, verify
-from solver.game.hardback.actions import IllegalActionError
-from solver.game.protocol import Action, Game
+from solver.game.protocol import Action, Game, IllegalActionError
 from solver.lexicon import Lexicon
 
 G = TypeVar("G", bound=Game[Any])

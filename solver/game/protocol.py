@@ -29,9 +29,19 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
+from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 
 Json = dict[str, Any]
+
+
+class IllegalActionError(GhostwriterError):
+    """An action the rules do not allow now, or that cannot be read; the state is unchanged. ``field`` names the
+    action's argument at fault when one is (``layout[2]``), else it is empty. Both games' one refusal."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @runtime_checkable
@@ -146,4 +156,4 @@ def _clone(value: Any) -> Any:
     return value
 
 
-__all__ = ["Action", "Game", "Json", "Legal", "clone"]
+__all__ = ["Action", "Game", "IllegalActionError", "Json", "Legal", "clone"]
