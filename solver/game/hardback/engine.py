@@ -147,8 +147,10 @@ class Game:
     def allows(self, *actions: Action) -> bool:
         """Whether the engine accepts these actions now, one after the other (tried on a ``copy``: events, wild
         journeys, disfigured letters and every other rule as they are)."""
-        shadow = self.copy()
         try:
+            if actions:
+                self._check_phase(actions[0])  # most refusals, without a copy
+            shadow = self.copy()
             for action in actions:
                 shadow.apply(action)
         except GhostwriterError:
@@ -159,18 +161,7 @@ class Game:
         """Apply one action (of the player in turn, or of the seat it names: an ink or remover out of turn, an
         opponent's return); ``IllegalActionError`` (state unchanged) when it is not allowed."""
         st = self.state
-        if st.phase == Phase.OVER:
-            raise IllegalActionError("the game is over")
-        if isinstance(action, Ink | Remover) and prepare.ahead(st, action):
-            self._check_ahead(action)
-        else:
-            if st.turn.peek and not isinstance(action, Preview):
-                raise IllegalActionError("choose which of the cards looked at to discard first (action preview)")
-            if st.phase not in ACTIONS[action.KIND]:
-                owing = f", by seat {st.acting}" if st.phase == Phase.RETURN else ""
-                raise IllegalActionError(
-                    f"{action.KIND} is not allowed in the {st.phase} phase ({phase_help(st.phase)}{owing})"
-                )
+        self._check_phase(action)
         match action:
             case Spell():
                 self.last = spell(st, self.lexicon, action)
@@ -215,6 +206,22 @@ class Game:
             if st.result:  # a side completed its final lap in this action: the game ends now
                 end_early(st)
         self.log.append(action)
+
+    def _check_phase(self, action: Action) -> None:
+        """Whether the game and its phase take this kind of action now (``IllegalActionError`` if not)."""
+        st = self.state
+        if st.phase == Phase.OVER:
+            raise IllegalActionError("the game is over")
+        if isinstance(action, Ink | Remover) and prepare.ahead(st, action):
+            self._check_ahead(action)
+            return
+        if st.turn.peek and not isinstance(action, Preview):
+            raise IllegalActionError("choose which of the cards looked at to discard first (action preview)")
+        if st.phase not in ACTIONS[action.KIND]:
+            owing = f", by seat {st.acting}" if st.phase == Phase.RETURN else ""
+            raise IllegalActionError(
+                f"{action.KIND} is not allowed in the {st.phase} phase ({phase_help(st.phase)}{owing})"
+            )
 
     def _check_ahead(self, action: Ink | Remover) -> None:
         """An ink or remover used out of turn, for the seat's next word: allowed in ``AHEAD``'s phases."""
