@@ -1,50 +1,133 @@
-"""A game state in and out of the service: read from a request (its signature checked, the state checked in full)
-and answered with the seat in turn, the phase and the scores (the state signed with a state key). Shared by the
-routes that take a game (``service.routers.games``, ``service.routers.table``)."""
+"""The game routes of both games, written once over the game protocol (``solver.game.protocol``): deal a game,
+apply one action of the seat the game waits on, and let a bot play that seat's turn.
+
+The service keeps no games: every request carries the whole game state (as the engine saves it) and gets the new
+state back, so any client can hold a table and call a bot to fill an empty seat. A state from a client is checked
+in full before anything is played on it (a 422 naming the field at fault), and with a state key it must carry the
+service's own signature (``service.signing``). A refused action is a 422 naming the rule, and the game is left as
+it was (the engines check an action completely first).
+
+What differs between the games is a ``GameFace``: its paths' prefix, its request and answer schemas, how a state
+and a new game's request are read, the table its answers carry beside the state, and how its bots play a turn
+(``service.routers.games`` for Hardback, ``service.routers.paperback_games`` for Paperback).
+"""
 
 from __future__ import annotations
 
+import inspect
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Generic, TypeVar
 
+from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
-from service.errors import FieldError
+from service.deps import Context, caller, context
+from service.errors import QUERY_ERRORS, FieldError
+from service.runner import Caller, Lane
 from service.signing import sign, verify
-from solver.errors import GhostwriterError
-from solver.game.hardback.engine import Game
-from solver.game.hardback.state import GameStateError, Phase
-from solver.game.hardback.validate import load
+from solver.game.protocol import Action, Game, IllegalActionError
 from solver.lexicon import Lexicon
+
+G = TypeVar("G", bound=Game[Any])
+
+
+@dataclass(frozen=True)
+class GameFace(Generic[G]):
+    """One game's part of the game routes (the module's docstring); ``docs`` holds each route's description."""
+
+    prefix: str  # "/v1/hardback"
+    tag: str
+    read: Callable[[dict[str, Any], Lexicon], G]  # a state checked in full: a FieldError naming the fault
+    deal: Callable[[Any, Lexicon], G]  # a new game from its request's body
+    action: Callable[[object], Action]  # an action from its JSON (``IllegalActionError`` naming the fault)
+    table: Callable[[G], dict[str, Any]]  # what every answer carries beside the state
+    turn: Callable[[str, Lexicon, G, float], None]  # the bot named plays the seat the game waits on
+    schemas: tuple[type[BaseModel], ...]  # new game in, action in, bot in, game out, bot out
+    docs: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def start(self) -> str:
+        """The route that deals a game."""
+        return f"{self.prefix}/game/new"
+
+
+def load_game(face: GameFace[G], data: dict[str, Any], lexicon: Lexicon, key: str) -> G:
+    """The game of a request, its signature checked (with a state key) and the state checked in full."""
+    verify(data, key, face.start)
+    return face.read(data, lexicon)
 
 
 def answer(
-    game: Game, extra: dict[str, Any] | None = None, start: float | None = None, *, key: str = ""
+    face: GameFace[G], game: G, extra: dict[str, Any] | None = None, start: float | None = None, *, key: str = ""
 ) -> JSONResponse:
-    st = game.state
-    over = st.phase == Phase.OVER
-    out: dict[str, Any] = {
-        "game": sign(st.to_json(), key),
-        "seat": st.current,
-        "acting": st.acting,
-        "phase": st.phase,
-        "scores": game.final_scores(),
-        "winner": game.winner() if over else None,
-        "result": game.result(),
-    }
+    """The game signed (with a state key), the face's table, ``extra``, and the time taken since ``start``."""
+    out: dict[str, Any] = {"game": sign(game.to_json(), key), **face.table(game)}
     out.update(extra or {})
     if start is not None:
         out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out)
 
 
-def load_game(data: dict[str, Any], lexicon: Lexicon, key: str) -> Game:
-    """The game of a request, its signature checked (with a state key) and the state checked in full."""
-    verify(data, key)
-    try:
-        state = load(data)
-    except GameStateError as e:
-        raise FieldError(e.field, str(e)) from None
-    except GhostwriterError as e:
-        raise FieldError("game", str(e)) from None
-    return Game(state, lexicon)
+Route = Callable[..., Awaitable[JSONResponse]]
+
+
+def _with_body(route: Route, model: type[BaseModel]) -> Route:
+    """The route with its ``body`` parameter read as ``model`` (the face's schema, which FastAPI reads from the
+    route's signature)."""
+    sig = inspect.signature(route, eval_str=True)
+    params = [p.replace(annotation=model) if p.name == "body" else p for p in sig.parameters.values()]
+    route.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    return route
+
+
+def game_routes(face: GameFace[G]) -> APIRouter:
+    """The three game routes of one game: ``/game/new``, ``/game/action``, ``/bot/move`` under its prefix."""
+    router = APIRouter(prefix=face.prefix, tags=[face.tag])
+    new_in, action_in, bot_in, out, bot_out = face.schemas
+
+    async def new_game(body: Any, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+        d = (await ctx.dictionaries()).get(None)
+        return answer(face, face.deal(body, d.lexicon), key=ctx.settings.state_key)
+
+    async def game_action(body: Any, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+        d = (await ctx.dictionaries()).get(body.dictionary)
+        game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
+        try:
+            action = face.action(body.action)
+            await ctx.runner.run(lambda: game.apply(action), ctx.settings.time_budget)
+        except IllegalActionError as e:
+            raise FieldError(f"action.{e.field}" if e.field else "action", str(e)) from None
+        return answer(face, game, key=ctx.settings.state_key)
+
+    async def bot_move(
+        body: Any, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+    ) -> JSONResponse:
+        start = time.perf_counter()
+        d = (await ctx.dictionaries()).get(body.dictionary)
+        game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
+        seat = game.to_act()
+        if seat is None:
+            raise FieldError("game", "the game is over: there is no turn to play")
+        limit = ctx.settings.time_budget * 0.8  # the turn's searches, with room for the rest of the turn
+        played = len(game.log)
+        await ctx.runner.run(
+            lambda: face.turn(body.bot, d.lexicon, game, limit), ctx.settings.time_budget, Lane.HEAVY, who
+        )
+        actions = [a.to_json() for a in game.log[played:]]
+        word = next((a["word"] for a in actions if a["action"] == "spell"), None)
+        extra = {"bot": body.bot, "played": seat, "actions": actions, "word": word}
+        return answer(face, game, extra, start, key=ctx.settings.state_key)
+
+    for path, route, model, response in (
+        ("/game/new", new_game, new_in, out),
+        ("/game/action", game_action, action_in, out),
+        ("/bot/move", bot_move, bot_in, bot_out),
+    ):
+        description = face.docs.get(path, "")
+        router.post(path, response_model=response, responses=QUERY_ERRORS, description=description)(
+            _with_body(route, model)
+        )
+    return router

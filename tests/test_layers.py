@@ -11,7 +11,11 @@ first, follow the data's way (rules -> search -> answers -> faces):
   imports the other)
 - ``solver.search``: move generation for both games
 - ``solver.answers``: the questions asked of a turn (hint, rate, ink), shared by the faces
-- ``solver.game``, then ``solver.bots``, then ``solver.tournament``: the engine, its players, many games
+- ``solver.game``: first what both games' engines share, the game protocol every face and planner is written
+  against (``solver.game.protocol``) and the record of a game (``solver.game.record``); then Hardback's engine
+  (``solver.game.hardback``, implementing the protocol); then Paperback's (``solver.game.paperback``, which also
+  borrows Hardback's refusal error and saved random generator)
+- ``solver.bots``, then ``solver.tournament``: the engines' players, many games
 - ``service``: the HTTP face
 - ``solver.cli``: the command line, the only package that may import the service
 """
@@ -36,7 +40,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("solver.hardback", "solver.paperback"),
     ("solver.search",),
     ("solver.answers",),
-    ("solver.game",),
+    ("solver.game", "solver.game.protocol", "solver.game.record"),
+    ("solver.game.hardback",),
+    ("solver.game.paperback",),
     ("solver.bots",),
     ("solver.tournament",),
     ("service",),
@@ -186,6 +192,17 @@ def test_no_router_imports_another() -> None:
     routers = [m for m in graph if m.startswith("service.routers.")]
     assert routers
     assert [f"{m} imports {t}" for m in routers for t in graph[m] if t.startswith("service.routers")] == []
+
+
+def test_the_shared_game_routes_know_only_the_protocol() -> None:
+    """One game router for both games: the routes (``service.gamestate``) reach a game through the protocol alone;
+    each engine is named only by its game's part (``service.game_faces``)."""
+    graph = import_graph(ROOT)
+    assert "solver.game.protocol" in graph["service.gamestate"]
+    engines = [t for t in graph["service.gamestate"] if t.startswith(("solver.game.hardback", "solver.game.paperback"))]
+    assert engines == []
+    for engine in ("solver.game.hardback.engine", "solver.game.paperback.protocol"):
+        assert "solver.game.protocol" in graph[engine]
 
 
 def test_only_an_answer_explains() -> None:

@@ -12,6 +12,7 @@ from service.deps import Context, caller, context, read_query
 from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import HintIn, HintOut, QueryIn, RateIn, RateOut
+from solver.answers import filters
 from solver.answers import hint as answers
 from solver.errors import GhostwriterError
 from solver.hardback.benefits import Role
@@ -58,13 +59,9 @@ async def hint(
     familiar = body.familiar
 
     def run() -> answers.Answer:
-        familiarity = None
-        if familiar is not None:
-            from solver.lexicon.familiarity import familiar_words, familiarity_of
-
-            language = "ru" if search.state.options.edition == "ru" else "en"
-            familiarity = familiarity_of(search.lexicon, language)
-            search.allowed = familiar_words(search.lexicon, familiar, language)
+        allowed, familiarity = filters.familiar(search.lexicon, familiar, search.state.options.edition)
+        if allowed is not None:
+            search.allowed = allowed
         return answers.hint(search, body.top, body.pareto, familiarity)
 
     answer = await ctx.runner.run(run, limit, lane_of(search.state, body.pareto), who)

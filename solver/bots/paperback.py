@@ -29,11 +29,12 @@ from solver.errors import GhostwriterError
 from solver.game.paperback import expansions
 from solver.game.paperback.actions import Buy, Cash, Discard, End, Pass, Piece, Place, Spell, Step
 from solver.game.paperback.engine import BUY, OVER, PaperbackGame, PaperbackState
+from solver.game.paperback.legal import spell_of as spell_of
 from solver.game.paperback.view import turn_state as turn_state
 from solver.lexicon import Lexicon
 from solver.paperback.cards import Kind, PCard
 from solver.paperback.deck import OFFER_PILES
-from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
+from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.paperback import PaperbackSearch
 
 TIME_LIMIT = 10.0
@@ -43,29 +44,6 @@ BOTS = ("greedy", "hard", "random")
 
 class PaperbackBotError(GhostwriterError):
     """An unknown bot name."""
-
-
-def spell_of(state: PaperbackState, search: PaperbackSearch, move: PMove, resolve: tuple[Step, ...] = ()) -> Spell:
-    """The engine's spell for a move of the ghost writer: each piece's card found in the hand."""
-    p = state.players[state.current]
-    taken: set[int] = set()
-    layout: list[Piece] = []
-    for q in move.pieces:
-        if q.kind == COMMON:
-            layout.append(Piece(common=True))
-            continue
-        if q.kind == SPACE:
-            layout.append(Piece(space=True))
-            continue
-        want = None if q.kind == WILD else search.hand.kinds[q.kind]
-        i = next(
-            i
-            for i, x in enumerate(p.hand)
-            if i not in taken and (state.card(x).wild if want is None else state.card(x) == want)
-        )
-        taken.add(i)
-        layout.append(Piece(card=i, as_letter=q.letters if want is None else "", reversed=q.reversed))
-    return Spell(move.word, tuple(layout), resolve)
 
 
 class PaperbackBot:

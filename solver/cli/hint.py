@@ -146,6 +146,7 @@ def _hardback_hint(
 ) -> tuple[str, dict[str, Any]]:
     """One Hardback state's answer, as a table for people and as JSON."""
     from solver.answers import hint as answers
+    from solver.answers.filters import familiar
     from solver.hardback.moves import format_table
     from solver.hardback.objectives import Weights
     from solver.hardback.state import TurnState
@@ -153,14 +154,7 @@ def _hardback_hint(
 
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
-    familiarity = None
-    allowed = None
-    if args.familiar is not None:
-        from solver.lexicon.familiarity import familiar_words, familiarity_of
-
-        language = "ru" if state.options.edition == "ru" else "en"
-        familiarity = familiarity_of(lexicon, language)
-        allowed = familiar_words(lexicon, args.familiar, language)
+    allowed, familiarity = familiar(lexicon, args.familiar, state.options.edition)
     search = Search(lexicon, state, objective, weights, time_limit=args.time_limit, allowed=allowed)
     if args.played:
         answer, best = answers.rate(search, args.played, _layout(args.layout))

@@ -44,6 +44,16 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "(Wilson), mean prestige, margin over the best opponent and game length, and a head-to-head. A shared "
         "win counts half to each seat that shares it (1/k in a k-way tie).",
     )
+    _add_game_flags(t)
+    _add_match_flags(t)
+    add_table_flags(t)
+    add_paperback_flags(t)
+    _add_output_flags(t)
+    return t
+
+
+def _add_game_flags(t: argparse.ArgumentParser) -> None:
+    """The game and, for Paperback, its deck and expansions."""
     t.add_argument(
         "--game",
         choices=("hardback", "paperback"),
@@ -58,6 +68,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "(solver/data/paperback-house-deck.json)",
     )
     add_expansion_flags(t)
+
+
+def _add_match_flags(t: argparse.ArgumentParser) -> None:
+    """The bots, how many games, the seed and the seats."""
     t.add_argument(
         "--bots",
         required=True,
@@ -80,8 +94,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         metavar="P",
         help="seats a game, 2 to 5 (default: one a bot name, at least 2)",
     )
-    add_table_flags(t)
-    add_paperback_flags(t)
+
+
+def _add_output_flags(t: argparse.ArgumentParser) -> None:
+    """Where the games run and what is written: workers or a cluster, JSON, CSV, SVG, records, progress."""
     t.add_argument(
         "--workers", type=int, default=None, metavar="W", help="local worker processes (default: one a core)"
     )
@@ -104,7 +120,6 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     shown = t.add_mutually_exclusive_group()
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no notes on stderr")
     shown.add_argument("--progress", action="store_true", help="a progress bar even when stderr is not a terminal")
-    return t
 
 
 def bot_names(game: str = "hardback") -> tuple[str, ...]:
@@ -154,8 +169,7 @@ def _write(flag: str, path: str, text: str) -> None:
 
 def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: Any = None) -> int:
     """Run the command; ``play`` and ``lexicon`` replace the engine and the lexicon loader (for tests)."""
-    from solver.lexicon.registry import LexiconChoice
-    from solver.tournament import Progress, TournamentError, format_table, run_tournament, schedule, shipped_lexicon
+    from solver.tournament import Progress, run_tournament, schedule
     from solver.tournament.progress import wanted
 
     bots = _bots(args.bots, args.game)
@@ -164,23 +178,9 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
     deck_label = None
     if args.game == "paperback":
         play, deck_label, options = _paperback(args, plan.players, play)
-        rules = paperback_rules(args)
     else:
-        if args.deck is not None:
-            raise TournamentError("--deck is a Paperback deck file: give it with --game paperback")
-        paperback_only = given_paperback_flags(args)
-        if paperback_only:
-            raise TournamentError(f"{paperback_only[0]} is a Paperback option: give it with --game paperback")
-        if expansion_flags(args):
-            raise TournamentError(f"{expansion_flags(args)[0]} is a Paperback expansion: give it with --game paperback")
-        options = table_options(args, plan.players)
-    dictionary = "enable"
-    choice: LexiconChoice | None = None
-    if lexicon is None:
-        choice = table_words(args)
-        # loaded once here: a list that needs building is built (and cached) before the workers start
-        dictionary = choice.load().name
-        lexicon = shipped_lexicon if choice == LexiconChoice() else choice
+        options = _hardback_options(args, plan.players)
+    lexicon, dictionary, choice = _words(args, lexicon)
     err = sys.stderr
     if not args.quiet and args.json:
         for note in plan.notes():
@@ -212,25 +212,61 @@ def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: An
             dictionary=dictionary,
         )
     if deck_label is not None:
-        t.report["tournament"]["game"] = "paperback"
-        t.report["tournament"]["deck"] = deck_label
-        t.report["tournament"]["options"] = {
-            "players": plan.players,
-            "min_length": 2,
-            **rules,
-            **{k: True for k, on in expansion_options(args).items() if on},
+        t.report["tournament"] |= {
+            "game": "paperback",
+            "deck": deck_label,
+            "options": {
+                "players": plan.players,
+                "min_length": 2,
+                **paperback_rules(args),
+                **{k: True for k, on in expansion_options(args).items() if on},
+            },
         }
     _write_files(args, t)
+    _print(args, out, t, keep)
+    return 0
+
+
+def _words(args: argparse.Namespace, lexicon: Any) -> tuple[Any, str, LexiconChoice | None]:
+    """The word list's loader for the workers (``lexicon`` when a test gives one), its name, the flags' choice."""
+    from solver.lexicon.registry import LexiconChoice
+    from solver.tournament import shipped_lexicon
+
+    if lexicon is not None:
+        return lexicon, "enable", None
+    choice = table_words(args)
+    # loaded once here: a list that needs building is built (and cached) before the workers start
+    dictionary = choice.load().name
+    return (shipped_lexicon if choice == LexiconChoice() else choice), dictionary, choice
+
+
+def _print(args: argparse.Namespace, out: IO[str], t: Tournament, keep: Records | None) -> None:
+    """The summary: one JSON object, or the table and the files written."""
+    from solver.tournament import format_table
+
     if args.json:
         write_json(out, t.report)
-    else:
-        out.write(format_table(t.report) + "\n")
-        for flag, path in (("games", args.csv), ("summary", args.out_json), ("plot", args.plot)):
-            if path:
-                out.write(f"wrote {flag}: {path}\n")
-        if keep is not None:
-            out.write(f"wrote records: {keep.written} games in {args.records}\n")
-    return 0
+        return
+    out.write(format_table(t.report) + "\n")
+    for flag, path in (("games", args.csv), ("summary", args.out_json), ("plot", args.plot)):
+        if path:
+            out.write(f"wrote {flag}: {path}\n")
+    if keep is not None:
+        out.write(f"wrote records: {keep.written} games in {args.records}\n")
+
+
+def _hardback_options(args: argparse.Namespace, players: int) -> Any:
+    """Hardback's table options from the flags (a Paperback flag refused)."""
+    from solver.tournament import TournamentError
+
+    if args.deck is not None:
+        raise TournamentError("--deck is a Paperback deck file: give it with --game paperback")
+    paperback_only = given_paperback_flags(args)
+    if paperback_only:
+        raise TournamentError(f"{paperback_only[0]} is a Paperback option: give it with --game paperback")
+    if expansion_flags(args):
+        raise TournamentError(f"{expansion_flags(args)[0]} is a Paperback expansion: give it with --game paperback")
+    return table_options(args, players)
 
 
 def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, dict[str, Any], Any]:

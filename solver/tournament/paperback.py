@@ -60,8 +60,10 @@ def play_paperback(
     from solver.bots.paperback import make_bot
     from solver.bots.registry import bot_seed
     from solver.game.paperback import PaperbackGame, PaperbackOptions, expansions
-    from solver.game.paperback.engine import EXPANSIONS, OVER
+    from solver.game.paperback.engine import EXPANSIONS
+    from solver.game.paperback.protocol import PaperbackTable
     from solver.game.paperback.record import record_json
+    from solver.tournament.play import finished, play_out
 
     lex = lexicon or default_lexicon()
     started = time.perf_counter()
@@ -79,10 +81,10 @@ def play_paperback(
     game = PaperbackGame.new(deck, options, seed, lex)
     players = [make_bot(name, lex, bot_seed(seed, i), table.time_limit) for i, name in enumerate(bots)]
     st = game.state
-    while st.phase != OVER:
-        if st.turns >= MAX_TURNS:
-            raise RuntimeError(f"the game of seed {seed} had not ended after {MAX_TURNS} turns")
-        players[st.current].play_turn(game)
+    try:
+        play_out(PaperbackTable(game), lambda seat: players[seat].play_turn(game), MAX_TURNS)
+    except RuntimeError as e:
+        raise RuntimeError(f"the game of seed {seed} {e}") from None
     n = len(st.players)
     extra: dict[str, Any] = {
         "game": "paperback",
@@ -101,14 +103,4 @@ def play_paperback(
         extra["expansions"] = expansions.results(st)
     if table.keep_log:  # the whole game, its deck in full: ``review`` replays it exactly (the lexicon: the caller's)
         extra["record"] = record_json(game, list(bots), None)
-    return GameRecord(
-        seed=seed,
-        seats=list(bots),
-        prestige=game.scores(),
-        ink=[st.commons_of(s) for s in range(n)],
-        winner=game.winner(),
-        rounds=(st.turns + n - 1) // n,
-        turns=st.turns,
-        seconds=time.perf_counter() - started,
-        extra=extra,
-    )
+    return finished(PaperbackTable(game), seed, bots, [st.commons_of(s) for s in range(n)], st.turns, started, extra)

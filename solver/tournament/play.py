@@ -1,17 +1,52 @@
-"""Whole games between bots: ``play_game`` deals a seeded game, lets each seat's bot play its turns, and
-returns the record."""
+"""Whole games between bots, for both games: ``play_out`` plays any game of the protocol (``solver.game.protocol``)
+to its end, the seat to act playing its bot's turn each time, and ``finished`` makes its ``GameRecord``. Each game
+gives its part: ``play_game`` (Hardback) here, ``PaperbackPlay`` in ``solver.tournament.paperback``; each deals a
+seeded game, seats the bots, and says what its record carries."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions
 from solver.game.hardback.replay import record_json
-from solver.game.hardback.state import Phase
+from solver.game.protocol import Game as AnyGame
 from solver.game.record import GameRecord
 from solver.lexicon import Lexicon, default_lexicon
+
+Extra = dict[str, Any]
+
+
+def play_out(game: AnyGame[Any], turn: Callable[[int], object], max_turns: int | None = None) -> None:
+    """Play ``game`` to its end: the seat to act plays its turn (``turn(seat)``: its bot's) until none is left; a
+    game still going after ``max_turns`` turns is a bug, not a long game (a ``RuntimeError``)."""
+    played = 0
+    while (seat := game.to_act()) is not None:
+        if max_turns is not None and played >= max_turns:
+            raise RuntimeError(f"had not ended after {max_turns} turns")
+        turn(seat)
+        played += 1
+
+
+def finished(
+    game: AnyGame[Any], seed: int, bots: Sequence[str], ink: list[int], turns: int, started: float, extra: Extra
+) -> GameRecord:
+    """The record of a finished game: its seats, scores, tie-break counts (``ink``), winner, rounds and turns, the
+    seconds since ``started`` and the game's own ``extra``."""
+    n = len(bots)
+    return GameRecord(
+        seed=seed,
+        seats=list(bots),
+        prestige=game.scores(),
+        ink=ink,
+        winner=game.winner(),  # None in a cooperative game: the table wins or loses together
+        rounds=(turns + n - 1) // n,
+        turns=turns,
+        seconds=time.perf_counter() - started,
+        extra=extra,
+    )
 
 
 def play_game(
@@ -33,8 +68,7 @@ def play_game(
     started = time.perf_counter()
     game = Game.new(opts, seed, lex)
     players = [make_bot(name, lex, bot_seed(seed, i)) for i, name in enumerate(bots)]
-    while game.state.phase != Phase.OVER:
-        players[game.state.acting].play_turn(game)  # the seat in turn, or an opponent choosing its token
+    play_out(game, lambda seat: players[seat].play_turn(game))  # the seat in turn, or an opponent choosing its token
     st = game.state
     extra: dict[str, object] = {
         "words": [p.words for p in st.players],
@@ -45,20 +79,9 @@ def play_game(
     }
     if keep_log:
         extra["record"] = record_json(game, list(bots), None)
-    winner = game.winner()  # None in the cooperative anthology: the table wins or loses together
     if st.penny is not None:
         extra["penny"] = st.penny.prestige
         extra["team"] = sum(p.prestige for p in st.players)
         extra["result"] = game.result()
         extra["won"] = game.result() == "won"
-    return GameRecord(
-        seed=seed,
-        seats=list(bots),
-        prestige=game.final_scores(),
-        ink=[p.ink for p in st.players],
-        winner=winner,
-        rounds=(st.turns + len(st.players) - 1) // len(st.players),
-        turns=st.turns,
-        seconds=time.perf_counter() - started,
-        extra=extra,
-    )
+    return finished(game, seed, bots, [p.ink for p in st.players], st.turns, started, extra)

@@ -8,8 +8,9 @@ that share it: half each in a two-player game.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from solver.game.record import GameRecord
@@ -76,66 +77,76 @@ def _rate(wins: float, games: int) -> dict[str, Any]:
     return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [lo, hi]}
 
 
+@dataclass
+class _Tally:
+    """The sums over a tournament's games: each bot's games, wins (shares), prestige, margins and rounds, each pair
+    of bots' meetings, each seat's wins, the shared wins."""
+
+    names: list[str]
+    players: int
+    games: Counter[str] = field(default_factory=Counter)
+    wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    prestige: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    margin: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    rounds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    pair_games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_wins: dict[tuple[str, str], float] = field(default_factory=dict)
+    seat_wins: list[float] = field(default_factory=list)
+    seat_games: list[int] = field(default_factory=list)
+    shared: int = 0
+
+    def add(self, r: GameRecord) -> None:
+        won = winners(r)
+        self.shared += len(won) > 1 and not coop(r)
+        part = shares(r)
+        for s, bot in enumerate(r.seats):
+            self.games[bot] += 1
+            self.wins[bot] += part[s]
+            self.prestige[bot] += r.prestige[s]
+            best_other = max((p for o, p in enumerate(r.prestige) if o != s), default=r.prestige[s])
+            self.margin[bot] += r.prestige[s] - best_other
+            self.rounds[bot] += r.rounds
+            self.seat_wins[s] += part[s]
+            self.seat_games[s] += 1
+            for o, other in enumerate(r.seats):
+                if other != bot:
+                    self.pair_games[bot, other] += 1
+                    self.pair_wins[bot, other] = self.pair_wins.get((bot, other), 0.0) + _beats(r, won, s, o)
+
+    def per_bot(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for bot in self.names:
+            n = self.games[bot]
+            out[bot] = {
+                **_rate(self.wins[bot], n),
+                "prestige": self.prestige[bot] / n if n else 0.0,
+                "margin": self.margin[bot] / n if n else 0.0,
+                "rounds": self.rounds[bot] / n if n else 0.0,
+            }
+        return out
+
+    def head_to_head(self) -> dict[str, Any]:
+        names, pairs = self.names, self.pair_games
+        return {a: {b: _rate(self.pair_wins[a, b], pairs[a, b]) for b in names if (a, b) in pairs} for a in names}
+
+
 def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[str, Any]:
     """The statistics of finished games (in schedule order, so that the figures do not depend on which
     game finished first). ``bots`` orders the bots (others follow in order of appearance)."""
     names = list(dict.fromkeys([*bots, *(b for r in records for b in r.seats)]))
     players = max((len(r.seats) for r in records), default=0)
-    games: Counter[str] = Counter()
-    wins: dict[str, float] = dict.fromkeys(names, 0.0)
-    prestige: dict[str, float] = dict.fromkeys(names, 0.0)
-    margin: dict[str, float] = dict.fromkeys(names, 0.0)
-    rounds: dict[str, float] = dict.fromkeys(names, 0.0)
-    pair_games: Counter[tuple[str, str]] = Counter()
-    pair_wins: dict[tuple[str, str], float] = {}
-    seat_wins = [0.0] * players
-    seat_games = [0] * players
-    shared = 0
-    anthology = [r for r in records if coop(r)]
+    tally = _Tally(names, players, seat_wins=[0.0] * players, seat_games=[0] * players)
     for r in records:
-        won = winners(r)
-        shared += len(won) > 1 and not coop(r)
-        part = shares(r)
-        for s, bot in enumerate(r.seats):
-            games[bot] += 1
-            wins[bot] += part[s]
-            prestige[bot] += r.prestige[s]
-            best_other = max((p for o, p in enumerate(r.prestige) if o != s), default=r.prestige[s])
-            margin[bot] += r.prestige[s] - best_other
-            rounds[bot] += r.rounds
-            seat_wins[s] += part[s]
-            seat_games[s] += 1
-            for o, other in enumerate(r.seats):
-                if other != bot:
-                    pair_games[bot, other] += 1
-                    pair_wins[bot, other] = pair_wins.get((bot, other), 0.0) + _beats(r, won, s, o)
-    per_bot: dict[str, Any] = {}
-    for bot in names:
-        n = games[bot]
-        per_bot[bot] = {
-            **_rate(wins[bot], n),
-            "prestige": prestige[bot] / n if n else 0.0,
-            "margin": margin[bot] / n if n else 0.0,
-            "rounds": rounds[bot] / n if n else 0.0,
-        }
-    head_to_head = {
-        a: {b: _rate(pair_wins[a, b], pair_games[a, b]) for b in names if (a, b) in pair_games} for a in names
-    }
-    lengths = Counter(r.rounds for r in records)
-    table_wins = sum(table_won(r) for r in anthology)
+        tally.add(r)
+    per_bot = tally.per_bot()
     out: dict[str, Any] = {
         "games": len(records),
-        "shared_wins": shared,
+        "shared_wins": tally.shared,
         "bots": per_bot,
         "ranking": sorted(names, key=lambda b: (-per_bot[b]["win_rate"], names.index(b))),
-        "head_to_head": head_to_head,
-        "seats": [_rate(seat_wins[s], seat_games[s]) for s in range(players)],
-        "rounds": {
-            "mean": sum(r.rounds for r in records) / len(records) if records else 0.0,
-            "min": min(lengths, default=0),
-            "max": max(lengths, default=0),
-            "histogram": {str(k): lengths[k] for k in sorted(lengths)},
-        },
+        "head_to_head": tally.head_to_head(),
+        "seats": [_rate(tally.seat_wins[s], tally.seat_games[s]) for s in range(players)],
+        "rounds": _rounds(records),
         "turns": sum(r.turns for r in records) / len(records) if records else 0.0,
         "searches": {  # the bots' word searches, and those that proved their best move within the step guard
             "words": sum(sum(_ints(r.extra.get("searches"))) for r in records),
@@ -146,13 +157,25 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str] = ()) -> dict[s
             "game_seconds_total": sum(r.seconds for r in records),
         },
     }
+    anthology = [r for r in records if coop(r)]
     if anthology:  # the table against Penny Dreadful: its wins and losses
+        table_wins = sum(table_won(r) for r in anthology)
         out["coop"] = {
             **_rate(table_wins, len(anthology)),
             "losses": len(anthology) - table_wins,
             "turns": sum(r.turns for r in anthology) / len(anthology),
         }
     return out
+
+
+def _rounds(records: Sequence[GameRecord]) -> dict[str, Any]:
+    lengths = Counter(r.rounds for r in records)
+    return {
+        "mean": sum(r.rounds for r in records) / len(records) if records else 0.0,
+        "min": min(lengths, default=0),
+        "max": max(lengths, default=0),
+        "histogram": {str(k): lengths[k] for k in sorted(lengths)},
+    }
 
 
 def _ints(value: object) -> list[int]:

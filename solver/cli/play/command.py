@@ -151,7 +151,7 @@ def _new_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given:
 
 
 def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> Session:
-    from solver.cli.play.session import HUMAN, Session
+    from solver.cli.play.session import Session
     from solver.game.hardback.actions import action_from_json
     from solver.game.hardback.engine import Game
     from solver.game.hardback.validate import load as load_game_state
@@ -160,19 +160,7 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
     if fixed:
         raise PlayError(f"{fixed[0]} cannot be given with --load: a saved game keeps the options it was dealt with")
     path = args.load
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PlayError(f"--load {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise PlayError(f"--load {path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
-    try:
-        check_depth(text, f"--load {path}", error=PlayError)  # before json.loads, whose recursion it would exhaust
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PlayError(f"--load {path}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-    if not isinstance(data, dict):
-        raise PlayError(f"--load {path}: a saved game is a JSON object (as written by --save)")
+    data = _read_save(path)
     try:
         state = load_game_state(data)  # read and checked in full: a hand-edited save is refused, naming the field
     except GhostwriterError as e:
@@ -184,35 +172,40 @@ def _load_session(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given
         actions = [action_from_json(a) for a in log]
     except GhostwriterError as e:
         raise PlayError(f"--load {path}: log: {e}") from None
-    seats = data.get("seats")
-    players = len(state.players)
+    seats = _saved_seats(args, data.get("seats"), path, len(state.players))
+    choice = _saved_words(args, data, path)
+    lexicon = given if given is not None else choice.load()
+    game = Game(state, lexicon, log=actions)
+    return Session(game, seats, stdin, stdout, save_path=args.save or path, words=choice)
+
+
+def _saved_seats(args: argparse.Namespace, seats: object, path: str, players: int) -> list[str]:
+    """The seats of a saved Hardback game: yours first, then its bots (``--bots`` when the save names none)."""
+    from solver.cli.play.session import HUMAN
+
     if seats is None:
         bots = _bot_names(args.bots if args.bots is not None else DEFAULT_BOTS)
         if len(bots) != players - 1:
             raise PlayError(
                 f"--load {path}: the saved game seats {players} players; give --bots with {players - 1} bot names"
             )
-        seats = [HUMAN, *bots]
-    else:
-        from solver.bots import BOT_NAMES
+        return [HUMAN, *bots]
+    from solver.bots import BOT_NAMES
 
-        if (
-            not isinstance(seats, list)
-            or len(seats) != players
-            or seats[0] not in (HUMAN, *BOT_NAMES)
-            or any(s not in BOT_NAMES for s in seats[1:])
-        ):
-            raise PlayError(
-                f'--load {path}: "seats" must list "{HUMAN}" (or, in a tournament\'s record, the bot you take over '
-                f"from) and then a bot name for each of the {players - 1} other players ({', '.join(BOT_NAMES)})"
-            )
-        seats = [HUMAN, *seats[1:]]  # a tournament's record: you take seat 0 over from its bot
-        if args.bots is not None and _bot_names(args.bots) != seats[1:]:
-            raise PlayError(f"--load {path}: the saved game is played against {','.join(seats[1:])}; drop --bots")
-    choice = _saved_words(args, data, path)
-    lexicon = given if given is not None else choice.load()
-    game = Game(state, lexicon, log=actions)
-    return Session(game, [str(s) for s in seats], stdin, stdout, save_path=args.save or path, words=choice)
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or seats[0] not in (HUMAN, *BOT_NAMES)
+        or any(s not in BOT_NAMES for s in seats[1:])
+    ):
+        raise PlayError(
+            f'--load {path}: "seats" must list "{HUMAN}" (or, in a tournament\'s record, the bot you take over '
+            f"from) and then a bot name for each of the {players - 1} other players ({', '.join(BOT_NAMES)})"
+        )
+    taken = [HUMAN, *(str(s) for s in seats[1:])]  # a tournament's record: you take seat 0 over from its bot
+    if args.bots is not None and _bot_names(args.bots) != taken[1:]:
+        raise PlayError(f"--load {path}: the saved game is played against {','.join(taken[1:])}; drop --bots")
+    return taken
 
 
 def _read_save(path: str) -> dict[str, Any]:
@@ -255,37 +248,52 @@ def _paperback_session(
         if args.game == "paperback":
             raise PlayError(f'--load {args.load}: not a Paperback game (no "game": "paperback")')
         return None
-    from solver.cli.play.paperback import HUMAN, PaperbackSession
-    from solver.game.paperback import PaperbackGame, PaperbackOptions
-    from solver.paperback.deck import house_deck, load_deck
-
     fixed = [f for f in given_option_flags(args) if f != "--coop"]  # --coop: Paperback's pyramid here
     if fixed:
         raise PlayError(f"{fixed[0]} is a Hardback table option: Paperback plays its deck's rules")
     if data is None:
-        bots = _paperback_bots(args.bots)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-        if not 0 <= seed < 2**63:
-            raise PlayError(f"--seed must be from 0 to 2**63 - 1 (got {seed})")
-        try:
-            deck = load_deck(args.deck) if args.deck is not None else house_deck()
-        except GhostwriterError as e:
-            raise PlayError(f"--deck: {e}") from None
-        if 1 + len(bots) not in deck.players:
-            raise PlayError(
-                f"--bots: the deck {deck.name!r} seats {', '.join(map(str, deck.players))} players; "
-                f"you and {len(bots)} bot{'s' if len(bots) != 1 else ''} make {1 + len(bots)}"
-            )
-        choice = table_words(args)
-        lexicon = given if given is not None else choice.load()
-        try:
-            options = PaperbackOptions.from_json(  # the one place the options are checked
-                {"players": 1 + len(bots), **paperback_rules(args), **expansion_options(args)}
-            )
-            game = PaperbackGame.new(deck, options, seed, lexicon)
-        except GhostwriterError as e:
-            raise PlayError(f"{flag_of(getattr(e, 'field', ''))}: {e}") from None
-        return PaperbackSession(game, [HUMAN, *bots], stdin, stdout, args.save, choice.to_json())
+        return _new_paperback(args, stdin, stdout, given)
+    return _loaded_paperback(args, data, stdin, stdout, given)
+
+
+def _new_paperback(args: argparse.Namespace, stdin: Lines, stdout: IO[str], given: Lexicon | None) -> PaperbackSession:
+    """A new Paperback game dealt as the flags say: the deck, the bots, the seed, the options."""
+    from solver.cli.play.paperback import HUMAN, PaperbackSession
+    from solver.game.paperback import PaperbackGame, PaperbackOptions
+    from solver.paperback.deck import house_deck, load_deck
+
+    bots = _paperback_bots(args.bots)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if not 0 <= seed < 2**63:
+        raise PlayError(f"--seed must be from 0 to 2**63 - 1 (got {seed})")
+    try:
+        deck = load_deck(args.deck) if args.deck is not None else house_deck()
+    except GhostwriterError as e:
+        raise PlayError(f"--deck: {e}") from None
+    if 1 + len(bots) not in deck.players:
+        raise PlayError(
+            f"--bots: the deck {deck.name!r} seats {', '.join(map(str, deck.players))} players; "
+            f"you and {len(bots)} bot{'s' if len(bots) != 1 else ''} make {1 + len(bots)}"
+        )
+    choice = table_words(args)
+    lexicon = given if given is not None else choice.load()
+    try:
+        options = PaperbackOptions.from_json(  # the one place the options are checked
+            {"players": 1 + len(bots), **paperback_rules(args), **expansion_options(args)}
+        )
+        game = PaperbackGame.new(deck, options, seed, lexicon)
+    except GhostwriterError as e:
+        raise PlayError(f"{flag_of(getattr(e, 'field', ''))}: {e}") from None
+    return PaperbackSession(game, [HUMAN, *bots], stdin, stdout, args.save, choice.to_json())
+
+
+def _loaded_paperback(
+    args: argparse.Namespace, data: dict[str, Any], stdin: Lines, stdout: IO[str], given: Lexicon | None
+) -> PaperbackSession:
+    """A saved Paperback game to go on with (its options, deck and seed as saved; no flag may change them)."""
+    from solver.cli.play.paperback import HUMAN, PaperbackSession
+    from solver.game.paperback import PaperbackGame
+
     path = args.load
     rules = given_paperback_flags(args) + expansion_flags(args) + (["--coop"] if args.coop is not None else [])
     if rules:

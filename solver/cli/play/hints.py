@@ -3,13 +3,14 @@ word, its best when that was better. Each answer is text for the screen."""
 
 from __future__ import annotations
 
-from solver.answers import hint as answers
+from solver.answers.filters import allowed_hint
 from solver.bots.powers import power_moves
 from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
 from solver.cli.play.render import layout_tokens, table
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import Power, Spell
 from solver.game.hardback.engine import Game
+from solver.game.hardback.legal import word_check
 from solver.hardback.moves import Move
 from solver.search.hardback import Search
 
@@ -21,12 +22,8 @@ def hint_text(reader: Reader, n: int) -> str:
     if st.phase != "prepare" or st.current != 0:
         raise CommandError(f"hints are for your word, before it is played; now: {phase_commands(game)}")
     search = reader.search()
-    p = st.player
-    constrained = bool(p.event or p.must_wild or p.disfigured)
-    answer = answers.hint(search, min(n + 20, 1000) if constrained else n)
+    answer = allowed_hint(search, n, word_check(game))
     moves = answer.moves
-    if constrained:
-        moves = [m for m in moves if game.allows(Spell.of_move(m))][:n]
     lines = [table(moves, f"the ghost writer's best words (by value, over {game.lexicon.name})")]
     if "warning" in answer.json:
         lines.append(f"  warning: {answer.json['warning']}")

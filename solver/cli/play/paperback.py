@@ -35,11 +35,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
 from solver.bots.registry import bot_seed
+from solver.cli.play.loop import TurnLoop
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
 from solver.game.paperback.actions import Action, Cash, Discard, Place
-from solver.game.paperback.engine import BUY, OVER
+from solver.game.paperback.engine import BUY
+from solver.game.paperback.protocol import PaperbackTable
 from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import PaperbackObjective
 from solver.search.paperback import PaperbackSearch
@@ -160,7 +162,7 @@ def describe(game: PaperbackGame, actions: list[Action]) -> str:
 
 
 @dataclass
-class PaperbackSession:
+class PaperbackSession(TurnLoop):
     game: PaperbackGame
     seats: list[str]  # HUMAN, then the bots' names
     stdin: Lines
@@ -169,6 +171,7 @@ class PaperbackSession:
     words: dict[str, Any] | None = None  # the word list's choice, recorded in the saves
     bots: dict[int, PaperbackBot] = field(default_factory=dict)
     hints: list[Spell] = field(default_factory=list)
+    label = " (Paperback)"
 
     def __post_init__(self) -> None:
         for seat, name in enumerate(self.seats):
@@ -257,35 +260,36 @@ class PaperbackSession:
     # -- the loop --------------------------------------------------------------------------------------------------
 
     def play(self) -> int:
-        st = self.game.state
-        lex = self.game.lexicon
-        self.say(
-            f"Ghostwriter play (Paperback): you against {', '.join(self.seats[1:])} · seed {st.seed} · "
-            f"dictionary {lex.name} ({len(lex)} words). Type help for the commands."
-        )
-        shown = -1
-        while True:
-            if st.phase == OVER:
-                self.finish()
-                return 0
-            if st.current != 0:
-                self.bot_turn()
-                continue
-            if shown != st.turns:
-                shown = st.turns
-                self.hints = []
-                self.say()
-                self.say(self.board())
-            self.stdout.write(f"{HUMAN} ({st.phase})> ")
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                self.say()
-                self.leave("end of input")
-                return 0
-            if not self.command(line.strip()):
-                self.leave("quit")
-                return 0
+        return self.loop()
+
+    # the loop's hooks (``TurnLoop.loop``)
+
+    def playing(self) -> PaperbackTable:
+        return PaperbackTable(self.game)
+
+    def turns(self) -> int:
+        return self.game.state.turns
+
+    def opponents(self) -> list[str]:
+        return self.seats[1:]
+
+    def new_turn(self) -> None:
+        self.hints = []
+        self.say()
+        self.say(self.board())
+
+    def read(self) -> str | None:
+        self.stdout.write(f"{HUMAN} ({self.game.state.phase})> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def at_the_end(self) -> int:
+        self.finish()
+        return 0
 
     def bot_turn(self) -> None:
         st = self.game.state

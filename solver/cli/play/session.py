@@ -15,6 +15,7 @@ from solver.bots import Bot, bot_seed, make_bot
 from solver.cli.play.choosing import ask, reread
 from solver.cli.play.commands import ACTION_OF, ALIASES, HELP, META, CommandError, Reader, number, phase_commands
 from solver.cli.play.hints import comparison, hint_text
+from solver.cli.play.loop import TurnLoop
 from solver.cli.play.render import (
     Style,
     final_scores,
@@ -52,7 +53,7 @@ def isatty(stream: object) -> bool:
 
 
 @dataclass
-class Session:
+class Session(TurnLoop):
     game: Game
     names_of_seats: list[str]  # HUMAN and then the bots' names
     stdin: Lines
@@ -64,6 +65,7 @@ class Session:
     names: list[str] = field(default_factory=list)
     saved_turns: int = -1
     ink_ahead: int = 0  # the person's order: cards to draw with ink, out of turn, at the next player's turn start
+    asked: int = -1  # the log's length when the person was last asked for a command
 
     def __post_init__(self) -> None:
         seed = self.game.state.seed
@@ -92,45 +94,42 @@ class Session:
 
     def play(self) -> int:
         try:
-            return self._play()
+            return self.loop()
         except KeyboardInterrupt:
             self.say()
             self.leave("interrupted")
             return 130
 
-    def _play(self) -> int:
+    # the loop's hooks (``TurnLoop.loop``)
+
+    def playing(self) -> Game:
+        return self.game
+
+    def turns(self) -> int:
+        return self.game.state.turns
+
+    def opponents(self) -> list[str]:
+        return self.names[1:]
+
+    def after_bot(self, shown: int) -> None:
         st = self.game.state
-        lex = self.game.lexicon
-        self.say(
-            f"Ghostwriter play: you against {', '.join(self.names[1:])} · seed {st.seed} · dictionary {lex.name} "
-            f"({len(lex)} words). Type help for the commands."
-        )
-        shown = -1
-        asked = -1
-        while True:
-            if st.phase == "over":
-                self.finish()
-                return self.after_the_end()
-            if st.acting != 0:
-                self.bot_turn()
-                if st.acting == 0 and st.current == 0 and shown == st.turns:
-                    self.guide()  # the bots chose the tokens the person's word made them return: go on
-                continue
-            if shown != st.turns:
-                shown = st.turns
-                self.say()
-                self.board()
-                self.guide()
-            elif st.phase == Phase.RETURN and asked != len(self.game.log):
-                self.guide()  # a bot's printed Horror H: the person chooses the token to return
-            asked = len(self.game.log)
-            line = self.read()
-            if line is None:
-                self.leave("end of input")
-                return 0
-            if not self.command(line):
-                self.leave("quit")
-                return 0
+        if st.acting == 0 and st.current == 0 and shown == st.turns:
+            self.guide()  # the bots chose the tokens the person's word made them return: go on
+
+    def new_turn(self) -> None:
+        self.say()
+        self.board()
+        self.guide()
+        self.asked = len(self.game.log)
+
+    def still_waiting(self) -> None:
+        if self.game.state.phase == Phase.RETURN and self.asked != len(self.game.log):
+            self.guide()  # a bot's printed Horror H: the person chooses the token to return
+        self.asked = len(self.game.log)
+
+    def at_the_end(self) -> int:
+        self.finish()
+        return self.after_the_end()
 
     def read(self) -> str | None:
         phase = self.game.state.phase

@@ -57,6 +57,7 @@ from typing import Any, ClassVar
 
 from solver.errors import GhostwriterError
 from solver.game.hardback.state import OFFER_ROW
+from solver.game.protocol import IllegalActionError as IllegalActionError
 from solver.hardback.arrangement import read_entry
 from solver.hardback.choices import CardChoices, read_choices
 from solver.hardback.moves import Move
@@ -66,15 +67,6 @@ from solver.hardback.resolve import Face
 from solver.text import normalize_word
 
 Json = dict[str, Any]
-
-
-class IllegalActionError(GhostwriterError):
-    """An action the rules do not allow now, or that cannot be read; the state is unchanged. ``field`` names the
-    action's argument at fault when one is (``layout[2]``), else it is empty."""
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,16 @@ the next seat). Ink and removers may also be used out of turn, by a seat for its
 ``IllegalActionError`` naming the reason) leaves the state as it was.
 ``Game.log`` holds every action applied; replaying it on a new game of the same seed and options reaches the
 same state.
+
+``Game`` is Hardback's side of the one game protocol (``solver.game.protocol``): its JSON, the seat to act, the
+legal actions (``legal``), a fast copy, the end, a seat's view (``view``) and its hidden cards redrawn (``sample``).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import assert_never
+from typing import Any, assert_never
 
 from solver.errors import GhostwriterError
 from solver.game.hardback import buying, choices, prepare
@@ -42,15 +46,19 @@ from solver.game.hardback.actions import (
 )
 from solver.game.hardback.coop import reached
 from solver.game.hardback.events import Event
+from solver.game.hardback.legal import legal_actions
 from solver.game.hardback.options import GameOptions
 from solver.game.hardback.powers import use_power
 from solver.game.hardback.returns import give_back
 from solver.game.hardback.rules import ACTIONS, AHEAD, phase_help
+from solver.game.hardback.sample import redraw
 from solver.game.hardback.setup import deal
-from solver.game.hardback.spell import Outcome, spell
+from solver.game.hardback.spell import SpelledWord, spell
 from solver.game.hardback.state import GameState, Phase, PlayerState
 from solver.game.hardback.turn import choose_event, end_early
-from solver.game.hardback.view import event_named, event_of, turn_state
+from solver.game.hardback.validate import load
+from solver.game.hardback.view import event_named, event_of, seat_view, turn_state
+from solver.game.protocol import Legal, clone
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.resolve import AWARDS
 from solver.hardback.state import TurnState
@@ -65,7 +73,7 @@ class Game:
         self.lexicon = lexicon
         self.log: list[Action] = log if log is not None else []
         self.catalogue = Catalogue.hardback(state.options.rules)
-        self.last: Outcome | None = None
+        self.last: SpelledWord | None = None
 
     @staticmethod
     def new(options: GameOptions, seed: int, lexicon: Lexicon, powers: Sequence[str] | None = None) -> Game:
@@ -87,6 +95,15 @@ class Game:
             game.apply(action)
         return game
 
+    @classmethod
+    def from_json(cls, data: object, lexicon: Lexicon) -> Game:
+        """A game from its state's JSON, checked in full (``validate.load``: ``GameStateError`` naming the fault)."""
+        return cls(load(data), lexicon)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state's JSON (the form the service carries)."""
+        return self.state.to_json()
+
     # -- what the players see -----------------------------------------------------------------------------------
 
     def turn_state(self, seat: int | None = None) -> TurnState:
@@ -101,17 +118,39 @@ class Game:
         """An event of the game by name (events are named; the deck in play is the options' deck)."""
         return event_named(self.state, name)
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees of the game and may do now (``view.seat_view``: the page's table)."""
+        return seat_view(self, seat)
+
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """A copy whose cards hidden from ``seat`` are redrawn from ``rng`` (``sample.redraw``)."""
+        world = self.copy()
+        redraw(world.state, seat, rng)
+        return world
+
     # -- actions ------------------------------------------------------------------------------------------------
 
     def copy(self) -> Game:
-        """A game of the same state, to try actions on (the state read back from its JSON)."""
-        return Game(GameState.from_json(self.state.to_json()), self.lexicon)
+        """An independent game of the same state and log, to try actions on (``protocol.clone``)."""
+        return Game(clone(self.state), self.lexicon, list(self.log))
+
+    def to_act(self) -> int | None:
+        """The seat whose action the game waits on (an opponent owing printed Horror H's token, else the seat in
+        turn); None once the game is over."""
+        return None if self.state.phase == Phase.OVER else self.state.acting
+
+    def legal_actions(self, words: int = 0) -> Legal[Action]:
+        """The actions the engine accepts now from ``to_act``'s seat, enumerated lazily (``legal``): the rules'
+        candidates, then the ghost writer's ``words`` best words as spells."""
+        return legal_actions(self, words)
 
     def allows(self, *actions: Action) -> bool:
         """Whether the engine accepts these actions now, one after the other (tried on a ``copy``: events, wild
         journeys, disfigured letters and every other rule as they are)."""
-        shadow = self.copy()
         try:
+            if actions:
+                self._check_phase(actions[0])  # most refusals, without a copy
+            shadow = self.copy()
             for action in actions:
                 shadow.apply(action)
         except GhostwriterError:
@@ -122,18 +161,7 @@ class Game:
         """Apply one action (of the player in turn, or of the seat it names: an ink or remover out of turn, an
         opponent's return); ``IllegalActionError`` (state unchanged) when it is not allowed."""
         st = self.state
-        if st.phase == Phase.OVER:
-            raise IllegalActionError("the game is over")
-        if isinstance(action, Ink | Remover) and prepare.ahead(st, action):
-            self._check_ahead(action)
-        else:
-            if st.turn.peek and not isinstance(action, Preview):
-                raise IllegalActionError("choose which of the cards looked at to discard first (action preview)")
-            if st.phase not in ACTIONS[action.KIND]:
-                owing = f", by seat {st.acting}" if st.phase == Phase.RETURN else ""
-                raise IllegalActionError(
-                    f"{action.KIND} is not allowed in the {st.phase} phase ({phase_help(st.phase)}{owing})"
-                )
+        self._check_phase(action)
         match action:
             case Spell():
                 self.last = spell(st, self.lexicon, action)
@@ -179,6 +207,22 @@ class Game:
                 end_early(st)
         self.log.append(action)
 
+    def _check_phase(self, action: Action) -> None:
+        """Whether the game and its phase take this kind of action now (``IllegalActionError`` if not)."""
+        st = self.state
+        if st.phase == Phase.OVER:
+            raise IllegalActionError("the game is over")
+        if isinstance(action, Ink | Remover) and prepare.ahead(st, action):
+            self._check_ahead(action)
+            return
+        if st.turn.peek and not isinstance(action, Preview):
+            raise IllegalActionError("choose which of the cards looked at to discard first (action preview)")
+        if st.phase not in ACTIONS[action.KIND]:
+            owing = f", by seat {st.acting}" if st.phase == Phase.RETURN else ""
+            raise IllegalActionError(
+                f"{action.KIND} is not allowed in the {st.phase} phase ({phase_help(st.phase)}{owing})"
+            )
+
     def _check_ahead(self, action: Ink | Remover) -> None:
         """An ink or remover used out of turn, for the seat's next word: allowed in ``AHEAD``'s phases."""
         st = self.state
@@ -200,6 +244,13 @@ class Game:
         if not st.options.coop or st.phase != Phase.OVER:
             return None
         return st.result or None
+
+    def over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    def scores(self) -> list[int]:
+        """Each seat's score now (``final_scores``)."""
+        return self.final_scores()
 
     def final_scores(self) -> list[int]:
         """Each seat's prestige with the literary award it holds."""

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import (
     Action,
@@ -27,6 +29,7 @@ from solver.game.hardback.actions import (
 )
 from solver.game.hardback.engine import Game
 from solver.game.hardback.rules import POWERS
+from solver.game.hardback.state import PlayerState
 from solver.hardback.cards import Card
 from solver.hardback.outcome import Totals
 
@@ -59,23 +62,46 @@ def peek_text(game: Game, style: Marks) -> str:
     return "looking at " + ", ".join(f"{i}. {style.card(c)}" for i, c in enumerate(peek, 1))
 
 
+@dataclass(frozen=True)
+class _Before:
+    """What the words need of the table as it was before the action (the player is the one in turn then)."""
+
+    player: PlayerState
+    prestige: int
+    ink: int
+    coins: int
+    row: list[Card]
+    jail: list[Card]
+    dumps: list[int]
+    peek: int
+    adverts: int
+    event: str
+
+    def gained(self) -> str:
+        gained = self.player.prestige - self.prestige
+        return f", +{gained} prestige" if gained else ""
+
+
 def apply_described(game: Game, action: Action, style: Marks | None = None) -> str:
     """Apply an action (``IllegalActionError`` when refused) and say in a few words what it did."""
     s = style or Marks()
     st = game.state
     p = st.player
-    before_prestige = p.prestige
-    before_ink = p.ink
-    coins = st.turn.coins
-    row = list(st.offer_row)
-    jail = list(p.jail)
-    dumps = list(st.turn.dumps)
-    peek = len(st.turn.peek)
-    adverts = p.adverts
-    event_drawn = p.event
+    t = st.turn
+    before = _Before(
+        p, p.prestige, p.ink, t.coins, list(st.offer_row), list(p.jail), list(t.dumps), len(t.peek), p.adverts, p.event
+    )
     game.apply(action)
-    gained = p.prestige - before_prestige
-    plus = f", +{gained} prestige" if gained else ""
+    for tell in (_tell_word, _tell_choice, _tell_buying):
+        text = tell(game, action, before, s)
+        if text is not None:
+            return text
+    raise AssertionError(f"no words for {action}")
+
+
+def _tell_word(game: Game, action: Action, before: _Before, s: Marks) -> str | None:
+    """The word and what comes before it: a spell, ink and removers (in turn or out of it), a power, a pass."""
+    st = game.state
     match action:
         case Spell():
             assert game.last is not None
@@ -92,14 +118,21 @@ def apply_described(game: Game, action: Action, style: Marks | None = None) -> s
         case Remover():
             return f"spent a remover on {_code(game, action.card)}"
         case Power():
-            return f"used {POWERS.get(action.name, (action.name,))[0]}{plus}"
+            return f"used {POWERS.get(action.name, (action.name,))[0]}{before.gained()}"
         case Pass():
             return "passed (writer's block): the hand is discarded"
+    return None
+
+
+def _tell_choice(game: Game, action: Action, before: _Before, s: Marks) -> str | None:
+    """The choices a word earned: dumps, jails, previews, giving them up."""
+    st = game.state
+    match action:
         case Dump():
-            gain = plural(dumps[0] if dumps else 0, "coin")
+            gain = plural(before.dumps[0] if before.dumps else 0, "coin")
             return f"dumped {_code(game, action.card)} from the discard pile for {gain}"
         case Jail():
-            card = row[action.slot] if 0 <= action.slot < len(row) else None
+            card = before.row[action.slot] if 0 <= action.slot < len(before.row) else None
             shown = s.card(card) if card else "a card"
             return f"jailed {shown}" if action.keep else f"removed {shown} from the offer row"
         case Look():
@@ -108,34 +141,42 @@ def apply_described(game: Game, action: Action, style: Marks | None = None) -> s
                 f": {peek_text(game, s)}" if seen else " (it is empty)"
             )
         case Preview():
-            peek = peek or len(action.discard)  # a preview not looked at before looks as it is used
+            peek = before.peek or len(action.discard)  # a preview not looked at before looks as it is used
             return f"looked at {peek} card{'s' * (peek != 1)}, discarded {len(action.discard)}"
         case Skip():
             return "gave up the choices left"
+    return None
+
+
+def _tell_buying(game: Game, action: Action, before: _Before, s: Marks) -> str | None:
+    """The buy phase and the turn's end: the flush, purchases, ink, adverts, the end, the event, a return."""
+    st, p = game.state, before.player
+    match action:
         case Flush():
             return "flushed the offer row"
         case Buy():
             if action.slot is None:
-                card, where = (jail[0] if jail else None), " from the jail"
+                card, where = (before.jail[0] if before.jail else None), " from the jail"
             else:
-                card, where = (row[action.slot] if 0 <= action.slot < len(row) else None), ""
-            spent = plural(coins - st.turn.coins, "coin")
-            return f"bought {s.card(card) if card else 'a card'}{where} for {spent}{plus}"
+                card, where = (before.row[action.slot] if 0 <= action.slot < len(before.row) else None), ""
+            spent = plural(before.coins - st.turn.coins, "coin")
+            return f"bought {s.card(card) if card else 'a card'}{where} for {spent}{before.gained()}"
         case InkBuy():
-            return f"bought {p.ink - before_ink} ink"
+            return f"bought {p.ink - before.ink} ink"
         case Convert():
-            return f"turned {before_ink - p.ink} ink into {st.turn.coins - coins} coin(s)"
+            return f"turned {before.ink - p.ink} ink into {st.turn.coins - before.coins} coin(s)"
         case Advert():
-            return f"bought advert {adverts + 1}{plus}"
+            return f"bought advert {before.adverts + 1}{before.gained()}"
         case End():
             return "ended the turn"
         case EventChoice():
             if action.swap is not None:
-                return f"drew the event {event_drawn!r} and exchanged it for seat {action.swap}'s {p.event!r}"
+                return f"drew the event {before.event!r} and exchanged it for seat {action.swap}'s {p.event!r}"
             return f"drew the event {p.event!r} and kept it"
         case Return():
             token = "an ink" if action.token == "ink" else "a remover"
             return f"seat {action.seat} returned {token} (printed Horror H)"
+    return None
 
 
 def _totals(t: Totals, coins: int) -> str:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from solver.budget import Budget
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError, LayoutEntry, Spell
 from solver.game.hardback.events import Event
@@ -27,18 +28,18 @@ from solver.hardback.arrangement import read_arrangement
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
 from solver.hardback.choices import CardChoices, ChoiceError
+from solver.hardback.objectives import Weights
 from solver.hardback.outcome import CardPart, Totals
 from solver.hardback.outcome import Outcome as Resolved
 from solver.hardback.outcome import outcome as resolve_outcome
-from solver.hardback.profile import Source
-from solver.hardback.resolve import Face, Placement
+from solver.hardback.profile import Pool, Source
+from solver.hardback.resolve import Face, Placement, Resolver
 from solver.lexicon import Lexicon
-from solver.search.hardback import Search
 from solver.text import normalize_word
 
 
 @dataclass
-class Outcome:
+class SpelledWord:
     """What a spell action resolved to: the word's totals, its cards as laid (code, face, source), and the
     resolved placement card by card, every choice made as it was played (a review rates the word from it)."""
 
@@ -62,20 +63,28 @@ class Laid:
     inked_up: int = 0
 
 
-def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
+def resolver_of(st: GameState, action: Spell) -> Resolver:
+    """The resolver of the seat in turn's cards (its pool) under the action's objective and weights."""
+    state = turn_state(st)
+    weights = Weights.for_objective(action.objective, action.weights or Weights.at_stage(state.options.stage))
+    return Resolver(Pool.of(state, weights), Budget())
+
+
+def spell(st: GameState, lexicon: Lexicon, action: Spell) -> SpelledWord:
     """Play a word (``IllegalActionError``, the state unchanged, when the rules refuse it)."""
     word = normalize_word(action.word)
     if word not in lexicon:
         raise IllegalActionError(f"{word!r} is not in the dictionary")
     _check_face_down(st, action.layout)
-    search = Search(lexicon, turn_state(st), action.objective, action.weights)
-    if len(word) < search.state.options.min_length:
-        raise IllegalActionError(f"words need at least {search.state.options.min_length} letters")
+    resolver = resolver_of(st, action)
+    shortest = resolver.pool.state.options.min_length
+    if len(word) < shortest:
+        raise IllegalActionError(f"words need at least {shortest} letters")
     try:
-        placement = read_arrangement(word, [e.to_json() for e in action.layout], search.pool, search.resolver)
+        placement = read_arrangement(word, [e.to_json() for e in action.layout], resolver.pool, resolver)
     except GhostwriterError as e:
         raise _layout_error(str(e)) from None
-    resolved = resolution(search, word, placement, _classics(st, action))
+    resolved = resolution(resolver, word, placement, _classics(st, action))
     parts, totals = resolved.cards, resolved.totals
     event = event_of(st, st.player)
     if event:
@@ -96,18 +105,18 @@ def spell(st: GameState, lexicon: Lexicon, action: Spell) -> Outcome:
     st.player.words += 1
     after_choices(st)
     layout = [{"code": part.card.code, "face": part.face.value, "source": part.source.value} for part in parts]
-    return Outcome(word, totals, layout, resolved)
+    return SpelledWord(word, totals, layout, resolved)
 
 
 def resolution(
-    search: Search, word: str, placement: Placement, classics: Sequence[tuple[str, CardChoices]] = ()
+    resolver: Resolver, word: str, placement: Placement, classics: Sequence[tuple[str, CardChoices]] = ()
 ) -> Resolved:
     """The typed outcome of the placement: the word's cards as laid, each with its face, source and gains, the
     classics in play (with the player's ``classics`` choices), the word's totals (the engine's one read of the
     resolver's results); an ``IllegalActionError`` naming ``in_play[i]`` for a classic's choice refused."""
     try:
         return resolve_outcome(
-            search.resolver, word, placement.slots, placement.resolution, placement.choices, classics
+            resolver, word, placement.slots, placement.resolution, placement.choices, classics
         )
     except ChoiceError as e:
         raise IllegalActionError(str(e), str(e).partition(":")[0]) from None
