@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import GhostwriterError, StateError
-from solver.paperback.cards import Kind, PCard, parse_card
+from solver.paperback.abilities import Scoring
+from solver.paperback.cards import PCard, parse_card
 
 MAX_HAND = 24
 MAX_COPIES = 4  # copy abilities in the hand and the Common card: a layout tries every combination of their choices
@@ -30,7 +31,7 @@ class PaperbackState:
 
     def __post_init__(self) -> None:
         held = (*self.hand, *([self.common] if self.common else []))
-        copies = sum(1 for c in held for a in c.abilities if a.kind is Kind.COPY)
+        copies = sum(1 for c in held for a in c.abilities if a.effect.scoring is Scoring.COPY)
         if copies > MAX_COPIES:
             raise StateError(
                 f"{copies} copy abilities in the hand and the Common card: at most {MAX_COPIES} (each layout tries "

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
-from solver.paperback.cards import Kind, parse_card
+from solver.paperback.abilities import DOUBLE_WORD, FIRST
+from solver.paperback.cards import parse_card
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.paperback.rules import best_doubles
 from solver.paperback.state import MAX_COPIES, PaperbackState
@@ -108,7 +109,7 @@ def check_head(
 def test_the_notation_reads_letters_score_cost_and_abilities() -> None:
     c = parse_card("Q/5$7:double-word,first:+2")
     assert (c.letters, c.score, c.cost) == ("q", 5, 7)
-    assert [a.kind for a in c.abilities] == [Kind.DOUBLE_WORD, Kind.FIRST]
+    assert [a.effect for a in c.abilities] == [DOUBLE_WORD, FIRST]
     assert c.code == "Q/5$7:double-word,first:+2"
     assert parse_card("?").wild and parse_card("?/0$2").cost == 2
     assert parse_card({"letters": "th", "score": 3, "abilities": ["len>=7:+3"]}).code == "TH/3:len>=7:+3"

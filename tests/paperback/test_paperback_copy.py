@@ -15,7 +15,8 @@ from test_paperback import check_against_oracle, state
 
 from solver.cli.main import main as cli_main
 from solver.errors import StateError
-from solver.paperback.cards import Kind, parse_card
+from solver.paperback.abilities import COPY, PLUS
+from solver.paperback.cards import parse_card
 from solver.paperback.moves import PaperbackObjective
 from solver.paperback.state import MAX_COPIES, PaperbackState
 from solver.search.paperback import PaperbackSearch, native
@@ -36,7 +37,7 @@ def solve(
 
 def test_copy_is_in_the_vocabulary_and_round_trips() -> None:
     card = parse_card("R/2:copy,+1")
-    assert [a.kind for a in card.abilities] == [Kind.COPY, Kind.PLUS]
+    assert [a.effect for a in card.abilities] == [COPY, PLUS]
     assert parse_card(card.code) == card
     assert card.abilities[0].describe() == "copy an ability of another card in the word"
 

@@ -33,7 +33,8 @@ from solver.game.paperback.actions import (
 from solver.game.paperback.coop import LOSS_CUBES, LOST, WON, Coop, pile_at
 from solver.game.paperback.cubes import Cubes, price
 from solver.lexicon import Lexicon
-from solver.paperback.cards import Kind, PCard
+from solver.paperback.abilities import Act
+from solver.paperback.cards import PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of
 from solver.paperback.expansions import Attack
 from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
@@ -615,10 +616,11 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
     return Played(move, used)
 
 
-def abilities_of(move: PMove, cards: list[PCard | None], kind: Kind) -> list[int]:
-    """The amounts of one ability the word's cards hold, copies included."""
-    held = [a.amount for c in cards if c is not None for a in c.abilities if a.kind is kind]
-    return held + [a.amount for _, a in move.copied if a.kind is kind]
+def abilities_of(move: PMove, cards: list[PCard | None], act: Act) -> list[int]:
+    """The amounts of the abilities that let the engine do one thing (the table's ``act``) the word's cards hold,
+    copies included."""
+    held = [a.amount for c in cards if c is not None for a in c.abilities if a.effect.act is act]
+    return held + [a.amount for _, a in move.copied if a.effect.act is act]
 
 
 class PaperbackGame:
@@ -677,11 +679,11 @@ class PaperbackGame:
             st.card(p.hand[q.kind]) if q.kind >= 0 else (st.common if q.kind == COMMON else None) for q in move.pieces
         ]
         # the abilities, in the order asked: checked on copies of the piles first
-        hand_budget = len(abilities_of(move, cards, Kind.TRASH_HAND)) + expansions.power_amount(
+        hand_budget = len(abilities_of(move, cards, Act.TRASH_HAND)) + expansions.power_amount(
             st, st.current, "trash-hand"
         )
-        offer_budget = sum(abilities_of(move, cards, Kind.TRASH_OFFER))
-        offer_abilities = len(abilities_of(move, cards, Kind.TRASH_OFFER))
+        offer_budget = sum(abilities_of(move, cards, Act.TRASH_OFFER))
+        offer_abilities = len(abilities_of(move, cards, Act.TRASH_OFFER))
         offer = [list(pile) for pile in st.offer]
         row = list(st.row)
         trashed_hand: list[int] = []

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from solver.game.paperback import expansions
 from solver.game.paperback.engine import PaperbackState
-from solver.paperback.cards import Kind, PCard
+from solver.paperback.abilities import Scoring
+from solver.paperback.cards import PCard
 from solver.paperback.state import MAX_COPIES, MAX_HAND
 from solver.paperback.state import PaperbackState as TurnState
 
@@ -20,9 +21,9 @@ def turn_state(state: PaperbackState) -> tuple[TurnState, list[int]]:
     cards: list[PCard] = []
     where: list[int] = []
     common = expansions.common(state)
-    copies = sum(1 for a in (common.abilities if common else ()) if a.kind is Kind.COPY)
+    copies = sum(1 for a in (common.abilities if common else ()) if a.effect.scoring is Scoring.COPY)
     for i, c in enumerate(state.card(x) for x in p.hand):
-        n = sum(1 for a in c.abilities if a.kind is Kind.COPY)
+        n = sum(1 for a in c.abilities if a.effect.scoring is Scoring.COPY)
         if c.special == "spacebar" or copies + n > MAX_COPIES or len(cards) >= MAX_HAND:
             continue
         copies += n

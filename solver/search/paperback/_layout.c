@@ -28,7 +28,7 @@
 #define TICK 64    /* layout steps between two looks at the clock (layout.py's TICK) */
 #define MAX_FACTOR 3
 
-/* the abilities that score (cards.py's Kind; the others are packed as A_NONE) */
+/* the abilities that score (the ``native`` codes of solver/paperback/abilities.py's table; the others are A_NONE) */
 enum { A_NONE = 0, A_PLUS, A_DOUBLE_WORD, A_DOUBLE_LETTER, A_CARDS, A_LENGTH, A_FIRST, A_LAST, A_NOWILD, A_WILDS };
 enum { P_COMMON = -1, P_SPACE = -2, P_WILD = -3 }; /* moves.py's COMMON, SPACE, WILD */
 enum { S_DONE = 0, S_OUT_OF_TIME = 1, S_OUT_OF_STEPS = 2, S_ERROR = 3 };

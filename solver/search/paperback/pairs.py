@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.lexicon import Lexicon
-from solver.paperback.cards import Kind
+from solver.paperback.abilities import Ability, At
 from solver.paperback.moves import (
     CARD_NEXT,
     COMMON_GAIN,
@@ -72,7 +72,8 @@ class Pairs:
         # what a pair can earn beyond its two words' bounds: the Spacebar's +1 and every len>=L bonus a pair can
         # reach (a pair is at most every card's letter and the space long), before the word factor; under value,
         # gaining the Common card and the cards next hand after it
-        self.flat = 1.0 + sum(amount for at, amount in length_bonuses(hand) if self.capacity + 1 >= at)
+        longest = At(True, True, 0, hand.wilds, self.capacity + 1)
+        self.flat = 1.0 + sum(_gain(a, longest) * n for a, n in length_bonuses(hand))
         self.after = 0.0
         if objective is PaperbackObjective.VALUE:
             self.after = COMMON_GAIN + CARD_NEXT * hand.cards_next()
@@ -124,11 +125,14 @@ class Pairs:
                 self.keep(m)
 
 
-def length_bonuses(hand: Hand) -> list[tuple[int, int]]:
-    """Every ``len>=L`` bonus of the hand: (L, its amount times the copies held)."""
+def length_bonuses(hand: Hand) -> list[tuple[Ability, int]]:
+    """Every bonus of the hand that reads the word's length (``len>=L``; the table's ``by_length``), with the copies
+    held: a Spacebar pair's two words count their letters together for it."""
     return [
-        (a.length, a.amount * n)
-        for c, n in zip(hand.kinds, hand.counts, strict=True)
-        for a in c.abilities
-        if a.kind is Kind.LENGTH
+        (a, n) for c, n in zip(hand.kinds, hand.counts, strict=True) for a in c.abilities if a.effect.by_length
     ]
+
+
+def _gain(a: Ability, at: At) -> int:
+    assert a.effect.gain is not None
+    return int(a.effect.gain(a, at))
