@@ -17,7 +17,7 @@ The rulebook's lines it follows:
   end of the game, the player in possession of the Theme Card adds its value towards their Fame total" and "Theme
   cards are not added to your deck".
 
-Readings where the rulebook is silent (also in ``solver.game.paperback``'s docstring and the README):
+Readings where the rulebook is silent (also in docs/paperback-rules.md and the README):
 
 - the theme's word list (the deck file's) stands for the table's vote: a word fits when it is on the list, and a
   Spacebar move fits when either of its words does;
