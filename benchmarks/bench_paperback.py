@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from benchstats import Sample, Summary, chosen_engines, engine_kwargs, finish, ms, row, speed_ratio, table  # noqa: E402
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
-from solver.paperback.state import PaperbackState  # noqa: E402
+from solver.paperback.state import PaperbackTurn  # noqa: E402
 from solver.search.hardback.compiled import default_engine  # noqa: E402
 from solver.search.paperback import PaperbackSearch  # noqa: E402
 
@@ -106,7 +106,7 @@ def seeded_hand(group: str, i: int) -> dict[str, Any]:
     return hand(random.Random(SEEDS[group] + i), int(group))
 
 
-def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> Sample:
+def query(lex: Lexicon, state: PaperbackTurn, engine: str, limit: float) -> Sample:
     t = time.perf_counter()
     search = PaperbackSearch(lex, state, time_limit=limit, **engine_kwargs(PaperbackSearch, engine))
     moves = search.top(TOP)
@@ -115,7 +115,7 @@ def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> Sam
     return Sample(elapsed * 1e3, search.exact, search.steps.taken, top, search.reason)
 
 
-def naive_best(lex: Lexicon, state: PaperbackState, sample: int, rng: random.Random, cap: float) -> tuple[float, int]:
+def naive_best(lex: Lexicon, state: PaperbackTurn, sample: int, rng: random.Random, cap: float) -> tuple[float, int]:
     """Solve a sample of the dictionary's words one by one, for at most ``cap`` seconds; (milliseconds scaled to every
     word from the words solved, best score)."""
     words = rng.sample(range(len(lex)), min(sample, len(lex)))
@@ -145,7 +145,7 @@ class Run:
 
     def measure(self, data: dict[str, Any]) -> dict[str, Sample]:
         """One hand under every engine, their order alternated from hand to hand; the engines' answers compared."""
-        state = PaperbackState.from_json(data)
+        state = PaperbackTurn.from_json(data)
         order = self.engines if self._turn % 2 == 0 else self.engines[::-1]
         self._turn += 1
         out = {engine: query(self.lex, state, engine, self.limit) for engine in order}
@@ -186,7 +186,7 @@ def run_hands(run: Run, label: str, hands: list[tuple[dict[str, Any], dict[str, 
             by_engine[e].append(s)
         rec = record(data, samples, who)
         if len(naive) < naive_hands and all(s.exact for s in samples.values()):
-            state = PaperbackState.from_json(data)
+            state = PaperbackTurn.from_json(data)
             n_ms, best = naive_best(run.lex, state, sample, random.Random(who.get("seed", 0)), NAIVE_CAP)
             got = samples[run.engines[0]].top[0][1] if samples[run.engines[0]].top else -1
             if best > got:
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     run = Run(lex, engines, limit)
     for engine in engines:  # warm what every search shares (the lexicon's arrays), untimed
         for data in (hand(random.Random(1), 5), hand(random.Random(2), 10), ADVERSARIAL["Spacebar, 10 cards"]):
-            query(lex, PaperbackState.from_json(data), engine, limit)
+            query(lex, PaperbackTurn.from_json(data), engine, limit)
     print(f"dictionary: {lex.name}, {len(lex)} words; {hands} hands a size; limit {limit:g} s; "
           f"engines: {', '.join(engines)}", flush=True)
     report: dict[str, Any] = {

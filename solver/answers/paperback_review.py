@@ -26,7 +26,7 @@ from typing import Any
 
 from solver.lexicon import Lexicon
 from solver.paperback.moves import PaperbackObjective, PMove, key
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.paperback import PaperbackSearch
 from solver.search.paperback.search import MAX_TOP
 
@@ -50,7 +50,7 @@ class PlayedTurn:
     seat: int
     player: str | None
     hand: tuple[str, ...]
-    state: PaperbackState
+    state: PaperbackTurn
     played: PMove | None = None
     action: dict[str, Any] | None = None
     fame: tuple[int, ...] = ()

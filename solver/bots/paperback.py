@@ -249,7 +249,7 @@ class Hard(PaperbackBot):
             return spell
         p = state.players[state.current]
         used = {x.card for x in spell.layout}
-        starters = [i for i, c in enumerate(p.hand) if i not in used and state.box[c].kind == "starter"]
+        starters = [i for i, c in enumerate(p.hand) if i not in used and state.box[c].origin == "starter"]
         steps = tuple(Step("hand", card=i) for i in starters[:trashes])
         return Spell(spell.word, spell.layout, steps)
 

@@ -1,4 +1,4 @@
-"""A Paperback turn state (a contract, like Hardback's)::
+"""A Paperback turn (``PaperbackTurn``: the hand the ghost writer searches; a contract, like Hardback's turn state)::
 
     {"game": "paperback", "hand": ["TH/3", "E/1", "?"], "common": "O/1" | "spacebar" | "dyslexic" | null,
      "threshold": 7, "options": {"min_length": 2}}
@@ -23,7 +23,7 @@ STATE_KEYS = {"game", "hand", "common", "threshold", "options"}
 
 
 @dataclass(frozen=True)
-class PaperbackState:
+class PaperbackTurn:
     hand: tuple[PCard, ...]
     common: PCard | None = None
     threshold: int | None = 7
@@ -48,7 +48,7 @@ class PaperbackState:
         }
 
     @staticmethod
-    def from_json(data: object) -> PaperbackState:
+    def from_json(data: object) -> PaperbackTurn:
         if not isinstance(data, dict):
             raise StateError('a Paperback state must be a JSON object with at least a "hand" list of cards')
         unknown = set(data) - STATE_KEYS
@@ -91,4 +91,4 @@ class PaperbackState:
         min_length = options.get("min_length", 2)
         if isinstance(min_length, bool) or not isinstance(min_length, int) or not 1 <= min_length <= 30:
             raise StateError("options.min_length (--min-length) must be a whole number from 1 to 30")
-        return PaperbackState(tuple(cards), common, threshold, min_length)
+        return PaperbackTurn(tuple(cards), common, threshold, min_length)

@@ -27,7 +27,7 @@ from solver.paperback.abilities import Ability, Effect, Scoring, register, unreg
 from solver.paperback.cards import PaperbackCardError, parse_card
 from solver.paperback.deck import deck_from_json, house_deck
 from solver.paperback.moves import PaperbackObjective
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.paperback import PaperbackSearch
 from solver.search.paperback.native import Compiled
 
@@ -70,7 +70,7 @@ def state(hand: list[str], common: str | None = None) -> dict[str, Any]:
 
 def check(hand: list[str], words: list[str], common: str | None = None) -> None:
     """The search's head of every objective has the oracle's ranks, each move its word's own best rank."""
-    turn = PaperbackState.from_json(state(hand, common))
+    turn = PaperbackTurn.from_json(state(hand, common))
     truth_state = state(for_oracle(hand), common)
     for objective in ("score", "length", "value"):
         want = ranking(truth_state, words, objective)
@@ -127,14 +127,14 @@ def test_the_search_agrees_with_the_oracle_on_random_hands(hand: list[str], word
 
 
 def test_the_compiled_search_leaves_it_to_the_python_layouts() -> None:
-    search = PaperbackSearch(lexicon_of("sat"), PaperbackState.from_json(state(["S/1:ends:+3", "A/1", "T/1"])))
+    search = PaperbackSearch(lexicon_of("sat"), PaperbackTurn.from_json(state(["S/1:ends:+3", "A/1", "T/1"])))
     assert Compiled.of(search.hand, PaperbackObjective.SCORE) is None
     (move,) = search.top(1)
     assert (move.word, move.score) == ("sat", 3 + 3)  # S gives the first letter
 
 
 def test_the_explanation_shows_the_card() -> None:
-    search = PaperbackSearch(lexicon_of("tas"), PaperbackState.from_json(state(["S/1:ends:+3", "A/1", "T/1"])))
+    search = PaperbackSearch(lexicon_of("tas"), PaperbackTurn.from_json(state(["S/1:ends:+3", "A/1", "T/1"])))
     (move,) = search.top(1)
     assert [c["code"] for c in move.to_json()["cards"]] == ["T/1", "A/1", "S/1:ends:+3"]
     assert move.score == 6  # S gives the last letter

@@ -38,11 +38,11 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
     fame: list[list[int]] = [[] for _ in deck.fame]
     commons = []
     for i, b in enumerate(box):
-        if b.kind == "offer":
+        if b.origin == "offer":
             offer[pile_of(b.cost)].append(i)
-        elif b.kind == "fame":
+        elif b.origin == "fame":
             fame[[p.cost for p in deck.fame].index(b.cost)].append(i)
-        elif b.kind == "common":
+        elif b.origin == "common":
             commons.append(i)
     for pile in offer:
         rng.shuffle(pile)

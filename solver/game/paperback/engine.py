@@ -229,7 +229,7 @@ class PaperbackGame:
         st = self.state
         if not st.options.recycle_twos or st.offer[0]:
             return
-        twos = [c for c in st.trash if st.box[c].kind == "offer" and pile_of(st.box[c].cost) == 0]
+        twos = [c for c in st.trash if st.box[c].origin == "offer" and pile_of(st.box[c].cost) == 0]
         if twos:
             st.trash = [c for c in st.trash if c not in twos]
             st.rng.shuffle(twos)

@@ -30,10 +30,11 @@ MAX_SEED = 2**63 - 1
 
 @dataclass(frozen=True)
 class BoxCard:
-    """One physical card: what it is (``starter``, ``wild``, ``offer``, ``fame``, ``common``), its cost, Fame."""
+    """One physical card: where the box puts it (``starter``, ``wild``, ``offer``, ``fame``, ``common``), its cost,
+    Fame."""
 
     card: PCard
-    kind: str
+    origin: str
     cost: int
     fame: int
     attack: tuple[Attack, ...] = ()  # an Attack card's attacks
@@ -140,8 +141,8 @@ class PaperbackState:
 
     def commons_of(self, seat: int) -> int:
         p = self.players[seat]
-        return sum(1 for i in p.owned() if self.box[i].kind == "common") + (
-            sum(1 for i in self.word if self.box[i].kind == "common") if seat == self.current else 0
+        return sum(1 for i in p.owned() if self.box[i].origin == "common") + (
+            sum(1 for i in self.word if self.box[i].origin == "common") if seat == self.current else 0
         )
 
     def places(self) -> list[tuple[str, list[int]]]:
@@ -164,7 +165,7 @@ class PaperbackState:
 
     def price(self, card: int) -> int:
         """What a card costs now: its cost less its discount tokens (``cube_discount``); a Fame card its cost."""
-        tokens = self.cubes.on(card) if self.cubes is not None and self.box[card].kind == "offer" else 0
+        tokens = self.cubes.on(card) if self.cubes is not None and self.box[card].origin == "offer" else 0
         return price(self.box[card].cost, tokens)
 
     def cube_cards(self) -> set[int]:
@@ -359,8 +360,8 @@ def _read_parts(state: PaperbackState, data: dict[str, Any]) -> None:
 
 
 def _check_places(state: PaperbackState) -> None:
-    """Each kind of card where the rules can put it (a forged state's Fame card in an Offer pile is refused)."""
-    kinds: dict[str, tuple[str, ...]] = {
+    """Each card where the rules can put it by its origin (a forged state's Fame card in an Offer pile is refused)."""
+    origins: dict[str, tuple[str, ...]] = {
         "offer": ("offer",),
         "row": ("offer",),
         "fame": ("fame",),
@@ -368,10 +369,10 @@ def _check_places(state: PaperbackState) -> None:
         "unused": ("common",),
     }
     for where, ids in state.places():
-        allowed = kinds.get(where.split("[")[0])
+        allowed = origins.get(where.split("[")[0])
         for i in ids:
-            if allowed is not None and state.box[i].kind not in allowed:
-                raise GameStateError(f"game.{where}: a {state.box[i].kind} card cannot be there", f"game.{where}")
+            if allowed is not None and state.box[i].origin not in allowed:
+                raise GameStateError(f"game.{where}: a {state.box[i].origin} card cannot be there", f"game.{where}")
     for i, pile in enumerate(state.offer):
         row_card = state.row[i]
         for c in [*pile, *([row_card] if row_card is not None else [])]:
@@ -390,7 +391,7 @@ def _check_places(state: PaperbackState) -> None:
         piles = pile_at(state.deck.pyramid_rows(state.options.players))
         for k, at in enumerate(state.coop.pyramid):
             want = state.deck.fame[piles[k]].cost
-            if at is not None and (state.box[at].kind != "fame" or state.box[at].cost != want):
+            if at is not None and (state.box[at].origin != "fame" or state.box[at].cost != want):
                 raise GameStateError(f"game.coop.pyramid[{k}]: not a card of its Fame pile", f"game.coop.pyramid[{k}]")
         if (state.coop.result is not None) != (state.phase == OVER):
             raise GameStateError("game.coop.result is given once the game is over, and only then", "game.coop.result")

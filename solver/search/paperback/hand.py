@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from solver.paperback.abilities import At, Scoring
 from solver.paperback.cards import Ability, PCard
 from solver.paperback.moves import COMMON, MAX_FACTOR, Piece
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 
 EVER = 1_000_000  # a length past every word's: a bonus's best case (``Hand.best_spot``)
 
@@ -31,7 +31,7 @@ class Tables:
 class Hand:
     """The cards of a state, grouped: one kind a distinct plain card, with its count."""
 
-    state: PaperbackState
+    state: PaperbackTurn
     kinds: list[PCard]
     counts: list[int]
     wilds: int
@@ -44,7 +44,7 @@ class Hand:
     _copy_worth: float | None = None
 
     @staticmethod
-    def of(state: PaperbackState) -> Hand:
+    def of(state: PaperbackTurn) -> Hand:
         groups: Counter[PCard] = Counter(c for c in state.hand if not c.wild and not c.special)
         kinds = list(groups)
         common = state.common

@@ -18,7 +18,7 @@ from solver.budget import Budget, OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.paperback.moves import SCORE_WEIGHT, PaperbackObjective, PMove, alphabetical, key, ranked_value
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.hardback.compiled import check_engine
 from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, feasible, keys, word_bounds
@@ -45,7 +45,7 @@ class PaperbackSearch:
     def __init__(
         self,
         lexicon: Lexicon,
-        state: PaperbackState,
+        state: PaperbackTurn,
         objective: PaperbackObjective = PaperbackObjective.SCORE,
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
