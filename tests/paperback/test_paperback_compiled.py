@@ -267,24 +267,24 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
     nan = float("nan")
     inf = float("-inf")
     with pytest.raises(ValueError, match="1 to 128 characters"):
-        layout.solve(context, b"", inf, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"", inf, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="1 to 128 characters"):
-        layout.solve(context, b"\x00" * 129, inf, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x00" * 129, inf, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="beyond the card letters"):
-        layout.solve(context, b"\x09", inf, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x09", inf, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="objective"):
-        layout.solve(context, b"\x00", inf, 3, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x00", inf, 3, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="objective"):
-        layout.solve(context, b"\x00", nan, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x00", nan, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="objective"):
-        layout.solve(context, b"\x00", inf, 0, 0, -1, 0, -1, nan, 42)  # an is_set that is not callable
+        layout.solve(context, b"\x00", inf, 0, (0, -1, 0, -1, nan, 42))  # an is_set that is not callable
     with pytest.raises(TypeError):
-        layout.solve(object(), b"\x00", inf, 0, 0, -1, 0, -1, nan, None)
-    status, taken, ticks, best = layout.solve(context, b"\x00\x03", inf, 0, 0, -1, 0, -1, nan, None)  # "a" + a wild
+        layout.solve(object(), b"\x00", inf, 0, (0, -1, 0, -1, nan, None))
+    status, taken, ticks, best = layout.solve(context, b"\x00\x03", inf, 0, (0, -1, 0, -1, nan, None))  # "a" + a wild
     assert status == native.DONE and best is not None and best[:2] == (1, 2) and taken > 0 and ticks == 0
-    assert layout.solve(context, b"\x00\x04\x02", inf, 0, 0, -1, 0, -1, nan, None)[3] is None  # "a t": no Spacebar
+    assert layout.solve(context, b"\x00\x04\x02", inf, 0, (0, -1, 0, -1, nan, None))[3] is None  # "a t": no Spacebar
     with pytest.raises(OutOfTime):  # a raising is_set: the error passes through, the search stops
-        layout.solve(context, b"\x03" * 100, inf, 0, 63, -1, 0, -1, nan, _raise)
+        layout.solve(context, b"\x03" * 100, inf, 0, (63, -1, 0, -1, nan, _raise))
 
 
 def _raise() -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable
-from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
@@ -21,25 +20,18 @@ from solver.budget import Budget
 from solver.lexicon import Lexicon
 from solver.paperback.cards import PCard
 from solver.paperback.moves import COMMON, PaperbackObjective, Piece, PMove, value_of
+from solver.search.native import load
 from solver.search.paperback.bounds import FloatArray, IntArray
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import Steps
 
-VERSION = 2  # the version of what the kernel reads and its calls: _layout.c's VERSION
+VERSION = 3  # the version of what the kernel reads and its calls: _layout.c's VERSION
 DONE, OUT_OF_TIME, OUT_OF_STEPS = 0, 1, 2  # how a search ended (_layout.c's S_DONE ...)
 Best = tuple[int, int, int, int, int, bytes]  # the kernel's best layout: score, length, gains, cards, common, pieces
 _OBJECTIVE = {PaperbackObjective.SCORE: 0, PaperbackObjective.LENGTH: 1, PaperbackObjective.VALUE: 2}
 
 
-def _load() -> ModuleType | None:
-    try:
-        import solver.search.paperback._layout as _layout
-    except ImportError:
-        return None
-    return _layout if getattr(_layout, "VERSION", None) == VERSION else None
-
-
-layout = _load()
+layout = load("solver.search.paperback._layout", "VERSION", VERSION)
 
 
 class _Codes(dict[int, str]):
@@ -132,7 +124,7 @@ class Compiled:
         advances them."""
         assert layout is not None
         code = text.translate(self.codes).encode("latin-1")
-        status, taken, ticks, best = layout.solve(self.context, code, need, self.objective_code, *_budget(steps))
+        status, taken, ticks, best = layout.solve(self.context, code, need, self.objective_code, _budget(steps))
         steps.taken, steps.budget.ticks = taken, ticks
         return self._move(text, best), status
 
@@ -152,7 +144,7 @@ class Compiled:
             ends.astype(np.int32).tobytes(),
             needs.astype(np.float64).tobytes(),
             self.objective_code,
-            *_budget(steps),
+            _budget(steps),
         )
         steps.taken, steps.budget.ticks = taken, ticks
         moves = [(k, self._move(lex.word(int(idx[k])), best)) for k, best in found]
