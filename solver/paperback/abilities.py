@@ -30,7 +30,7 @@ import enum
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from solver.errors import GhostwriterError
 
@@ -63,32 +63,17 @@ class Act(enum.Enum):
     TRASH_OFFER = "trash-offer"  # trash the card showing on up to N different Offer piles
 
 
-class Spot(Protocol):
-    """Where a card stands in a word, as a bonus reads it: whether it gives the first and the last letter, the wilds
-    the word holds (fewest and most: equal in one layout), its length. Numbers for one layout, numpy arrays of every
-    word's best case for the bounds."""
-
-    @property
-    def first(self) -> Any: ...
-    @property
-    def last(self) -> Any: ...
-    @property
-    def fewest_wilds(self) -> Any: ...
-    @property
-    def most_wilds(self) -> Any: ...
-    @property
-    def length(self) -> Any: ...
-
-
 @dataclass(frozen=True)
-class At:
-    """A ``Spot`` in one layout."""
+class Spot:
+    """Where a card stands in a word, as a bonus reads it: whether it gives the first and the last letter, the wilds
+    the word holds (fewest and most: equal in one layout), its length. Numbers for one layout; numpy arrays of every
+    word's best case for the search's bounds."""
 
-    first: bool
-    last: bool
-    fewest_wilds: int
-    most_wilds: int
-    length: int
+    first: Any
+    last: Any
+    fewest_wilds: Any
+    most_wilds: Any
+    length: Any
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from solver.paperback.abilities import At, Scoring
+from solver.paperback.abilities import Scoring, Spot
 from solver.paperback.cards import Ability, PCard
 from solver.paperback.moves import (
     CARD_NEXT,
@@ -155,7 +155,7 @@ def _bonus(a: Ability, i: int, m: int, wild_n: int, length: int) -> int:
     """What a flat bonus adds to the score at piece i of a layout of m pieces (before the word factor): its row's
     ``gain`` there."""
     assert a.effect.gain is not None
-    return int(a.effect.gain(a, At(i == 0, i == m - 1, wild_n, wild_n, length)))
+    return int(a.effect.gain(a, Spot(i == 0, i == m - 1, wild_n, wild_n, length)))
 
 
 def _rest(o: CopyOptions, mult: int, objective: PaperbackObjective) -> tuple[float, int, Ability | None]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from solver.game.hardback.actions import IllegalActionError
@@ -65,16 +65,7 @@ class Extras:
     bought: int = 0  # cards bought this turn
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "powers": self.powers,
-            "award": self.award,
-            "theme": self.theme,
-            "holder": self.holder,
-            "in_play": self.in_play,
-            "longest": self.longest,
-            "trashed": self.trashed,
-            "bought": self.bought,
-        }
+        return asdict(self)  # its fields, in order
 
 
 class _Options(Protocol):
@@ -351,46 +342,80 @@ def read(state: EngineState, data: object) -> Extras | None:
     missing = sorted(keys - set(data))
     if missing:
         raise GameStateError(f"{where} has no {missing[0]!r}", f"{where}.{missing[0]}")
-    n = len(state.players)
+    f = _Saved(data, len(state.players))
     o, d = state.options, state.deck
-
-    def whole(value: object, name: str, hi: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
-            raise GameStateError(f"{where}.{name} must be a whole number from 0 to {hi}", f"{where}.{name}")
-        return value
-
-    def maybe(name: str, on: bool, hi: int) -> int | None:
-        value = data.get(name)
-        if not on:
-            if value is not None:
-                raise GameStateError(f"{where}.{name}: the options do not play it (null)", f"{where}.{name}")
-            return None
-        if hi < 0:
-            raise GameStateError(f"{where}.{name}: the deck has none", f"{where}.{name}")
-        return whole(value, name, hi)
-
-    def per_seat(name: str, hi: int) -> list[int]:
-        value = data.get(name)
-        if not isinstance(value, list) or len(value) != n:
-            raise GameStateError(f"{where}.{name} must list a number for each of the {n} seats", f"{where}.{name}")
-        return [whole(v, f"{name}[{s}]", hi) for s, v in enumerate(value)]
-
-    powers: list[int] = []
-    if o.powers:
-        powers = per_seat("powers", len(d.powers) - 1)
-        if len(set(powers)) != n:
-            raise GameStateError(f"{where}.powers: each player's power is a different card", f"{where}.powers")
-    elif data.get("powers") != []:
-        raise GameStateError(f"{where}.powers: the options deal no powers ([])", f"{where}.powers")
-    award = maybe("award", o.award, len(d.awards) - 1)
-    theme = maybe("theme", o.theme, len(d.themes) - 1)
+    powers = _powers(f, o.powers, len(d.powers))
+    award = f.maybe("award", o.award, len(d.awards) - 1)
+    theme = f.maybe("theme", o.theme, len(d.themes) - 1)
     holder = data.get("holder")
     if holder is not None:
         if theme is None:
             raise GameStateError(f"{where}.holder: there is no Theme card to hold", f"{where}.holder")
-        holder = whole(holder, "holder", n - 1)
-    raw = data.get("in_play")
-    if not isinstance(raw, list) or len(raw) != n:
+        holder = f.whole(holder, "holder", f.n - 1)
+    in_play = _in_play(data.get("in_play"), state)
+    bought = f.whole(data.get("bought"), "bought", MAX_COUNT)
+    return Extras(
+        powers=powers,
+        award=award,
+        theme=theme,
+        holder=holder,
+        in_play=in_play,
+        longest=f.per_seat("longest", 61),
+        trashed=f.per_seat("trashed", MAX_COUNT),
+        bought=bought,
+    )
+
+
+class _Saved:
+    """The saved expansions' fields, read and checked (``where`` names them in an error)."""
+
+    where = "game.expansions"
+
+    def __init__(self, data: dict[str, Any], n: int) -> None:
+        self.data, self.n = data, n
+
+    def whole(self, value: object, name: str, hi: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
+            raise GameStateError(f"{self.where}.{name} must be a whole number from 0 to {hi}", f"{self.where}.{name}")
+        return value
+
+    def maybe(self, name: str, on: bool, hi: int) -> int | None:
+        """A card revealed when its option is on (an index up to ``hi``), else null."""
+        value = self.data.get(name)
+        if not on:
+            if value is not None:
+                raise GameStateError(f"{self.where}.{name}: the options do not play it (null)", f"{self.where}.{name}")
+            return None
+        if hi < 0:
+            raise GameStateError(f"{self.where}.{name}: the deck has none", f"{self.where}.{name}")
+        return self.whole(value, name, hi)
+
+    def per_seat(self, name: str, hi: int) -> list[int]:
+        value = self.data.get(name)
+        if not isinstance(value, list) or len(value) != self.n:
+            raise GameStateError(
+                f"{self.where}.{name} must list a number for each of the {self.n} seats", f"{self.where}.{name}"
+            )
+        return [self.whole(v, f"{name}[{s}]", hi) for s, v in enumerate(value)]
+
+
+def _powers(f: _Saved, on: bool, dealt: int) -> list[int]:
+    """The powers dealt, a different one to each seat (none without the option)."""
+    where = f.where
+    if not on:
+        if f.data.get("powers") != []:
+            raise GameStateError(f"{where}.powers: the options deal no powers ([])", f"{where}.powers")
+        return []
+    powers = f.per_seat("powers", dealt - 1)
+    if len(set(powers)) != f.n:
+        raise GameStateError(f"{where}.powers: each player's power is a different card", f"{where}.powers")
+    return powers
+
+
+def _in_play(raw: object, state: EngineState) -> list[list[int]]:
+    """Each seat's Attack cards in play."""
+    where = "game.expansions"
+    if not isinstance(raw, list) or len(raw) != len(state.players):
         raise GameStateError(f"{where}.in_play must list each seat's Attack cards in play", f"{where}.in_play")
     in_play: list[list[int]] = []
     for s, ids in enumerate(raw):
@@ -402,17 +427,7 @@ def read(state: EngineState, data: object) -> Extras | None:
         if any(not state.box[i].attack for i in ids):
             raise GameStateError(f"{at}: only Attack cards stay in play", at)
         in_play.append(list(ids))
-    bought = whole(data.get("bought"), "bought", MAX_COUNT)
-    return Extras(
-        powers=powers,
-        award=award,
-        theme=theme,
-        holder=holder,
-        in_play=in_play,
-        longest=per_seat("longest", 61),
-        trashed=per_seat("trashed", MAX_COUNT),
-        bought=bought,
-    )
+    return in_play
 
 
 def check(state: EngineState) -> None:

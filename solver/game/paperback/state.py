@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import solver.game.paperback.expansions as expansions
@@ -80,14 +80,7 @@ class Player:
         return [*self.draw, *self.hand, *self.discard]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "draw": self.draw,
-            "hand": self.hand,
-            "discard": self.discard,
-            "extra": self.extra,
-            "words": self.words,
-            "passes": self.passes,
-        }
+        return asdict(self)  # draw, hand, discard, extra, words, passes
 
 
 @dataclass

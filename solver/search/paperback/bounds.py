@@ -8,7 +8,6 @@ the best-first search may stop once the bounds fall below the moves kept.
 
 from __future__ import annotations
 
-import functools
 import weakref
 from collections import Counter
 from collections.abc import Callable
@@ -18,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.lexicon import Lexicon
-from solver.paperback.abilities import Ability, Scoring
+from solver.paperback.abilities import Ability, Scoring, Spot
 from solver.paperback.cards import PCard
 from solver.paperback.moves import (
     CARD_NEXT,
@@ -156,43 +155,19 @@ def _usable(w: _Words, c: PCard, n: int) -> FloatArray:
     return usable
 
 
-class _Spot:
-    """Where a card of the hand can stand in each word, at best (``abilities.Spot``, arrays over the words): whether
-    it can give the first and the last letter (either letter of a two-letter card with a Dyslexic, which may reverse
-    it), the wilds the word must hold and may hold, its length."""
-
-    def __init__(self, w: _Words, c: PCard, ends_of: set[str] | None) -> None:
-        self.w, self.c, self.ends_of = w, c, ends_of
-        self.fewest_wilds = w.short
-        self.most_wilds = w.wild_use
-        self.length = w.lens
-
-    def _gives(self, end: npt.NDArray[np.int16], letter: str) -> npt.NDArray[np.bool_]:
-        hit = np.zeros(len(self.w.idx), dtype=bool)
-        for ch in self.ends_of or {letter}:
-            hit |= end == self.w.lex.letter_index.get(ch, -1)
-        return hit
-
-    @functools.cached_property
-    def first(self) -> npt.NDArray[np.bool_]:
-        return self._gives(self.w.first, self.c.letters[0])
-
-    @functools.cached_property
-    def last(self) -> npt.NDArray[np.bool_]:
-        return self._gives(self.w.last, self.c.letters[-1])
+def _ends(w: _Words, c: PCard, ends_of: set[str] | None) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Whether a card can give each word's first letter, and its last (either letter of a two-letter card with a
+    Dyslexic, which may reverse it: ``ends_of``)."""
+    out = []
+    for end, letter in ((w.first, c.letters[0]), (w.last, c.letters[-1])):
+        hit = np.zeros(len(w.idx), dtype=bool)
+        for ch in ends_of or {letter}:
+            hit |= end == w.lex.letter_index.get(ch, -1)
+        out.append(hit)
+    return out[0], out[1]
 
 
-class _CommonSpot:
-    """Where the Common card stands in each word, at best: its bonuses for the ends and for no wild counted whole."""
-
-    def __init__(self, w: _Words) -> None:
-        self.first = self.last = True
-        self.fewest_wilds = 0
-        self.most_wilds = w.wild_use
-        self.length = w.lens
-
-
-def _gain(ab: Ability, spot: _Spot | _CommonSpot, length_bonus: bool) -> FloatArray | float:
+def _gain(ab: Ability, spot: Spot, length_bonus: bool) -> FloatArray | float:
     """A bonus's most in each word (none for one that reads the length, without ``length_bonus``)."""
     if ab.effect.by_length and not length_bonus:
         return 0.0
@@ -204,13 +179,17 @@ def _gain(ab: Ability, spot: _Spot | _CommonSpot, length_bonus: bool) -> FloatAr
 def _card_worth(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatArray, int]:
     """The most one copy of a card can add to each word's score before the word factor, and its double-word
     abilities."""
-    # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
-    spot = _Spot(w, c, {c.letters[0], c.letters[-1]} if hand.dyslexic and len(c.letters) == 2 else None)
+    spot: Spot | None = None  # where it can stand in each word, at best (made for its first bonus)
     per = np.full(len(w.idx), float(c.score))
     double_words = 0
     for ab in c.abilities:
         how = ab.effect.scoring
         if how is Scoring.BONUS:
+            if spot is None:
+                # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
+                either = {c.letters[0], c.letters[-1]} if hand.dyslexic and len(c.letters) == 2 else None
+                first, last = _ends(w, c, either)
+                spot = Spot(first, last, w.short, w.wild_use, w.lens)
             per += _gain(ab, spot, length_bonus)
         elif how is Scoring.LETTER:
             per += hand.top_other(c)  # its neighbour's score once more (one step of its factor)
@@ -242,7 +221,7 @@ def _common(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatA
     for ch in c.letters:
         a = w.lex.letter_index.get(ch)
         ok &= w.lex.counts[a, w.idx] > 0 if a is not None else False
-    spot = _CommonSpot(w)
+    spot = Spot(True, True, 0, w.wild_use, w.lens)  # its bonuses for the ends and for no wild counted whole
     extra = np.zeros(len(w.idx))
     mult = np.zeros(len(w.idx))
     for ab in c.abilities:

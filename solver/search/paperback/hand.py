@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.paperback.abilities import At, Scoring
+from solver.paperback.abilities import Scoring, Spot
 from solver.paperback.cards import Ability, PCard
 from solver.paperback.moves import COMMON, MAX_FACTOR, Piece
 from solver.paperback.state import PaperbackTurn
@@ -164,10 +164,10 @@ class Hand:
             return self.copy_worth()
         return 0.0
 
-    def best_spot(self) -> At:
+    def best_spot(self) -> Spot:
         """Where a bonus of the hand's gains most: its card giving both ends of a word as long as any, with no wild
         and with every wild of the hand (each bonus reads only what raises it)."""
-        return At(True, True, 0, self.wilds, EVER)
+        return Spot(True, True, 0, self.wilds, EVER)
 
     def tables(self) -> Tables:
         """What the layouts of every word share (computed once a hand)."""
