@@ -58,6 +58,45 @@ static int tick(S *s) {
 
 /* -- the score of a layout (rules.py) ----------------------------------------------------------------------------- */
 
+/* How a piece's d double-letter abilities may split between its left and right neighbours (how many go left), as
+ * rules.py's programme tries them: sorted({0, 1, 2, d - 2, d - 1, d} within 0..d) with a neighbour each side (only up
+ * to 2 each way matters, a factor capping at 3), else all of them to the one side there is (or none). */
+static int splits_of(int d, int left, int right, int *splits) {
+    int ns = 0;
+    if (!(left && right)) {
+        splits[ns++] = left ? d : 0;
+        return ns;
+    }
+    int cand[6] = {0, 1, 2, d - 2, d - 1, d};
+    for (int x = 0; x < 6; x++) {
+        int v = cand[x], seen = 0;
+        if (v < 0 || v > d) continue;
+        for (int y = 0; y < ns; y++) seen |= splits[y] == v;
+        if (seen) continue;
+        int y = ns++;
+        while (y > 0 && splits[y - 1] > v) {
+            splits[y] = splits[y - 1];
+            y--;
+        }
+        splits[y] = v;
+    }
+    return ns;
+}
+
+/* The factors of the best state, followed back through the programme's pointers. */
+static void factors_of(int m, int state, signed char back_prev[][9], signed char back_left[][9], int *factors) {
+    int sent_left[MAXN], sent_right[MAXN];
+    for (int j = m - 1; j >= 0; j--) {
+        sent_left[j] = back_left[j][state];
+        sent_right[j] = state % 3;
+        state = back_prev[j][state];
+    }
+    for (int j = 0; j < m; j++) {
+        int f = 1 + (j > 0 ? sent_right[j - 1] : 0) + (j + 1 < m ? sent_left[j + 1] : 0);
+        factors[j] = f < MAX_FACTOR ? f : MAX_FACTOR;
+    }
+}
+
 /* best_doubles: the most the pieces' scores sum to with every double-letter ability aimed at a neighbour, and (with
  * ``factors``) the factors that give it, as rules.py's programme picks them. The state is what the last two pieces
  * sent right, each capped at 2 (key two * 3 + one); as the Python's dicts, each layer keeps its states in the order
@@ -73,24 +112,7 @@ static int best_doubles(int m, const int *base, const int *doublers, const int *
         int d = doublers[j];
         int left = j > 0 && !barrier[j] && !barrier[j - 1];
         int right = j + 1 < m && !barrier[j] && !barrier[j + 1];
-        int splits[6], ns = 0;
-        if (left && right) { /* sorted({0, 1, 2, d - 2, d - 1, d} within 0..d) */
-            int cand[6] = {0, 1, 2, d - 2, d - 1, d};
-            for (int x = 0; x < 6; x++) {
-                int v = cand[x], seen = 0;
-                if (v < 0 || v > d) continue;
-                for (int y = 0; y < ns; y++) seen |= splits[y] == v;
-                if (seen) continue;
-                int y = ns++;
-                while (y > 0 && splits[y - 1] > v) {
-                    splits[y] = splits[y - 1];
-                    y--;
-                }
-                splits[y] = v;
-            }
-        } else {
-            splits[ns++] = left ? d : 0;
-        }
+        int splits[6], ns = splits_of(d, left, right, splits);
         for (int q = 0; q < 9; q++) nxt[q] = -1;
         nnxt = 0;
         for (int o = 0; o < norder; o++) {
@@ -123,18 +145,7 @@ static int best_doubles(int m, const int *base, const int *doublers, const int *
             state = st;
         }
     }
-    if (factors != NULL) {
-        int sent_left[MAXN], sent_right[MAXN];
-        for (int j = m - 1; j >= 0; j--) {
-            sent_left[j] = back_left[j][state];
-            sent_right[j] = state % 3;
-            state = back_prev[j][state];
-        }
-        for (int j = 0; j < m; j++) {
-            int f = 1 + (j > 0 ? sent_right[j - 1] : 0) + (j + 1 < m ? sent_left[j + 1] : 0);
-            factors[j] = f < MAX_FACTOR ? f : MAX_FACTOR;
-        }
-    }
+    if (factors != NULL) factors_of(m, state, back_prev, back_left, factors);
     return best;
 }
 
@@ -149,26 +160,35 @@ static int piece_length(const Ctx *c, int kind) {
     return card != NULL ? card->nletters : 1;
 }
 
-/* rules.score on the layout built, then the objective's key of the move; the first best in enumeration order kept,
- * and the bar raised past its score (search.py's ``solve``). */
-static void leaf(S *s) {
+/* A layout scored (rules.score): its pieces' scores, double-letter abilities and barriers (the Spacebar) for the
+ * doubles' programme, and the move's numbers. */
+typedef struct {
+    int base[MAXN], doublers[MAXN], barrier[MAXN], any_doubler;
+    int score, length, cards_next, gains;
+} Scored;
+
+/* rules.score on the layout built: the flat bonuses, the word factor and the cards next hand of every ability (the one
+ * switch where the kernel scores an ability: solver/paperback/abilities.py's ``native`` codes), the doubles aimed at
+ * their best. */
+static void score_layout(const S *s, Scored *r) {
     const Ctx *c = s->c;
     int m = s->np;
-    int base[MAXN], doublers[MAXN], barrier[MAXN];
-    int length = 0, wild_n = 0, reversals = 0, uses_space = 0;
+    int wild_n = 0, reversals = 0, uses_space = 0;
+    r->length = 0;
     for (int i = 0; i < m; i++) {
-        length += piece_length(c, s->pk[i]);
+        r->length += piece_length(c, s->pk[i]);
         wild_n += s->pk[i] == P_WILD;
         reversals += s->pr[i];
         uses_space |= s->pk[i] == P_SPACE;
     }
-    int flat = 0, mult = 1, cards_next = 0, any_doubler = 0, sum = 0;
+    int flat = 0, mult = 1, sum = 0, length = r->length;
+    r->cards_next = r->any_doubler = 0;
     for (int i = 0; i < m; i++) {
         const Card *card = card_of(c, s->pk[i]);
-        base[i] = card != NULL ? card->score : 0;
-        sum += base[i];
-        doublers[i] = 0;
-        barrier[i] = s->pk[i] == P_SPACE;
+        r->base[i] = card != NULL ? card->score : 0;
+        sum += r->base[i];
+        r->doublers[i] = 0;
+        r->barrier[i] = s->pk[i] == P_SPACE;
         if (card == NULL) continue;
         for (int a = 0; a < card->nab; a++) {
             int amount = card->ab_amount[a];
@@ -176,10 +196,10 @@ static void leaf(S *s) {
             case A_PLUS: flat += amount; break;
             case A_DOUBLE_WORD: mult += 1; break;
             case A_DOUBLE_LETTER:
-                doublers[i] += 1;
-                any_doubler = 1;
+                r->doublers[i] += 1;
+                r->any_doubler = 1;
                 break;
-            case A_CARDS: cards_next += amount; break;
+            case A_CARDS: r->cards_next += amount; break;
             case A_LENGTH: flat += length >= card->ab_length[a] ? amount : 0; break;
             case A_FIRST: flat += i == 0 ? amount : 0; break;
             case A_LAST: flat += i == m - 1 ? amount : 0; break;
@@ -191,20 +211,24 @@ static void leaf(S *s) {
     }
     flat += reversals + uses_space;
     if (mult > MAX_FACTOR) mult = MAX_FACTOR;
-    int inner = any_doubler ? best_doubles(m, base, doublers, barrier, NULL) : sum;
-    int score = (inner + flat) * mult;
-    int gains = c->threshold >= 0 && c->state_common && length >= c->threshold;
-    double value = (double)score + (gains ? 3.0 : 0.0) + 0.5 * (double)cards_next; /* moves.py's value_of */
-    double a, b;
+    int inner = r->any_doubler ? best_doubles(m, r->base, r->doublers, r->barrier, NULL) : sum;
+    r->score = (inner + flat) * mult;
+    r->gains = c->threshold >= 0 && c->state_common && length >= c->threshold;
+}
+
+/* The layout built scored, then the objective's key of the move; the first best in enumeration order kept, and the
+ * bar raised past its score (search.py's ``solve``). */
+static void leaf(S *s) {
+    Scored r;
+    score_layout(s, &r);
+    int m = s->np, score = r.score, length = r.length;
+    double value = (double)score + (r.gains ? 3.0 : 0.0) + 0.5 * (double)r.cards_next; /* moves.py's value_of */
+    double a = score, b = length;
     if (s->objective == O_LENGTH) {
         a = length;
         b = score;
     } else if (s->objective == O_VALUE) {
         a = value;
-        b = length;
-    } else {
-        a = score;
-        b = length;
     }
     if (s->has_best && !(a > s->best_a || (a == s->best_a && b > s->best_b))) return;
     s->has_best = 1;
@@ -212,8 +236,8 @@ static void leaf(S *s) {
     s->best_b = b;
     s->best_score = score;
     s->best_length = length;
-    s->best_cards_next = cards_next;
-    s->best_gains = gains;
+    s->best_cards_next = r.cards_next;
+    s->best_gains = r.gains;
     s->best_uses_common = 0;
     s->nbest = m;
     for (int i = 0; i < m; i++) {
@@ -222,7 +246,7 @@ static void leaf(S *s) {
         s->bf[i] = 1;
         s->best_uses_common |= s->pk[i] == P_COMMON || s->pk[i] == P_SPACE;
     }
-    if (any_doubler) best_doubles(m, base, doublers, barrier, s->bf);
+    if (r.any_doubler) best_doubles(m, r.base, r.doublers, r.barrier, s->bf);
     if (s->objective != O_VALUE) {
         double raised = (double)score + 0.5;
         if (raised > s->bar) s->bar = raised;
@@ -236,6 +260,56 @@ static int starts_with(const S *s, int pos, const int *letters, int nletters) {
     for (int i = 0; i < nletters; i++)
         if (s->text[pos + i] != letters[i]) return 0;
     return 1;
+}
+
+static int rec(S *s, int pos, int wilds, int common_free, int dys);
+
+/* The layouts that lay a two-letter card at ``pos`` (reversed only with a Dyslexic), as layout.py's ``pairs``; 1 when
+ * the search must stop. */
+static int rec_pairs(S *s, int pos, int wilds, int common_free, int dys) {
+    const Ctx *c = s->c;
+    int pair0 = s->text[pos], pair1 = s->text[pos + 1];
+    for (int j = 0; j < c->ndoubles; j++) {
+        int k = c->doubles[j];
+        if (!s->counts[k]) continue;
+        const Card *card = &c->kinds[k];
+        for (int rev = 0; rev < 2; rev++) {
+            if (rev && dys == 0) continue;
+            int l0 = rev ? card->letter[1] : card->letter[0], l1 = rev ? card->letter[0] : card->letter[1];
+            if (l0 != pair0 || l1 != pair1) continue;
+            s->counts[k]--;
+            s->got += c->val[k];
+            s->pk[s->np] = k;
+            s->pr[s->np++] = rev;
+            if (rec(s, pos + 2, wilds, common_free, dys - rev)) return 1;
+            s->np--;
+            s->got -= c->val[k];
+            s->counts[k]++;
+        }
+    }
+    return 0;
+}
+
+/* The layouts that lay the Common card at ``pos`` (its letters, or reversed with a Dyslexic), as layout.py's
+ * ``with_common``; 1 when the search must stop. */
+static int rec_common(S *s, int pos, int wilds, int dys) {
+    const Card *cl = &s->c->common;
+    s->got += s->c->common_val;
+    if (starts_with(s, pos, cl->letter, cl->nletters)) {
+        s->pk[s->np] = P_COMMON;
+        s->pr[s->np++] = 0;
+        if (rec(s, pos + cl->nletters, wilds, 0, dys)) return 1;
+        s->np--;
+    }
+    int reversed[2] = {cl->letter[1], cl->letter[0]};
+    if (cl->nletters == 2 && dys && starts_with(s, pos, reversed, 2)) {
+        s->pk[s->np] = P_COMMON;
+        s->pr[s->np++] = 1;
+        if (rec(s, pos + 2, wilds, 0, dys - 1)) return 1;
+        s->np--;
+    }
+    s->got -= s->c->common_val;
+    return 0;
 }
 
 /* 1 when the search must stop (``status`` says why). */
@@ -273,45 +347,8 @@ static int rec(S *s, int pos, int wilds, int common_free, int dys) {
             s->counts[k]++;
         }
     }
-    if (pos + 1 < s->n && s->text[pos + 1] != space) {
-        int pair0 = ch, pair1 = s->text[pos + 1];
-        for (int j = 0; j < c->ndoubles; j++) {
-            int k = c->doubles[j];
-            if (!s->counts[k]) continue;
-            const Card *card = &c->kinds[k];
-            for (int rev = 0; rev < 2; rev++) {
-                if (rev && dys == 0) continue;
-                int l0 = rev ? card->letter[1] : card->letter[0], l1 = rev ? card->letter[0] : card->letter[1];
-                if (l0 != pair0 || l1 != pair1) continue;
-                s->counts[k]--;
-                s->got += c->val[k];
-                s->pk[s->np] = k;
-                s->pr[s->np++] = rev;
-                if (rec(s, pos + 2, wilds, common_free, dys - rev)) return 1;
-                s->np--;
-                s->got -= c->val[k];
-                s->counts[k]++;
-            }
-        }
-    }
-    if (c->has_common && common_free) {
-        const Card *cl = &c->common;
-        s->got += c->common_val;
-        if (starts_with(s, pos, cl->letter, cl->nletters)) {
-            s->pk[s->np] = P_COMMON;
-            s->pr[s->np++] = 0;
-            if (rec(s, pos + cl->nletters, wilds, 0, dys)) return 1;
-            s->np--;
-        }
-        int reversed[2] = {cl->letter[1], cl->letter[0]};
-        if (cl->nletters == 2 && dys && starts_with(s, pos, reversed, 2)) {
-            s->pk[s->np] = P_COMMON;
-            s->pr[s->np++] = 1;
-            if (rec(s, pos + 2, wilds, 0, dys - 1)) return 1;
-            s->np--;
-        }
-        s->got -= c->common_val;
-    }
+    if (pos + 1 < s->n && s->text[pos + 1] != space && rec_pairs(s, pos, wilds, common_free, dys)) return 1;
+    if (c->has_common && common_free && rec_common(s, pos, wilds, dys)) return 1;
     if (wilds) {
         s->pk[s->np] = P_WILD;
         s->pr[s->np++] = 0;

@@ -191,6 +191,22 @@ static PyObject *layout_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* 0 when ``ends`` holds 32-bit integers and ``needs`` one number (a double) for each; -1 with a Python error. */
+static int check_needs(const Py_buffer *eb, const Py_buffer *nb, Py_ssize_t count) {
+    const double *needs = (const double *)nb->buf;
+    if (eb->len % (Py_ssize_t)sizeof(int32_t) != 0 || nb->len != count * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "layout: the texts' ends (32-bit integers) and needs (doubles), one each");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (isnan(needs[k])) {
+            PyErr_SetString(PyExc_ValueError, "layout: a need is a number");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* ``solve`` of many texts one after the other (search.py's ``_solve_many``): the texts' codes end to end, ``ends``
  * where each ends (native int32), ``needs`` each text's need (native double). Stops after the text whose search a
  * limit ended. (status, taken, ticks, the texts searched, [(k, text k's best) for each text with one]). */
@@ -208,16 +224,7 @@ static PyObject *layout_solve_many(PyObject *self, PyObject *args) {
     const int32_t *ends = (const int32_t *)eb.buf;
     const double *needs = (const double *)nb.buf;
     Py_ssize_t count = eb.len / (Py_ssize_t)sizeof(int32_t), start = 0, searched = 0;
-    if (eb.len % (Py_ssize_t)sizeof(int32_t) != 0 || nb.len != count * (Py_ssize_t)sizeof(double)) {
-        PyErr_SetString(PyExc_ValueError, "layout: the texts' ends (32-bit integers) and needs (doubles), one each");
-        goto done;
-    }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        if (isnan(needs[k])) {
-            PyErr_SetString(PyExc_ValueError, "layout: a need is a number");
-            goto done;
-        }
-    }
+    if (check_needs(&eb, &nb, count) < 0) goto done;
     s = new_search(objective, 0.0, taken, cap, ticks, node_limit, deadline, is_set);
     found = s == NULL ? NULL : PyList_New(0);
     if (found == NULL) goto done;
