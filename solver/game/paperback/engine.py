@@ -13,18 +13,7 @@ from typing import Any
 import solver.game.paperback.expansions as expansions
 from solver.game.hardback.actions import IllegalActionError
 from solver.game.hardback.state import GameStateError
-from solver.game.paperback.actions import (
-    Action,
-    Buy,
-    Cash,
-    Discard,
-    End,
-    Pass,
-    Place,
-    Spell,
-    Step,
-    action_from_json,
-)
+from solver.game.paperback.actions import Action, Buy, Cash, Discard, End, Pass, Place, Spell, Step, action_from_json
 from solver.game.paperback.coop import LOST, WON
 from solver.game.paperback.dealing import HAND, deal, draw_cards
 from solver.game.paperback.options import EXPANSIONS, RULES, PaperbackOptions
