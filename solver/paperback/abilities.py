@@ -102,10 +102,6 @@ class Effect:
         return effect_named, (self.name,)  # one object per row, in every process
 
     @property
-    def numbered(self) -> bool:
-        return "{n}" in self.notation
-
-    @property
     def help(self) -> str:
         """The notation with its numbers named: ``len>=L:+N``."""
         return self.notation.format(n="N", length="L")
