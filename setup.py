@@ -22,7 +22,8 @@ setup(
         ),
         Extension(
             "solver.search.paperback._layout",
-            ["solver/search/paperback/_layout.c"],
+            ["solver/search/paperback/_layout.c", "solver/search/paperback/_layout_module.c"],
+            depends=["solver/search/paperback/_layout.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import benchstats as bs  # noqa: E402
 
 from solver.lexicon import Lexicon, default_lexicon  # noqa: E402
-from solver.paperback.state import PaperbackState  # noqa: E402
+from solver.paperback.state import PaperbackTurn  # noqa: E402
 from solver.search.hardback.compiled import default_engine  # noqa: E402
 from solver.search.paperback import PaperbackSearch  # noqa: E402
 
@@ -105,7 +105,7 @@ def seeded_hand(group: str, i: int) -> dict[str, Any]:
     return hand(random.Random(SEEDS[group] + i), int(group))
 
 
-def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> bs.Sample:
+def query(lex: Lexicon, state: PaperbackTurn, engine: str, limit: float) -> bs.Sample:
     t = time.perf_counter()
     search = PaperbackSearch(lex, state, time_limit=limit, **bs.engine_kwargs(PaperbackSearch, engine))
     moves = search.top(TOP)
@@ -114,7 +114,7 @@ def query(lex: Lexicon, state: PaperbackState, engine: str, limit: float) -> bs.
     return bs.Sample(elapsed * 1e3, search.exact, search.steps.taken, top, search.reason)
 
 
-def naive_best(lex: Lexicon, state: PaperbackState, sample: int, rng: random.Random, cap: float) -> tuple[float, int]:
+def naive_best(lex: Lexicon, state: PaperbackTurn, sample: int, rng: random.Random, cap: float) -> tuple[float, int]:
     """Solve a sample of the dictionary's words one by one, for at most ``cap`` seconds; (milliseconds scaled to every
     word from the words solved, best score)."""
     words = rng.sample(range(len(lex)), min(sample, len(lex)))
@@ -134,10 +134,10 @@ def naive_best(lex: Lexicon, state: PaperbackState, sample: int, rng: random.Ran
 
 
 class Run(bs.EngineRun):
-    def parse(self, data: dict[str, Any]) -> PaperbackState:
-        return PaperbackState.from_json(data)
+    def parse(self, data: dict[str, Any]) -> PaperbackTurn:
+        return PaperbackTurn.from_json(data)
 
-    def query(self, state: PaperbackState, engine: str) -> bs.Sample:
+    def query(self, state: PaperbackTurn, engine: str) -> bs.Sample:
         return query(self.lex, state, engine, self.limit)
 
 
@@ -151,7 +151,7 @@ def run_hands(run: Run, label: str, hands: list[tuple[dict[str, Any], dict[str, 
         samples = run.measure(data)
         rec = tally.add(samples, bs.hand_record(data, samples, who, steps="steps", reasons=True))
         if len(naive) < naive_hands and all(s.exact for s in samples.values()):
-            state = PaperbackState.from_json(data)
+            state = PaperbackTurn.from_json(data)
             n_ms, best = naive_best(run.lex, state, sample, random.Random(who.get("seed", 0)), NAIVE_CAP)
             got = samples[run.engines[0]].top[0][1] if samples[run.engines[0]].top else -1
             if best > got:
@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     run = Run(lex, engines, args.limit)
     for engine in engines:  # warm what every search shares (the lexicon's arrays), untimed
         for data in (hand(random.Random(1), 5), hand(random.Random(2), 10), ADVERSARIAL["Spacebar, 10 cards"]):
-            query(lex, PaperbackState.from_json(data), engine, args.limit)
+            query(lex, PaperbackTurn.from_json(data), engine, args.limit)
     bs.print_start(lex, hands, args.limit, engines)
     report = bs.report_head(lex, args.limit, TOP, engines, argv)
     for group in SEEDS:

@@ -32,7 +32,7 @@ def set_hand(st: PaperbackState, seat: int, specs: list[str], starter_wilds: boo
     p.hand = []
     for spec in specs:
         if spec == "wild":
-            card = take(st, lambda i: st.card(i).wild and (not starter_wilds or st.box[i].kind == "wild"), p.hand)
+            card = take(st, lambda i: st.card(i).wild and (not starter_wilds or st.box[i].origin == "wild"), p.hand)
         else:
             card = take(st, lambda i, s=spec: st.card(i).code == s, p.hand)  # type: ignore[misc]
         p.hand.append(card)

@@ -16,7 +16,7 @@ import pytest
 
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.hardback import Search, compiled
 from solver.search.paperback import PaperbackSearch
 
@@ -105,7 +105,7 @@ def test_the_named_hands_are_legal_states() -> None:
         sizes.add(len(state.hand) + len(state.inked))
     assert {5 + 1, 8, 12, 24} <= sizes
     for data in paperback.ADVERSARIAL.values():
-        PaperbackState.from_json(data)
+        PaperbackTurn.from_json(data)
     assert any(d.get("common") == "spacebar" for d in paperback.ADVERSARIAL.values())
 
 

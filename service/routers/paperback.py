@@ -15,7 +15,7 @@ from service.schemas import PaperbackHintIn, PaperbackHintOut
 from solver.answers.paperback import hint as paperback_hint
 from solver.errors import GhostwriterError
 from solver.paperback.moves import PaperbackObjective
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.paperback import PaperbackSearch
 
 router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
@@ -32,7 +32,7 @@ async def hint(
         raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
     d = (await ctx.dictionaries()).get(body.dictionary)
     try:
-        state = PaperbackState.from_json(body.model_dump(include={"game", "hand", "common", "threshold", "options"}))
+        state = PaperbackTurn.from_json(body.model_dump(include={"game", "hand", "common", "threshold", "options"}))
     except GhostwriterError as e:
         message = str(e)
         field = message.split(":", 1)[0] if message.startswith(("hand[", "common")) else "hand"

@@ -38,6 +38,7 @@ from solver.hardback.cards import parse_code
 from solver.hardback.catalogue import Catalogue, Rules
 from solver.hardback.genres import RUSSIAN_GENRES, Genre
 from solver.paperback import cards as paperback
+from solver.paperback.abilities import effects
 
 router = APIRouter(tags=["vocabulary"])
 
@@ -71,9 +72,9 @@ def _benefit(row: Row) -> NotationOut:
     )
 
 
-def _ability(kind: paperback.Kind) -> NotationOut:
-    example = paperback.Ability(kind, AMOUNT, LENGTH)
-    return NotationOut(kind=kind.name.lower(), notation=_named(str(example)), words=_named(example.describe()))
+def _ability(effect: paperback.Effect) -> NotationOut:
+    example = paperback.Ability(effect, AMOUNT, LENGTH)
+    return NotationOut(kind=effect.name, notation=_named(str(example)), words=_named(example.describe()))
 
 
 @functools.cache
@@ -88,7 +89,7 @@ def vocabulary() -> VocabularyOut:
             benefit_help=BENEFIT_NOTATION_HELP,
         ),
         paperback=PaperbackVocabularyOut(
-            abilities=[_ability(k) for k in paperback.Kind],
+            abilities=[_ability(e) for e in effects()],
             specials=specials,
             ability_help=paperback.VOCABULARY,
         ),

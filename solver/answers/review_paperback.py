@@ -19,18 +19,18 @@ from solver.answers.review import Cancel, GameReview, Limit, PlayedTurn, Searche
 from solver.lexicon import Lexicon
 from solver.objectives import GameObjective
 from solver.paperback.moves import PaperbackObjective, PMove, key
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.paperback import PaperbackSearch
 from solver.search.paperback.search import MAX_TOP
 
 EPS = 1e-9
 FIRST_TOP = 16  # moves the first search keeps; each next one keeps four times more, up to MAX_TOP
 
-Turn = PlayedTurn[PaperbackState, PMove]
-Reviewed = TurnReview[PaperbackState, PMove, PMove]
+Turn = PlayedTurn[PaperbackTurn, PMove]
+Reviewed = TurnReview[PaperbackTurn, PMove, PMove]
 
 
-class PaperbackReview(GameReview[PaperbackState, PMove, PMove]):
+class PaperbackReview(GameReview[PaperbackTurn, PMove, PMove]):
     as_played = (
         "each word is rated as it was played: laid out as the spell laid it, scored as the engine scored it (its copy "
         "abilities taking the highest score)"
@@ -47,7 +47,7 @@ class PaperbackReview(GameReview[PaperbackState, PMove, PMove]):
     gap_width = 13
 
     def search(
-        self, lexicon: Lexicon, state: PaperbackState, objective: GameObjective, limit: Limit, cancel: Cancel
+        self, lexicon: Lexicon, state: PaperbackTurn, objective: GameObjective, limit: Limit, cancel: Cancel
     ) -> PaperbackSearch:
         assert isinstance(objective, PaperbackObjective)
         left = None if limit is None else max(0.001, limit)

@@ -32,7 +32,8 @@ from solver.game.paperback.engine import BUY, OVER, PaperbackGame, PaperbackStat
 from solver.game.paperback.legal import spell_of as spell_of
 from solver.game.paperback.view import turn_state as turn_state
 from solver.lexicon import Lexicon
-from solver.paperback.cards import Kind, PCard
+from solver.paperback.abilities import Ability, Act
+from solver.paperback.cards import PCard
 from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.paperback import PaperbackSearch
@@ -203,20 +204,10 @@ class Greedy(PaperbackBot):
             yield from _with_cash(state, *fame)
 
 
-ABILITY_WORTH = {
-    Kind.DOUBLE_WORD: 4.0,
-    Kind.DOUBLE_LETTER: 2.0,
-    Kind.CARDS: 1.5,
-    Kind.PLUS: 1.0,
-    Kind.LENGTH: 0.4,
-    Kind.FIRST: 0.4,
-    Kind.LAST: 0.5,
-    Kind.NOWILD: 0.2,
-    Kind.WILDS: 1.2,
-    Kind.TRASH_HAND: 1.0,
-    Kind.TRASH_OFFER: 0.2,
-    Kind.COPY: 1.5,
-}
+def ability_worth(a: Ability) -> float:
+    """What an ability adds to a card for the bots: its row's ``worth``, times its number where the row says so."""
+    e = a.effect
+    return e.worth * max(1, a.amount if e.worth_scales else 1)
 
 
 class Hard(PaperbackBot):
@@ -230,13 +221,13 @@ class Hard(PaperbackBot):
             for q in move.pieces
             if q.kind >= 0
             for a in search.hand.kinds[q.kind].abilities
-            if a.kind is Kind.TRASH_HAND
+            if a.effect.act is Act.TRASH_HAND
         ) + expansions.power_amount(state, state.current, "trash-hand")
         if not trashes:
             return spell
         p = state.players[state.current]
         used = {x.card for x in spell.layout}
-        starters = [i for i, c in enumerate(p.hand) if i not in used and state.box[c].kind == "starter"]
+        starters = [i for i, c in enumerate(p.hand) if i not in used and state.box[c].origin == "starter"]
         steps = tuple(Step("hand", card=i) for i in starters[:trashes])
         return Spell(spell.word, spell.layout, steps)
 
@@ -245,9 +236,7 @@ class Hard(PaperbackBot):
         p = state.players[state.current]
         owned = [state.card(i) for i in [*p.owned(), *state.word]]
         vowels = sum(1 for c in owned for ch in c.letters if ch in VOWELS)
-        v = card.score + sum(
-            ABILITY_WORTH[a.kind] * max(1, a.amount if a.kind is not Kind.LENGTH else 1) for a in card.abilities
-        )
+        v = card.score + sum(ability_worth(a) for a in card.abilities)
         if any(ch in VOWELS for ch in card.letters):
             v += 2.0 if vowels < len(owned) / 4 else 0.5
         if len(card.letters) == 2:
@@ -388,9 +377,9 @@ class RandomBot(PaperbackBot):
         left = [i for i in range(len(hand)) if i not in used]
         for c in cards:
             for a in c.abilities:
-                if a.kind is Kind.TRASH_HAND and left and self.rng.random() < 0.3:
+                if a.effect.act is Act.TRASH_HAND and left and self.rng.random() < 0.3:
                     steps.append(Step("hand", card=left.pop(self.rng.randrange(len(left)))))
-                if a.kind is Kind.TRASH_OFFER:
+                if a.effect.act is Act.TRASH_OFFER:
                     piles = self.rng.sample(range(OFFER_PILES), a.amount)
                     for pile in piles:
                         slot = self.rng.choice(("top", "row"))

@@ -180,7 +180,7 @@ def _paperback_hint(
     """One Paperback state's answer, as a table for people and as JSON."""
     from solver.answers.paperback import format_table, hint
     from solver.paperback.moves import PaperbackObjective
-    from solver.paperback.state import PaperbackState
+    from solver.paperback.state import PaperbackTurn
     from solver.search.paperback import PaperbackSearch
 
     if args.played or args.pareto:
@@ -189,7 +189,7 @@ def _paperback_hint(
     options = data.get("options", {})
     if args.min_length is not None and isinstance(options, dict):  # --min-length overrides options.min_length
         data = {**data, "options": {**options, "min_length": args.min_length}}
-    state = PaperbackState.from_json(data)
+    state = PaperbackTurn.from_json(data)
     search = PaperbackSearch(lexicon, state, objective, time_limit=args.time_limit)
     moves, answer = hint(search, args.top)
     text = format_table(moves, f"{label}best Paperback words by {objective.value}")

@@ -25,33 +25,42 @@ class PaperbackFlagError(GhostwriterError):
     """A Paperback flag that cannot be used (one line, exit 2 from the main command)."""
 
 
+HELP = {  # the switches' help, each turning a rule or an expansion on
+    "--cube-advice": (
+        "paperback: cubes as rewards for advice (a spell may name its adviser, who gains a cube; cash N cubes "
+        "for +1c each)"
+    ),
+    "--cube-discard": (
+        "paperback: discard your hand instead of a word to gain a cube (command cube; cash N cubes for +1c)"
+    ),
+    "--cube-discount": ("paperback: a card bought off a pile's top puts a discount token (-1c) on the card below it"),
+    "--recycle-twos": (
+        "paperback: when the 2c pile runs out, the 2c cards in the trash are shuffled into a new 2c pile"
+    ),
+    "--attacks": (
+        "paperback: the deck's Attack cards added to the Offer piles; an Attack card used in a word stays in "
+        "play until its owner's next turn and limits the other players meanwhile"
+    ),
+    "--player-powers": ("paperback: one of the deck's Player Powers dealt at random to each player"),
+    "--award-card": (
+        "paperback: one of the deck's Award cards revealed, its Fame given at the end (ties: each tied player)"
+    ),
+    "--theme-card": (
+        "paperback: one of the deck's Theme cards revealed; a word on its list takes it, and its holder at "
+        "the end adds its Fame (the list stands for the table's vote)"
+    ),
+}
+
+
+def _switch(p: argparse.ArgumentParser, flag: str) -> None:
+    """A flag that turns a rule on (None when not given: ``play --load`` tells the given ones)."""
+    p.add_argument(flag, action="store_true", default=None, help=HELP[flag])
+
+
 def add_paperback_flags(p: argparse.ArgumentParser) -> None:
     """Paperback's optional rules (the rulebook's "Optional Rules"), each off unless given."""
-    p.add_argument(
-        "--cube-advice",
-        action="store_true",
-        default=None,
-        help="paperback: cubes as rewards for advice (a spell may name its adviser, who gains a cube; cash N "
-        "cubes for +1c each)",
-    )
-    p.add_argument(
-        "--cube-discard",
-        action="store_true",
-        default=None,
-        help="paperback: discard your hand instead of a word to gain a cube (command cube; cash N cubes for +1c)",
-    )
-    p.add_argument(
-        "--cube-discount",
-        action="store_true",
-        default=None,
-        help="paperback: a card bought off a pile's top puts a discount token (-1c) on the card below it",
-    )
-    p.add_argument(
-        "--recycle-twos",
-        action="store_true",
-        default=None,
-        help="paperback: when the 2c pile runs out, the 2c cards in the trash are shuffled into a new 2c pile",
-    )
+    for flag, _ in PAPERBACK_FLAGS[:4]:
+        _switch(p, flag)
     p.add_argument(
         "--coop-loss-cubes",
         type=int,
@@ -92,32 +101,8 @@ FLAGS = (
 
 def add_expansion_flags(p: argparse.ArgumentParser) -> None:
     """The four flags (default off, as the rulebook suggests for a first game)."""
-    p.add_argument(
-        "--attacks",
-        action="store_true",
-        default=None,
-        help="paperback: the deck's Attack cards added to the Offer piles; an Attack card used in a word stays in "
-        "play until its owner's next turn and limits the other players meanwhile",
-    )
-    p.add_argument(
-        "--player-powers",
-        action="store_true",
-        default=None,
-        help="paperback: one of the deck's Player Powers dealt at random to each player",
-    )
-    p.add_argument(
-        "--award-card",
-        action="store_true",
-        default=None,
-        help="paperback: one of the deck's Award cards revealed, its Fame given at the end (ties: each tied player)",
-    )
-    p.add_argument(
-        "--theme-card",
-        action="store_true",
-        default=None,
-        help="paperback: one of the deck's Theme cards revealed; a word on its list takes it, and its holder at the "
-        "end adds its Fame (the list stands for the table's vote)",
-    )
+    for flag, _, _ in FLAGS:
+        _switch(p, flag)
 
 
 def given(args: argparse.Namespace) -> list[str]:

@@ -17,7 +17,8 @@ or in JSON: ``{"letters": "TH", "score": 3, "cost": 6, "abilities": ["double-wor
     trash-offer:N  may trash the top card of N offer piles
     copy           the card also has one ability of another card in the word, of the player's choosing
 
-An ability outside the vocabulary is an error that names it.
+An ability outside the vocabulary is an error that names it. The abilities are one table
+(``solver.paperback.abilities``: notation, words, scoring, bound, the bots' worth, the engine's act).
 
 Text is read as people type it (``solver.text``): normalised with NFKC, so a fullwidth ``Ｅ/１`` is ``E/1``; the
 letters folded as the word lists fold them (``Ё`` is ``Е``); numbers in the digits 0-9 only (``E/٣`` is refused: a
@@ -31,129 +32,25 @@ word list holds: type ``I``). Numbers are capped at what a card can print (a sco
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import GhostwriterError
+from solver.paperback.abilities import (
+    MAX_ABILITIES,
+    MAX_CARDS,
+    MAX_LENGTH,
+    MAX_NUMBER,
+    MAX_OFFER,
+    Ability,
+    Effect,
+    PaperbackCardError,
+    parse_ability,
+    vocabulary,
+)
 from solver.text import describe_char, lower_word, normalise
 
-MAX_NUMBER = 20  # the most a card prints as its score, cost or a bonus (the dearest Fame card costs 17)
-MAX_LENGTH = 30  # len>=L: the longest word the length track asks for
-MAX_CARDS = 10  # cards+N
-MAX_OFFER = 7  # trash-offer:N: the Offer has seven piles
-MAX_ABILITIES = 8  # abilities a card holds (printed cards hold 1 to 3)
-
-
-class PaperbackCardError(GhostwriterError):
-    """A Paperback card that cannot be read."""
-
-
-class Kind(enum.Enum):
-    PLUS = "+"
-    DOUBLE_WORD = "double-word"
-    DOUBLE_LETTER = "double-letter"
-    CARDS = "cards+"
-    LENGTH = "len>="
-    FIRST = "first"
-    LAST = "last"
-    NOWILD = "nowild"
-    WILDS = "wilds"
-    TRASH_HAND = "trash-hand"
-    TRASH_OFFER = "trash-offer"
-    COPY = "copy"
-
-
-VOCABULARY = (
-    "+N, double-word, double-letter, cards+N, len>=L:+N, first:+N, last:+N, nowild:+N, wilds:+N, trash-hand, "
-    "trash-offer:N, copy"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    kind: Kind
-    amount: int = 0
-    length: int = 0
-
-    def __str__(self) -> str:
-        k, n = self.kind, self.amount
-        return {
-            Kind.PLUS: f"+{n}",
-            Kind.DOUBLE_WORD: "double-word",
-            Kind.DOUBLE_LETTER: "double-letter",
-            Kind.CARDS: f"cards+{n}",
-            Kind.LENGTH: f"len>={self.length}:+{n}",
-            Kind.FIRST: f"first:+{n}",
-            Kind.LAST: f"last:+{n}",
-            Kind.NOWILD: f"nowild:+{n}",
-            Kind.WILDS: f"wilds:+{n}",
-            Kind.TRASH_HAND: "trash-hand",
-            Kind.TRASH_OFFER: f"trash-offer:{n}",
-            Kind.COPY: "copy",
-        }[k]
-
-    def describe(self) -> str:
-        k, n = self.kind, self.amount
-        return {
-            Kind.PLUS: f"+{n} to the word score",
-            Kind.DOUBLE_WORD: "double word score",
-            Kind.DOUBLE_LETTER: "double an adjacent card's score",
-            Kind.CARDS: f"{n} more card{'s' * (n != 1)} next hand",
-            Kind.LENGTH: f"+{n} if the word has {self.length} letters or more",
-            Kind.FIRST: f"+{n} if this card gives the first letter",
-            Kind.LAST: f"+{n} if this card gives the last letter",
-            Kind.NOWILD: f"+{n} if the word uses no wild card",
-            Kind.WILDS: f"+{n} for each wild card in the word",
-            Kind.TRASH_HAND: "may trash a card from hand",
-            Kind.TRASH_OFFER: f"may trash the top card of {n} offer pile{'s' * (n != 1)}",
-            Kind.COPY: "copy an ability of another card in the word",
-        }[k]
-
-
-_NUMBERED = [
-    (re.compile(r"\+([0-9]+)"), Kind.PLUS),
-    (re.compile(r"cards\+([0-9]+)"), Kind.CARDS),
-    (re.compile(r"first:\+([0-9]+)"), Kind.FIRST),
-    (re.compile(r"last:\+([0-9]+)"), Kind.LAST),
-    (re.compile(r"nowild:\+([0-9]+)"), Kind.NOWILD),
-    (re.compile(r"wilds:\+([0-9]+)"), Kind.WILDS),
-    (re.compile(r"trash-offer:([0-9]+)"), Kind.TRASH_OFFER),
-]
-_LENGTH = re.compile(r"len>=([0-9]+):\+([0-9]+)")
-_MOST = {Kind.CARDS: MAX_CARDS, Kind.TRASH_OFFER: MAX_OFFER}  # the other numbers: MAX_NUMBER
-
-
-def parse_ability(token: str, where: str = "") -> Ability:
-    t = token.strip().lower()
-    prefix = f"{where}: " if where else ""
-    if t == "double-word":
-        return Ability(Kind.DOUBLE_WORD)
-    if t == "double-letter":
-        return Ability(Kind.DOUBLE_LETTER)
-    if t == "trash-hand":
-        return Ability(Kind.TRASH_HAND)
-    if t == "copy":
-        return Ability(Kind.COPY)
-    m = _LENGTH.fullmatch(t)
-    if m:
-        length = _number(m.group(1), token, prefix, MAX_LENGTH, "the length")
-        return Ability(Kind.LENGTH, _number(m.group(2), token, prefix), length)
-    for pattern, kind in _NUMBERED:
-        m = pattern.fullmatch(t)
-        if m:
-            return Ability(kind, _number(m.group(1), token, prefix, _MOST.get(kind, MAX_NUMBER)))
-    raise PaperbackCardError(f"{prefix}ability {token!r} is not in the vocabulary: the abilities are {VOCABULARY}")
-
-
-def _number(digits: str, token: str, prefix: str, most: int = MAX_NUMBER, what: str = "the number") -> int:
-    n = int(digits)
-    if not 0 < n <= most:
-        raise PaperbackCardError(
-            f"{prefix}ability {token!r}: {what} must be from 1 to {most}, as a card can print it"
-        )
-    return n
+VOCABULARY = vocabulary()  # the printed abilities, for messages (a house rule's rows: ``abilities.vocabulary``)
 
 
 def _abilities(tokens: list[str], where: str) -> tuple[Ability, ...]:
@@ -304,3 +201,21 @@ def _from_json(data: dict[str, Any], where: str) -> PCard:
     if not letters and (score or abilities):
         raise PaperbackCardError(f"{where}: a wild card has no score and no abilities")
     return PCard(letters, int(score or 0), cost, _abilities([_read(a, where) for a in abilities], where))
+
+
+__all__ = [
+    "DYSLEXIC",
+    "MAX_ABILITIES",
+    "MAX_CARDS",
+    "MAX_LENGTH",
+    "MAX_NUMBER",
+    "MAX_OFFER",
+    "SPACEBAR",
+    "VOCABULARY",
+    "Ability",
+    "Effect",
+    "PCard",
+    "PaperbackCardError",
+    "parse_ability",
+    "parse_card",
+]

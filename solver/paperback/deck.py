@@ -398,6 +398,32 @@ class _Reader:
 
     def deck(self, data: Any) -> Deck:
         top = self.obj(data, None, "a deck file")
+        name, note, invented = self.head(top)
+        offer = self.offer(top)
+        fame = self.fame(top["fame"], top)
+        letters, wilds, wild_cost, wild_fame = self.starters(top)
+        common, dealt, track = self.track(top)
+        return Deck(
+            name=name,
+            invented=invented,
+            note=note,
+            offer=tuple(offer),
+            fame=tuple(fame),
+            starter_letters=tuple(letters),
+            starter_wilds=wilds,
+            wild_cost=wild_cost,
+            wild_fame=wild_fame,
+            common=tuple(common),
+            commons_dealt=dealt,
+            length_track=tuple(track),
+            pyramid=self.pyramid(top, fame),
+            powers=self.texts(top, "powers", MAX_POWERS, parse_power),
+            awards=self.texts(top, "awards", MAX_AWARDS, parse_award),
+            themes=self.themes(top),
+        )
+
+    def head(self, top: _Located) -> tuple[str, str, bool]:
+        """The deck's fields and format checked; its name, note and whether it is invented."""
         self.keys(top, DECK_KEYS, "the deck")
         if top.get("format") != FORMAT:
             raise self.fail(top, f'"format" must be "{FORMAT}"', "format")
@@ -415,6 +441,10 @@ class _Reader:
                 '"note" must be a text and "invented" true or false',
                 "note" if not isinstance(note, str) else "invented",
             )
+        return name, note, invented
+
+    def offer(self, top: _Located) -> list[DeckCard]:
+        """The Offer's cards, every pile of a game without attacks holding some."""
         offer = self.cards(top["offer"], top, "offer", cost=True)
         for i, c in enumerate(offer):
             if c.card.special:
@@ -429,7 +459,10 @@ class _Reader:
                 raise self.fail(
                     top, f"the Offer's {label} pile has no card: the Offer has seven piles (2¢ to 10¢)", "offer"
                 )
-        fame = self.fame(top["fame"], top)
+        return offer
+
+    def starters(self, top: _Located) -> tuple[list[DeckCard], int, int, int]:
+        """Each player's starting letters, wilds, the wilds' cost and Fame."""
         starters = self.obj(top["starters"], top, '"starters"', "starters")
         self.keys(starters, {"letters", "wilds", "wild_cost", "wild_fame"}, "starters")
         letters = self.cards(starters.get("letters"), starters, "starters.letters", cost=False)
@@ -438,6 +471,10 @@ class _Reader:
         wild_fame = self.whole(starters, "wild_fame", "starters", 0, MAX_FAME, 1)
         if sum(c.copies for c in letters) + wilds < 5:
             raise self.fail(starters, "a starting deck must hold at least 5 cards: a hand is 5 cards")
+        return letters, wilds, wild_cost, wild_fame
+
+    def track(self, top: _Located) -> tuple[list[DeckCard], int, list[int]]:
+        """The Common cards, how many are dealt, and the length track (one number for each)."""
         common = self.cards(top["common"], top, "common", cost=False, special=True)
         dealt = self.whole(top, "commons_dealt", "the deck", 1, 20)
         if sum(c.copies for c in common) < dealt:
@@ -457,24 +494,7 @@ class _Reader:
                 "(commons_dealt), e.g. [7, 8, 9, 10]",
                 "length_track",
             )
-        return Deck(
-            name=name,
-            invented=invented,
-            note=note,
-            offer=tuple(offer),
-            fame=tuple(fame),
-            starter_letters=tuple(letters),
-            starter_wilds=wilds,
-            wild_cost=wild_cost,
-            wild_fame=wild_fame,
-            common=tuple(common),
-            commons_dealt=dealt,
-            length_track=tuple(track),
-            pyramid=self.pyramid(top, fame),
-            powers=self.texts(top, "powers", MAX_POWERS, parse_power),
-            awards=self.texts(top, "awards", MAX_AWARDS, parse_award),
-            themes=self.themes(top),
-        )
+        return common, dealt, track
 
     def pyramid(self, top: _Located, fame: list[FamePile]) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
         """The optional co-op layout: rows of Fame pile numbers by player count, every Fame card used once."""

@@ -138,39 +138,41 @@ def _amount(digits: str, text: str, what: str, most: int) -> int:
     return n
 
 
-def parse_attack(value: object) -> Attack:
+def _text(value: object, what: str, vocabulary: str) -> str:
+    """An expansion card's text as typed, or an error naming what it must be."""
     if not isinstance(value, str):
-        raise ExpansionError(f"an attack is a text ({ATTACKS})")
-    t = value.strip().lower()
-    if t == "others:no-common":
-        return Attack("no-common")
-    m = _ATTACK.fullmatch(t)
+        raise ExpansionError(f"{'an' if what[0] in 'aeiou' else 'a'} {what} is a text ({vocabulary})")
+    return value
+
+
+def _numbered(
+    value: str, pattern: re.Pattern[str], what: str, vocabulary: str, most: dict[str, int] | int
+) -> tuple[str, int]:
+    """A numbered text's name (its sign dropped) and number, or an error naming the vocabulary."""
+    m = pattern.fullmatch(value.strip().lower())
     if not m:
-        raise ExpansionError(f"attack {value!r} is not in the vocabulary: the attacks are {ATTACKS}")
+        raise ExpansionError(f"{what} {value!r} is not in the vocabulary: the {what}s are {vocabulary}")
     head = m.group(1)
-    return Attack(head.rstrip("-+"), _amount(m.group(2), value, "attack", _ATTACK_MOST[head]))
+    cap = most if isinstance(most, int) else most[head]
+    return head.rstrip("-+"), _amount(m.group(2), value, what, cap)
+
+
+def parse_attack(value: object) -> Attack:
+    text = _text(value, "attack", ATTACKS)
+    if text.strip().lower() == "others:no-common":
+        return Attack("no-common")
+    return Attack(*_numbered(text, _ATTACK, "attack", ATTACKS, _ATTACK_MOST))
 
 
 def parse_power(value: object) -> Power:
-    if not isinstance(value, str):
-        raise ExpansionError(f"a power is a text ({POWERS})")
-    t = value.strip().lower()
-    if t in ("trash-hand", "shield"):
-        return Power(t)
-    m = _POWER.fullmatch(t)
-    if not m:
-        raise ExpansionError(f"power {value!r} is not in the vocabulary: the powers are {POWERS}")
-    head = m.group(1)
-    return Power(head.rstrip("+"), _amount(m.group(2), value, "power", _POWER_MOST[head]))
+    text = _text(value, "power", POWERS)
+    if text.strip().lower() in ("trash-hand", "shield"):
+        return Power(text.strip().lower())
+    return Power(*_numbered(text, _POWER, "power", POWERS, _POWER_MOST))
 
 
 def parse_award(value: object) -> Award:
-    if not isinstance(value, str):
-        raise ExpansionError(f"an award is a text ({AWARDS})")
-    m = _AWARD.fullmatch(value.strip().lower())
-    if not m:
-        raise ExpansionError(f"award {value!r} is not in the vocabulary: the awards are {AWARDS}")
-    return Award(m.group(1), _amount(m.group(2), value, "award", MAX_AWARD))
+    return Award(*_numbered(_text(value, "award", AWARDS), _AWARD, "award", AWARDS, MAX_AWARD))
 
 
 def parse_theme(value: object) -> Theme:

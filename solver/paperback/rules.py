@@ -7,7 +7,8 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from solver.paperback.cards import Ability, Kind, PCard
+from solver.paperback.abilities import Scoring, Spot
+from solver.paperback.cards import Ability, PCard
 from solver.paperback.moves import (
     CARD_NEXT,
     COMMON,
@@ -87,25 +88,15 @@ def abilities(
     length = sum(len(p.letters) for p in pieces)
     held = [(i, a) for i, c in enumerate(cards) if c is not None for a in c.abilities]
     for i, a in (*held, *copied):
-        k = a.kind
-        if k is Kind.PLUS:
-            flat += a.amount
-        elif k is Kind.DOUBLE_WORD:
+        how = a.effect.scoring
+        if how is Scoring.BONUS:
+            flat += _bonus(a, i, m, wild_n, length)
+        elif how is Scoring.WORD:
             mult += 1
-        elif k is Kind.DOUBLE_LETTER:
+        elif how is Scoring.LETTER:
             doublers[i] += 1
-        elif k is Kind.CARDS:
+        elif how is Scoring.CARDS:
             cards_next += a.amount
-        elif k is Kind.LENGTH:
-            flat += a.amount if length >= a.length else 0
-        elif k is Kind.FIRST:
-            flat += a.amount if i == 0 else 0
-        elif k is Kind.LAST:
-            flat += a.amount if i == m - 1 else 0
-        elif k is Kind.NOWILD:
-            flat += a.amount if wild_n == 0 else 0
-        elif k is Kind.WILDS:
-            flat += a.amount * wild_n
     return flat, mult, cards_next
 
 
@@ -135,45 +126,36 @@ def copy_options(cards: list[PCard | None], pieces: list[Piece], i: int) -> Copy
     bonus: Ability | None = None
     gain = 0
     most_cards: Ability | None = None
-    found: dict[Kind, Ability] = {}
+    found: dict[Scoring, Ability] = {}
     idle: Ability | None = None
     for j, c in enumerate(cards):
         if c is None or j == i:
             continue
         for a in c.abilities:
-            k = a.kind
-            if k is Kind.COPY:
+            how = a.effect.scoring
+            if how is Scoring.COPY:
                 continue
-            if k in (Kind.DOUBLE_WORD, Kind.DOUBLE_LETTER):
-                found.setdefault(k, a)
-            elif k is Kind.CARDS:
+            if how in (Scoring.WORD, Scoring.LETTER):
+                found.setdefault(how, a)
+            elif how is Scoring.CARDS:
                 if most_cards is None or a.amount > most_cards.amount:
                     most_cards = a
-            elif k in (Kind.TRASH_HAND, Kind.TRASH_OFFER):
+            elif how is Scoring.NONE:
                 idle = idle or a
             else:
                 g = _bonus(a, i, m, wild_n, length)
                 if bonus is None or g > gain:
                     bonus, gain = a, g
     return CopyOptions(
-        i, bonus, gain, most_cards, found.get(Kind.DOUBLE_WORD), found.get(Kind.DOUBLE_LETTER), idle
+        i, bonus, gain, most_cards, found.get(Scoring.WORD), found.get(Scoring.LETTER), idle
     )
 
 
 def _bonus(a: Ability, i: int, m: int, wild_n: int, length: int) -> int:
-    """What a flat bonus adds to the score at piece i of a layout of m pieces (before the word factor)."""
-    k = a.kind
-    if k is Kind.PLUS:
-        return a.amount
-    if k is Kind.FIRST:
-        return a.amount if i == 0 else 0
-    if k is Kind.LAST:
-        return a.amount if i == m - 1 else 0
-    if k is Kind.NOWILD:
-        return a.amount if wild_n == 0 else 0
-    if k is Kind.WILDS:
-        return a.amount * wild_n
-    return a.amount if length >= a.length else 0  # Kind.LENGTH
+    """What a flat bonus adds to the score at piece i of a layout of m pieces (before the word factor): its row's
+    ``gain`` there."""
+    assert a.effect.gain is not None
+    return int(a.effect.gain(a, Spot(i == 0, i == m - 1, wild_n, wild_n, length)))
 
 
 def _rest(o: CopyOptions, mult: int, objective: PaperbackObjective) -> tuple[float, int, Ability | None]:
@@ -232,11 +214,11 @@ def score(
     """The score of one layout (its pieces' cards given, None for a wild, the Spacebar or the Common card's own
     letters), the doubles aimed at their best; ``common`` says whether there is a Common card to gain. Each
     ``copy`` ability takes what is best for the objective, ties to the most cards next hand (``copy_choices``)."""
-    copiers = [i for i, c in enumerate(cards) if c is not None for a in c.abilities if a.kind is Kind.COPY]
+    copiers = [i for i, c in enumerate(cards) if c is not None for a in c.abilities if a.effect.scoring is Scoring.COPY]
     if not copiers:
         return _score(text, pieces, cards, threshold, common, ())
     options = [copy_options(cards, pieces, i) for i in copiers]
-    printed = sum(1 for c in cards if c is not None for a in c.abilities if a.kind is Kind.DOUBLE_WORD)
+    printed = sum(1 for c in cards if c is not None for a in c.abilities if a.effect.scoring is Scoring.WORD)
     best: PMove | None = None
     doubles: dict[frozenset[int], tuple[int, list[int]]] = {}
     for taking, copied in copy_choices(options, printed, objective):

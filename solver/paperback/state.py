@@ -1,4 +1,4 @@
-"""A Paperback turn state (a contract, like Hardback's)::
+"""A Paperback turn (``PaperbackTurn``: the hand the ghost writer searches; a contract, like Hardback's turn state)::
 
     {"game": "paperback", "hand": ["TH/3", "E/1", "?"], "common": "O/1" | "spacebar" | "dyslexic" | null,
      "threshold": 7, "options": {"min_length": 2}}
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import GhostwriterError, StateError
-from solver.paperback.cards import Kind, PCard, parse_card
+from solver.paperback.abilities import Scoring
+from solver.paperback.cards import PCard, parse_card
 from solver.states import state_object
 
 MAX_HAND = 24
@@ -23,7 +24,7 @@ STATE_KEYS = {"game", "hand", "common", "threshold", "options"}
 
 
 @dataclass(frozen=True)
-class PaperbackState:
+class PaperbackTurn:
     hand: tuple[PCard, ...]
     common: PCard | None = None
     threshold: int | None = 7
@@ -31,7 +32,7 @@ class PaperbackState:
 
     def __post_init__(self) -> None:
         held = (*self.hand, *([self.common] if self.common else []))
-        copies = sum(1 for c in held for a in c.abilities if a.kind is Kind.COPY)
+        copies = sum(1 for c in held for a in c.abilities if a.effect.scoring is Scoring.COPY)
         if copies > MAX_COPIES:
             raise StateError(
                 f"{copies} copy abilities in the hand and the Common card: at most {MAX_COPIES} (each layout tries "
@@ -48,7 +49,7 @@ class PaperbackState:
         }
 
     @staticmethod
-    def from_json(data: object) -> PaperbackState:
+    def from_json(data: object) -> PaperbackTurn:
         data = state_object(
             data,
             STATE_KEYS,
@@ -89,4 +90,4 @@ class PaperbackState:
         min_length = options.get("min_length", 2)
         if isinstance(min_length, bool) or not isinstance(min_length, int) or not 1 <= min_length <= 30:
             raise StateError("options.min_length (--min-length) must be a whole number from 1 to 30")
-        return PaperbackState(tuple(cards), common, threshold, min_length)
+        return PaperbackTurn(tuple(cards), common, threshold, min_length)

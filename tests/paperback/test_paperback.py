@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 from solver.cli.main import main as cli_main
 from solver.errors import GhostwriterError
-from solver.paperback.cards import Kind, parse_card
+from solver.paperback.abilities import DOUBLE_WORD, FIRST
+from solver.paperback.cards import parse_card
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.paperback.rules import best_doubles
-from solver.paperback.state import MAX_COPIES, PaperbackState
+from solver.paperback.state import MAX_COPIES, PaperbackTurn
 from solver.search.best_first import Kept
 from solver.search.paperback import PaperbackSearch
 
@@ -38,7 +39,7 @@ def state(hand: list[str], common: str | None = None, threshold: int | None = 7,
 def searcher(
     words: list[str], data: dict[str, Any], objective: str = "score", engine: str | None = None
 ) -> PaperbackSearch:
-    state = PaperbackState.from_json(data)
+    state = PaperbackTurn.from_json(data)
     return PaperbackSearch(lexicon_of(*words), state, PaperbackObjective(objective), engine=engine)
 
 
@@ -108,7 +109,7 @@ def check_head(
 def test_the_notation_reads_letters_score_cost_and_abilities() -> None:
     c = parse_card("Q/5$7:double-word,first:+2")
     assert (c.letters, c.score, c.cost) == ("q", 5, 7)
-    assert [a.kind for a in c.abilities] == [Kind.DOUBLE_WORD, Kind.FIRST]
+    assert [a.effect for a in c.abilities] == [DOUBLE_WORD, FIRST]
     assert c.code == "Q/5$7:double-word,first:+2"
     assert parse_card("?").wild and parse_card("?/0$2").cost == 2
     assert parse_card({"letters": "th", "score": 3, "abilities": ["len>=7:+3"]}).code == "TH/3:len>=7:+3"
@@ -228,7 +229,7 @@ def test_a_spacebar_pair_that_reaches_a_length_bonus_only_together_is_the_first_
     # DEX TO: 8 + 1 + 1 + 1 + 1, +12 for 6 letters counting the space, +1 for the Spacebar = 25; DETOX alone is 24.
     # Each word's bound counted len>=5 only for a word 5 letters long itself, so the pair's bound was too low.
     data = state(["O/1:len>=5:+12", "X/8", "D/1", "E/1", "T/1"], common="spacebar")
-    s = PaperbackSearch(enable, PaperbackState.from_json(data))
+    s = PaperbackSearch(enable, PaperbackTurn.from_json(data))
     [m] = s.top(1)
     assert s.exact and m.score == 25 and m.word in ("dex to", "ex dot")
     check_head(data, ["detox", "dex", "to", "ex", "dot", "doe", "tex"])
@@ -238,7 +239,7 @@ def test_a_first_bonus_on_a_two_letter_card_reversed_by_dyslexic_counts_in_the_b
     # DEW: ED reversed gives the first letter: 1 + 10 + W 1 + Dyslexic 1 = 13; ED alone is 11. The bound looked
     # for the card's printed first letter (E) only.
     data = state(["ED/1:first:+10", "W/1", "Z/6", "O/1"], common="dyslexic")
-    s = PaperbackSearch(enable, PaperbackState.from_json(data))
+    s = PaperbackSearch(enable, PaperbackTurn.from_json(data))
     [m] = s.top(1)
     assert s.exact and (m.word, m.score) == ("dew", 13) and m.pieces[0].reversed
     check_head(data, ["ed", "dew", "zed", "owed", "doze"])
@@ -427,7 +428,7 @@ def test_the_needs_of_a_chunk_never_exceed_each_words_own_need(enable: Any) -> N
     # most the word's own ``_need`` (which reads the word for its alphabetical tie), or a word that ties the n-th
     # move's key and wins on alphabetical order would be pruned
     data = state(["?", "I/4:double-letter", "N/2:last:+2", "I/0", "?", "A/0:first:+2", "?"], threshold=7)
-    s = PaperbackSearch(enable, PaperbackState.from_json(data), PaperbackObjective.SCORE)
+    s = PaperbackSearch(enable, PaperbackTurn.from_json(data), PaperbackObjective.SCORE)
     kept: Kept[PMove] = Kept(5)
     for word in ("tin", "anti", "nap", "lain", "indian", "paint"):
         m = s.solve(word)

@@ -18,7 +18,7 @@ import pytest
 from solver.answers.paperback import hint
 from solver.lexicon import Lexicon
 from solver.paperback.moves import PaperbackObjective
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.paperback import PaperbackSearch, word_ends
 
 LIMIT = 0.5
@@ -54,7 +54,7 @@ def lexicon(enable: Lexicon) -> Lexicon:
 def test_a_hostile_hand_is_answered_within_its_limit_with_a_real_move(
     lexicon: Lexicon, name: str, objective: str
 ) -> None:
-    state = PaperbackState.from_json({"game": "paperback", **HOSTILE[name]})
+    state = PaperbackTurn.from_json({"game": "paperback", **HOSTILE[name]})
     start = time.perf_counter()
     search = PaperbackSearch(lexicon, state, PaperbackObjective(objective), time_limit=LIMIT)
     moves, out = hint(search, 5)
@@ -70,7 +70,7 @@ def test_a_hostile_hand_is_answered_within_its_limit_with_a_real_move(
 
 def test_a_search_cut_at_once_still_answers_a_word(lexicon: Lexicon) -> None:
     # a limit far too short to bound the dictionary: the quick first move, found before any bound, is the answer
-    state = PaperbackState.from_json({"game": "paperback", **HOSTILE["21 loaded letters, 3 wilds and the Spacebar"]})
+    state = PaperbackTurn.from_json({"game": "paperback", **HOSTILE["21 loaded letters, 3 wilds and the Spacebar"]})
     search = PaperbackSearch(lexicon, state, PaperbackObjective.SCORE, time_limit=0.02)
     start = time.perf_counter()
     moves, out = hint(search, 3)
@@ -79,7 +79,7 @@ def test_a_search_cut_at_once_still_answers_a_word(lexicon: Lexicon) -> None:
 
 
 def test_an_easy_hand_with_a_limit_is_still_exact(lexicon: Lexicon) -> None:
-    state = PaperbackState.from_json({"game": "paperback", "hand": ["TH/3", "E/1", "?", "R/2", "S/1"], "common": "O/1"})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": ["TH/3", "E/1", "?", "R/2", "S/1"], "common": "O/1"})
     timed = PaperbackSearch(lexicon, state, time_limit=5.0)
     free = PaperbackSearch(lexicon, state)
     assert [m.to_json() for m in timed.top(5)] == [m.to_json() for m in free.top(5)]
@@ -88,7 +88,7 @@ def test_an_easy_hand_with_a_limit_is_still_exact(lexicon: Lexicon) -> None:
 
 def test_a_cancelled_search_stops_at_once_with_a_real_move(lexicon: Lexicon) -> None:
     # a service's client went away: the search's cancel flag is read with its clock (``solver.budget.Budget``)
-    state = PaperbackState.from_json({"game": "paperback", **HOSTILE["24 two-letter cards of 8 abilities, Dyslexic"]})
+    state = PaperbackTurn.from_json({"game": "paperback", **HOSTILE["24 two-letter cards of 8 abilities, Dyslexic"]})
     cancel = threading.Event()
     cancel.set()
     search = PaperbackSearch(lexicon, state, PaperbackObjective.SCORE, time_limit=30.0, cancel=cancel)

@@ -20,7 +20,7 @@ from solver.budget import OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.paperback.moves import PaperbackObjective, PMove
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.hardback import compiled
 from solver.search.paperback import PaperbackSearch, native
 
@@ -93,7 +93,7 @@ def shown(m: PMove | None) -> tuple[Any, ...] | None:
 
 def pair(data: dict[str, Any], objective: PaperbackObjective, words: list[str] | None = None) -> list[PaperbackSearch]:
     lex = lexicon_of(*(words or ["at"]))
-    state = PaperbackState.from_json(data)
+    state = PaperbackTurn.from_json(data)
     searches = [PaperbackSearch(lex, state, objective, engine=e) for e in ("python", "compiled")]
     assert searches[0]._compiled is None and searches[1]._compiled is not None
     return searches
@@ -153,7 +153,7 @@ def test_random_hands_over_the_dictionary(enable: Lexicon, seed: int, objective:
         for r in (rng.random() for _ in range(8))
     ]
     data = {"game": "paperback", "hand": hand, "common": rng.choice(COMMONS), "threshold": 7}
-    state = PaperbackState.from_json(data)
+    state = PaperbackTurn.from_json(data)
     searches = [PaperbackSearch(enable, state, objective, engine=e) for e in ("python", "compiled")]
     tops = [[shown(m) for m in s.top(5)] for s in searches]
     assert tops[0] == tops[1], data
@@ -162,7 +162,7 @@ def test_random_hands_over_the_dictionary(enable: Lexicon, seed: int, objective:
 
 @pytest.mark.parametrize("hand", HARD, ids=["E-L-OU-S", "B-E-R-A"])
 def test_hard_hands(enable: Lexicon, hand: list[str]) -> None:
-    state = PaperbackState.from_json({"game": "paperback", "hand": hand, "common": "dyslexic", "threshold": 7})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": hand, "common": "dyslexic", "threshold": 7})
     searches = [PaperbackSearch(enable, state, engine=e) for e in ("python", "compiled")]
     tops = [[shown(m) for m in s.top(5)] for s in searches]
     assert tops[0] == tops[1]
@@ -171,7 +171,7 @@ def test_hard_hands(enable: Lexicon, hand: list[str]) -> None:
 
 def test_a_step_limit_stops_both_at_the_same_step(enable: Lexicon) -> None:
     """The budget's step limit (``Budget.check`` every TICK layout steps) ends both engines at the same step."""
-    state = PaperbackState.from_json({"game": "paperback", "hand": HARD[0], "common": "dyslexic", "threshold": 7})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": HARD[0], "common": "dyslexic", "threshold": 7})
     outcomes = []
     for engine in compiled.ENGINES:
         s = PaperbackSearch(enable, state, engine=engine)
@@ -191,7 +191,7 @@ def test_a_cancelled_query_stops(enable: Lexicon) -> None:
     quick move's real move."""
     cancel = threading.Event()
     cancel.set()
-    state = PaperbackState.from_json({"game": "paperback", "hand": HARD[1], "common": "dyslexic", "threshold": 7})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": HARD[1], "common": "dyslexic", "threshold": 7})
     s = PaperbackSearch(enable, state, time_limit=30, cancel=cancel, engine="compiled")
     moves = s.top(5)
     assert not s.exact and moves
@@ -224,7 +224,7 @@ def test_without_the_kernel(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capt
     monkeypatch.setattr(native, "layout", None)
     monkeypatch.setattr(compiled, "_noticed", False)
     monkeypatch.delenv("GHOSTWRITER_ENGINE", raising=False)
-    state = PaperbackState.from_json({"game": "paperback", "hand": ["A/1", "T/1"]})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": ["A/1", "T/1"]})
     lex = lexicon_of("at")
     s = PaperbackSearch(lex, state)
     assert s.engine == "python" and s._compiled is None
@@ -239,7 +239,7 @@ def test_without_the_kernel(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capt
 
 
 def test_the_environment_picks_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = PaperbackState.from_json({"game": "paperback", "hand": ["A/1", "T/1"]})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": ["A/1", "T/1"]})
     monkeypatch.setenv("GHOSTWRITER_ENGINE", "python")
     assert PaperbackSearch(lexicon_of("at"), state).engine == "python"
     monkeypatch.setenv("GHOSTWRITER_ENGINE", "compiled")
@@ -252,7 +252,7 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
     letters, a text of no or too many characters, an unknown objective, a need that is not a number."""
     layout = native.layout
     assert layout is not None
-    state = PaperbackState.from_json({"game": "paperback", "hand": ["A/1", "TH/2:double-letter", "?"]})
+    state = PaperbackTurn.from_json({"game": "paperback", "hand": ["A/1", "TH/2:double-letter", "?"]})
     s = PaperbackSearch(lexicon_of("at"), state, engine="compiled")
     ints, floats = native.pack(s.hand)
     context = layout.Context(ints, floats)
@@ -267,24 +267,24 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
     nan = float("nan")
     inf = float("-inf")
     with pytest.raises(ValueError, match="1 to 128 characters"):
-        layout.solve(context, b"", inf, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"", inf, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="1 to 128 characters"):
-        layout.solve(context, b"\x00" * 129, inf, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x00" * 129, inf, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="beyond the card letters"):
-        layout.solve(context, b"\x09", inf, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x09", inf, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="objective"):
-        layout.solve(context, b"\x00", inf, 3, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x00", inf, 3, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="objective"):
-        layout.solve(context, b"\x00", nan, 0, 0, -1, 0, -1, nan, None)
+        layout.solve(context, b"\x00", nan, 0, (0, -1, 0, -1, nan, None))
     with pytest.raises(ValueError, match="objective"):
-        layout.solve(context, b"\x00", inf, 0, 0, -1, 0, -1, nan, 42)  # an is_set that is not callable
+        layout.solve(context, b"\x00", inf, 0, (0, -1, 0, -1, nan, 42))  # an is_set that is not callable
     with pytest.raises(TypeError):
-        layout.solve(object(), b"\x00", inf, 0, 0, -1, 0, -1, nan, None)
-    status, taken, ticks, best = layout.solve(context, b"\x00\x03", inf, 0, 0, -1, 0, -1, nan, None)  # "a" + a wild
+        layout.solve(object(), b"\x00", inf, 0, (0, -1, 0, -1, nan, None))
+    status, taken, ticks, best = layout.solve(context, b"\x00\x03", inf, 0, (0, -1, 0, -1, nan, None))  # "a" + a wild
     assert status == native.DONE and best is not None and best[:2] == (1, 2) and taken > 0 and ticks == 0
-    assert layout.solve(context, b"\x00\x04\x02", inf, 0, 0, -1, 0, -1, nan, None)[3] is None  # "a t": no Spacebar
+    assert layout.solve(context, b"\x00\x04\x02", inf, 0, (0, -1, 0, -1, nan, None))[3] is None  # "a t": no Spacebar
     with pytest.raises(OutOfTime):  # a raising is_set: the error passes through, the search stops
-        layout.solve(context, b"\x03" * 100, inf, 0, 63, -1, 0, -1, nan, _raise)
+        layout.solve(context, b"\x03" * 100, inf, 0, (63, -1, 0, -1, nan, _raise))
 
 
 def _raise() -> bool:

@@ -15,9 +15,10 @@ from test_paperback import check_against_oracle, state
 
 from solver.cli.main import main as cli_main
 from solver.errors import StateError
-from solver.paperback.cards import Kind, parse_card
+from solver.paperback.abilities import COPY, PLUS
+from solver.paperback.cards import parse_card
 from solver.paperback.moves import PaperbackObjective
-from solver.paperback.state import MAX_COPIES, PaperbackState
+from solver.paperback.state import MAX_COPIES, PaperbackTurn
 from solver.search.paperback import PaperbackSearch, native
 
 from helpers import lexicon_of
@@ -27,7 +28,7 @@ from oracle_cases import paperback_engines
 def solve(
     words: list[str], data: dict[str, Any], word: str, objective: str = "score", engine: str | None = None
 ) -> Any:
-    st = PaperbackState.from_json(data)
+    st = PaperbackTurn.from_json(data)
     s = PaperbackSearch(lexicon_of(*words), st, PaperbackObjective(objective), engine=engine)
     m = s.solve(word)
     assert m is not None, word
@@ -36,7 +37,7 @@ def solve(
 
 def test_copy_is_in_the_vocabulary_and_round_trips() -> None:
     card = parse_card("R/2:copy,+1")
-    assert [a.kind for a in card.abilities] == [Kind.COPY, Kind.PLUS]
+    assert [a.effect for a in card.abilities] == [COPY, PLUS]
     assert parse_card(card.code) == card
     assert card.abilities[0].describe() == "copy an ability of another card in the word"
 
@@ -125,8 +126,8 @@ def test_the_common_card_can_be_copied_and_can_copy() -> None:
 def test_too_many_copies_are_refused_naming_the_limit() -> None:
     hand = [f"{ch}/1:copy" for ch in "abcde"]
     with pytest.raises(StateError, match=f"5 copy abilities .* at most {MAX_COPIES}"):
-        PaperbackState.from_json(state(hand))
-    PaperbackState.from_json(state(hand[:MAX_COPIES]))
+        PaperbackTurn.from_json(state(hand))
+    PaperbackTurn.from_json(state(hand[:MAX_COPIES]))
 
 
 def test_every_engine_gives_the_same_copy_answer() -> None:
@@ -136,7 +137,7 @@ def test_every_engine_gives_the_same_copy_answer() -> None:
     found = {e: solve(words, data, "tar", engine=e).score for e in paperback_engines()}
     assert set(found.values()) == {(1 + 2 + 3) * 3}
     if native.layout is not None:
-        s = PaperbackSearch(lexicon_of(*words), PaperbackState.from_json(data), engine="compiled")
+        s = PaperbackSearch(lexicon_of(*words), PaperbackTurn.from_json(data), engine="compiled")
         assert s._compiled is None  # the fallback is the point
 
 

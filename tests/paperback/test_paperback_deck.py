@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from solver.paperback.cards import Kind
+from solver.paperback.abilities import COPY, DOUBLE_WORD, TRASH_OFFER
 from solver.paperback.deck import DeckError, house_deck, load_deck, pile_of, read_deck
 
 HOUSE = Path(__file__).resolve().parents[2] / "solver" / "data" / "paperback-house-deck.json"
@@ -58,8 +58,8 @@ def test_house_deck_follows_the_rulebooks_component_counts() -> None:
 
 
 def test_house_deck_abilities_are_the_closed_vocabulary() -> None:
-    kinds = {a.kind for c in house_deck().offer for a in c.card.abilities}
-    assert Kind.COPY in kinds and Kind.TRASH_OFFER in kinds and Kind.DOUBLE_WORD in kinds
+    effects = {a.effect for c in house_deck().offer for a in c.card.abilities}
+    assert COPY in effects and TRASH_OFFER in effects and DOUBLE_WORD in effects
 
 
 def test_deck_round_trips_through_its_json() -> None:

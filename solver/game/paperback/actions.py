@@ -27,8 +27,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
 
 from solver.game.hardback.actions import IllegalActionError
 
@@ -92,9 +92,18 @@ class Spell:
 
 
 @dataclass(frozen=True)
-class Pass:
+class _Simple:
+    """An action whose JSON is its name and its fields (``action``)."""
+
+    action: ClassVar[str]
+
     def to_json(self) -> Json:
-        return {"action": "pass"}
+        return {"action": self.action, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Pass(_Simple):
+    action = "pass"
 
 
 @dataclass(frozen=True)
@@ -111,37 +120,31 @@ class Buy:
 
 
 @dataclass(frozen=True)
-class End:
-    def to_json(self) -> Json:
-        return {"action": "end"}
+class End(_Simple):
+    action = "end"
 
 
 @dataclass(frozen=True)
-class Cash:
+class Cash(_Simple):
     """Cubes cashed in for +1¢ each, in the buy phase."""
 
+    action = "cash"
     cubes: int
 
-    def to_json(self) -> Json:
-        return {"action": "cash", "cubes": self.cubes}
-
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(_Simple):
     """No word: the whole hand discarded for a cube from the supply; the turn ends as a pass does."""
 
-    def to_json(self) -> Json:
-        return {"action": "discard"}
+    action = "discard"
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(_Simple):
     """Co-op: this turn's cube on the uncovered Fame card at pyramid position ``card``."""
 
+    action = "place"
     card: int
-
-    def to_json(self) -> Json:
-        return {"action": "place", "card": self.card}
 
 
 Action = Spell | Pass | Buy | End | Cash | Discard | Place

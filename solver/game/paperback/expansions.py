@@ -17,7 +17,7 @@ The rulebook's lines it follows:
   end of the game, the player in possession of the Theme Card adds its value towards their Fame total" and "Theme
   cards are not added to your deck".
 
-Readings where the rulebook is silent (also in ``solver.game.paperback``'s docstring and the README):
+Readings where the rulebook is silent (also in docs/paperback-rules.md and the README):
 
 - the theme's word list (the deck file's) stands for the table's vote: a word fits when it is on the list, and a
   Spacebar move fits when either of its words does;
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from solver.game.hardback.actions import IllegalActionError
@@ -65,16 +65,7 @@ class Extras:
     bought: int = 0  # cards bought this turn
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "powers": self.powers,
-            "award": self.award,
-            "theme": self.theme,
-            "holder": self.holder,
-            "in_play": self.in_play,
-            "longest": self.longest,
-            "trashed": self.trashed,
-            "bought": self.bought,
-        }
+        return asdict(self)  # its fields, in order
 
 
 class _Options(Protocol):
@@ -104,8 +95,8 @@ class _Card(Protocol):
     def attack(self) -> tuple[Attack, ...]: ...
 
 
-class PaperbackState(Protocol):
-    """What the expansions read of the engine's state (``engine.PaperbackState``, which imports this module)."""
+class EngineState(Protocol):
+    """What the expansions read of the engine's state (``state.PaperbackState``, which imports this module)."""
 
     extras: Extras | None
 
@@ -127,7 +118,7 @@ class PaperbackState(Protocol):
     def common(self) -> PCard | None: ...
 
 
-def enabled(state: PaperbackState) -> bool:
+def enabled(state: EngineState) -> bool:
     o = state.options
     return o.attacks or o.powers or o.award or o.theme
 
@@ -135,7 +126,7 @@ def enabled(state: PaperbackState) -> bool:
 # -- setup ---------------------------------------------------------------------------------------------------------
 
 
-def check_deck(state: PaperbackState) -> None:
+def check_deck(state: EngineState) -> None:
     """The deck holds the cards the options ask for (``IllegalActionError`` naming the option)."""
     o, d = state.options, state.deck
     n = len(state.players)
@@ -151,7 +142,7 @@ def check_deck(state: PaperbackState) -> None:
         raise IllegalActionError(f"theme: the deck {d.name!r} has no Theme cards", "theme")
 
 
-def deal(state: PaperbackState) -> None:
+def deal(state: EngineState) -> None:
     """The setup's expansion cards, from the game's random generator (after the base deal, so a game without the
     options deals as before): a power to each player, an award and a theme revealed."""
     if not enabled(state):
@@ -172,7 +163,7 @@ def deal(state: PaperbackState) -> None:
 # -- what is in force ----------------------------------------------------------------------------------------------
 
 
-def power_amount(state: PaperbackState, seat: int, kind: str) -> int:
+def power_amount(state: EngineState, seat: int, kind: str) -> int:
     """The amount of the seat's power of this kind (1 for ``trash-hand`` and ``shield``), else 0."""
     ex = state.extras
     if ex is None or not ex.powers:
@@ -181,7 +172,7 @@ def power_amount(state: PaperbackState, seat: int, kind: str) -> int:
     return (p.amount or 1) if p.kind == kind else 0
 
 
-def attacks_on(state: PaperbackState, seat: int) -> list[Attack]:
+def attacks_on(state: EngineState, seat: int) -> list[Attack]:
     """The attacks in play against a seat: the Attack cards the other seats have in play (none with a shield)."""
     ex = state.extras
     if ex is None or power_amount(state, seat, "shield"):
@@ -189,38 +180,38 @@ def attacks_on(state: PaperbackState, seat: int) -> list[Attack]:
     return [a for s, ids in enumerate(ex.in_play) if s != seat for i in ids for a in state.box[i].attack]
 
 
-def min_length(state: PaperbackState) -> int:
+def min_length(state: EngineState) -> int:
     """The shortest word the seat in turn may form."""
     extra = sum(a.amount for a in attacks_on(state, state.current) if a.kind == "min-length")
     return min(MAX_LENGTH, state.options.min_length + extra)
 
 
-def common(state: PaperbackState) -> PCard | None:
+def common(state: EngineState) -> PCard | None:
     """The Common card the seat in turn may use and gain (None under a ``no-common`` attack)."""
     if any(a.kind == "no-common" for a in attacks_on(state, state.current)):
         return None
     return state.common
 
 
-def coins(state: PaperbackState, score: int) -> int:
+def coins(state: EngineState, score: int) -> int:
     """A word's buying power: its score, a ``score+N`` power's cents added, ``score-N`` attacks' taken."""
     seat = state.current
     less = sum(a.amount for a in attacks_on(state, seat) if a.kind == "score")
     return max(0, score + power_amount(state, seat, "score") - less)
 
 
-def buy_limit(state: PaperbackState) -> int | None:
+def buy_limit(state: EngineState) -> int | None:
     """The most cards the seat in turn may buy this turn (None: no limit)."""
     limits = [a.amount for a in attacks_on(state, state.current) if a.kind == "buy-max"]
     return min(limits) if limits else None
 
 
-def may_buy(state: PaperbackState) -> bool:
+def may_buy(state: EngineState) -> bool:
     limit = buy_limit(state)
     return limit is None or state.extras is None or state.extras.bought < limit
 
 
-def hand_size(state: PaperbackState, seat: int, base: int) -> int:
+def hand_size(state: EngineState, seat: int, base: int) -> int:
     """The cards the seat draws for its next hand: ``base``, a ``draw+N`` power's more, ``draw-N`` attacks' fewer."""
     fewer = sum(a.amount for a in attacks_on(state, seat) if a.kind == "draw")
     return max(0, base + power_amount(state, seat, "draw") - fewer)
@@ -229,7 +220,7 @@ def hand_size(state: PaperbackState, seat: int, base: int) -> int:
 # -- the hooks of the turn -----------------------------------------------------------------------------------------
 
 
-def spelled(state: PaperbackState, word: str, length: int, trashed: int) -> None:
+def spelled(state: EngineState, word: str, length: int, trashed: int) -> None:
     """A word was formed by the seat in turn: the awards' counts, and the Theme card taken when the word fits."""
     ex = state.extras
     if ex is None:
@@ -241,12 +232,12 @@ def spelled(state: PaperbackState, word: str, length: int, trashed: int) -> None
         ex.holder = seat
 
 
-def bought(state: PaperbackState) -> None:
+def bought(state: EngineState) -> None:
     if state.extras is not None:
         state.extras.bought += 1
 
 
-def turn_over(state: PaperbackState, word: list[int], game_over: bool) -> list[int]:
+def turn_over(state: EngineState, word: list[int], game_over: bool) -> list[int]:
     """The end of a turn: the word's Attack cards stay in play (the cards returned go on to the discard pile).
     At the end of the game every Attack card in play goes back to its owner's discard pile."""
     ex = state.extras
@@ -263,7 +254,7 @@ def turn_over(state: PaperbackState, word: list[int], game_over: bool) -> list[i
     return [i for i in word if not state.box[i].attack]
 
 
-def turn_starts(state: PaperbackState) -> None:
+def turn_starts(state: EngineState) -> None:
     """The start of a turn: "Discard any Attack cards you played during your previous turn"."""
     ex = state.extras
     if ex is None:
@@ -276,7 +267,7 @@ def turn_starts(state: PaperbackState) -> None:
 # -- the end -------------------------------------------------------------------------------------------------------
 
 
-def results(state: PaperbackState) -> list[dict[str, Any]]:
+def results(state: EngineState) -> list[dict[str, Any]]:
     """The end's expansion Fame: which card went to whom and why (seats, fame a seat, the reason)."""
     ex = state.extras
     if ex is None:
@@ -322,7 +313,7 @@ def results(state: PaperbackState) -> list[dict[str, Any]]:
     return out
 
 
-def bonus(state: PaperbackState) -> list[int]:
+def bonus(state: EngineState) -> list[int]:
     """Each seat's Fame from the expansions' cards (``results``)."""
     out = [0] * len(state.players)
     for r in results(state):
@@ -334,7 +325,7 @@ def bonus(state: PaperbackState) -> list[int]:
 # -- save and load -------------------------------------------------------------------------------------------------
 
 
-def read(state: PaperbackState, data: object) -> Extras | None:
+def read(state: EngineState, data: object) -> Extras | None:
     """The saved ``"expansions"`` of a game, checked against its options and deck (``GameStateError`` naming the
     field)."""
     if not enabled(state):
@@ -351,46 +342,80 @@ def read(state: PaperbackState, data: object) -> Extras | None:
     missing = sorted(keys - set(data))
     if missing:
         raise GameStateError(f"{where} has no {missing[0]!r}", f"{where}.{missing[0]}")
-    n = len(state.players)
+    f = _Saved(data, len(state.players))
     o, d = state.options, state.deck
-
-    def whole(value: object, name: str, hi: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
-            raise GameStateError(f"{where}.{name} must be a whole number from 0 to {hi}", f"{where}.{name}")
-        return value
-
-    def maybe(name: str, on: bool, hi: int) -> int | None:
-        value = data.get(name)
-        if not on:
-            if value is not None:
-                raise GameStateError(f"{where}.{name}: the options do not play it (null)", f"{where}.{name}")
-            return None
-        if hi < 0:
-            raise GameStateError(f"{where}.{name}: the deck has none", f"{where}.{name}")
-        return whole(value, name, hi)
-
-    def per_seat(name: str, hi: int) -> list[int]:
-        value = data.get(name)
-        if not isinstance(value, list) or len(value) != n:
-            raise GameStateError(f"{where}.{name} must list a number for each of the {n} seats", f"{where}.{name}")
-        return [whole(v, f"{name}[{s}]", hi) for s, v in enumerate(value)]
-
-    powers: list[int] = []
-    if o.powers:
-        powers = per_seat("powers", len(d.powers) - 1)
-        if len(set(powers)) != n:
-            raise GameStateError(f"{where}.powers: each player's power is a different card", f"{where}.powers")
-    elif data.get("powers") != []:
-        raise GameStateError(f"{where}.powers: the options deal no powers ([])", f"{where}.powers")
-    award = maybe("award", o.award, len(d.awards) - 1)
-    theme = maybe("theme", o.theme, len(d.themes) - 1)
+    powers = _powers(f, o.powers, len(d.powers))
+    award = f.maybe("award", o.award, len(d.awards) - 1)
+    theme = f.maybe("theme", o.theme, len(d.themes) - 1)
     holder = data.get("holder")
     if holder is not None:
         if theme is None:
             raise GameStateError(f"{where}.holder: there is no Theme card to hold", f"{where}.holder")
-        holder = whole(holder, "holder", n - 1)
-    raw = data.get("in_play")
-    if not isinstance(raw, list) or len(raw) != n:
+        holder = f.whole(holder, "holder", f.n - 1)
+    in_play = _in_play(data.get("in_play"), state)
+    bought = f.whole(data.get("bought"), "bought", MAX_COUNT)
+    return Extras(
+        powers=powers,
+        award=award,
+        theme=theme,
+        holder=holder,
+        in_play=in_play,
+        longest=f.per_seat("longest", 61),
+        trashed=f.per_seat("trashed", MAX_COUNT),
+        bought=bought,
+    )
+
+
+class _Saved:
+    """The saved expansions' fields, read and checked (``where`` names them in an error)."""
+
+    where = "game.expansions"
+
+    def __init__(self, data: dict[str, Any], n: int) -> None:
+        self.data, self.n = data, n
+
+    def whole(self, value: object, name: str, hi: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
+            raise GameStateError(f"{self.where}.{name} must be a whole number from 0 to {hi}", f"{self.where}.{name}")
+        return value
+
+    def maybe(self, name: str, on: bool, hi: int) -> int | None:
+        """A card revealed when its option is on (an index up to ``hi``), else null."""
+        value = self.data.get(name)
+        if not on:
+            if value is not None:
+                raise GameStateError(f"{self.where}.{name}: the options do not play it (null)", f"{self.where}.{name}")
+            return None
+        if hi < 0:
+            raise GameStateError(f"{self.where}.{name}: the deck has none", f"{self.where}.{name}")
+        return self.whole(value, name, hi)
+
+    def per_seat(self, name: str, hi: int) -> list[int]:
+        value = self.data.get(name)
+        if not isinstance(value, list) or len(value) != self.n:
+            raise GameStateError(
+                f"{self.where}.{name} must list a number for each of the {self.n} seats", f"{self.where}.{name}"
+            )
+        return [self.whole(v, f"{name}[{s}]", hi) for s, v in enumerate(value)]
+
+
+def _powers(f: _Saved, on: bool, dealt: int) -> list[int]:
+    """The powers dealt, a different one to each seat (none without the option)."""
+    where = f.where
+    if not on:
+        if f.data.get("powers") != []:
+            raise GameStateError(f"{where}.powers: the options deal no powers ([])", f"{where}.powers")
+        return []
+    powers = f.per_seat("powers", dealt - 1)
+    if len(set(powers)) != f.n:
+        raise GameStateError(f"{where}.powers: each player's power is a different card", f"{where}.powers")
+    return powers
+
+
+def _in_play(raw: object, state: EngineState) -> list[list[int]]:
+    """Each seat's Attack cards in play."""
+    where = "game.expansions"
+    if not isinstance(raw, list) or len(raw) != len(state.players):
         raise GameStateError(f"{where}.in_play must list each seat's Attack cards in play", f"{where}.in_play")
     in_play: list[list[int]] = []
     for s, ids in enumerate(raw):
@@ -402,20 +427,10 @@ def read(state: PaperbackState, data: object) -> Extras | None:
         if any(not state.box[i].attack for i in ids):
             raise GameStateError(f"{at}: only Attack cards stay in play", at)
         in_play.append(list(ids))
-    bought = whole(data.get("bought"), "bought", MAX_COUNT)
-    return Extras(
-        powers=powers,
-        award=award,
-        theme=theme,
-        holder=holder,
-        in_play=in_play,
-        longest=per_seat("longest", 61),
-        trashed=per_seat("trashed", MAX_COUNT),
-        bought=bought,
-    )
+    return in_play
 
 
-def check(state: PaperbackState) -> None:
+def check(state: EngineState) -> None:
     """What the rules allow of the expansions in a state: the seat in turn has no Attack card in play (its turn
     began by discarding them), no cards bought outside the buy phase, no more than the limit."""
     ex = state.extras
@@ -437,7 +452,7 @@ def check(state: PaperbackState) -> None:
 # -- what the table shows --------------------------------------------------------------------------------------------
 
 
-def view(state: PaperbackState) -> dict[str, Any] | None:
+def view(state: EngineState) -> dict[str, Any] | None:
     """The expansions as the table shows them (None when the options play none): each seat's power, the Attack
     cards in play (by the seat that played them), the award and the theme with its holder, what is in force against
     the seat in turn, and at the end ``results``."""
@@ -462,7 +477,7 @@ def view(state: PaperbackState) -> dict[str, Any] | None:
     }
 
 
-def lines(state: PaperbackState, name: Any) -> list[str]:
+def lines(state: EngineState, name: Any) -> list[str]:
     """The board's lines for the expansions (``name(seat)`` names a seat)."""
     v = view(state)
     if v is None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 import numpy.typing as npt
 
-from solver.budget import Budget, Checkpoint, OutOfTime
+from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.arrangement import ArrangementError, arrangement_slots, read_arrangement
 from solver.hardback.moves import Move, gap, move_of, value_of
@@ -31,6 +31,7 @@ from solver.search.best_first import BestFirst, Kept, Proved, Reach
 from solver.search.hardback.bound import Bounds, word_bounds
 from solver.search.hardback.compiled import check_engine, word_solver
 from solver.search.hardback.exact import WordSolver
+from solver.search.setup import Setup
 from solver.text import normalize_word
 
 MAX_TOP = 1000
@@ -70,7 +71,7 @@ class Frontier:
         self.points[point] = (placement, split)
 
 
-class Search:
+class Search(Setup[TurnState, Objective]):
     """The moves of one turn state over one lexicon, ranked by one objective."""
 
     def __init__(
@@ -94,18 +95,12 @@ class Search:
         (``solver.search.hardback.compiled``). The word bounds follow it: numpy's for Python, the bounds' kernel's for
         the
         compiled engine (the same numbers, ``solver.search.hardback.bound``)."""
-        self.engine = check_engine(engine)
+        self.begin(lexicon, state, objective, time_limit, cancel, check_engine(engine))
         self.allowed = allowed
-        self.lexicon = lexicon
-        self.time_limit = time_limit
         self.node_budget = node_budget
-        self.exact = True
-        self.state = state
-        self.objective = objective
         self.value_weights = weights or Weights.at_stage(state.options.stage)
         self.weights = Weights.for_objective(objective, self.value_weights)
         self.pool = Pool.of(state, self.weights)
-        self.budget = Budget(cancel)
         self.resolver = Resolver(self.pool, self.budget)
         self._bounds: Bounds | None = None
         self._solver: WordSolver | None = None

@@ -10,31 +10,12 @@ MAX_LETTERS: int
 class Context:
     def __init__(self, ints: bytes, floats: bytes) -> None: ...
 
-def solve(
-    context: Context,
-    text: bytes,
-    need: float,
-    objective: int,
-    taken: int,
-    cap: int,
-    ticks: int,
-    node_limit: int,
-    deadline: float,
-    is_set: Callable[[], bool] | None,
-    /,
-) -> tuple[int, int, int, tuple[int, int, int, int, int, bytes] | None]: ...
+Budget = tuple[int, int, int, int, float, Callable[[], bool] | None]  # taken, cap, ticks, node_limit, deadline, is_set
+Best = tuple[int, int, int, int, int, bytes]  # score, length, gains_common, cards_next, uses_common, pieces
 
+def solve(
+    context: Context, text: bytes, need: float, objective: int, budget: Budget, /
+) -> tuple[int, int, int, Best | None]: ...
 def solve_many(
-    context: Context,
-    texts: bytes,
-    ends: bytes,
-    needs: bytes,
-    objective: int,
-    taken: int,
-    cap: int,
-    ticks: int,
-    node_limit: int,
-    deadline: float,
-    is_set: Callable[[], bool] | None,
-    /,
-) -> tuple[int, int, int, int, list[tuple[int, tuple[int, int, int, int, int, bytes]]]]: ...
+    context: Context, texts: bytes, ends: bytes, needs: bytes, objective: int, budget: Budget, /
+) -> tuple[int, int, int, int, list[tuple[int, Best]]]: ...

@@ -17,7 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.lexicon import Lexicon
-from solver.paperback.cards import Kind, PCard
+from solver.paperback.abilities import Ability, Scoring, Spot
+from solver.paperback.cards import PCard
 from solver.paperback.moves import (
     CARD_NEXT,
     COMMON_GAIN,
@@ -30,7 +31,6 @@ from solver.search.paperback.hand import Hand
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
-COMMON_FLAT = (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD)  # the Common card's bonuses counted whole
 
 
 @dataclass
@@ -51,7 +51,7 @@ class _Words:
     idx: IntArray
     lens: FloatArray
     wild_use: FloatArray  # the wilds it may hold
-    needs_wild: npt.NDArray[np.bool_]  # then no ``nowild`` bonus can be had
+    short: npt.NDArray[np.int16]  # the wilds it must hold (the letters the cards lack)
     first: npt.NDArray[np.int16]
     last: npt.NDArray[np.int16]
 
@@ -124,7 +124,7 @@ def word_bounds(
         return WordBounds(idx, np.zeros(0), np.zeros(0))
     lens = lex.lengths[idx].astype(np.float64)
     ends = word_ends(lex)
-    w = _Words(lex, idx, lens, np.minimum(lens, hand.wilds), short > 0, ends[0][idx], ends[1][idx])
+    w = _Words(lex, idx, lens, np.minimum(lens, hand.wilds), short, ends[0][idx], ends[1][idx])
     inner = np.zeros(len(idx))
     mult = np.ones(len(idx))
     singles: dict[str, list[FloatArray]] = {}  # per-word worth of each one-letter card, by letter
@@ -155,37 +155,47 @@ def _usable(w: _Words, c: PCard, n: int) -> FloatArray:
     return usable
 
 
+def _ends(w: _Words, c: PCard, ends_of: set[str] | None) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Whether a card can give each word's first letter, and its last (either letter of a two-letter card with a
+    Dyslexic, which may reverse it: ``ends_of``)."""
+    out = []
+    for end, letter in ((w.first, c.letters[0]), (w.last, c.letters[-1])):
+        hit = np.zeros(len(w.idx), dtype=bool)
+        for ch in ends_of or {letter}:
+            hit |= end == w.lex.letter_index.get(ch, -1)
+        out.append(hit)
+    return out[0], out[1]
+
+
+def _gain(ab: Ability, spot: Spot, length_bonus: bool) -> FloatArray | float:
+    """A bonus's most in each word (none for one that reads the length, without ``length_bonus``)."""
+    if ab.effect.by_length and not length_bonus:
+        return 0.0
+    assert ab.effect.gain is not None
+    gain: FloatArray | float = ab.effect.gain(ab, spot)
+    return gain
+
+
 def _card_worth(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatArray, int]:
     """The most one copy of a card can add to each word's score before the word factor, and its double-word
     abilities."""
-    lex = w.lex
-    # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
-    ends_of = {c.letters[0], c.letters[-1]} if hand.dyslexic and len(c.letters) == 2 else None
+    spot: Spot | None = None  # where it can stand in each word, at best (made for its first bonus)
     per = np.full(len(w.idx), float(c.score))
     double_words = 0
     for ab in c.abilities:
-        kind = ab.kind
-        if kind is Kind.PLUS:
-            per += ab.amount
-        elif kind is Kind.FIRST or kind is Kind.LAST:
-            end = w.first if kind is Kind.FIRST else w.last
-            gives = ends_of or {c.letters[0] if kind is Kind.FIRST else c.letters[-1]}
-            hit = np.zeros(len(w.idx), dtype=bool)
-            for ch in gives:
-                hit |= end == lex.letter_index.get(ch, -1)
-            per += np.where(hit, ab.amount, 0)
-        elif kind is Kind.NOWILD:
-            per += np.where(w.needs_wild, 0, ab.amount)
-        elif kind is Kind.LENGTH:
-            if length_bonus:
-                per += np.where(w.lens >= ab.length, ab.amount, 0)
-        elif kind is Kind.WILDS:
-            per += ab.amount * w.wild_use
-        elif kind is Kind.DOUBLE_LETTER:
+        how = ab.effect.scoring
+        if how is Scoring.BONUS:
+            if spot is None:
+                # a two-letter card reversed by a Dyslexic gives the first (or last) letter with either of its letters
+                either = {c.letters[0], c.letters[-1]} if hand.dyslexic and len(c.letters) == 2 else None
+                first, last = _ends(w, c, either)
+                spot = Spot(first, last, w.short, w.wild_use, w.lens)
+            per += _gain(ab, spot, length_bonus)
+        elif how is Scoring.LETTER:
             per += hand.top_other(c)  # its neighbour's score once more (one step of its factor)
-        elif kind is Kind.DOUBLE_WORD:
+        elif how is Scoring.WORD:
             double_words += 1
-        elif kind is Kind.COPY:
+        elif how is Scoring.COPY:
             per += hand.copy_worth()  # the most any ability it could take adds (taken whole)
             double_words += hand.copy_double_word()
     return per, double_words
@@ -211,21 +221,21 @@ def _common(w: _Words, hand: Hand, c: PCard, length_bonus: bool) -> tuple[FloatA
     for ch in c.letters:
         a = w.lex.letter_index.get(ch)
         ok &= w.lex.counts[a, w.idx] > 0 if a is not None else False
-    per = c.score + sum(ab.amount for ab in c.abilities if ab.kind in COMMON_FLAT)
+    spot = Spot(True, True, 0, w.wild_use, w.lens)  # its bonuses for the ends and for no wild counted whole
     extra = np.zeros(len(w.idx))
     mult = np.zeros(len(w.idx))
     for ab in c.abilities:
-        if ab.kind is Kind.LENGTH and length_bonus:
-            extra += np.where(w.lens >= ab.length, ab.amount, 0)
-        elif ab.kind is Kind.WILDS:
-            extra += ab.amount * w.wild_use
-        elif ab.kind is Kind.DOUBLE_LETTER:
+        how = ab.effect.scoring
+        if how is Scoring.BONUS:
+            extra += _gain(ab, spot, length_bonus)
+        elif how is Scoring.LETTER:
             extra += hand.top_other(None)
-        elif ab.kind is Kind.DOUBLE_WORD:
+        elif how is Scoring.WORD:
             mult += ok
-        elif ab.kind is Kind.COPY:
+        elif how is Scoring.COPY:
             extra += hand.copy_worth()
             mult += ok * hand.copy_double_word()
+    per = c.score
     return ok * (per + extra), mult
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.paperback.cards import Kind
+from solver.paperback.abilities import Scoring
 from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove
 from solver.search.paperback.hand import Hand
 
@@ -63,9 +63,8 @@ def _reasons(hand: Hand, m: PMove) -> list[str]:
         reasons.append("doubled: " + ", ".join(doubled))
     for at, a in m.copied:
         reasons.append(f"{m.cards[at]['code']} copies {a}")
-    double_words = sum(
-        1 for p in m.pieces if (c := hand.card_of(p)) is not None for a in c.abilities if a.kind is Kind.DOUBLE_WORD
-    ) + sum(1 for _, a in m.copied if a.kind is Kind.DOUBLE_WORD)
+    held = [a for p in m.pieces if (c := hand.card_of(p)) is not None for a in c.abilities]
+    double_words = sum(1 for a in (*held, *(a for _, a in m.copied)) if a.effect.scoring is Scoring.WORD)
     mult = min(MAX_FACTOR, 1 + double_words)
     if mult > 1:
         reasons.append(f"word score x{mult}")

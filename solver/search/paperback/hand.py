@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.paperback.cards import Ability, Kind, PCard
+from solver.paperback.abilities import Scoring, Spot
+from solver.paperback.cards import Ability, PCard
 from solver.paperback.moves import COMMON, MAX_FACTOR, Piece
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 
-GENEROUS_FLAT = (Kind.PLUS, Kind.FIRST, Kind.LAST, Kind.NOWILD, Kind.LENGTH)  # counted whole by ``generous``
+EVER = 1_000_000  # a length past every word's: a bonus's best case (``Hand.best_spot``)
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Tables:
 class Hand:
     """The cards of a state, grouped: one kind a distinct plain card, with its count."""
 
-    state: PaperbackState
+    state: PaperbackTurn
     kinds: list[PCard]
     counts: list[int]
     wilds: int
@@ -43,7 +44,7 @@ class Hand:
     _copy_worth: float | None = None
 
     @staticmethod
-    def of(state: PaperbackState) -> Hand:
+    def of(state: PaperbackTurn) -> Hand:
         groups: Counter[PCard] = Counter(c for c in state.hand if not c.wild and not c.special)
         kinds = list(groups)
         common = state.common
@@ -82,42 +83,44 @@ class Hand:
             scores.append(self.wild_card.score)
         return max(scores, default=0)
 
-    def abilities(self, kind: Kind) -> int:
-        """The hand's total of one ability (its amounts, each card counted as often as it is held)."""
+    def abilities(self, how: Scoring) -> int:
+        """The hand's total of the abilities that count one way (their amounts, each card counted as often as it is
+        held)."""
         held = zip(self.kinds, self.counts, strict=True)
-        return sum(a.amount * n for c, n in held for a in c.abilities if a.kind is kind)
+        return sum(a.amount * n for c, n in held for a in c.abilities if a.effect.scoring is how)
 
     def double_words(self) -> int:
         """The most double-word abilities the hand's cards can bring to a word (the Common card's left out): their
         own, and each ``copy`` taking one where the hand or the Common card has one."""
         held = zip(self.kinds, self.counts, strict=True)
-        own = sum(n for c, n in held for a in c.abilities if a.kind is Kind.DOUBLE_WORD)
+        own = sum(n for c, n in held for a in c.abilities if a.effect.scoring is Scoring.WORD)
         return own + self.copies() * self.copy_double_word()
 
     def cards_next(self) -> int:
         """The most cards next hand a word can bring: the ``cards+N`` of the hand's cards and the Common card, and
         each ``copy`` taking the largest there is."""
-        common = sum(a.amount for a in self.common.abilities if a.kind is Kind.CARDS) if self.common else 0
-        copies = self.copies() + (sum(a.kind is Kind.COPY for a in self.common.abilities) if self.common else 0)
-        return self.abilities(Kind.CARDS) + common + copies * self.most(Kind.CARDS)
+        common = self.common.abilities if self.common else ()
+        common_cards = sum(a.amount for a in common if a.effect.scoring is Scoring.CARDS)
+        copies = self.copies() + sum(a.effect.scoring is Scoring.COPY for a in common)
+        return self.abilities(Scoring.CARDS) + common_cards + copies * self.most(Scoring.CARDS)
 
     def _copyable(self) -> list[Ability]:
         """The abilities a ``copy`` ability could take: those of the hand's cards and the Common card, but copy."""
         held = [*self.kinds, *([self.common] if self.common else [])]
-        return [a for c in held for a in c.abilities if a.kind is not Kind.COPY]
+        return [a for c in held for a in c.abilities if a.effect.scoring is not Scoring.COPY]
 
     def copies(self) -> int:
         """The ``copy`` abilities of the hand's cards (each card counted as often as it is held)."""
         held = zip(self.kinds, self.counts, strict=True)
-        return sum(n for c, n in held for a in c.abilities if a.kind is Kind.COPY)
+        return sum(n for c, n in held for a in c.abilities if a.effect.scoring is Scoring.COPY)
 
     def copy_double_word(self) -> int:
         """1 when a ``copy`` could take a double-word ability, else 0."""
-        return int(any(a.kind is Kind.DOUBLE_WORD for a in self._copyable()))
+        return int(any(a.effect.scoring is Scoring.WORD for a in self._copyable()))
 
-    def most(self, kind: Kind) -> int:
-        """The largest amount of one ability a ``copy`` could take."""
-        return max((a.amount for a in self._copyable() if a.kind is kind), default=0)
+    def most(self, how: Scoring) -> int:
+        """The largest amount of an ability counting one way that a ``copy`` could take."""
+        return max((a.amount for a in self._copyable() if a.effect.scoring is how), default=0)
 
     def copy_worth(self) -> float:
         """More than a ``copy`` ability can add to a word's score before the word factor (for pruning): the most
@@ -151,15 +154,20 @@ class Hand:
     def _worth(self, ab: Ability, top: int) -> float:
         """More than one ability can add to a word's score before the word factor; ``top``: the most a
         double-letter ability of its card adds (one step of a neighbour's factor, ``top_other``)."""
-        if ab.kind in GENEROUS_FLAT:
-            return float(ab.amount)
-        if ab.kind is Kind.WILDS:
-            return float(ab.amount * self.wilds)
-        if ab.kind is Kind.DOUBLE_LETTER:
+        how = ab.effect.scoring
+        if how is Scoring.BONUS:
+            assert ab.effect.gain is not None
+            return float(ab.effect.gain(ab, self.best_spot()))
+        if how is Scoring.LETTER:
             return float(top)
-        if ab.kind is Kind.COPY:
+        if how is Scoring.COPY:
             return self.copy_worth()
         return 0.0
+
+    def best_spot(self) -> Spot:
+        """Where a bonus of the hand's gains most: its card giving both ends of a word as long as any, with no wild
+        and with every wild of the hand (each bonus reads only what raises it)."""
+        return Spot(True, True, 0, self.wilds, EVER)
 
     def tables(self) -> Tables:
         """What the layouts of every word share (computed once a hand)."""
@@ -204,4 +212,6 @@ def _tables(hand: Hand) -> Tables:
 
 def _double_words(c: PCard, copy_dw: int) -> int:
     """The most a card can add to the word factor: its double-word abilities, and its copies of one."""
-    return sum(a.kind is Kind.DOUBLE_WORD or (a.kind is Kind.COPY and copy_dw == 1) for a in c.abilities)
+    return sum(
+        a.effect.scoring is Scoring.WORD or (a.effect.scoring is Scoring.COPY and copy_dw == 1) for a in c.abilities
+    )

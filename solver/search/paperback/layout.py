@@ -44,80 +44,98 @@ def layouts(hand: Hand, text: str, bar: list[float], steps: Steps) -> Iterator[l
     """Every way to lay the hand (and the Common card) out to spell ``text`` (a space for the Spacebar) that could
     still score at least ``bar[0]``, which the caller may raise as it goes (each layout is looked at only once it
     is asked for)."""
-    kinds, counts = hand.kinds, list(hand.counts)
-    n = len(text)
-    common = hand.common
-    tables = hand.tables()
-    val, common_val = tables.val, tables.common_val
-    singles, doubles = tables.singles, tables.doubles
-    rest = _rest(text, tables)
-    extra = hand.dyslexic + (1 if hand.spacebar else 0)
-    factor = min(MAX_FACTOR, 1 + tables.dw_total)
-    spacebar = hand.spacebar
-    acc: list[Piece] = []
-    got = [0.0]  # the generous value of the pieces placed
+    yield from _Layouts(hand, text, bar, steps).rec(0, hand.wilds, True, hand.dyslexic)
 
-    def rec(pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
+
+class _Layouts:
+    """One text's layouts (``layouts``): the pieces placed so far (``acc``), the cards left (``counts``) and the
+    generous value of the pieces placed (``got``), searched depth first."""
+
+    def __init__(self, hand: Hand, text: str, bar: list[float], steps: Steps) -> None:
+        tables = hand.tables()
+        self.kinds, self.counts = hand.kinds, list(hand.counts)
+        self.text, self.n, self.bar, self.steps = text, len(text), bar, steps
+        self.common, self.spacebar = hand.common, hand.spacebar
+        self.val, self.common_val = tables.val, tables.common_val
+        self.singles, self.doubles = tables.singles, tables.doubles
+        self.rest = _rest(text, tables)
+        self.extra = hand.dyslexic + (1 if hand.spacebar else 0)
+        self.factor = min(MAX_FACTOR, 1 + tables.dw_total)
+        self.acc: list[Piece] = []
+        self.got = 0.0
+
+    def rec(self, pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
+        """The layouts of the text from ``pos`` on: a one-letter card, a two-letter card, the Common card, a wild."""
+        steps = self.steps
         steps.taken += 1
         if not steps.taken & (TICK - 1):
             steps.tick()
-        if pos == n:
-            yield list(acc)
+        if pos == self.n:
+            yield list(self.acc)
             return
-        if (got[0] + rest[pos] + extra) * factor < bar[0]:
+        if (self.got + self.rest[pos] + self.extra) * self.factor < self.bar[0]:
             return
-        ch = text[pos]
+        acc, counts, val = self.acc, self.counts, self.val
+        ch = self.text[pos]
         if ch == " ":
-            if spacebar and common_free:
+            if self.spacebar and common_free:
                 acc.append(Piece(SPACE, " "))
-                yield from rec(pos + 1, wilds, False, dys)
+                yield from self.rec(pos + 1, wilds, False, dys)
                 acc.pop()
             return
-        for k in singles.get(ch, ()):
+        for k in self.singles.get(ch, ()):
             if counts[k]:
                 counts[k] -= 1
-                got[0] += val[k]
+                self.got += val[k]
                 acc.append(Piece(k, ch))
-                yield from rec(pos + 1, wilds, common_free, dys)
+                yield from self.rec(pos + 1, wilds, common_free, dys)
                 acc.pop()
-                got[0] -= val[k]
+                self.got -= val[k]
                 counts[k] += 1
-        pair = text[pos : pos + 2]
-        if len(pair) == 2 and " " not in pair:
-            for k in doubles:
-                if not counts[k]:
-                    continue
-                letters = kinds[k].letters
-                for rev in (False, True):
-                    if rev and dys == 0:
-                        continue
-                    if (letters[::-1] if rev else letters) != pair:
-                        continue
-                    counts[k] -= 1
-                    got[0] += val[k]
-                    acc.append(Piece(k, pair, rev))
-                    yield from rec(pos + 2, wilds, common_free, dys - rev)
-                    acc.pop()
-                    got[0] -= val[k]
-                    counts[k] += 1
-        if common is not None and common_free:
-            cl = common.letters
-            got[0] += common_val
-            if text.startswith(cl, pos):
-                acc.append(Piece(COMMON, cl))
-                yield from rec(pos + len(cl), wilds, False, dys)
-                acc.pop()
-            if len(cl) == 2 and dys and text.startswith(cl[::-1], pos):
-                acc.append(Piece(COMMON, cl[::-1], True))
-                yield from rec(pos + 2, wilds, False, dys - 1)
-                acc.pop()
-            got[0] -= common_val
+        if self.doubles:
+            yield from self.pairs(pos, wilds, common_free, dys)
+        if self.common is not None and common_free:
+            yield from self.with_common(self.common.letters, pos, wilds, dys)
         if wilds:
             acc.append(Piece(WILD, ch))
-            yield from rec(pos + 1, wilds - 1, common_free, dys)
+            yield from self.rec(pos + 1, wilds - 1, common_free, dys)
             acc.pop()
 
-    yield from rec(0, hand.wilds, True, hand.dyslexic)
+    def pairs(self, pos: int, wilds: int, common_free: bool, dys: int) -> Iterator[list[Piece]]:
+        """The layouts that lay a two-letter card at ``pos`` (reversed only with a Dyslexic)."""
+        pair = self.text[pos : pos + 2]
+        if len(pair) != 2 or " " in pair:
+            return
+        acc, counts, val = self.acc, self.counts, self.val
+        for k in self.doubles:
+            if not counts[k]:
+                continue
+            letters = self.kinds[k].letters
+            for rev in (False, True):
+                if rev and dys == 0:
+                    continue
+                if (letters[::-1] if rev else letters) != pair:
+                    continue
+                counts[k] -= 1
+                self.got += val[k]
+                acc.append(Piece(k, pair, rev))
+                yield from self.rec(pos + 2, wilds, common_free, dys - rev)
+                acc.pop()
+                self.got -= val[k]
+                counts[k] += 1
+
+    def with_common(self, cl: str, pos: int, wilds: int, dys: int) -> Iterator[list[Piece]]:
+        """The layouts that lay the Common card at ``pos`` (its letters, or reversed with a Dyslexic)."""
+        self.got += self.common_val
+        if self.text.startswith(cl, pos):
+            self.acc.append(Piece(COMMON, cl))
+            yield from self.rec(pos + len(cl), wilds, False, dys)
+            self.acc.pop()
+        if len(cl) == 2 and dys and self.text.startswith(cl[::-1], pos):
+            self.acc.append(Piece(COMMON, cl[::-1], True))
+            yield from self.rec(pos + 2, wilds, False, dys - 1)
+            self.acc.pop()
+        self.got -= self.common_val
 
 
 def _rest(text: str, tables: Tables) -> list[float]:

@@ -12,45 +12,26 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable
-from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
 from solver.budget import Budget
 from solver.lexicon import Lexicon
-from solver.paperback.cards import Kind, PCard
+from solver.paperback.cards import PCard
 from solver.paperback.moves import COMMON, PaperbackObjective, Piece, PMove, value_of
+from solver.search.native import load
 from solver.search.paperback.bounds import FloatArray, IntArray
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import Steps
 
-VERSION = 2  # the version of what the kernel reads and its calls: _layout.c's VERSION
+VERSION = 3  # the version of what the kernel reads and its calls: _layout.c's VERSION
 DONE, OUT_OF_TIME, OUT_OF_STEPS = 0, 1, 2  # how a search ended (_layout.c's S_DONE ...)
-_ABILITY = {
-    Kind.PLUS: 1,
-    Kind.DOUBLE_WORD: 2,
-    Kind.DOUBLE_LETTER: 3,
-    Kind.CARDS: 4,
-    Kind.LENGTH: 5,
-    Kind.FIRST: 6,
-    Kind.LAST: 7,
-    Kind.NOWILD: 8,
-    Kind.WILDS: 9,
-}  # the abilities that score; the others are 0
 Best = tuple[int, int, int, int, int, bytes]  # the kernel's best layout: score, length, gains, cards, common, pieces
 _OBJECTIVE = {PaperbackObjective.SCORE: 0, PaperbackObjective.LENGTH: 1, PaperbackObjective.VALUE: 2}
 
 
-def _load() -> ModuleType | None:
-    try:
-        import solver.search.paperback._layout as _layout
-    except ImportError:
-        return None
-    return _layout if getattr(_layout, "VERSION", None) == VERSION else None
-
-
-layout = _load()
+layout = load("solver.search.paperback._layout", "VERSION", VERSION)
 
 
 class _Codes(dict[int, str]):
@@ -83,11 +64,12 @@ def pack(hand: Hand) -> tuple[bytes, bytes]:
 
     def card(c: PCard) -> None:
         ints.extend([len(c.letters), code[c.letters[0]], code[c.letters[1]] if len(c.letters) == 2 else -1, c.score])
-        if any(a.kind is Kind.COPY for a in c.abilities):
-            raise ValueError("the kernel does not read copy abilities: the Python layouts score them")
+        unread = [a for a in c.abilities if a.effect.native is None]  # the table's ``native``: copy, a house rule's
+        if unread:
+            raise ValueError(f"the kernel does not read {unread[0]}: the Python layouts score it")
         ints.append(len(c.abilities))
         for a in c.abilities:
-            ints.extend([_ABILITY.get(a.kind, 0), a.amount, a.length])
+            ints.extend([a.effect.native or 0, a.amount, a.length])
 
     for c, n, v in zip(hand.kinds, hand.counts, tables.val, strict=True):
         card(c)
@@ -131,7 +113,7 @@ class Compiled:
             return None
         try:
             return Compiled(hand, objective, layout.Context(*pack(hand)))
-        except ValueError:  # a card beyond what the kernel reads (a copy ability)
+        except ValueError:  # a card beyond what the kernel reads (a copy ability, a house rule's)
             return None
 
 
@@ -142,7 +124,7 @@ class Compiled:
         advances them."""
         assert layout is not None
         code = text.translate(self.codes).encode("latin-1")
-        status, taken, ticks, best = layout.solve(self.context, code, need, self.objective_code, *_budget(steps))
+        status, taken, ticks, best = layout.solve(self.context, code, need, self.objective_code, _budget(steps))
         steps.taken, steps.budget.ticks = taken, ticks
         return self._move(text, best), status
 
@@ -162,7 +144,7 @@ class Compiled:
             ends.astype(np.int32).tobytes(),
             needs.astype(np.float64).tobytes(),
             self.objective_code,
-            *_budget(steps),
+            _budget(steps),
         )
         steps.taken, steps.budget.ticks = taken, ticks
         moves = [(k, self._move(lex.word(int(idx[k])), best)) for k, best in found]

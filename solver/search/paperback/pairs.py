@@ -8,17 +8,10 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+import solver.paperback.moves as moves
 from solver.lexicon import Lexicon
-from solver.paperback.cards import Kind
-from solver.paperback.moves import (
-    CARD_NEXT,
-    COMMON_GAIN,
-    LENGTH_WEIGHT,
-    MAX_FACTOR,
-    SCORE_WEIGHT,
-    PaperbackObjective,
-    PMove,
-)
+from solver.paperback.abilities import Ability, Spot
+from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.best_first import Kept
 from solver.search.paperback.bounds import WordBounds
 from solver.search.paperback.hand import Hand
@@ -68,14 +61,15 @@ class Pairs:
         self.matrix = np.ascontiguousarray(
             lex.counts[np.ix_(np.array(rows, dtype=np.int64), self.index)].T, dtype=np.int16
         ).reshape(len(self.order), len(rows))
-        self.total_mult = float(min(MAX_FACTOR, 1 + hand.double_words()))
+        self.total_mult = float(min(moves.MAX_FACTOR, 1 + hand.double_words()))
         # what a pair can earn beyond its two words' bounds: the Spacebar's +1 and every len>=L bonus a pair can
         # reach (a pair is at most every card's letter and the space long), before the word factor; under value,
         # gaining the Common card and the cards next hand after it
-        self.flat = 1.0 + sum(amount for at, amount in length_bonuses(hand) if self.capacity + 1 >= at)
+        longest = Spot(True, True, 0, hand.wilds, self.capacity + 1)
+        self.flat = 1.0 + sum(_gain(a, longest) * n for a, n in length_bonuses(hand))
         self.after = 0.0
         if objective is PaperbackObjective.VALUE:
-            self.after = COMMON_GAIN + CARD_NEXT * hand.cards_next()
+            self.after = moves.COMMON_GAIN + moves.CARD_NEXT * hand.cards_next()
 
     def hopeless(self, i: int, j: int | None) -> bool:
         """Whether no pair of word i and word j (any second word, for None) can beat the moves kept."""
@@ -84,9 +78,9 @@ class Pairs:
         floor = self.kept.floor()
         if self.by_length:
             second = self.longest if j is None else int(self.lens[j])
-            return int(self.lens[i]) + second + 1 < floor // LENGTH_WEIGHT
+            return int(self.lens[i]) + second + 1 < floor // moves.LENGTH_WEIGHT
         uj = self.u[0] if j is None else self.u[j]
-        return bool(((self.u[i] + uj + self.flat) * self.total_mult + self.after) * SCORE_WEIGHT + 99 < floor)
+        return bool(((self.u[i] + uj + self.flat) * self.total_mult + self.after) * moves.SCORE_WEIGHT + 99 < floor)
 
     def run(self) -> None:
         """The first word, in decreasing bound (or length); ``Late`` or ``TooManyPairs`` when it stops short."""
@@ -124,11 +118,14 @@ class Pairs:
                 self.keep(m)
 
 
-def length_bonuses(hand: Hand) -> list[tuple[int, int]]:
-    """Every ``len>=L`` bonus of the hand: (L, its amount times the copies held)."""
+def length_bonuses(hand: Hand) -> list[tuple[Ability, int]]:
+    """Every bonus of the hand that reads the word's length (``len>=L``; the table's ``by_length``), with the copies
+    held: a Spacebar pair's two words count their letters together for it."""
     return [
-        (a.length, a.amount * n)
-        for c, n in zip(hand.kinds, hand.counts, strict=True)
-        for a in c.abilities
-        if a.kind is Kind.LENGTH
+        (a, n) for c, n in zip(hand.kinds, hand.counts, strict=True) for a in c.abilities if a.effect.by_length
     ]
+
+
+def _gain(a: Ability, at: Spot) -> int:
+    assert a.effect.gain is not None
+    return int(a.effect.gain(a, at))

@@ -7,18 +7,18 @@ import contextlib
 import functools
 import itertools
 import math
-import threading
 import time
+from typing import Unpack
 
 import numpy as np
 import numpy.typing as npt
 
 import solver.search.paperback.native as native
-from solver.budget import Budget, OutOfTime
+from solver.budget import OutOfTime
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 from solver.paperback.moves import SCORE_WEIGHT, PaperbackObjective, PMove, alphabetical, key, ranked_value
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.search.best_first import BestFirst, Kept, Reach
 from solver.search.hardback.compiled import check_engine
 from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, feasible, keys, word_bounds
@@ -26,6 +26,7 @@ from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
 from solver.search.paperback.pairs import MAX_PAIRS, Late, Pairs, TooManyPairs, length_bonuses
+from solver.search.setup import Limits, Setup, read_limits
 from solver.text import normalize_word
 
 MAX_TOP = 1000
@@ -39,34 +40,27 @@ TOO_MANY_PAIRS = (
 )
 
 
-class PaperbackSearch:
-    """The moves of one Paperback state over one lexicon, ranked by one objective."""
+class PaperbackSearch(Setup[PaperbackTurn, PaperbackObjective]):
+    """The moves of one Paperback turn over one lexicon, ranked by one objective."""
 
     def __init__(
         self,
         lexicon: Lexicon,
-        state: PaperbackState,
+        state: PaperbackTurn,
         objective: PaperbackObjective = PaperbackObjective.SCORE,
-        time_limit: float | None = None,
-        cancel: threading.Event | None = None,
-        engine: str | None = None,
+        **limits: Unpack[Limits],
     ) -> None:
-        """``time_limit`` (seconds) bounds ``top``: past it, it returns the best moves found and sets ``exact`` to
-        False. ``cancel``, once set, ends it at its next look at the clock (a service's client went away).
-        ``engine`` lays each word out in Python (``"python"``, the reference) or in the compiled layout search
-        (``"compiled"``, ``native``; the same moves and steps); None: ``GHOSTWRITER_ENGINE``, else the compiled one
-        where it was built (``solver.search.hardback.compiled.check_engine``)."""
-        self.lexicon = lexicon
-        self.state = state
-        self.objective = objective
-        self.time_limit = time_limit
-        self.exact = True
+        """The ``limits`` (``Limits``): ``time_limit`` (seconds) bounds ``top``: past it, it returns the best moves
+        found and sets ``exact`` to False. ``cancel``, once set, ends it at its next look at the clock (a service's
+        client went away). ``engine`` lays each word out in Python (``"python"``, the reference) or in the compiled
+        layout search (``"compiled"``, ``native``; the same moves and steps); None: ``GHOSTWRITER_ENGINE``, else the
+        compiled one where it was built (``solver.search.hardback.compiled.check_engine``)."""
+        time_limit, cancel, engine = read_limits(limits)
+        self.begin(lexicon, state, objective, time_limit, cancel, check_engine(engine, native.layout is not None))
         self.reason = ""  # why the moves are not proven best, when they are not
         self.hand = Hand.of(state)
         self.spacebar = self.hand.spacebar
-        self.budget = Budget(cancel)
         self.steps = Steps(self.budget)
-        self.engine = check_engine(engine, native.layout is not None)
         # None: the Python layouts (the Python engine, or a hand beyond the kernel's sizes)
         self._compiled = native.Compiled.of(self.hand, objective) if self.engine == "compiled" else None
         self._words: tuple[IntArray, npt.NDArray[np.int16]] | None = None

@@ -1,0 +1,88 @@
+"""A new Paperback game dealt from a seed (``deal``), and a seat's draw (``draw_cards``: the discard pile shuffled in
+only when a card must be drawn from an empty draw pile)."""
+
+from __future__ import annotations
+
+import random
+
+import solver.game.paperback.expansions as expansions
+from solver.game.hardback.actions import IllegalActionError
+from solver.game.paperback.coop import Coop
+from solver.game.paperback.cubes import Cubes
+from solver.game.paperback.options import PaperbackOptions
+from solver.game.paperback.state import MAX_SEED, PaperbackState, Player, build_box
+from solver.paperback.deck import OFFER_PILES, Deck, pile_of
+
+HAND = 5
+
+
+def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
+    """A new game from a seed: the starting decks, the Offer, the Fame piles, the length track; hands drawn."""
+    if options.players not in deck.players:
+        raise IllegalActionError(
+            f"players: the deck {deck.name!r} is played by {', '.join(map(str, deck.players))} players "
+            f"(its Fame piles' counts), not {options.players}",
+            "players",
+        )
+    if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise IllegalActionError("seed: a whole number from 0 to 2**63 - 1", "seed")
+    rng = random.Random(seed)
+    box = build_box(deck, options)
+    players = []
+    per_seat = sum(c.copies for c in deck.starter_letters) + deck.starter_wilds
+    for s in range(options.players):
+        draw = list(range(s * per_seat, (s + 1) * per_seat))
+        rng.shuffle(draw)
+        players.append(Player(draw=draw))
+    offer: list[list[int]] = [[] for _ in range(OFFER_PILES)]
+    fame: list[list[int]] = [[] for _ in deck.fame]
+    commons = []
+    for i, b in enumerate(box):
+        if b.origin == "offer":
+            offer[pile_of(b.cost)].append(i)
+        elif b.origin == "fame":
+            fame[[p.cost for p in deck.fame].index(b.cost)].append(i)
+        elif b.origin == "common":
+            commons.append(i)
+    for pile in offer:
+        rng.shuffle(pile)
+    row: list[int | None] = [None]
+    row += [pile.pop() if pile else None for pile in offer[1:]]
+    rng.shuffle(commons)
+    state = PaperbackState(
+        deck,
+        options,
+        seed,
+        box,
+        players,
+        offer,
+        row,
+        fame,
+        track=commons[: deck.commons_dealt],
+        unused=commons[deck.commons_dealt :],
+        rng=rng,
+    )
+    if options.cubes:
+        state.cubes = Cubes.new(options.players)
+    if options.coop:
+        state.coop = Coop.deal(deck.pyramid_rows(options.players), fame)
+        state.fame = [[] for _ in fame]
+    for p in players:
+        draw_cards(state, p, HAND)
+    expansions.deal(state)
+    for s, p in enumerate(players):  # a draw+N power's cards, the first hand too
+        draw_cards(state, p, expansions.power_amount(state, s, "draw"))
+    return state
+
+
+def draw_cards(state: PaperbackState, p: Player, n: int) -> None:
+    """Draw n cards, shuffling the discard pile into a new draw pile when the draw pile runs out (and only then)."""
+    for _ in range(n):
+        if not p.draw:
+            if not p.discard:
+                return
+            p.draw = p.discard
+            p.discard = []
+            state.rng.shuffle(p.draw)
+        p.hand.append(p.draw.pop())
+

@@ -1,0 +1,89 @@
+"""A Paperback table's choices (``PaperbackOptions``): the players, the shortest word, the Spacebar and Dyslexic
+Common cards, the optional rules and co-op (``RULES``), the expansions (``EXPANSIONS``); read and checked in one
+place (``from_json``), saved only when on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.game.hardback.state import GameStateError
+from solver.game.paperback.coop import LOSS_CUBES
+
+RULES = ("cube_advice", "cube_discard", "cube_discount", "recycle_twos", "coop")  # the optional rules, off by default
+
+
+@dataclass(frozen=True)
+class PaperbackOptions:
+    """A table's choices: the players, the shortest word, and the Spacebar and Dyslexic Common cards shuffled in;
+    the optional cube rules and the cooperative mode (``RULES``, ``coop_loss_cubes``: 5, or 4); the expansions
+    (``EXPANSIONS``, ``expansions``): Attack cards, Player Powers, an Award card, a Theme card. Every one is off by
+    default and saved only when on; ``from_json`` reads and checks them all (the service, the record and the
+    faces' flags go through it)."""
+
+    players: int = 2
+    min_length: int = 2
+    spacebar: bool = False
+    dyslexic: bool = False
+    cube_advice: bool = False
+    cube_discard: bool = False
+    cube_discount: bool = False
+    recycle_twos: bool = False
+    coop: bool = False
+    coop_loss_cubes: int = 5
+    attacks: bool = False
+    powers: bool = False
+    award: bool = False
+    theme: bool = False
+
+    @property
+    def cubes(self) -> bool:
+        """Whether the table uses the supply of cubes (any cube rule, or co-op)."""
+        return self.cube_advice or self.cube_discard or self.cube_discount or self.coop
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "players": self.players,
+            "min_length": self.min_length,
+            "spacebar": self.spacebar,
+            "dyslexic": self.dyslexic,
+        }
+        out.update({r: True for r in RULES if getattr(self, r)})  # a table without them saves as before
+        if self.coop:
+            out["coop_loss_cubes"] = self.coop_loss_cubes
+        out.update({k: True for k in EXPANSIONS if getattr(self, k)})  # saved only when on
+        return out
+
+    @staticmethod
+    def from_json(data: object) -> PaperbackOptions:
+        if not isinstance(data, dict):
+            raise GameStateError("options must be an object (players, min_length, spacebar, dyslexic)", "options")
+        known = {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes", *EXPANSIONS}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise GameStateError(f"options: unknown field {unknown[0]!r}", f"options.{unknown[0]}")
+        players = data.get("players", 2)
+        min_length = data.get("min_length", 2)
+        for name, v, hi in (("players", players, 8), ("min_length", min_length, 30)):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= hi:
+                raise GameStateError(f"options.{name} must be a whole number from 1 to {hi}", f"options.{name}")
+        flags = [data.get("spacebar", False), data.get("dyslexic", False)]
+        if not all(isinstance(f, bool) for f in flags):
+            raise GameStateError("options.spacebar and options.dyslexic are true or false", "options")
+        rules = {r: data.get(r, False) for r in (*RULES, *EXPANSIONS)}
+        for r, v in rules.items():
+            if not isinstance(v, bool):
+                raise GameStateError(f"options.{r} is true or false", f"options.{r}")
+        loss = data.get("coop_loss_cubes", 5)
+        if isinstance(loss, bool) or loss not in LOSS_CUBES:
+            raise GameStateError(
+                "options.coop_loss_cubes is 5 (the rulebook) or 4 (its extra challenge)", "options.coop_loss_cubes"
+            )
+        if loss != 5 and not rules["coop"]:
+            raise GameStateError(
+                "options.coop_loss_cubes is a rule of co-op: set options.coop", "options.coop_loss_cubes"
+            )
+        return PaperbackOptions(players, min_length, flags[0], flags[1], **rules, coop_loss_cubes=loss)
+
+
+EXPANSIONS = ("attacks", "powers", "award", "theme")  # the expansions, off by default

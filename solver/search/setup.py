@@ -1,0 +1,59 @@
+"""What a search of one turn over one lexicon holds whatever its game (``Setup``): the lexicon, the turn, the
+objective, the time limit, whether its answer is proven best, the budget its steps are counted in (with the cancel
+event of a client gone away) and the engine (Python, or compiled). Hardback's ``Search`` and Paperback's
+``PaperbackSearch`` begin with it."""
+
+from __future__ import annotations
+
+import threading
+from typing import Generic, TypedDict, TypeVar
+
+from solver.budget import Budget
+from solver.lexicon import Lexicon
+
+Turn = TypeVar("Turn")
+Goal = TypeVar("Goal")
+
+
+class Limits(TypedDict, total=False):
+    """A search's limits and engine, as keywords (``PaperbackSearch``): ``time_limit`` (seconds), ``cancel`` (an
+    event set once the answer is no longer wanted), ``engine`` (``"python"`` or ``"compiled"``; None: the default)."""
+
+    time_limit: float | None
+    cancel: threading.Event | None
+    engine: str | None
+
+
+def read_limits(limits: Limits) -> tuple[float | None, threading.Event | None, str | None]:
+    """The limits' time limit, cancel event and engine (None where not given); a ``TypeError`` for another keyword."""
+    unknown = sorted(set(limits) - set(Limits.__annotations__))
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {unknown[0]!r}")
+    return limits.get("time_limit"), limits.get("cancel"), limits.get("engine")
+
+
+class Setup(Generic[Turn, Goal]):
+    """The set-up both games' searches share (``begin``)."""
+
+    lexicon: Lexicon
+    state: Turn
+    objective: Goal
+    time_limit: float | None
+    exact: bool
+    budget: Budget
+    engine: str
+
+    def begin(
+        self,
+        lexicon: Lexicon,
+        state: Turn,
+        objective: Goal,
+        time_limit: float | None,
+        cancel: threading.Event | None,
+        engine: str,
+    ) -> None:
+        """The shared fields; ``engine`` as ``solver.search.hardback.compiled.check_engine`` gave it."""
+        self.lexicon, self.state, self.objective = lexicon, state, objective
+        self.time_limit, self.engine = time_limit, engine
+        self.exact = True  # until a limit cuts a query short
+        self.budget = Budget(cancel)
