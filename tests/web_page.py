@@ -71,6 +71,17 @@ def _bad_field_then_fixed(page: Page, field: str, name: str, fix: Callable[[], o
     expect(page.locator("#results .move").first).to_be_visible()
 
 
+def _chip_opens_and_escapes(page: Page, chip: Locator, bars: str) -> None:
+    """The keyboard alone: Enter on a focused chip opens its action bar; Escape closes it (no ``bars`` left) and
+    leaves the chip focused."""
+    chip.focus()
+    page.keyboard.press("Enter")
+    expect(chip).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator(bars)).to_have_count(0)
+    expect(chip).to_be_focused()
+
+
 def _open(page: Page, base: str) -> None:
     page.goto(base + "/")
     expect(page.locator(".catalogue-card")).to_have_count(158)

@@ -20,6 +20,7 @@ from web_page import (
     _bad_field_then_fixed,
     _checked_page,
     _chip,
+    _chip_opens_and_escapes,
     _find,
     _move_chip,
     _open,
@@ -154,13 +155,7 @@ def test_keyboard_only(page: Page) -> None:
     page.keyboard.press("Enter")  # Enter adds the typed codes
     expect(page.locator("#zone-hand .chip")).to_have_count(4)
     expect(page.locator("#code-input")).to_have_value("")
-    chip = _chip(page, "hand", "romance:F6")
-    chip.focus()
-    page.keyboard.press("Enter")
-    expect(chip).to_have_attribute("aria-expanded", "true")
-    page.keyboard.press("Escape")
-    expect(page.locator(".chip-actions")).to_have_count(0)
-    expect(chip).to_be_focused()
+    _chip_opens_and_escapes(page, _chip(page, "hand", "romance:F6"), ".chip-actions")
     page.locator("#find").focus()
     page.keyboard.press("Enter")
     first_card = page.locator("#move-1 .word-cards .card").first

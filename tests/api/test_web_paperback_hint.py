@@ -14,6 +14,7 @@ from web_page import (
     PHONE,
     _bad_field_then_fixed,
     _checked_page,
+    _chip_opens_and_escapes,
     _find,
     _open,
     _paperback,
@@ -212,13 +213,7 @@ def test_paperback_keyboard_only(page: Page) -> None:
     first_card.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#move-1-detail")).to_be_visible()
-    chip = _pb_chip(page, "E/1")
-    chip.focus()
-    page.keyboard.press("Enter")
-    expect(chip).to_have_attribute("aria-expanded", "true")
-    page.keyboard.press("Escape")
-    expect(page.locator("#pb-turn .chip-actions")).to_have_count(0)
-    expect(chip).to_be_focused()
+    _chip_opens_and_escapes(page, _pb_chip(page, "E/1"), "#pb-turn .chip-actions")
 
 
 def test_paperback_phone_layout(browser: Browser, server: str) -> None:
