@@ -50,14 +50,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from benchstats import (  # noqa: E402
+    Defaults,
     EngineRun,
     Sample,
     Tally,
-    chosen_engines,
     engine_kwargs,
     finish,
+    flag_parser,
     hand_record,
     ms,
+    parse_flags,
     print_start,
     print_tables,
     report_head,
@@ -375,34 +377,18 @@ SECTIONS = [*GROUPS, "named", "oracle", "cli"]
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    """The flags, with what --quick changes filled in; ``engines`` the engines asked for (an error where the search
-    has no such engine)."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, fewer baselines")
-    ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
-    ap.add_argument("--naive", type=int, help="hands of each size the naive pass solves (default 10, --quick 3)")
+    """The flags, with what --quick changes filled in."""
+    ap = flag_parser(__doc__, f"20 hands a size, {QUICK_LIMIT:g} s limit, fewer baselines", 10)
     ap.add_argument("--naive-cap", type=float, help=f"seconds the naive pass may spend on a hand (default "
                     f"{NAIVE_CAP:g}, --quick {NAIVE_QUICK_CAP:g})")
     ap.add_argument("--oracle", type=int, help="hands the oracle solves (default 10, --quick 3)")
     ap.add_argument("--cli", type=int, help="runs of the command line (default 15, --quick 5)")
-    ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
-    ap.add_argument("--engine", choices=["python", "compiled", "both"], default=default_engine(),
-                    help="the per-word search's engine (default: the compiled kernel where it was built)")
-    ap.add_argument("--only", action="append", choices=SECTIONS, metavar="GROUP",
-                    help=f"run only this part (repeatable): {', '.join(SECTIONS)}")
-    ap.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
-    args = ap.parse_args(argv)
-    quick = args.quick
-    args.hands = args.hands or (20 if quick else 200)
-    args.naive = args.naive if args.naive is not None else (3 if quick else 10)
-    args.oracle = args.oracle if args.oracle is not None else (3 if quick else 10)
-    args.cli = args.cli if args.cli is not None else (5 if quick else 15)
-    args.limit = args.limit or (QUICK_LIMIT if quick else LIMIT)
-    args.naive_cap = args.naive_cap or (NAIVE_QUICK_CAP if quick else NAIVE_CAP)
-    args.engines = chosen_engines(args.engine, Search)
-    if isinstance(args.engines, str):
-        ap.error(args.engines)
-    args.only = set(args.only or SECTIONS)
+    engine_help = "the per-word search's engine (default: the compiled kernel where it was built)"
+    args = parse_flags(ap, argv, Defaults(LIMIT, QUICK_LIMIT, 10, default_engine(), engine_help, SECTIONS, RESULTS,
+                                          Search))
+    args.oracle = args.oracle if args.oracle is not None else (3 if args.quick else 10)
+    args.cli = args.cli if args.cli is not None else (5 if args.quick else 15)
+    args.naive_cap = args.naive_cap or (NAIVE_QUICK_CAP if args.quick else NAIVE_CAP)
     return args
 
 

@@ -180,27 +180,11 @@ SECTIONS = [*SEEDS, "named"]
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    """The flags, with what --quick changes filled in; ``engines`` the engines asked for (an error where the search
-    has no such engine)."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help=f"20 hands a size, {QUICK_LIMIT:g} s limit, 3 naive hands")
-    ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
-    ap.add_argument("--naive", type=int, help="hands of each size the naive pass solves (default 20, --quick 3)")
+    """The flags, with what --quick changes filled in."""
+    ap = bs.flag_parser(__doc__, f"20 hands a size, {QUICK_LIMIT:g} s limit, 3 naive hands", 20)
     ap.add_argument("--sample", type=int, default=4000, help="words the naive pass solves, scaled to the whole list")
-    ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {LIMIT:g})")
-    ap.add_argument("--engine", choices=["python", "compiled", "both"], default=default_engine())
-    ap.add_argument("--only", action="append", choices=SECTIONS, metavar="GROUP",
-                    help=f"run only this part (repeatable): {', '.join(SECTIONS)}")
-    ap.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
-    args = ap.parse_args(argv)
-    args.hands = args.hands or (20 if args.quick else 200)
-    args.naive = args.naive if args.naive is not None else (3 if args.quick else 20)
-    args.limit = args.limit or (QUICK_LIMIT if args.quick else LIMIT)
-    args.engines = bs.chosen_engines(args.engine, PaperbackSearch)
-    if isinstance(args.engines, str):
-        ap.error(args.engines)
-    args.only = set(args.only or SECTIONS)
-    return args
+    return bs.parse_flags(ap, argv, bs.Defaults(LIMIT, QUICK_LIMIT, 20, default_engine(), None, SECTIONS, RESULTS,
+                                                PaperbackSearch))
 
 
 def main(argv: list[str] | None = None) -> int:

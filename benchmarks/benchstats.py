@@ -8,6 +8,7 @@ really took, never an interpolation.
 
 from __future__ import annotations
 
+import argparse
 import inspect
 import json
 import math
@@ -54,6 +55,50 @@ def chosen_engines(choice: str, search_class: Callable[..., Any]) -> tuple[str, 
             "version), so only --engine python can run"
         )
     return wanted
+
+
+def flag_parser(doc: str | None, quick: str, naive: int) -> argparse.ArgumentParser:
+    """A search benchmark's first flags: --quick (``quick`` says what it does), --hands, --naive (``naive`` hands a
+    size by default); the benchmark adds its own after them, then ``parse_flags`` the last ones."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help=quick)
+    ap.add_argument("--hands", type=int, help="seeded hands a size (default 200, --quick 20)")
+    ap.add_argument("--naive", type=int, help=f"hands of each size the naive pass solves (default {naive}, --quick 3)")
+    return ap
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """What a search benchmark's last flags default to: its time limits (full, --quick), naive hands, engine (and
+    what its help says), parts, results file, and the search class whose engines --engine names."""
+
+    limit: float
+    quick_limit: float
+    naive: int
+    engine: str
+    engine_help: str | None
+    sections: list[str]
+    results: Path
+    search_class: Callable[..., Any]
+
+
+def parse_flags(ap: argparse.ArgumentParser, argv: list[str] | None, d: Defaults) -> argparse.Namespace:
+    """Add the last flags (--limit, --engine, --only, --out) and read them all, with what --quick changes filled in:
+    ``engines`` the engines asked for (an error where the search has no such engine), ``only`` the parts to run."""
+    ap.add_argument("--limit", type=float, help=f"each query's time limit, seconds (default {d.limit:g})")
+    ap.add_argument("--engine", choices=["python", "compiled", "both"], default=d.engine, help=d.engine_help)
+    ap.add_argument("--only", action="append", choices=d.sections, metavar="GROUP",
+                    help=f"run only this part (repeatable): {', '.join(d.sections)}")
+    ap.add_argument("--out", type=Path, default=d.results, help="where the JSON goes")
+    args = ap.parse_args(argv)
+    args.hands = args.hands or (20 if args.quick else 200)
+    args.naive = args.naive if args.naive is not None else (3 if args.quick else d.naive)
+    args.limit = args.limit or (d.quick_limit if args.quick else d.limit)
+    args.engines = chosen_engines(args.engine, d.search_class)
+    if isinstance(args.engines, str):
+        ap.error(args.engines)
+    args.only = set(args.only or d.sections)
+    return args
 
 
 @dataclass

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
@@ -43,6 +44,42 @@ def _new_page(browser: Browser, viewport: dict[str, int], touch: bool = False) -
     page.set_default_timeout(TIMEOUT_MS)
     expect.set_options(timeout=TIMEOUT_MS)
     return page, PageErrors(page)
+
+
+@contextlib.contextmanager
+def _checked_page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> Iterator[Page]:
+    """A new page (``_new_page``), closed at the end, which must have had no JavaScript error."""
+    page, errors = _new_page(browser, viewport, touch)
+    try:
+        yield page
+    finally:
+        page.context.close()
+    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
+
+
+def _bad_field_then_fixed(page: Page, field: str, name: str, fix: Callable[[], object]) -> None:
+    """Find with a bad value in ``field``: the error names it (``field: name``) and the field is marked; once ``fix``
+    mends it, Find clears the error and the mark and shows words."""
+    error = page.locator("#error")
+    _find(page)
+    expect(error).to_contain_text(f"field: {name}")
+    expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
+    fix()
+    _find(page)
+    expect(error).to_be_hidden()
+    expect(page.locator(field)).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#results .move").first).to_be_visible()
+
+
+def _chip_opens_and_escapes(page: Page, chip: Locator, bars: str) -> None:
+    """The keyboard alone: Enter on a focused chip opens its action bar; Escape closes it (no ``bars`` left) and
+    leaves the chip focused."""
+    chip.focus()
+    page.keyboard.press("Enter")
+    expect(chip).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator(bars)).to_have_count(0)
+    expect(chip).to_be_focused()
 
 
 def _open(page: Page, base: str) -> None:

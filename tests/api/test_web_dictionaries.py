@@ -11,7 +11,7 @@ from typing import Any
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
     from playwright.sync_api import Browser, Page, expect
 
-from web_page import LAPTOP, _find, _new_page, _open, _type_codes
+from web_page import LAPTOP, _checked_page, _find, _open, _type_codes
 
 # -- Cyrillic, the Russian edition and familiar words ------------------------------------------------------------
 
@@ -36,8 +36,7 @@ def _russian_options(page: Page) -> None:
 
 
 def test_a_russian_hand_in_the_russian_edition(browser: Browser, ru_server: str) -> None:
-    page, errors = _new_page(browser, LAPTOP)
-    try:
+    with _checked_page(browser, LAPTOP) as page:
         _open(page, ru_server)
         _russian_options(page)  # the codes name the Russian edition's cards, as the service reads them
         _type_codes(page, "к О т")  # Cyrillic starters, in any case: the chips get capitals
@@ -85,14 +84,10 @@ def test_a_russian_hand_in_the_russian_edition(browser: Browser, ru_server: str)
         body = _hint_body(page)
         assert body["options"]["edition"] == "en" and body["dictionary"] == "enable"
         expect(page.locator("#results .move").first).to_have_attribute("data-word", re.compile(r"^(cat|act)$"))
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
 
 
 def test_inline_cyrillic_house_cards(browser: Browser, ru_server: str) -> None:
-    page, errors = _new_page(browser, LAPTOP)
-    try:
+    with _checked_page(browser, LAPTOP) as page:
         _open(page, ru_server)
         # the README's examples: genre names in Russian, accepted as typed and shown by their genre and letter
         _type_codes(page, "романы:Ж4{2p | double}, д:Ф3{1p uncover | 1p}")
@@ -125,9 +120,6 @@ def test_inline_cyrillic_house_cards(browser: Browser, ru_server: str) -> None:
         romance.click()
         expect(page.locator("#move-1-detail")).to_contain_text("A house card: 2p | double")
         expect(first.locator('.word-cards .card[data-code="mystery:Т3{1p uncover | 1p}"]')).to_have_count(1)
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
 
 
 def test_familiar_words_only(page: Page, server: str) -> None:

@@ -10,7 +10,7 @@ import re
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
     from playwright.sync_api import Browser, Page, Route, expect
 
-from web_page import _chip, _find, _move_chip, _new_page, _open, _paperback, _pb_type, _shots, _target, _type_codes
+from web_page import _checked_page, _chip, _find, _move_chip, _open, _paperback, _pb_type, _shots, _target, _type_codes
 
 # -- the phone's Find bar, Cancel, live code checks, errors --------------------------------------------------
 
@@ -36,8 +36,7 @@ def _in_viewport(page: Page, selector: str) -> bool:
 
 
 def test_on_a_phone_find_is_always_in_reach(browser: Browser, server: str) -> None:
-    page, errors = _new_page(browser, PHONE_TALL, touch=True)
-    try:
+    with _checked_page(browser, PHONE_TALL, touch=True) as page:
         _open(page, server)
         assert page.evaluate("window.scrollY") == 0
         assert _in_viewport(page, "#find"), "Find words is not on the first screen of a phone"
@@ -60,9 +59,6 @@ def test_on_a_phone_find_is_always_in_reach(browser: Browser, server: str) -> No
         page.screenshot(path=str(_shots() / "page-phone-find-bar.png"))
         page.evaluate("document.getElementById('results-section').scrollIntoView()")
         page.screenshot(path=str(_shots() / "page-phone-results.png"))
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
 
 
 def test_cancel_stops_a_running_search(page: Page) -> None:

@@ -17,10 +17,12 @@ with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conf
 from web_page import (
     LAPTOP,
     PHONE,
+    _bad_field_then_fixed,
+    _checked_page,
     _chip,
+    _chip_opens_and_escapes,
     _find,
     _move_chip,
-    _new_page,
     _open,
     _set_up_khafs_turn,
     _shots,
@@ -98,14 +100,7 @@ def test_a_bad_code_shows_the_services_error(page: Page) -> None:
     _move_chip(page, "hand", "r:Z9", "remove")
     expect(page.locator("#zone-hand .chip")).to_have_count(2)
     page.fill("#top", "51")
-    _find(page)
-    expect(error).to_contain_text("field: top")
-    expect(page.locator("#top")).to_have_attribute("aria-invalid", "true")
-    page.fill("#top", "5")
-    _find(page)
-    expect(error).to_be_hidden()
-    expect(page.locator("#top")).not_to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#results .move").first).to_be_visible()
+    _bad_field_then_fixed(page, "#top", "top", lambda: page.fill("#top", "5"))
 
 
 def test_a_network_failure_is_shown(page: Page) -> None:
@@ -160,13 +155,7 @@ def test_keyboard_only(page: Page) -> None:
     page.keyboard.press("Enter")  # Enter adds the typed codes
     expect(page.locator("#zone-hand .chip")).to_have_count(4)
     expect(page.locator("#code-input")).to_have_value("")
-    chip = _chip(page, "hand", "romance:F6")
-    chip.focus()
-    page.keyboard.press("Enter")
-    expect(chip).to_have_attribute("aria-expanded", "true")
-    page.keyboard.press("Escape")
-    expect(page.locator(".chip-actions")).to_have_count(0)
-    expect(chip).to_be_focused()
+    _chip_opens_and_escapes(page, _chip(page, "hand", "romance:F6"), ".chip-actions")
     page.locator("#find").focus()
     page.keyboard.press("Enter")
     first_card = page.locator("#move-1 .word-cards .card").first
@@ -178,8 +167,7 @@ def test_keyboard_only(page: Page) -> None:
 
 
 def test_phone_layout_and_tap(browser: Browser, server: str) -> None:
-    page, errors = _new_page(browser, PHONE, touch=True)
-    try:
+    with _checked_page(browser, PHONE, touch=True) as page:
         _open(page, server)
         _set_up_khafs_turn(page)
         _find(page)
@@ -204,9 +192,6 @@ def test_phone_layout_and_tap(browser: Browser, server: str) -> None:
         page.locator("#move-1").scroll_into_view_if_needed()
         page.evaluate("document.getElementById('results-section').scrollIntoView()")
         page.screenshot(path=str(_shots() / "page-phone.png"))
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
 
 
 def test_wild_and_uncovered_cards(page: Page) -> None:

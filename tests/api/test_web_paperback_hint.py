@@ -12,8 +12,10 @@ with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conf
 
 from web_page import (
     PHONE,
+    _bad_field_then_fixed,
+    _checked_page,
+    _chip_opens_and_escapes,
     _find,
-    _new_page,
     _open,
     _paperback,
     _pb_chip,
@@ -145,14 +147,7 @@ def test_paperback_bad_card_shows_the_error_and_marks_it(page: Page) -> None:
     page.keyboard.press("Enter")
     expect(page.locator("#pb-hand .chip")).to_have_count(3)
     page.fill("#pb-common", "?")
-    _find(page)
-    expect(error).to_contain_text("field: common")
-    expect(page.locator("#pb-common")).to_have_attribute("aria-invalid", "true")
-    page.locator('.quick-buttons [data-common=""]').click()
-    _find(page)
-    expect(error).to_be_hidden()
-    expect(page.locator("#pb-common")).not_to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#results .move").first).to_be_visible()
+    _bad_field_then_fixed(page, "#pb-common", "common", page.locator('.quick-buttons [data-common=""]').click)
 
 
 def test_switching_games_keeps_each_games_inputs(page: Page) -> None:
@@ -218,18 +213,11 @@ def test_paperback_keyboard_only(page: Page) -> None:
     first_card.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#move-1-detail")).to_be_visible()
-    chip = _pb_chip(page, "E/1")
-    chip.focus()
-    page.keyboard.press("Enter")
-    expect(chip).to_have_attribute("aria-expanded", "true")
-    page.keyboard.press("Escape")
-    expect(page.locator("#pb-turn .chip-actions")).to_have_count(0)
-    expect(chip).to_be_focused()
+    _chip_opens_and_escapes(page, _pb_chip(page, "E/1"), "#pb-turn .chip-actions")
 
 
 def test_paperback_phone_layout(browser: Browser, server: str) -> None:
-    page, errors = _new_page(browser, PHONE, touch=True)
-    try:
+    with _checked_page(browser, PHONE, touch=True) as page:
         _open(page, server)
         _set_up_paperback_hand(page)
         page.locator("#pb-notation summary").click()  # the notation help, open
@@ -254,6 +242,3 @@ def test_paperback_phone_layout(browser: Browser, server: str) -> None:
         expect(page.locator("#move-1-detail")).to_contain_text("3 to the score")
         page.evaluate("document.getElementById('results-section').scrollIntoView()")
         page.screenshot(path=str(_shots() / "page-phone-paperback.png"))
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
