@@ -52,6 +52,7 @@ def serve(fmt: AnyFormat, tag: str, body: type[ReviewRequest], answer: type[Base
 
 
 async def _review(fmt: AnyFormat, body: ReviewRequest, ctx: Context, who: Caller) -> JSONResponse:
+    """The review of one request: the record read, replayed and reviewed within the budget, on the heavy lane."""
     start = time.perf_counter()
     d = (await ctx.dictionaries()).get(body.dictionary)
     try:
