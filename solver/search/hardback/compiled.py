@@ -1,4 +1,4 @@
-"""The per-word search on the compiled kernel (``solver/search/hardback/_kernel.c``), and the choice of engine.
+"""The per-word search on the compiled kernel (``solver/search/hardback/kernel/``), and the choice of engine.
 
 ``CompiledWordSolver`` is ``WordSolver`` with its inner search (``_solve``) done in C over flat arrays: the pool is
 packed once (``pack``: every value that does not depend on the word, read from the profiles and the optimism the
@@ -93,7 +93,7 @@ def word_solver(pool: Pool, resolver: Resolver, optimism: Optimism, engine: str)
 
 
 def pack(solver: WordSolver) -> tuple[bytes, bytes]:
-    """The pool as the kernel reads it (``ctx_read`` in _kernel.c, in the same order): integers and floats."""
+    """The pool as the kernel reads it (``ctx_read`` in kernel/module.c, in the same order): integers and floats."""
     ints: list[int] = [LAYOUT]
     floats: list[float] = []
     profiles, counts, om, resolver = solver.profiles, solver.counts, solver.optimism, solver.resolver
