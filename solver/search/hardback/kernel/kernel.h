@@ -51,7 +51,8 @@
 enum { HAND = 0, INKED = 1, MINE = 2, OTHER = 3 };
 enum { UP = 0, WILD = 1, UNCOVERED = 2 };
 enum { S_DONE = 0, S_OUT_OF_TIME = 1, S_CHECKPOINT = 2, S_ENOUGH = 3, S_ERROR = 4 };
-enum { PER_GENRE = 0, PER_WILD = 1, PER_INKED = 2, NCOUNTS = 3 };
+/* what a per-card benefit counts: resolve.c's ``counted`` has a case for each */
+enum { PER_GENRE = 0, PER_WILD = 1, PER_INKED = 2, PER_FACE_UP = 3, NCOUNTS = 4 };
 
 typedef struct {
     int letter, source, pool, own, genre, timeless, count;

@@ -113,17 +113,36 @@ oom:
     return -1;
 }
 
-static double spec_value(const Kind *p, int a, int j, int f, const int counts[4], int wilds, int inked_up) {
-    int per = p->sper[a][j], n;
-    if (per == PER_GENRE) n = counts[p->sgenre[a][j]];
-    else if (per == PER_WILD) n = wilds;
-    else n = inked_up;
-    return p->scoef[a][j] * (double)f * (double)n;
+/* what a count may read of a placement (solver/hardback/benefits.py's Tally): per genre the player's cards of it in
+ * play, the word's wild cards (uncovered ones included), the inked cards face-up, the word's letters */
+typedef struct {
+    int genres[4];
+    int wilds, inked_up, letters;
+} Tally;
+
+/* The one place the kernel reads what a per-card benefit counts: one case per row of solver/hardback/benefits.py's
+ * COUNTERS (its ``kernel`` number; a row with none makes compiled.py leave the pool to the Python search). */
+static inline int counted(int per, int genre, const Tally *t) {
+    switch (per) {
+    case PER_GENRE:
+        return t->genres[genre];
+    case PER_WILD:
+        return t->wilds;
+    case PER_INKED:
+        return t->inked_up;
+    case PER_FACE_UP: /* a house count (tests/hardback/test_count_table.py): the word's cards standing face-up */
+        return t->letters - t->wilds;
+    default:
+        return 0;
+    }
+}
+
+static double spec_value(const Kind *p, int a, int j, int f, const Tally *t) {
+    return p->scoef[a][j] * (double)f * (double)counted(p->sper[a][j], p->sgenre[a][j], t);
 }
 
 /* Resolver._value */
-static double rest_value(const S *s, const int factors[MAXN], const int active[4], const int counts[4], int fodder,
-                         int wilds, int inked_up) {
+static double rest_value(const S *s, const int factors[MAXN], const int active[4], const Tally *t, int fodder) {
     const Ctx *c = s->c;
     double total = 0.0;
     int dumps[MAXDUMPS];
@@ -139,7 +158,7 @@ static double rest_value(const S *s, const int factors[MAXN], const int active[4
         int a = p->genre >= 0 && active[p->genre];
         int f = factors[pos];
         total += p->value[a][f];
-        for (int j = 0; j < p->nspec[a]; j++) total += spec_value(p, a, j, f, counts, wilds, inked_up);
+        for (int j = 0; j < p->nspec[a]; j++) total += spec_value(p, a, j, f, t);
         for (int j = 0; j < p->ndump[a]; j++) dumps[ndumps++] = p->dump[a][j] * f;
     }
     for (int mi = 0; mi < c->nmine; mi++) {
@@ -149,7 +168,7 @@ static double rest_value(const S *s, const int factors[MAXN], const int active[4
         if (outside <= 0) continue;
         int a = p->genre >= 0 && active[p->genre];
         double sp = 0.0;
-        for (int j = 0; j < p->nspec[a]; j++) sp += spec_value(p, a, j, 1, counts, wilds, inked_up);
+        for (int j = 0; j < p->nspec[a]; j++) sp += spec_value(p, a, j, 1, t);
         double per = p->value[a][1] + sp;
         total += per * (double)outside;
         for (int o = 0; o < outside; o++)
@@ -270,8 +289,8 @@ static int aims(S *s, const int active[4], int opt_len[MAXOPT]) {
 
 /* Resolver.resolutions: the best value over every aim of the doubles (its aims in s->opt_idx); 0 when the budget
  * stopped it */
-static int best_aims(S *s, const Extras *x, const int active[4], const int counts[4], int nopt,
-                     const int opt_len[MAXOPT], double *out) {
+static int best_aims(S *s, const Extras *x, const int active[4], const Tally *t, int nopt, const int opt_len[MAXOPT],
+                     double *out) {
     int n = s->n, have = 0, idx[MAXOPT];
     memset(idx, 0, sizeof(int) * (size_t)(nopt ? nopt : 1));
     double best = 0.0;
@@ -283,7 +302,7 @@ static int best_aims(S *s, const Extras *x, const int active[4], const int count
             int q = s->opt_near[j][idx[j]];
             if (q >= 0) factors[q] = factors[q] + 1 < MAX_FACTOR ? factors[q] + 1 : MAX_FACTOR;
         }
-        double v = x->fixed + rest_value(s, factors, active, counts, x->fodder, x->wilds, x->inked_up);
+        double v = x->fixed + rest_value(s, factors, active, t, x->fodder);
         if (!have || v > best + EPS) {
             best = v;
             have = 1;
@@ -307,12 +326,13 @@ int resolve(S *s, double *out) {
     if (!extras(s, &x)) return 0;
     int r = uncover_order(s);
     if (r <= 0) return r;
-    int counts[4], active[4], opt_len[MAXOPT];
-    genre_counts(s, 0u, 1, counts);
-    for (int g = 0; g < 4; g++) active[g] = counts[g] >= 2;
+    Tally t = {.wilds = x.wilds, .inked_up = x.inked_up, .letters = s->n};
+    int active[4], opt_len[MAXOPT];
+    genre_counts(s, 0u, 1, t.genres);
+    for (int g = 0; g < 4; g++) active[g] = t.genres[g] >= 2;
     int nopt = aims(s, active, opt_len);
     if (nopt < 0) return -1;
-    if (!best_aims(s, &x, active, counts, nopt, opt_len, out)) return -1;
+    if (!best_aims(s, &x, active, &t, nopt, opt_len, out)) return -1;
     s->nopt = nopt;
     memcpy(s->active, active, sizeof active);
     return 1;
