@@ -5,11 +5,15 @@ its Python search (``solver.search.hardback.compiled`` says so once)."""
 
 from setuptools import Extension, setup
 
+# Hardback's per-word search: one module from several files, by job (solver/search/hardback/kernel/kernel.h)
+_KERNEL_PARTS = ("module", "plan", "search", "bounds", "resolve", "signatures")
+
 setup(
     ext_modules=[
         Extension(
             "solver.search.hardback._kernel",
-            ["solver/search/hardback/_kernel.c"],
+            [f"solver/search/hardback/kernel/{part}.c" for part in _KERNEL_PARTS],
+            depends=["solver/search/hardback/kernel/kernel.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

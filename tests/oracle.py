@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -52,6 +52,10 @@ a rival's letter the player must use (Disfigured Letter)."""
 
 Face = Literal["up", "wild"]
 """How a card is placed. Whether a wild card is later uncovered is decided when benefits resolve."""
+
+HOUSE_COUNTS: dict[Kind, tuple[str, Callable[[tuple[Slot, ...]], int]]] = {}
+"""Per-card benefits a house rule adds (tests/hardback/test_count_table.py): per kind, the gain it adds to and what
+it counts in a placement, written here on the oracle's own terms (not the solver's count table)."""
 
 AWARD_PRESTIGE = {7: 5, 8: 6, 9: 7, 10: 9, 11: 12, 12: 15}
 """Literary award prestige by word length (12 stands for 12 or more)."""
@@ -420,6 +424,9 @@ class _StateOracle:
                         fixed = _plus(fixed, Tally(prestige=a * inked))
                     case Kind.DOUBLE | Kind.UNCOVER:
                         pass  # resolved before: they shaped ``resolution``
+                    case kind if kind in HOUSE_COUNTS:
+                        gain, count = HOUSE_COUNTS[kind]
+                        fixed = _plus(fixed, Tally(**{gain: a * count(slots)}))
             groups.append([fixed])
             if trash is not None:
                 groups.append([Tally(), trash])

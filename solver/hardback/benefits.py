@@ -8,15 +8,20 @@ printer (``solver.hardback.cards``), the resolver and its explanation (``solver.
 ``solver.hardback.explain``), the bounds of the search (through the resolver's profiles), the moves' values
 (``solver.hardback.moves``), the game-state checker's caps, and the web page (through the service's vocabulary).
 
-Adding a kind is one ``Kind`` member and one row here, and its tests.
+Adding a kind is one ``Kind`` member and one row here, and its tests. What a per-card benefit counts is a table
+too (``COUNT_TABLE``: one ``CountRow`` a count, with how it reads a placement, its bound for the search and its
+case in the compiled kernel's one switch): a new count is one row there, its benefit's row, and that case
+(tests/search/test_count_table.py adds one as a house rule, ``house_count``).
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from solver.errors import CardCodeError
 from solver.hardback.genres import Genre
@@ -44,6 +49,16 @@ class Kind(enum.Enum):
     PRESTIGE_PER_INKED = "prestige_per_inked"
     OPPONENTS_RETURN = "opponents_return_token"
 
+    @classmethod
+    def house(cls, name: str, value: str) -> Kind:
+        """A kind a house rule adds (``house_count``): a member made at run time, found by its value as the others
+        are."""
+        return _house_member(cls, name, value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Kind | None:
+        return _HOUSE.get((cls, value))  # type: ignore[return-value]
+
 
 class Role(enum.Enum):
     """How a benefit resolves (the order of resolution is the resolver's: uncovers, doubles, then the rest)."""
@@ -67,6 +82,87 @@ class Count(enum.Enum):
     GENRE = "genre"  # the player's face-up cards of the benefit's genre (the word and the classics in play)
     WILD = "wild"  # the wild cards in the word, uncovered ones included
     INKED = "inked"  # the inked cards used face-up
+
+    @classmethod
+    def house(cls, name: str, value: str) -> Count:
+        """A count a house rule adds (``house_count``): a member made at run time, found by its value as the others
+        are."""
+        return _house_member(cls, name, value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Count | None:
+        return _HOUSE.get((cls, value))  # type: ignore[return-value]
+
+
+_E = TypeVar("_E", bound=enum.Enum)
+_HOUSE: dict[tuple[type[enum.Enum], object], enum.Enum] = {}  # the members house rules added, by class and value
+
+
+def _house_member(cls: type[_E], name: str, value: str) -> _E:
+    """A member of ``cls`` made at run time (as ``enum.Flag`` makes its combinations): ``cls(value)`` finds it, and
+    it is hashed, compared and printed as the others are. The same value gives the same member again."""
+    got = _HOUSE.get((cls, value))
+    if got is None:
+        got = object.__new__(cls)
+        got._name_ = name
+        got._value_ = value
+        _HOUSE[(cls, value)] = got
+    assert isinstance(got, cls)
+    return got
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a count reads: of a placement once resolved (``CountRow.read``), or of a turn at its most
+    (``CountRow.most``, the search's bounds): per genre the player's cards of it in play, the word's wild cards
+    (face-down or uncovered), the inked cards used face-up, the word's letters."""
+
+    genres: Sequence[int]
+    wilds: int
+    inked: int
+    letters: int
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """One count of the per-card benefits, read by every part that scores or bounds them (the resolver and the
+    outcome through ``Special`` and ``read``, the search's bounds through ``most`` and ``per_wild``, the compiled
+    kernel through ``kernel``).
+
+    ``read`` gives what it counts in a placement (a tally and the benefit's genre index, -1 for none);
+    ``most`` the most it may count in any word of a turn, given the turn's tally at its most (the search's bound:
+    never less than ``read`` of any placement); with ``per_wild`` the search credits it instead for each wild card
+    a word may hold (``Profile.optimistic_per_wild``: it grows with the word's wild cards, Mystery N's). ``kernel``
+    is its case in the compiled kernel's one switch (``counted`` in ``solver/search/hardback/kernel/resolve.c``);
+    None where it has none: pools with such cards are then searched in Python."""
+
+    count: Count
+    read: Callable[[Tally, int], int]
+    most: Callable[[Tally, int], int]
+    kernel: int | None
+    per_wild: bool = False
+
+
+def _genre(t: Tally, g: int) -> int:
+    return t.genres[g]
+
+
+def _wilds(t: Tally, g: int) -> int:
+    return t.wilds
+
+
+def _inked(t: Tally, g: int) -> int:
+    return t.inked
+
+
+COUNT_TABLE: dict[Count, CountRow] = {
+    c.count: c
+    for c in (
+        CountRow(Count.GENRE, _genre, _genre, kernel=0),
+        CountRow(Count.WILD, _wilds, _wilds, kernel=1, per_wild=True),
+        CountRow(Count.INKED, _inked, _inked, kernel=2),
+    )
+}
 
 
 # What benefits add to, in the order ``value`` sums them: each is a field of ``Totals`` and of ``Weights``.
@@ -216,19 +312,23 @@ def note(row: Row, gain: str, q: int, n: int, count: int = 0, what: str = "") ->
 
 # -- the notation -----------------------------------------------------------------------------------------------
 
-_RESERVED = {tail for row in TABLE.values() for tail in re.findall(r"\*([a-z]+)", row.token)}
-
-
-def _pattern(token: str) -> re.Pattern[str]:
+def _pattern(token: str, reserved_tails: set[str]) -> re.Pattern[str]:
     text = re.escape(token).replace(r"\{n\}", "([0-9]+)")
-    reserved = "|".join(sorted(_RESERVED))
+    reserved = "|".join(sorted(reserved_tails))
     return re.compile(text.replace(r"\{genre\}", rf"(?!(?:{reserved})$)([a-z]+)"))
 
 
-# literal tokens first, then tokens with an amount, then those that name a genre (``2c*wild`` is not a genre's)
-_PARSERS: list[tuple[Row, re.Pattern[str]]] = sorted(
-    ((row, _pattern(row.token)) for row in TABLE.values()), key=lambda x: ("{" in x[0].token, "{genre}" in x[0].token)
-)
+def _parsers() -> list[tuple[Row, re.Pattern[str]]]:
+    """Literal tokens first, then tokens with an amount, then those that name a genre (``2c*wild`` is not a
+    genre's: the words after ``*`` in the rows are no genre's names)."""
+    reserved = {tail for row in TABLE.values() for tail in re.findall(r"\*([a-z]+)", row.token)}
+    return sorted(
+        ((row, _pattern(row.token, reserved)) for row in TABLE.values()),
+        key=lambda x: ("{" in x[0].token, "{genre}" in x[0].token),
+    )
+
+
+_PARSERS = _parsers()
 
 BENEFIT_NOTATION_HELP = (
     "benefit tokens are "
@@ -272,6 +372,28 @@ def _amount(digits: str, token: str) -> int:
     return n
 
 
+@contextmanager
+def house_count(row: Row, counter: CountRow) -> Iterator[None]:
+    """A house rule's new count for the length of a ``with``: its benefit's row (a per-card row whose ``per`` is
+    ``counter.count``; its kind and count made by ``Kind.house`` and ``Count.house``) and its counter, read by
+    everything that reads the tables (the notation, the resolver, the outcome, the search's bounds, the kernel
+    through ``counter.kernel``). Cards and profiles made meanwhile are remembered by their makers' caches: use new
+    card codes for each rule."""
+    global _PARSERS
+    if row.role is not Role.PER_CARD or row.per is not counter.count or row.kind in TABLE:
+        raise ValueError(f"house count {row.kind}: a new per-card row counting {counter.count}")
+    kept = _PARSERS
+    TABLE[row.kind] = row
+    COUNT_TABLE[counter.count] = counter
+    _PARSERS = _parsers()
+    try:
+        yield
+    finally:
+        del TABLE[row.kind]
+        del COUNT_TABLE[counter.count]
+        _PARSERS = kept
+
+
 def format_benefits(benefits: tuple[Benefit, ...]) -> str:
     return " ".join(str(b) for b in benefits) or "-"
 
@@ -311,21 +433,22 @@ def plain_value(benefits: Sequence[Benefit], f: int, w: Weights) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Special:
-    """A per-card benefit ready to score: its weight, amount, what it counts (and the genre's index)."""
+    """A per-card benefit ready to score: its weight, amount, what it counts (its ``CountRow``, and the genre's index
+    for a count of a genre's cards, -1 otherwise)."""
 
     benefit: Benefit
     weight: float
     per: Count
-    genre: int  # index into the genres, for ``Count.GENRE``; -1 otherwise
+    genre: int
+    counter: CountRow = field(compare=False)
 
-    def value(self, f: int, counts: Sequence[int], wilds: int, inked: int) -> float:
-        if self.per is Count.GENRE:
-            n = counts[self.genre]
-        elif self.per is Count.WILD:
-            n = wilds
-        else:
-            n = inked
-        return self.weight * self.benefit.amount * f * n
+    def value(self, f: int, tally: Tally) -> float:
+        """What it brings at factor ``f`` in a placement that ``tally`` counts."""
+        return self.weight * self.benefit.amount * f * self.counter.read(tally, self.genre)
+
+    def most(self, reach: Tally) -> float:
+        """The most it brings at factor 1 in any word of a turn whose tally at its most is ``reach``."""
+        return self.weight * self.benefit.amount * 1 * self.counter.most(reach, self.genre)
 
 
 def specials(benefits: Iterable[Benefit], w: Weights, genres: Sequence[Genre]) -> tuple[Special, ...]:
@@ -335,8 +458,8 @@ def specials(benefits: Iterable[Benefit], w: Weights, genres: Sequence[Genre]) -
         row = TABLE[b.kind]
         if row.role is Role.PER_CARD:
             assert row.per is not None
-            index = genres.index(b.genre) if row.per is Count.GENRE and b.genre is not None else -1
-            out.append(Special(b, weight(w, row.gives[0]), row.per, index))
+            index = genres.index(b.genre) if b.genre is not None else -1
+            out.append(Special(b, weight(w, row.gives[0]), row.per, index, COUNT_TABLE[row.per]))
     return tuple(out)
 
 

@@ -33,7 +33,6 @@ class CardReport:
 
 _FACES = {f: f.value for f in Face}  # an enum's ``value`` is a slow property
 _SOURCES = {s: s.value for s in Source}
-_NOTED = frozenset(kind for kind, row in TABLE.items() if row.note)  # the kinds whose gains an explanation notes
 # enum members read on every card, as module constants (a member read off its class goes through EnumType's hook)
 _WILD, _UNCOVERED = Face.WILD, Face.UNCOVERED
 _OTHER, _INKED = Source.OTHER, Source.INKED
@@ -71,11 +70,10 @@ def _notes(part: CardPart, outcome: Outcome) -> list[str]:
         notes.extend(_placement_notes(part, outcome))
     if part.active_genre:
         notes.append(f"{part.active_genre} active")
-    for g in part.gains:
-        if g.kind in _NOTED:
-            text = note(TABLE[g.kind], g.gain, g.amount, g.printed, g.count, g.what)
-            if text:
-                notes.append(text)
+    for g in part.gains:  # what the benefit table's rows say of them (a house rule's rows too)
+        text = note(TABLE[g.kind], g.gain, g.amount, g.printed, g.count, g.what)
+        if text:
+            notes.append(text)
     if part.trashed is not None:
         coins, prestige = part.trashed
         got = [x for x in (f"{coins} coins" if coins else "", f"{prestige} prestige" if prestige else "") if x]

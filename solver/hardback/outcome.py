@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solver.hardback.benefits import ON_CARD, TABLE, Count, Kind, Role, Row, choose, weight
+from solver.hardback.benefits import COUNT_TABLE, ON_CARD, TABLE, Kind, Role, Row, Tally, choose, weight
 from solver.hardback.cards import Card
 from solver.hardback.choices import CardChoices, ChoiceError
 from solver.hardback.profile import GENRE_INDEX, GENRES, Profile, Source
@@ -156,7 +156,7 @@ def outcome(
     totals.genres_active = [g for g, on in zip(_GENRE_NAMES, res.active, strict=True) if on]
     if resolver.awards:
         totals.award = award_prestige(len(slots), resolver.rules, resolver.award_held)
-    credit = _Credit(resolver, res, totals, counts, wilds, inked_up)
+    credit = _Credit(resolver, res, totals, Tally(counts, wilds, inked_up, len(slots)))
     cards = _word_cards(resolver, word, slots, res, totals, credit, choices)
     in_play = _classics_in_play(resolver, slots, credit, classics)
     _dump(resolver, credit.dump_claims, fodder, totals)
@@ -175,7 +175,7 @@ _GAIN, _PER_CARD, _TRASH, _DUMP = Role.GAIN, Role.PER_CARD, Role.TRASH, Role.DUM
 _EITHER, _INK_OR_REMOVER = Kind.EITHER, Kind.INK_OR_REMOVER
 
 # one benefit of a card as the credit reads it: its kind, how it resolves, its printed amount, the row, and for a
-# per-card count the genre's index (-1: it counts wild or inked cards)
+# per-card count the genre's index (-1: it counts no genre's cards)
 _Step = tuple[Kind, Role, int, Row, int]
 
 
@@ -188,7 +188,7 @@ def _plan(p: Profile, a: int) -> list[_Step]:
         plan = []
         for b in p.card.basic + (p.card.genre_bonus if a else ()):
             row = TABLE[b.kind]
-            genre = GENRE_INDEX[b.genre] if row.per is Count.GENRE and b.genre is not None else -1
+            genre = GENRE_INDEX[b.genre] if row.per is not None and b.genre is not None else -1
             plan.append((b.kind, row.role, b.amount, row, genre))
         p.remembered[key] = plan
     return plan
@@ -197,14 +197,11 @@ def _plan(p: Profile, a: int) -> list[_Step]:
 class _Credit:
     """Credits a standing card with its benefits, through the benefit table."""
 
-    def __init__(
-        self, resolver: Resolver, res: Resolution, totals: Totals, counts: list[int], wilds: int, inked: int
-    ) -> None:
+    def __init__(self, resolver: Resolver, res: Resolution, totals: Totals, tally: Tally) -> None:
         self.w = resolver.w
         self.res = res
         self.totals = totals
-        self.counted = {Count.WILD: wilds, Count.INKED: inked}
-        self.counts = counts
+        self.tally = tally  # what the per-card benefits count (``COUNT_TABLE``'s rows read it)
         self.dump_claims: list[tuple[int, CardPart]] = []
         self._gain = resolver.gains  # each kind's gain under the weights (the resolver's: one set of weights)
 
@@ -234,10 +231,8 @@ class _Credit:
                 gains.append(Gain(kind, g, q, amount))
             elif role is _PER_CARD:
                 assert row.per is not None
-                if genre >= 0:
-                    n, what = self.counts[genre], _GENRE_NAMES[genre]
-                else:
-                    n, what = self.counted[row.per], row.per.value
+                n = COUNT_TABLE[row.per].read(self.tally, genre)
+                what = _GENRE_NAMES[genre] if genre >= 0 else row.per.value
                 g = row.gives[0]
                 part.add(g, amt * n, totals)
                 gains.append(Gain(kind, g, amt * n, amount, n, what))

@@ -11,7 +11,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.hardback.benefits import Count, Role, Special, abilities, amounts, plain_value, specials
+from solver.hardback.benefits import CountRow, Role, Special, Tally, abilities, amounts, plain_value, specials
 from solver.hardback.cards import Card
 from solver.hardback.genres import Genre
 from solver.hardback.objectives import Weights
@@ -63,26 +63,24 @@ class Profile:
         return {}
 
     @functools.cached_property
-    def _counted(self) -> tuple[tuple[int, ...], bool, bool] | None:
-        """What of the turn its specials count, on either side: the genres' indices, inked cards, wild cards (None
-        for a card with no specials)."""
-        both = self.specials[0] + self.specials[1]
-        if not both:
-            return None
-        genres = tuple(sorted({s.genre for s in both if s.per is Count.GENRE}))
-        return genres, any(s.per is Count.INKED for s in both), any(s.per is Count.WILD for s in both)
+    def _counted(self) -> tuple[tuple[CountRow, int], ...]:
+        """What of the turn its specials count, on either side: each count and genre index once (none for a card
+        with no specials)."""
+        seen: dict[tuple[int, int], tuple[CountRow, int]] = {}
+        for s in self.specials[0] + self.specials[1]:
+            seen.setdefault((id(s.counter), s.genre), (s.counter, s.genre))
+        return tuple(seen.values())
 
-    def reading(self, max_counts: Sequence[int], inked: int, wilds: int) -> tuple[int, ...]:
+    def reading(self, reach: Tally) -> tuple[int, ...]:
         """What its optimistic numbers (``optimistic``, ``optimistic_per_wild``, ``optimistic_step``, ``abilities``,
-        ``step_by_wilds``) read of the turn's ``max_counts``, ``inked`` and ``wilds``: whether its genre can be
-        active and the numbers its specials count. Turns that read alike give it the same numbers, so its readers
+        ``step_by_wilds``) read of the turn's tally at its most (``reach``): whether its genre can be active and the
+        most each count of its specials may count. Turns that read alike give it the same numbers, so its readers
         remember them by the reading (``solver.search.hardback.bound``), not by the whole turn."""
-        active = int(self.genre >= 0 and max_counts[self.genre] >= 2)
+        active = int(self.genre >= 0 and reach.genres[self.genre] >= 2)
         counted = self._counted
-        if counted is None:
+        if not counted:
             return _ACTIVITY[active]
-        genres, counts_inked, counts_wilds = counted
-        return (active, *(max_counts[g] for g in genres), inked if counts_inked else -1, wilds if counts_wilds else -1)
+        return (active, *(c.most(reach, g) for c, g in counted))
 
     @functools.cached_property
     def pool(self) -> bool:
@@ -93,41 +91,40 @@ class Profile:
         """Its genre can be active only when the player has two cards of it."""
         return (0, 1) if self.genre >= 0 and max_counts[self.genre] >= 2 else (0,)
 
-    def optimistic(
-        self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int, dumps: bool = True
-    ) -> float:
+    def optimistic(self, reach: Tally, weights: Weights, dumps: bool = True) -> float:
         """An upper bound of its value at factor 1 in any word (genre active if it can be, specials at their most).
 
-        ``max_counts`` holds, per genre, how many of the player's cards could count for it; without ``dumps`` its
-        dumps are left out (for a word that leaves no card to dump).
+        ``reach`` is the turn's tally at its most: per genre how many of the player's cards could count for it, and
+        the most each count may count; without ``dumps`` its dumps are left out (for a word that leaves no card to
+        dump).
         """
         best = 0.0
-        for a in self._activities(max_counts):
+        for a in self._activities(reach.genres):
             v = (
                 self.value[a][1]
-                + sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])
+                + sum(s.most(reach) for s in self.specials[a])
                 + (sum(max(0.0, weights.coins * d - weights.dump) for d in self.dumps[a]) if dumps else 0.0)
             )
             best = max(best, v)
         return best
 
-    def optimistic_per_wild(self, max_counts: tuple[int, int, int, int], weights: Weights) -> float:
-        """The most its per-wild specials bring for each wild card in the word."""
+    def optimistic_per_wild(self, reach: Tally, weights: Weights) -> float:
+        """The most its per-wild specials (``CountRow.per_wild``) bring for each wild card in the word."""
         return max(
-            sum(s.weight * s.benefit.amount for s in self.specials[a] if s.per is Count.WILD)
-            for a in self._activities(max_counts)
+            sum(s.weight * s.benefit.amount for s in self.specials[a] if s.counter.per_wild)
+            for a in self._activities(reach.genres)
         )
 
-    def abilities(self, max_counts: tuple[int, int, int, int], which: str) -> int:
+    def abilities(self, reach: Tally, which: str) -> int:
         """How many uncover (``"uncovers"``) or double (``"doubles"``) abilities it may have."""
         per: tuple[int, int] = getattr(self, which)
-        return max(per[a] for a in self._activities(max_counts))
+        return max(per[a] for a in self._activities(reach.genres))
 
-    def optimistic_step(self, max_counts: tuple[int, int, int, int], weights: Weights, wilds: int, inked: int) -> float:
+    def optimistic_step(self, reach: Tally, weights: Weights) -> float:
         """An upper bound of what one more doubling adds to its value."""
         best = 0.0
-        for a in self._activities(max_counts):
-            specials = sum(s.value(1, max_counts, wilds, inked) for s in self.specials[a])  # the same at either f
+        for a in self._activities(reach.genres):
+            specials = sum(s.most(reach) for s in self.specials[a])  # the same at either f
             dumps = sum(max(0.0, weights.coins * d) for d in self.dumps[a])
             for f in (1, 2):
                 v = self.value[a][f + 1] - self.value[a][f]
@@ -136,17 +133,15 @@ class Profile:
                 best = max(best, v)
         return best
 
-
-    def step_by_wilds(
-        self, max_counts: tuple[int, int, int, int], weights: Weights, inked: int
-    ) -> tuple[tuple[float, float], ...]:
+    def step_by_wilds(self, reach: Tally, weights: Weights) -> tuple[tuple[float, float], ...]:
         """What one more doubling adds, as a line in the number of wild cards in the word W: per activity, (d, c)
         for d + c * W, the most of it over the activities bounding the doubling (``optimistic_step`` takes W as
-        every card of the pool); () for a card with no per-wild benefit."""
+        every card of the pool); () for a card with no per-wild benefit (``reach``'s wild cards are not read)."""
+        flat = Tally(reach.genres, 0, reach.inked, reach.letters)
         parts = []
-        for a in self._activities(max_counts):
-            per_wild = sum(s.weight * s.benefit.amount for s in self.specials[a] if s.per is Count.WILD)
-            rest = sum(s.value(1, max_counts, 0, inked) for s in self.specials[a] if s.per is not Count.WILD)
+        for a in self._activities(reach.genres):
+            per_wild = sum(s.weight * s.benefit.amount for s in self.specials[a] if s.counter.per_wild)
+            rest = sum(s.most(flat) for s in self.specials[a] if not s.counter.per_wild)
             dumps = sum(max(0.0, weights.coins * d) for d in self.dumps[a])
             grows = max(self.value[a][f + 1] - self.value[a][f] for f in (1, 2))
             parts.append((grows + rest + dumps, per_wild))

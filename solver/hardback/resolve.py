@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from solver.budget import Budget
-from solver.hardback.benefits import Kind
+from solver.hardback.benefits import Kind, Tally
 from solver.hardback.catalogue import Rules
 from solver.hardback.choices import CardChoices
 from solver.hardback.profile import Pool, Source
@@ -309,8 +309,10 @@ class Resolver:
                 near = [q for q in (pos - 1, pos + 1) if 0 <= q < n and self._doublable(slots[q])]
                 options.extend((pos, near or [-1]) for _ in range(d))
 
+        tally = Tally(counts, wilds, inked_up, n)
+
         def rest(factors: list[int]) -> float:
-            return self._value(slots, factors, active, counts, fodder, wilds, inked_up)
+            return self._value(slots, factors, active, tally, fodder)
 
         return fixed, rest, order, active, options
 
@@ -323,11 +325,11 @@ class Resolver:
         slots: Sequence[Slot],
         factors: list[int],
         active: list[bool],
-        counts: list[int],
+        tally: Tally,
         fodder: int,
-        wilds: int,
-        inked_up: int,
     ) -> float:
+        """What the placement's cards bring at these factors, and your classics in play outside it (``tally``: what
+        their counts read), with the best dumps the fodder allows."""
         w = self.w
         total = 0.0
         dumps: list[int] = []
@@ -345,7 +347,7 @@ class Resolver:
             f = factors[pos]
             total += p.value[a][f]
             for s in p.specials[a]:
-                total += s.value(f, counts, wilds, inked_up)
+                total += s.value(f, tally)
             if p.dumps[a]:
                 dumps.extend(d * f for d in p.dumps[a])
         for k in self.mine:
@@ -354,7 +356,7 @@ class Resolver:
             if outside <= 0:
                 continue
             a = 1 if p.genre >= 0 and active[p.genre] else 0
-            per = p.value[a][1] + sum(s.value(1, counts, wilds, inked_up) for s in p.specials[a])
+            per = p.value[a][1] + sum(s.value(1, tally) for s in p.specials[a])
             total += per * outside
             dumps.extend(list(p.dumps[a]) * outside)
         if dumps:

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver.hardback.benefits import Tally
 from solver.hardback.objectives import Objective, Weights
 from solver.hardback.profile import Pool, Profile
 from solver.hardback.state import TurnState
@@ -339,7 +340,9 @@ def test_profiles_remember_their_optimism_by_what_they_read(state: dict[str, Any
     rng = random.Random(seed)
     token = bound._token(w)
     def numbers(p: Profile, counts: tuple[int, int, int, int], inked: int, size: int, dumps: bool) -> tuple[Any, ...]:
-        return bound._optimism_of(p, counts, w, token, inked, size), bound._kinds_of(p, counts, w, token, inked, dumps)
+        cards = size + 2  # (the most letters a word may hold cards on: the pool and a classic or two)
+        reach = Tally(counts, 0, inked, cards)
+        return bound._optimism_of(p, counts, w, token, inked, size, cards), bound._kinds_of(p, reach, w, token, dumps)
 
     for _ in range(12):
         counts = (rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3))

@@ -1,4 +1,4 @@
-"""Types of the compiled kernel (``_kernel.c``); ``solver.search.hardback.compiled`` is its only caller."""
+"""Types of the compiled kernel (``kernel/*.c``, one module); ``solver.search.hardback.compiled`` is its only caller."""
 
 from collections.abc import Callable
 

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from solver.hardback.benefits import Tally
 from solver.hardback.objectives import Weights
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, award_prestige
@@ -63,6 +64,7 @@ class Optimism:
         pool_size = len(st.hand) + len(st.inked)
         inked = len(st.inked) - len(st.imposed)  # the cards drawn with ink (not rivals' letters)
         counts = (genre_max[0], genre_max[1], genre_max[2], genre_max[3])
+        cards = sum(pool.counts)  # the most letters a word may hold cards on
         w = pool.weights
         token = _token(w)
         opt, opt_no_dump, per_wild, step, uncovers, doubles = [], [], [], [], [], []
@@ -77,7 +79,7 @@ class Optimism:
                 uncovers.append(0)
                 doubles.append(0)
                 continue
-            o, o_no_dump, pw, s, u, d, ws = _optimism_of(p, counts, w, token, inked, pool_size)
+            o, o_no_dump, pw, s, u, d, ws = _optimism_of(p, counts, w, token, inked, pool_size, cards)
             opt.append(o)
             opt_no_dump.append(o_no_dump)
             per_wild.append(pw)
@@ -114,24 +116,26 @@ _OptimismNumbers = tuple[float, float, float, float, int, int, tuple[tuple[float
 
 
 def _optimism_of(
-    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, pool_size: int
+    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, pool_size: int, cards: int
 ) -> _OptimismNumbers:
     """``Optimism.of``'s numbers for a card of your own (opt, opt_no_dump, per_wild, step, uncovers, doubles,
     wild_steps), remembered on its profile by what they read of the turn (``Profile.reading``: the pool's size
     stands for the wild cards) and the weights (``token``, ``_token``): they depend on nothing else."""
-    key = ("optimism", p.reading(counts, inked, pool_size), token)
+    reach = Tally(counts, pool_size, inked, cards)  # the turn at its most: every card of the pool wild
+    key = ("optimism", p.reading(reach), token)
     memo = p.remembered
     got: _OptimismNumbers | None = memo.get(key)
     if got is None:
         kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
+        flat = Tally(counts, 0, inked, cards)  # per-wild specials apart: ``per_wild`` credits them
         got = (
-            p.optimistic(counts, w, 0, inked) + kept,
-            p.optimistic(counts, w, 0, inked, dumps=False) + kept,
-            p.optimistic_per_wild(counts, w),
-            p.optimistic_step(counts, w, pool_size, inked),
-            p.abilities(counts, "uncovers"),
-            p.abilities(counts, "doubles"),
-            p.step_by_wilds(counts, w, inked),
+            p.optimistic(flat, w) + kept,
+            p.optimistic(flat, w, dumps=False) + kept,
+            p.optimistic_per_wild(reach, w),
+            p.optimistic_step(reach, w),
+            p.abilities(reach, "uncovers"),
+            p.abilities(reach, "doubles"),
+            p.step_by_wilds(reach, w),
         )
         if len(memo) >= MEMO_CAP:
             memo.clear()
@@ -365,6 +369,7 @@ class _Kinds:
         only at 2); without ``dumps`` no dump finds a card to trash."""
         st, w = pool.state, pool.weights
         inked = len(st.inked) - len(st.imposed)  # the cards drawn with ink (not rivals' letters)
+        reach = Tally(counts, 0, inked, sum(pool.counts))  # no wild cards: ``per_wild`` credits them
         token = _token(w)
         opt, per_wild, step, doubles = [], [], [], []
         for p in pool.profiles:
@@ -374,7 +379,7 @@ class _Kinds:
                 step.append(0.0)
                 doubles.append(0)
                 continue
-            o, pw, s, d = _kinds_of(p, counts, w, token, inked, dumps)
+            o, pw, s, d = _kinds_of(p, reach, w, token, dumps)
             opt.append(o)
             per_wild.append(pw)
             step.append(s)
@@ -386,22 +391,20 @@ class _Kinds:
         return sum(self.opt[k] * pool.counts[k] for k, p in enumerate(pool.profiles) if p.source is Source.MINE)
 
 
-def _kinds_of(
-    p: Profile, counts: tuple[int, int, int, int], w: Weights, token: int, inked: int, dumps: bool
-) -> tuple[float, float, float, int]:
+def _kinds_of(p: Profile, reach: Tally, w: Weights, token: int, dumps: bool) -> tuple[float, float, float, int]:
     """``_Kinds.of``'s numbers for a card of your own (opt, per_wild, step, doubles), remembered on its profile by
-    what they read of the turn (``Profile.reading``, with no wild cards), the weights (``token``, ``_token``) and
-    ``dumps``."""
-    key = ("kinds", p.reading(counts, inked, 0), token, dumps)
+    what they read of the turn (``Profile.reading`` of ``reach``, with no wild cards), the weights (``token``,
+    ``_token``) and ``dumps``."""
+    key = ("kinds", p.reading(reach), token, dumps)
     memo = p.remembered
     got: tuple[float, float, float, int] | None = memo.get(key)
     if got is None:
         kept = max(0.0, w.classic_kept) if p.pool and p.card.timeless else 0.0
         got = (
-            p.optimistic(counts, w, 0, inked, dumps=dumps) + kept,
-            max(0.0, p.optimistic_per_wild(counts, w)),
-            p.optimistic_step(counts, w, 0, inked),
-            p.abilities(counts, "doubles"),
+            p.optimistic(reach, w, dumps=dumps) + kept,
+            max(0.0, p.optimistic_per_wild(reach, w)),
+            p.optimistic_step(reach, w),
+            p.abilities(reach, "doubles"),
         )
         if len(memo) >= MEMO_CAP:
             memo.clear()

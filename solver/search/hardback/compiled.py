@@ -1,4 +1,4 @@
-"""The per-word search on the compiled kernel (``solver/search/hardback/_kernel.c``), and the choice of engine.
+"""The per-word search on the compiled kernel (``solver/search/hardback/kernel/``), and the choice of engine.
 
 ``CompiledWordSolver`` is ``WordSolver`` with its inner search (``_solve``) done in C over flat arrays: the pool is
 packed once (``pack``: every value that does not depend on the word, read from the profiles and the optimism the
@@ -23,7 +23,6 @@ from array import array
 
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
-from solver.hardback.benefits import Count
 from solver.hardback.catalogue import Rules
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
@@ -32,7 +31,6 @@ from solver.search.hardback.exact import Letters, WordSolver, _Enough
 from solver.search.hardback.native import LAYOUT, kernel
 
 ENGINES = ("python", "compiled")
-_PER = {Count.GENRE: 0, Count.WILD: 1, Count.INKED: 2}
 _SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}
 _FACES = (Face.UP, Face.WILD, Face.UNCOVERED)
 _DONE, _OUT_OF_TIME, _CHECKPOINT, _ENOUGH = 0, 1, 2, 3
@@ -93,7 +91,7 @@ def word_solver(pool: Pool, resolver: Resolver, optimism: Optimism, engine: str)
 
 
 def pack(solver: WordSolver) -> tuple[bytes, bytes]:
-    """The pool as the kernel reads it (``ctx_read`` in _kernel.c, in the same order): integers and floats."""
+    """The pool as the kernel reads it (``ctx_read`` in kernel/module.c, in the same order): integers and floats."""
     ints: list[int] = [LAYOUT]
     floats: list[float] = []
     profiles, counts, om, resolver = solver.profiles, solver.counts, solver.optimism, solver.resolver
@@ -164,7 +162,9 @@ def _benefits(p: Profile) -> tuple[tuple[int, ...], tuple[float, ...]]:
         for a in (0, 1):
             ints.append(len(p.specials[a]))
             for s in p.specials[a]:
-                ints += [_PER[s.per], s.genre]
+                if s.counter.kernel is None:  # a count with no case in the kernel's switch: the Python search
+                    raise ValueError(f"kernel: no case for the count {s.per.value!r}")
+                ints += [s.counter.kernel, s.genre]
                 floats.append(s.weight * s.benefit.amount)
             ints.append(len(p.dumps[a]))
             ints += p.dumps[a]
