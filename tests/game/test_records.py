@@ -21,7 +21,7 @@ from solver.lexicon import Lexicon
 from solver.objectives import GameObjective
 from solver.paperback.deck import house_deck
 from solver.paperback.moves import PaperbackObjective
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 from solver.tournament.paperback import PaperbackPlay
 
 from helpers import bot_game_record
@@ -103,10 +103,10 @@ def test_both_games_objectives_are_one_type_each_naming_its_own() -> None:
     ],
 )
 def test_both_turn_states_open_with_the_same_check(data: object, message: str) -> None:
-    for state in (TurnState, PaperbackState):
+    for state in (TurnState, PaperbackTurn):
         with pytest.raises(StateError, match=message):
             state.from_json(data)
     with pytest.raises(StateError, match="game 'paperback' is not supported here"):
         TurnState.from_json({"game": "paperback", "hand": ["E"]})
     with pytest.raises(StateError, match='a Paperback state has "game": "paperback"'):
-        PaperbackState.from_json({"game": "hardback", "hand": ["E/1"]})
+        PaperbackTurn.from_json({"game": "hardback", "hand": ["E/1"]})

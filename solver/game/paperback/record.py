@@ -26,10 +26,10 @@ from solver.game.records import MAX_ACTIONS, RecordError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json
 from solver.paperback.moves import PaperbackObjective, PMove
-from solver.paperback.state import PaperbackState
+from solver.paperback.state import PaperbackTurn
 
 GAME = "paperback"
-Turn = PlayedTurn[PaperbackState, PMove]
+Turn = PlayedTurn[PaperbackTurn, PMove]
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def deck_path(e: DeckError) -> str:
     return f"deck.{path}" if path else "deck"
 
 
-class PaperbackRecords(records.RecordFormat[PaperbackRecord, PaperbackGame, PaperbackState, PMove, PMove]):
+class PaperbackRecords(records.RecordFormat[PaperbackRecord, PaperbackGame, PaperbackTurn, PMove, PMove]):
     game = GAME
     review = PAPERBACK_REVIEW
     objectives = PaperbackObjective
