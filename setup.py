@@ -13,13 +13,14 @@ setup(
         Extension(
             "solver.search.hardback._kernel",
             [f"solver/search/hardback/kernel/{part}.c" for part in _KERNEL_PARTS],
-            depends=["solver/search/hardback/kernel/kernel.h"],
+            depends=["solver/search/hardback/kernel/kernel.h", "solver/search/module.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
         Extension(
             "solver.search.hardback._bound_kernel",
             ["solver/search/hardback/_bound_kernel.c"],
+            depends=["solver/search/module.h"],
             # no fused multiply-adds: the bounds must be numpy's doubles to the last bit
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-ffp-contract=off"],
             optional=True,
@@ -27,7 +28,7 @@ setup(
         Extension(
             "solver.search.paperback._layout",
             ["solver/search/paperback/_layout.c", "solver/search/paperback/_layout_module.c"],
-            depends=["solver/search/paperback/_layout.h"],
+            depends=["solver/search/paperback/_layout.h", "solver/search/module.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../module.h"
+
 #define VERSION 1        /* native.py's BOUND_VERSION */
 #define KI 10            /* integers per kind in ``kinds`` (bound.py's ``_kind_ints``) */
 #define MAX_KINDS 4096
@@ -445,12 +447,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__bound_kernel(void) {
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "VERSION", VERSION) < 0 || PyModule_AddIntConstant(m, "KINDS_FIELDS", KI) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_LAMBDAS", LAMS - 1) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    static const ModuleConstant constants[] = {{"VERSION", VERSION}, {"KINDS_FIELDS", KI}, {"MAX_LAMBDAS", LAMS - 1}};
+    return search_module(&module, NULL, constants, 3);
 }

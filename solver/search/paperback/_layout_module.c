@@ -2,6 +2,7 @@
  * solver/search/paperback/native.py (``pack``) read into a Context (``ctx_read``, in the order ``pack`` writes it), and
  * ``solve`` / ``solve_many``, which run the search of _layout.c on one text or many. */
 #include "_layout.h"
+#include "../module.h"
 
 /* -- the hand ----------------------------------------------------------------------------------------------------- */
 
@@ -278,19 +279,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__layout(void) {
-    if (PyType_Ready(&ContextType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "VERSION", VERSION) < 0 || PyModule_AddIntConstant(m, "MAX_TEXT", MAXN) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_KINDS", MAXK) < 0 || PyModule_AddIntConstant(m, "MAX_LETTERS", MAXL) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&ContextType);
-    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
-        Py_DECREF(&ContextType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    static const ModuleConstant constants[] = {
+        {"VERSION", VERSION}, {"MAX_TEXT", MAXN}, {"MAX_KINDS", MAXK}, {"MAX_LETTERS", MAXL}};
+    return search_module(&module, &ContextType, constants, 4);
 }

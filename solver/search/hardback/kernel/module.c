@@ -1,5 +1,6 @@
 /* The Python face of the kernel: the packed pool read (ctx_read), the Context type, solve: see kernel.h. */
 #include "kernel.h"
+#include "../../module.h"
 
 /* -- the Python face -------------------------------------------------------------------------------------------- */
 
@@ -369,19 +370,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    if (PyType_Ready(&ContextType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "LAYOUT", LAYOUT) < 0 || PyModule_AddIntConstant(m, "MAX_LETTERS", MAXN) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_KINDS", MAXK) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&ContextType);
-    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
-        Py_DECREF(&ContextType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    static const ModuleConstant constants[] = {{"LAYOUT", LAYOUT}, {"MAX_LETTERS", MAXN}, {"MAX_KINDS", MAXK}};
+    return search_module(&module, &ContextType, constants, 3);
 }

@@ -1,0 +1,35 @@
+/* What each compiled module of the search does when Python imports it: its Context type made ready (where it has
+ * one), the module created, its integer constants added (the version its Python side checks, its limits), and the
+ * type added as "Context". One function for Hardback's kernels and Paperback's layout search. */
+#ifndef GHOSTWRITER_SEARCH_MODULE_H
+#define GHOSTWRITER_SEARCH_MODULE_H
+
+#include <Python.h>
+
+typedef struct {
+    const char *name;
+    long value;
+} ModuleConstant;
+
+static inline PyObject *search_module(PyModuleDef *def, PyTypeObject *context, const ModuleConstant *constants,
+                                      int count) {
+    if (context != NULL && PyType_Ready(context) < 0) return NULL;
+    PyObject *m = PyModule_Create(def);
+    if (m == NULL) return NULL;
+    for (int i = 0; i < count; i++) {
+        if (PyModule_AddIntConstant(m, constants[i].name, constants[i].value) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+    }
+    if (context == NULL) return m;
+    Py_INCREF(context);
+    if (PyModule_AddObject(m, "Context", (PyObject *)context) < 0) {
+        Py_DECREF(context);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+#endif
