@@ -134,26 +134,34 @@ def clone(value: T) -> T:
     return _clone(value)  # type: ignore[no-any-return]
 
 
+_SHARED: set[type] = {int, float, str, bool, bytes, type(None)}  # values no one changes in place
+_FROZEN: dict[type, bool] = {}  # per dataclass type: frozen (shared) or not (copied field by field)
+
+
 def _clone(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_clone(x) for x in value]
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, set):
+    kind = type(value)
+    if kind in _SHARED:
+        return value
+    if kind is list:
+        return [x if type(x) in _SHARED else _clone(x) for x in value]
+    if kind is dict:
+        return {k: v if type(v) in _SHARED else _clone(v) for k, v in value.items()}
+    if kind is set:
         return {_clone(x) for x in value}
     if isinstance(value, random.Random):
         rng = random.Random()
         rng.setstate(value.getstate())
         return rng
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        params = getattr(type(value), "__dataclass_params__", None)
-        if params is not None and params.frozen:
-            return value
-        out = object.__new__(type(value))
-        for f in dataclasses.fields(value):
-            object.__setattr__(out, f.name, _clone(getattr(value, f.name)))
-        return out
-    return value
+    frozen = _FROZEN.get(kind)
+    if frozen is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        frozen = _FROZEN[kind] = params is None or bool(params.frozen)  # not a dataclass: shared as it is
+    if frozen:
+        return value
+    out = object.__new__(kind)
+    for f in dataclasses.fields(value):
+        object.__setattr__(out, f.name, _clone(getattr(value, f.name)))
+    return out
 
 
 __all__ = ["Action", "Game", "IllegalActionError", "Json", "Legal", "clone"]

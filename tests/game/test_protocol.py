@@ -69,9 +69,10 @@ def choose(legal: list[Any], rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-def check_step(game: AnyGame, legal: list[Any], earlier: list[Any], lexicon: Lexicon) -> int:
+def check_step(game: AnyGame, legal: list[Any], earlier: list[Any], lexicon: Lexicon, read_back: bool) -> int:
     """Every listed action accepted by a copy, actions legal earlier but not now refused with no change, the JSON
-    read back to itself; how many actions were refused."""
+    read back to itself (with ``read_back``: reading a Paperback state reads its whole deck); how many actions were
+    refused."""
     data = game.to_json()
     for action in legal:
         game.copy().apply(action)  # raises if the engine refuses what the protocol listed
@@ -83,7 +84,8 @@ def check_step(game: AnyGame, legal: list[Any], earlier: list[Any], lexicon: Lex
             game.apply(action)
         assert game.to_json() == data
         refused += 1
-    assert type(game).from_json(data, lexicon).to_json() == data
+    if read_back:
+        assert type(game).from_json(data, lexicon).to_json() == data
     return refused
 
 
@@ -103,7 +105,8 @@ def test_random_playouts_through_the_protocol_end(name: str, lexicon: Lexicon) -
         assert legal, f"step {step}: no legal action, the game not over"
         assert game.legal_actions().first() in legal
         if step % 6 == 0:
-            refused += check_step(game, legal, rng.sample(earlier, min(3, len(earlier))), lexicon)
+            tried = rng.sample(earlier, min(3, len(earlier)))
+            refused += check_step(game, legal, tried, lexicon, read_back=step % 30 == 0)
         action = choose(legal, rng)
         if step % 7 == 0:  # a copy moves on alone
             before = game.to_json()
