@@ -6,30 +6,13 @@ event of a client gone away) and the engine (Python, or compiled). Hardback's ``
 from __future__ import annotations
 
 import threading
-from typing import Generic, TypedDict, TypeVar
+from typing import Generic, TypeVar
 
 from solver.budget import Budget
 from solver.lexicon import Lexicon
 
 Turn = TypeVar("Turn")
 Goal = TypeVar("Goal")
-
-
-class Limits(TypedDict, total=False):
-    """A search's limits and engine, as keywords (``PaperbackSearch``): ``time_limit`` (seconds), ``cancel`` (an
-    event set once the answer is no longer wanted), ``engine`` (``"python"`` or ``"compiled"``; None: the default)."""
-
-    time_limit: float | None
-    cancel: threading.Event | None
-    engine: str | None
-
-
-def read_limits(limits: Limits) -> tuple[float | None, threading.Event | None, str | None]:
-    """The limits' time limit, cancel event and engine (None where not given); a ``TypeError`` for another keyword."""
-    unknown = sorted(set(limits) - set(Limits.__annotations__))
-    if unknown:
-        raise TypeError(f"unexpected keyword argument {unknown[0]!r}")
-    return limits.get("time_limit"), limits.get("cancel"), limits.get("engine")
 
 
 class Setup(Generic[Turn, Goal]):

@@ -7,8 +7,8 @@ import contextlib
 import functools
 import itertools
 import math
+import threading
 import time
-from typing import Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +26,7 @@ from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
 from solver.search.paperback.pairs import MAX_PAIRS, Late, Pairs, TooManyPairs, length_bonuses
-from solver.search.setup import Limits, Setup, read_limits
+from solver.search.setup import Setup
 from solver.text import normalize_word
 
 MAX_TOP = 1000
@@ -48,14 +48,16 @@ class PaperbackSearch(Setup[PaperbackTurn, PaperbackObjective]):
         lexicon: Lexicon,
         state: PaperbackTurn,
         objective: PaperbackObjective = PaperbackObjective.SCORE,
-        **limits: Unpack[Limits],
+        *,
+        cancel: threading.Event | None = None,
+        time_limit: float | None = None,
+        engine: str | None = None,
     ) -> None:
-        """The ``limits`` (``Limits``): ``time_limit`` (seconds) bounds ``top``: past it, it returns the best moves
-        found and sets ``exact`` to False. ``cancel``, once set, ends it at its next look at the clock (a service's
-        client went away). ``engine`` lays each word out in Python (``"python"``, the reference) or in the compiled
-        layout search (``"compiled"``, ``native``; the same moves and steps); None: ``GHOSTWRITER_ENGINE``, else the
-        compiled one where it was built (``solver.search.hardback.compiled.check_engine``)."""
-        time_limit, cancel, engine = read_limits(limits)
+        """``time_limit`` (seconds) bounds ``top``: past it, it returns the best moves found and sets ``exact`` to
+        False. ``cancel``, once set, ends it at its next look at the clock (a service's client went away).
+        ``engine`` lays each word out in Python (``"python"``, the reference) or in the compiled layout search
+        (``"compiled"``, ``native``; the same moves and steps); None: ``GHOSTWRITER_ENGINE``, else the compiled one
+        where it was built (``solver.search.hardback.compiled.check_engine``)."""
         self.begin(lexicon, state, objective, time_limit, cancel, check_engine(engine, native.layout is not None))
         self.reason = ""  # why the moves are not proven best, when they are not
         self.hand = Hand.of(state)
