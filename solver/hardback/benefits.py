@@ -21,15 +21,40 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Self
 
 from solver.errors import CardCodeError
 from solver.hardback.genres import Genre
 from solver.hardback.objectives import Weights
 
+_HOUSE: dict[tuple[type[enum.Enum], object], enum.Enum] = {}  # the members house rules added, by class and value
 
-class Kind(enum.Enum):
-    """The closed set of benefit kinds (the value is the kind's name in JSON). Each has one row in ``TABLE``."""
+
+class _Open(enum.Enum):
+    """An enum to which a house rule may add members at run time (``house``), as ``enum.Flag`` makes its
+    combinations: ``cls(value)`` finds them, and they are hashed, compared and printed as the others are."""
+
+    @classmethod
+    def house(cls, name: str, value: str) -> Self:
+        """The member a house rule adds (``house_count``): the same value gives the same member again."""
+        got = _HOUSE.get((cls, value))
+        if got is None:
+            got = object.__new__(cls)
+            got._name_ = name
+            got._value_ = value
+            _HOUSE[(cls, value)] = got
+        assert isinstance(got, cls)
+        return got
+
+    @classmethod
+    def _missing_(cls, value: object) -> Self | None:
+        got = _HOUSE.get((cls, value))
+        return got if isinstance(got, cls) else None
+
+
+class Kind(_Open):
+    """The benefit kinds (the value is the kind's name in JSON). Each has one row in ``TABLE``; a house rule may add
+    one (``house``, ``house_count``)."""
 
     __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
 
@@ -49,16 +74,6 @@ class Kind(enum.Enum):
     PRESTIGE_PER_INKED = "prestige_per_inked"
     OPPONENTS_RETURN = "opponents_return_token"
 
-    @classmethod
-    def house(cls, name: str, value: str) -> Kind:
-        """A kind a house rule adds (``house_count``): a member made at run time, found by its value as the others
-        are."""
-        return _house_member(cls, name, value)
-
-    @classmethod
-    def _missing_(cls, value: object) -> Kind | None:
-        return _HOUSE.get((cls, value))  # type: ignore[return-value]
-
 
 class Role(enum.Enum):
     """How a benefit resolves (the order of resolution is the resolver's: uncovers, doubles, then the rest)."""
@@ -74,7 +89,7 @@ class Role(enum.Enum):
     UNCOVER = "uncover"  # turns an adjacent wild face-up
 
 
-class Count(enum.Enum):
+class Count(_Open):
     """What a per-card benefit counts."""
 
     __hash__ = object.__hash__  # members are singletons: hashed by identity (Enum's own hashes the name in Python)
@@ -82,33 +97,6 @@ class Count(enum.Enum):
     GENRE = "genre"  # the player's face-up cards of the benefit's genre (the word and the classics in play)
     WILD = "wild"  # the wild cards in the word, uncovered ones included
     INKED = "inked"  # the inked cards used face-up
-
-    @classmethod
-    def house(cls, name: str, value: str) -> Count:
-        """A count a house rule adds (``house_count``): a member made at run time, found by its value as the others
-        are."""
-        return _house_member(cls, name, value)
-
-    @classmethod
-    def _missing_(cls, value: object) -> Count | None:
-        return _HOUSE.get((cls, value))  # type: ignore[return-value]
-
-
-_E = TypeVar("_E", bound=enum.Enum)
-_HOUSE: dict[tuple[type[enum.Enum], object], enum.Enum] = {}  # the members house rules added, by class and value
-
-
-def _house_member(cls: type[_E], name: str, value: str) -> _E:
-    """A member of ``cls`` made at run time (as ``enum.Flag`` makes its combinations): ``cls(value)`` finds it, and
-    it is hashed, compared and printed as the others are. The same value gives the same member again."""
-    got = _HOUSE.get((cls, value))
-    if got is None:
-        got = object.__new__(cls)
-        got._name_ = name
-        got._value_ = value
-        _HOUSE[(cls, value)] = got
-    assert isinstance(got, cls)
-    return got
 
 
 @dataclass(frozen=True, slots=True)

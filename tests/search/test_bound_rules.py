@@ -22,7 +22,7 @@ from solver.hardback.benefits import Benefit
 from solver.hardback.catalogue import Catalogue
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search.hardback import Search, bound
+from solver.search.hardback import Search, bound, signatures
 
 from helpers import lexicon_of
 from oracle_cases import ALL_WORDS, CLASSICS, OFFER, STARTERS
@@ -144,10 +144,10 @@ def test_words_of_one_signature_get_the_bound_each_would_get_alone(seed: int) ->
     lex = lexicon_of(*_words(rng, state, 60, 9))
     search = Search(lex, state)
     grouped = dict(zip(search.bounds.index.tolist(), search.bounds.bound.tolist(), strict=True))
-    alone = bound.MAX_KEY
+    alone = signatures.MAX_KEY
     try:
-        bound.MAX_KEY = 1  # every word its own signature
+        signatures.MAX_KEY = 1  # every word its own signature
         single = bound.word_bounds(lex, search.pool)
     finally:
-        bound.MAX_KEY = alone
+        signatures.MAX_KEY = alone
     assert dict(zip(single.index.tolist(), single.bound.tolist(), strict=True)) == grouped

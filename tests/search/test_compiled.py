@@ -273,11 +273,11 @@ def test_signatures_as_numpy_numbers_them(
     """The kernel's one pass over the words gives the signatures and numbers numpy's passes give, with keys of 16
     bits (its vector path) and wider."""
     lo, hi = enable.length_range(shortest, longest)
-    from solver.search.hardback import bound
+    from solver.search.hardback import signatures
 
-    in_c = bound._signatures(enable, lo, hi, caps)
-    monkeypatch.setattr(bound, "kernel", None)
-    in_numpy = bound._signatures(enable, lo, hi, caps)
+    in_c = signatures.signatures(enable, lo, hi, caps)
+    monkeypatch.setattr(signatures, "kernel", None)
+    in_numpy = signatures.signatures(enable, lo, hi, caps)
     assert np.array_equal(in_c.counts, in_numpy.counts)
     assert np.array_equal(in_c.lengths, in_numpy.lengths)
     assert np.array_equal(in_c.inverse, in_numpy.inverse)
@@ -287,15 +287,15 @@ def test_signatures_as_numpy_numbers_them(
 def test_per_word_bounds_as_numpy_reads_them(monkeypatch: pytest.MonkeyPatch, infeasible: float) -> None:
     """The kernel's one pass from the signatures' bounds to the words' gives numpy's words and bounds: those whose
     signature's bound is above -inf (none, some, all of them), in order."""
-    from solver.search.hardback import bound
+    from solver.search.hardback import signatures
 
     rng = np.random.default_rng(int(infeasible * 10))
     sig_bound = rng.uniform(-3, 20, 300)
     sig_bound[rng.random(300) < infeasible] = -np.inf
     inverse = rng.integers(0, 300, 20_000).astype(np.int64)
-    in_c = bound._per_word(sig_bound, inverse, 1234)
-    monkeypatch.setattr(bound, "kernel", None)
-    in_numpy = bound._per_word(sig_bound, inverse, 1234)
+    in_c = signatures.per_word(sig_bound, inverse, 1234)
+    monkeypatch.setattr(signatures, "kernel", None)
+    in_numpy = signatures.per_word(sig_bound, inverse, 1234)
     assert np.array_equal(in_c[0], in_numpy[0]) and np.array_equal(in_c[1], in_numpy[1])
     assert len(in_c[0]) == int((sig_bound[inverse] > -np.inf).sum())
 

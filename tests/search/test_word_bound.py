@@ -37,6 +37,7 @@ from solver.hardback.resolve import Face, Slot
 from solver.hardback.state import TurnState
 from solver.search.hardback import Search
 from solver.search.hardback.exact import WordSolver
+from solver.search.hardback.node import Node
 
 from helpers import lexicon_of
 
@@ -51,23 +52,24 @@ def _walk(solver: WordSolver, word: str) -> int:
 
     def go(i: int, acc: float, budget: int) -> float:
         seen[0] += 1
-        avail, passing = solver._uncovers_ahead(i, plan, slots, used, budget)
-        live = solver._live(i, plan, slots, used, avail)
-        rest = solver._rest(i, plan, used, avail, passing)
-        doubles = solver._doubles(i, plan, slots, used, avail, live)
+        node = Node(i, plan, slots, used)
+        node.uncovers, node.passing = solver._uncovers_ahead(node, budget)
+        node.live = solver._live(node)
+        rest = solver._rest(node)
+        doubles = solver._doubles(node)
         bound = acc + rest + doubles + slack
         if solver.split:
-            split = solver._split(i, plan, slots, used, avail, passing, rest, doubles, live=live)
+            split = solver._split(node, rest, doubles)
             bound = min(bound, acc + split + slack)
         if plan.apart:
-            apart = solver._apart(i, plan, slots, used, avail, passing, acc, slack, float("inf"), live)
+            apart = solver._apart(node, acc, slack, float("inf"))
             bound = min(bound, acc + apart + slack)
         if i == n:
             res = solver.resolver.resolve(slots) if solver._complete(slots) else None
             best = float("-inf") if res is None else res.value
         else:
             best = float("-inf")
-            for k, face in solver._choices(word, i, plan, slots, used, avail):
+            for k, face in solver._choices(node):
                 if k >= 0:
                     used[k] += 1
                 slots.append((k, face))
@@ -77,7 +79,7 @@ def _walk(solver: WordSolver, word: str) -> int:
                 if k >= 0:
                     used[k] -= 1
         assert bound >= best - 1e-9, (word, i, list(slots), bound, best)
-        assert not solver._stranded(word, slots, used, i) or best == float("-inf"), (word, i, list(slots), best)
+        assert not solver._stranded(node) or best == float("-inf"), (word, i, list(slots), best)
         return best
 
     go(0, 0.0, plan.uncovers)

@@ -7,7 +7,7 @@
  *   bounds.c      the bounds of a node (WordSolver._rest, _doubles, _apart, _split);
  *   search.c      the search itself (WordSolver._solve: the choices, the stranded test, go) and its budget;
  *   module.c      the Python face: the packed pool read (ctx_read), solve;
- *   signatures.c  the words' signatures and per-word bounds (solver/search/hardback/bound.py's helpers).
+ *   signatures.c  the words' signatures and per-word bounds (solver/search/hardback/signatures.py's).
  *
  * The kernel follows the Python step by step, in the same order, so that it finds the same placement and counts the
  * same steps (ticks): a search with a step budget (a bot's) gives the same answer with or without the kernel. The

@@ -1,4 +1,4 @@
-/* The words' signatures and per-word bounds, for solver/search/hardback/bound.py: see kernel.h. */
+/* The words' signatures and per-word bounds, for solver/search/hardback/signatures.py: see kernel.h. */
 #include "kernel.h"
 
 /* Signatures' keys below 2^16 (most hands: a few card letters, short words): the same sums as kernel_signatures'
@@ -30,10 +30,6 @@ static int short_keys(Py_ssize_t n, const uint8_t *restrict lengths, uint8_t fir
     return bad != 0;
 }
 
-/* signatures(counts, words, lo, hi, lengths, first, letters, caps, space, keys_out, inverse_out) -> number of signatures
- * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
- * radix: solver/search/hardback/bound.py's ``_signatures``) numbered densely in increasing order: ``inverse_out`` (int64, one
- * a word) gets each word's number, ``keys_out`` (int64, at least ``space`` long) the signatures in order. */
 /* keys of 16 bits (short_keys), each word's into the array returned; NULL with an error set on failure */
 static uint16_t *short_signatures(Py_ssize_t n, const uint8_t *lengths, uint8_t first, uint8_t last, int64_t stride,
                                   const uint8_t **rows, const uint8_t *caps, Py_ssize_t nl, uint8_t *seen) {
@@ -109,6 +105,12 @@ static int64_t key_tables(const uint8_t *counts, Py_ssize_t words, Py_ssize_t lo
     return stride;
 }
 
+/* signatures(counts, words, lo, hi, lengths, first, letters, caps, space, keys_out, inverse_out)
+ *   -> number of signatures
+ * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
+ * radix: solver/search/hardback/signatures.py's ``signatures``) numbered densely in increasing order:
+ * ``inverse_out`` (int64, one a word) gets each word's number, ``keys_out`` (int64, at least ``space`` long) the
+ * signatures in order. */
 PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     Py_buffer cb, lb, ab, capb, kb, ib;
     Py_ssize_t words, lo, hi, first, space;
@@ -170,7 +172,8 @@ done:
  * Each word's bound, its signature's (``sig_bound``: float64, one a signature; ``inverse``: int64, each word's
  * signature, as ``signatures`` numbers them), kept for the words whose bound is above -inf: their lexicon indices (lo
  * plus their place) into ``index_out`` (int64) and their bounds into ``bound_out`` (float64), in order, in one pass
- * over the words (solver/search/hardback/bound.py's ``_per_word``: numpy's take, comparison, nonzero and gather in five). */
+ * over the words (solver/search/hardback/signatures.py's ``per_word``: numpy's take, comparison, nonzero and gather
+ * in five). */
 PyObject *kernel_per_word(PyObject *self, PyObject *args) {
     Py_buffer sb, ib, xb, bb;
     Py_ssize_t lo;

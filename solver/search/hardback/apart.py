@@ -1,0 +1,220 @@
+"""The tighter bounds of a node of a word's search where one bound may overcount: Mystery N's doublings counted apart
+(``_apart``, with ``_n_doubled``, ``_uncoverable``, ``_pair_live``) and the doublers that stand only uncovered
+(``_split``)."""
+
+from __future__ import annotations
+
+from solver.hardback.resolve import Face
+from solver.search.hardback.doubling import Doubling
+from solver.search.hardback.node import Node
+from solver.search.hardback.reach import Reach
+
+
+class Apart(Doubling, Reach):
+    """The split bounds, read at a node (``Node``)."""
+
+    def _apart(self, node: Node, acc: float, slack: float, limit: float, rest: float | None = None) -> float:
+        """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it, but with the doublings of
+        the card whose doubling grows with the wild cards (``stepped``, Mystery N) counted apart (``rest``: what
+        ``_rest`` counts under the word's plan, when the caller has it). The search asks whether ``acc`` + it +
+        ``slack`` is over ``limit``: the first value that is ends it (the most is over too).
+
+        A placement in which that card is doubled m times (0, 1 or 2: its factor stops at 3) gains m * (d + c * W)
+        from it for W wild cards in the word, for one part (d, c) of its step: m * c for each wild card placed
+        before i, and each letter from i on laid wild is worth m * c more than a wild, which ``_rest`` counts with
+        the plan whose wild is worth that more (``Plan.apart``), so the gain is not counted as if every letter
+        were wild while the letters are counted at their best face-up. The other doublings add what ``_doubles``
+        counts without that card (its step 0), less what the m least of its doublings add, which may be those that
+        went to it (``_doubling``'s abilities, each adding what a target reached first adds: the least come last).
+        """
+        k_n = self.stepped
+        assert k_n is not None
+        i, plan = node.i, node.plan
+        step = list(plan.step)
+        step[k_n] = 0.0
+        placed, ranked, abilities_left, before, copies = self._doubling(node, node.uncovers, step, node.uncovers)
+        units = [credit for ability, credit in placed for _ in range(ability)]
+        units += self._target_units(ranked, abilities_left, before, copies)
+        units += [0.0] * (abilities_left + sum(a for a, _ in placed) - len(units))  # abilities with no target left
+        units.sort()
+        total = sum(units)
+        if rest is None:
+            rest = self._rest(node)
+        best = rest + total
+        if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
+            return best
+        if not self._n_doubled(node):
+            return best  # (a card no doubling reaches is doubled 0 times)
+        wilds = sum(1 for _, face in node.slots[:i] if face is not Face.UP)
+        for m, d, c, variant in plan.apart:
+            if m > len(units):
+                break
+            # (a variant whose wild is the word's counts the rest as the word's plan does)
+            left = rest if variant.wild == plan.wild else self._rest(node, variant)
+            value = left + d + c * wilds + total - sum(units[:m])
+            if value > best:
+                best = value
+                if acc + best + slack > limit:
+                    break
+        return best
+
+    def _n_doubled(self, node: Node) -> bool:
+        """Whether a doubling may still reach the card whose doubling grows with the wild cards (``stepped``), where
+        it is still to place and at most one uncover is left (else True: not asked; the node's ``uncovers`` and
+        ``passing`` as ``_uncovers_ahead`` gives them). It will stand at a letter p from i on, face-up on a letter
+        of its own or uncovered (with an uncoverer beside it, ``_uncoverable``), beside a card that doubles: the one
+        at i-1 (for p = i), or one to come at p-1 or p+1, face-up on a letter of its own or uncovered on the uncover
+        left (with an uncoverer beside it), whose doubling, where it needs its genre active, finds a second card of
+        that genre that can stand (``_pair_live``). Where none can, ``_apart`` counts it doubled 0 times."""
+        k_n = self.stepped
+        assert k_n is not None
+        i, slots, used, uncovers = node.i, node.slots, node.used, node.uncovers
+        counts, letters, is_pool, near, word = self.counts, self.letters, self.is_pool, node.plan.near, node.plan.word
+        if used[k_n] >= counts[k_n] or uncovers >= 2:
+            return True
+        abilities = self._abilities(node.live)
+        before = i >= 1 and (k := slots[i - 1][0]) >= 0 and slots[i - 1][1] is not Face.WILD and abilities[k] > 0
+        doublers = [d for d in self.doublers if counts[d] - used[d] - (d == k_n) > 0 and abilities[d]]
+        standing = list(self.resolver.mine_genres)  # per genre, the cards of it in play before letter i
+        for k, face in slots[:i]:
+            if k >= 0 and face is not Face.WILD and self.counted[k]:
+                standing[self.profiles[k].genre] += 1
+        for p in range(i, len(near)):
+            for spent in (0, 1):  # uncovers N takes: face-up on its letter, or uncovered
+                if (word[p] != letters[k_n]) if spent == 0 else not (is_pool[k_n] and near[p] and uncovers >= 1):
+                    continue
+                if p == i and before:  # the doubler at i-1
+                    return True
+                if self._pair_near(node, standing, doublers, p, spent):
+                    return True
+        return False
+
+    def _pair_near(self, node: Node, standing: list[int], doublers: list[int], p: int, spent: int) -> bool:
+        """``_n_doubled``: may one of ``doublers`` stand beside letter p (at p-1 or p+1, from i on) and double the
+        card there, which took ``spent`` uncovers?"""
+        k_n = self.stepped
+        assert k_n is not None
+        i, uncovers, passing = node.i, node.uncovers, node.passing
+        letters, is_pool, near, word = self.letters, self.is_pool, node.plan.near, node.plan.word
+        for q in (p - 1, p + 1):
+            if not i <= q < len(near):
+                continue
+            for d in doublers:
+                if spent and not self._uncoverable(node, passing - 1, p, q, d):
+                    continue
+                left, free = uncovers - spent, passing - spent
+                if word[q] == letters[d] and self._pair_live(node, standing, d, q, p, left, free):
+                    return True
+                if (
+                    is_pool[d]
+                    and near[q]
+                    and left >= 1
+                    and self._uncoverable(node, passing - 1, q, p, k_n)
+                    and self._pair_live(node, standing, d, q, p, left - 1, passing - 1)
+                ):
+                    return True
+        return False
+
+    def _uncoverable(self, node: Node, passing: int, x: int, other: int, kind: int) -> bool:
+        """Whether a card uncovered at letter x (i or after) could have an uncoverer beside it, no uncover being left
+        for any other card but the hand's uncoverers that pay for their own (``passes``, while ``passing`` cards
+        may still be uncovered): the card at i-1 where it may uncover, one to come face-up on a letter of its own or
+        such an uncoverer uncovered, or the other card of the pair (of ``kind``, at ``other``) if it uncovers."""
+        i, slots, used = node.i, node.slots, node.used
+        counts, word, n = self.counts, node.plan.word, len(node.plan.near)
+        free = passing > 0 and any(counts[k] > used[k] for k in self.passing_kinds)
+        for y in (x - 1, x + 1):
+            if y == other:
+                if kind in self.uncoverers:
+                    return True
+                continue
+            if y == i - 1 and y >= 0 and self._may_uncover(slots[y]):
+                return True
+            if not i <= y < n:
+                continue
+            if free or any(used[k] < counts[k] and k in self.uncoverers for k in self.by_letter.get(word[y], ())):
+                return True
+        return False
+
+    def _pair_live(
+        self, node: Node, standing: list[int], d: int, q: int, p: int, uncovers: int, passing: int
+    ) -> bool:
+        """Whether the doubler d standing at letter q can double there (``_n_doubled``'s card at p): its genre active,
+        where its doubling needs it, with two cards of it in play: those before letter i (``standing``), d itself
+        and the card at p, and at most those left that could stand on a letter of their own from i on (but p and q)
+        or uncovered (no more than the ``uncovers`` left, and the hand's uncoverers that pay for their own no more
+        than ``passing``), one a letter left."""
+        profile = self.profiles[d]
+        g = profile.genre
+        if g < 0 or profile.doubles[0] > 0:
+            return True
+        k_n = self.stepped
+        counted, profiles = self.counted, self.profiles
+        count = standing[g] + counted[d]
+        if k_n is not None and counted[k_n] and profiles[k_n].genre == g:
+            count += 1
+        if count >= 2:
+            return True
+        i, used = node.i, node.used
+        word, n, ahead = node.plan.word, len(node.plan.near), node.plan.suffix[i]
+        on = off = free = 0
+        for k in self.genre_kinds[g]:
+            left = self.counts[k] - used[k] - (k == d) - (k == k_n)
+            if left <= 0:
+                continue
+            letter = self.letters[k]
+            on_letter = min(left, ahead.get(letter, 0) - (word[p] == letter) - (word[q] == letter))
+            on += on_letter
+            if self.passes[k]:
+                free += left - on_letter
+            elif self.is_pool[k]:
+                off += left - on_letter
+        return count + min(on + min(off, uncovers) + min(free, max(passing, 0)), n - i - 2) >= 2
+
+    def _split(
+        self,
+        node: Node,
+        rest: float,
+        doubles: float,
+        acc: float = 0.0,
+        slack: float = 0.0,
+        limit: float = float("inf"),
+    ) -> float:
+        """The most the letters from i on can add, as ``_rest`` and ``_doubles`` count it (``rest`` and ``doubles``,
+        as they are for all the node's uncovers) but split by the number h of doublers uncovered that cannot stand
+        on letters of their own; inf when there are none to uncover. The search asks whether ``acc`` + it +
+        ``slack`` is over ``limit``: the first value that is ends the split (the most is over too).
+
+        Those h doublers take h of the uncovers left, so the other cards share the rest (``_rest``), each of them
+        brings at most the best such doubler's worth and a wild's, and their abilities are the best h of them
+        (``_doubles``: with them all, as many as there are uncovers, the ``doubles`` given). Every placement
+        uncovers some number of them, so the most over h bounds it.
+        """
+        i, plan, used, uncovers = node.i, node.plan, node.used, node.uncovers
+        counts = self.counts
+        ahead = plan.suffix[i]
+        hidden = 0
+        top = 0.0  # the most a doubler that stands only uncovered brings
+        for k in self.doublers:
+            left = counts[k] - used[k]
+            if left <= 0 or not self.is_pool[k]:
+                continue
+            on_letter = min(left, ahead.get(self.letters[k], 0))
+            if left > on_letter:
+                hidden += left - on_letter
+                top = max(top, plan.opt[k])
+        most = min(hidden, uncovers)
+        if not most:
+            return float("inf")
+        best = float("-inf")
+        for h in range(most + 1):
+            value = (
+                (rest if h == 0 else self._rest(node, uncovers=uncovers - h))
+                + h * (top + plan.wild)
+                + (doubles if h == most else self._doubles(node, h, uncovers))
+            )
+            if value > best:
+                best = value
+                if acc + value + slack > limit:
+                    break
+        return best

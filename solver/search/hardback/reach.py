@@ -1,0 +1,199 @@
+"""The bound of the letters still to fill at a node of a word's search: the uncovers that can still reach them
+(``_uncovers_ahead``), the best cards left on them (``_rest``, ``_forced``), the genres that may still be active
+(``_live``)."""
+
+from __future__ import annotations
+
+from solver.hardback.resolve import Face
+from solver.search.hardback.node import Node, Plan
+from solver.search.hardback.tables import PoolTables
+
+
+class Reach(PoolTables):
+    """The bounds of the letters to come, read at a node (``Node``)."""
+
+    def _uncovers_ahead(self, node: Node, budget: int) -> tuple[int, int]:
+        """How many uncovers could still reach letters i and after: (for any card, for passing uncoverers).
+
+        Only the card at i-1 and cards not yet placed (on a letter still to come, or themselves uncovered) can
+        uncover from letter i on, and no more than the word's ``budget`` of uncovers left. Where no uncoverer is also
+        a doubler (``free_passing``), the hand's uncoverers laid off their letters are counted apart: each that is
+        uncovered takes one uncover and brings its own, so the cards uncovered from letter i on, those uncoverers
+        aside, are at most what the card at i-1 brings, what the uncoverers on letters still to come bring, and
+        what each passing uncoverer brings beyond the one it takes; the passing uncoverers themselves need only a
+        chain to start, and all the cards uncovered are at most every uncover that could reach letter i on (the
+        second number; 0 without a chain).
+        """
+        if budget <= 0:
+            return 0, 0
+        i, slots, used = node.i, node.slots, node.used
+        counts = self.counts
+        abilities = self.optimism.uncovers
+        avail = 0
+        if i >= 1:
+            k, face = slots[i - 1]
+            if k >= 0 and face is not Face.WILD:
+                avail += abilities[k]
+        ahead = node.plan.suffix[i]
+        if not self.free_passing:
+            for k in self.uncoverers:
+                left = counts[k] - used[k]
+                if left > 0 and (self.is_pool[k] or self.letters[k] in ahead):
+                    avail += left * abilities[k]
+            return min(avail, budget), 0
+        extra = 0
+        every = avail  # as without counting them apart: every uncover that could reach letter i on
+        for k in self.uncoverers:
+            left = counts[k] - used[k]
+            if left <= 0:
+                continue
+            on = min(left, ahead.get(self.letters[k], 0))
+            avail += on * abilities[k]
+            if self.is_pool[k]:
+                extra += (left - on) * (abilities[k] - 1)
+            if self.is_pool[k] or on:
+                every += left * abilities[k]
+        if avail <= 0:
+            return 0, 0
+        return min(avail + extra, budget), min(every, budget)
+
+    def _rest(self, node: Node, plan: Plan | None = None, uncovers: int | None = None) -> float:
+        """The most the letters from i on can add, under the node's plan (or ``plan``) with the node's uncovers (or
+        ``uncovers``): a wild each, plus the best cards not yet placed, each on a letter of its own or uncovered
+        while the uncovers last (greedy, which is exact for this matroid), less what the cards that must stand
+        face-up lose against a wild (``_forced``). An uncovered card adds its own worth to its letter's wild; each
+        uncover is counted a wild's worth ahead (what a card worth no more than a wild, not among the items, could
+        add there). The node's ``passing`` (a chain can start, and the hand's uncoverers off their letters are
+        counted apart) nests a second limit in the first (``_rest_tail``)."""
+        if plan is None:
+            plan = node.plan
+        i, used, passing = node.i, node.used, node.passing
+        n = len(plan.near)
+        wild = plan.wild
+        u = min(node.uncovers if uncovers is None else uncovers, n - i)
+        if passing:
+            passing = min(passing, n - i)
+            u = min(u, passing)
+            total = wild * (n - i)
+            ahead = wild  # an uncovered card adds its worth and a wild's: counted here, not ahead
+        else:
+            total = wild * (n - i + u)
+            ahead = 0.0
+        caps = plan.caps[i]
+        taken = [0] * len(caps)
+        pool_taken = [0] * len(caps)
+        up = 0  # cards put face-up on letters
+        counts = self.counts
+        for k, worth, lid, pool in plan.items:
+            left = counts[k] - used[k]
+            if left <= 0:
+                continue
+            free = caps[lid] - taken[lid]
+            if free > 0:
+                on_letter = left if left < free else free
+                taken[lid] += on_letter
+                up += on_letter
+                total += on_letter * worth
+                left -= on_letter
+                if pool:
+                    pool_taken[lid] += on_letter
+            if not left:
+                continue
+            if passing and self.passes[k]:  # uncovered on an uncover of its own
+                t = left if left < passing else passing
+                passing -= t
+                u = min(u, passing)
+                total += t * (worth + wild)
+                continue
+            if not u:
+                continue
+            if pool:
+                t = left if left < u else u
+            else:  # a classic takes a letter whose hand card moves to an uncover
+                t = min(left, u, pool_taken[lid])
+                pool_taken[lid] -= t
+            u -= t
+            if passing:
+                passing -= t
+            total += t * (worth + ahead)
+        return self._rest_tail(node, plan, total, u, passing, up)
+
+    def _rest_tail(self, node: Node, plan: Plan, total: float, u: int, passing: int, up: int) -> float:
+        """``_rest``'s total once the items are placed: the uncovers left, each a wild's worth where a card worth no
+        more could take it, and what the letters must lose to cards forced face-up (``_forced``).
+
+        With ``passing`` (``_uncovers_ahead``: a chain can start, and the hand's uncoverers off their letters are
+        counted apart) ``_rest`` uncovers the passing uncoverers (``passes``) on uncovers of their own, all the cards
+        uncovered are at most ``passing`` and the others at most the uncovers (two nested limits, for which the
+        greedy is still exact), and what is left of the uncovers is counted a wild's worth only where a card could
+        take it: the other cards within the uncovers (``u``), the passing uncoverers not among the items."""
+        wild = plan.wild
+        if passing and wild > 0:
+            used, counts = node.used, self.counts
+            low = sum(counts[k] - used[k] for k in self.passing_kinds if plan.opt[k] <= wild)
+            total += wild * min(passing, u + low)
+        if wild > 0:  # every letter was counted a wild: not every letter can be (``_forced``)
+            total += self._forced(node, plan, up)
+        return total
+
+    def _forced(self, node: Node, plan: Plan, up: int) -> float:
+        """What the letters from i on lose, against a wild each, to the cards that must stand face-up there.
+
+        Each wild card (face-down or uncovered) is a hand or inked card not standing face-up, and inked cards stand
+        face-up unless freed by removers; so at least ``forced`` of the letters left hold face-up cards. The
+        greedy of ``_rest`` puts face-up every card worth more than a wild that has a letter (``up`` of them,
+        the most any placement can); each more face-up card brings at most the best worth (its value less a wild's)
+        of the cards left with a letter ahead that are worth no more than a wild (a classic in play, whose value
+        the slack counts already, loses the wild)."""
+        i, used = node.i, node.used
+        counts, letters = self.counts, self.letter_ids
+        pool_left = inked_left = 0
+        for k in range(len(counts)):
+            left = counts[k] - used[k]
+            if self.is_pool[k]:
+                pool_left += left
+                if self.is_inked[k]:
+                    inked_left += left
+        forced = len(plan.near) - i - (pool_left - max(0, inked_left - self.pool.state.remover))
+        if forced <= up:
+            return 0.0
+        caps = plan.caps[i]
+        wild = plan.wild
+        worst = 1.0  # none yet (a worth is never positive here)
+        for k in range(len(counts)):
+            if counts[k] > used[k] and caps[letters[self.letters[k]]] > 0:
+                worth = -wild if self.is_mine[k] else plan.opt[k] - wild
+                if worth <= 0 and (worst > 0 or worth > worst):
+                    worst = worth
+        return (forced - up) * worst if worst <= 0 else 0.0
+
+    def _live(self, node: Node) -> list[bool] | None:
+        """Per genre, whether it may still be active in a placement whose letters before i are placed (None: every
+        genre may, or none bears on a doubler).
+
+        A genre is active with two cards of it in play: the classics of your own in play, the cards standing on
+        the letters placed (face-up or uncovered), and at most those still to place that could stand, on a letter
+        of their own ahead or uncovered (no more of the latter than the node's uncovers left), one a letter left."""
+        if not self.genre_doublers:
+            return None
+        i, plan, used, uncovers = node.i, node.plan, node.used, node.uncovers
+        counts = list(self.resolver.mine_genres)
+        counted = self.counted
+        for k, face in node.slots[:i]:
+            if k >= 0 and face is not Face.WILD and counted[k]:
+                counts[self.profiles[k].genre] += 1
+        ahead = plan.suffix[i]
+        live = [True] * len(counts)
+        for g in self.genre_doublers:
+            if counts[g] >= 2:
+                continue
+            on = off = 0
+            for k, p in enumerate(self.profiles):
+                left = self.counts[k] - used[k]
+                if left > 0 and counted[k] and p.genre == g:
+                    standing = min(left, ahead.get(p.letter, 0))
+                    on += standing
+                    if p.pool:
+                        off += left - standing
+            live[g] = counts[g] + min(on + min(off, uncovers), len(plan.near) - i) >= 2
+        return live

@@ -1,0 +1,118 @@
+"""The words of a lexicon grouped by *signature* (their length and, for each letter some card has, how many times
+they hold it, capped by the cards of that letter), the ground of the word bounds (``solver.search.hardback.bound``):
+words of one signature get one bound. The compiled kernel (``kernel/signatures.c``) numbers them in one pass where it
+was built; numpy does otherwise, with the same numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.lexicon import Lexicon
+from solver.search.hardback.native import kernel
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+def per_word(
+    sig_bound: FloatArray, inverse: npt.NDArray[np.signedinteger[Any]], lo: int
+) -> tuple[IntArray, FloatArray]:
+    """The words lo, lo + 1... (``inverse``: each one's signature) whose signature's bound is above -inf, and their
+    bounds, in order: in one pass of the kernel where it was built, else in numpy (the same numbers)."""
+    if kernel is not None and inverse.dtype == np.int64 and inverse.flags.c_contiguous:
+        index = np.empty(len(inverse), dtype=np.int64)
+        bound = np.empty(len(inverse), dtype=np.float64)
+        kept = kernel.per_word(sig_bound, inverse, lo, index, bound)
+        return index[:kept], bound[:kept]
+    each = np.take(sig_bound, inverse)  # fancy indexing's numbers, sooner
+    if not (sig_bound == -np.inf).any():
+        return np.arange(lo, lo + len(inverse), dtype=np.int64), each
+    at = np.nonzero(each > -np.inf)[0]
+    return at + lo, each[at]
+
+
+@dataclass
+class Signatures:
+    """The distinct signatures of a range of words: per signature the card letters' counts (capped; alphabet rows,
+    0 for the letters no card has) and the length, and per word of the range its signature's position."""
+
+    counts: npt.NDArray[np.uint8]
+    lengths: IntArray
+    inverse: npt.NDArray[np.signedinteger[Any]]
+
+
+MAX_KEY = 1 << 55  # a signature key must fit in an int64 with the length's digit on top
+DENSE = 1 << 20  # keys spaces up to this size (or twice the words) are grouped by a table, not a sort
+
+
+def signatures(lex: Lexicon, lo: int, hi: int, caps: dict[int, int]) -> Signatures:
+    """The words lo..hi-1 grouped by signature (length, and each card letter's count capped by ``caps``).
+
+    A signature's words get the same bound: every part of it reads a letter's count only through comparisons with
+    numbers of cards of that letter, and a letter no card has only through the length. The key of a word is its
+    capped counts and its length in mixed radix; with too many card letters for an int64 key, every word is its
+    own signature."""
+    counts = lex.counts[:, lo:hi]
+    n = hi - lo
+    letters = sorted(caps)
+    radix = 1
+    for a in letters:
+        radix *= caps[a] + 1
+    shortest, longest = int(lex.lengths[lo]), int(lex.lengths[hi - 1])  # the lexicon orders words by length
+    space = radix * (longest - shortest + 1)
+    if space >= MAX_KEY:
+        return Signatures(counts, lex.lengths[lo:hi].astype(np.int64), np.arange(n, dtype=np.int64))
+    if kernel is not None and space <= max(DENSE, 2 * n) and _fits_kernel(lex, caps):  # one pass in C
+        keys = np.empty(space, dtype=np.int64)
+        inverse: npt.NDArray[np.signedinteger[Any]] = np.empty(n, dtype=np.int64)
+        found = kernel.signatures(
+            lex.counts, lex.counts.shape[1], lo, hi, lex.lengths, shortest, bytes(letters),
+            bytes(caps[a] for a in letters), space, keys, inverse,
+        )
+        uniq: npt.NDArray[np.signedinteger[Any]] = keys[:found]
+    else:
+        uniq, inverse = _numbered(lex, lo, hi, caps, letters, shortest, radix, space)
+    sig_counts = np.zeros((counts.shape[0], len(uniq)), dtype=np.uint8)
+    rest = uniq.astype(np.int64)
+    for a in reversed(letters):
+        sig_counts[a] = rest % (caps[a] + 1)
+        rest //= caps[a] + 1
+    return Signatures(sig_counts, rest + shortest, inverse)
+
+
+def _fits_kernel(lex: Lexicon, caps: dict[int, int]) -> bool:
+    """Can the kernel read the lexicon's arrays as they are (bytes, in C order) and the caps (one byte each)?"""
+    return (
+        lex.counts.dtype == np.uint8
+        and lex.lengths.dtype == np.uint8
+        and lex.counts.flags.c_contiguous
+        and all(c < 256 for c in caps.values())
+    )
+
+
+def _numbered(
+    lex: Lexicon, lo: int, hi: int, caps: dict[int, int], letters: list[int], shortest: int, radix: int, space: int
+) -> tuple[npt.NDArray[np.signedinteger[Any]], npt.NDArray[np.signedinteger[Any]]]:
+    """``signatures``'s keys in numpy: the distinct keys in increasing order, and each word's number among them."""
+    counts = lex.counts[:, lo:hi]
+    n = hi - lo
+    key: npt.NDArray[np.signedinteger[Any]] = np.zeros(n, dtype=np.int32 if space < 1 << 31 else np.int64)
+    for a in letters:
+        key *= caps[a] + 1
+        key += np.minimum(counts[a], caps[a])
+    for length in range(shortest + 1, int(lex.lengths[hi - 1]) + 1):
+        start, end = lex.length_range(length, length)
+        key[start - lo : end - lo] += (length - shortest) * radix
+    if space <= max(DENSE, 2 * n):
+        present = np.zeros(space, dtype=bool)
+        present[key] = True
+        uniq = np.flatnonzero(present)
+        slot = np.zeros(space, dtype=np.int32)
+        slot[uniq] = np.arange(len(uniq))
+        return uniq, slot[key]
+    uniq, inverse = np.unique(key, return_inverse=True)
+    return uniq, inverse
