@@ -30,11 +30,11 @@ from solver.game.hardback.actions import IllegalActionError
 from solver.game.hardback.actions import action_from_json as hardback_action
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback import PaperbackGame, PaperbackOptions
 from solver.game.paperback import action_from_json as paperback_action
 from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable, summary
+from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json, house_deck
 

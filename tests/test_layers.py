@@ -12,9 +12,11 @@ first, follow the data's way (rules -> search -> answers -> faces):
 - ``solver.search``: move generation for both games
 - ``solver.answers``: the questions asked of a turn (hint, rate, ink), shared by the faces
 - ``solver.game``: first what both games' engines share, the game protocol every face and planner is written
-  against (``solver.game.protocol``) and the record of a game (``solver.game.record``); then Hardback's engine
-  (``solver.game.hardback``, implementing the protocol); then Paperback's (``solver.game.paperback``, which also
-  borrows Hardback's refusal error and saved random generator)
+  against (``solver.game.protocol``), a saved game's random generator and error (``solver.game.saving``), the
+  record of a game (``solver.game.record``), then the record format both share (``solver.game.records``); then
+  the two engines as peers, Hardback's (``solver.game.hardback``) and Paperback's (``solver.game.paperback``),
+  each implementing the protocol and neither importing the other; then ``solver.game.saved``, which finds either
+  game's record format
 - ``solver.bots``, then ``solver.tournament``: the engines' players, many games
 - ``service``: the HTTP face
 - ``solver.cli``: the command line, the only package that may import the service
@@ -40,9 +42,10 @@ LAYERS: list[tuple[str, ...]] = [
     ("solver.hardback", "solver.paperback"),
     ("solver.search",),
     ("solver.answers",),
-    ("solver.game", "solver.game.protocol", "solver.game.record"),
-    ("solver.game.hardback",),
-    ("solver.game.paperback",),
+    ("solver.game", "solver.game.protocol", "solver.game.record", "solver.game.saving"),
+    ("solver.game.records",),  # the record format both games' records share (it refuses with the protocol's error)
+    ("solver.game.hardback", "solver.game.paperback"),
+    ("solver.game.saved",),  # either game's record format, found by the record: above both engines
     ("solver.bots",),
     ("solver.tournament",),
     ("service",),

@@ -287,8 +287,8 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
         if getattr(args, attr, None) is not None and flag != "--coop":  # --coop: Paperback's pyramid here
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")
     from solver.game.hardback.actions import IllegalActionError
-    from solver.game.hardback.state import GameStateError
     from solver.game.paperback import PaperbackOptions, deal
+    from solver.game.saving import GameStateError
 
     rules = paperback_rules(args)
     chosen = {k: True for k, on in expansion_options(args).items() if on}

@@ -24,7 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from solver.answers.review import GameReview, PlayedTurn
 from solver.errors import GhostwriterError
-from solver.game.hardback.actions import IllegalActionError
+from solver.game.protocol import IllegalActionError
 from solver.lexicon import Lexicon
 from solver.objectives import GameObjective
 

@@ -10,7 +10,6 @@ import pytest
 from paperback_helpers import lay, set_hand
 
 from solver.game.hardback.actions import IllegalActionError
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback import (
     Buy,
     End,
@@ -24,6 +23,7 @@ from solver.game.paperback import (
 )
 from solver.game.paperback.actions import Action
 from solver.game.paperback.engine import BUY, OVER, WORD
+from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
 

@@ -13,7 +13,6 @@ from paperback_helpers import lay, set_hand, take
 
 from solver.bots.paperback import make_bot, spell_of, turn_state
 from solver.game.hardback.actions import IllegalActionError
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback import (
     Buy,
     End,
@@ -28,6 +27,7 @@ from solver.game.paperback import (
 )
 from solver.game.paperback.actions import Action
 from solver.game.paperback.engine import OVER, WORD
+from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import deck_from_json, house_deck
 from solver.paperback.expansions import Attack, Power

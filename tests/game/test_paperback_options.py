@@ -13,12 +13,12 @@ from paperback_helpers import set_hand as _set_hand
 
 from solver.bots.paperback import make_bot
 from solver.game.hardback.actions import IllegalActionError
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback import Buy, End, PaperbackGame, PaperbackOptions, PaperbackState, Pass, Piece, Spell, Step
 from solver.game.paperback.actions import Cash, Discard, Place, action_from_json
 from solver.game.paperback.coop import covering
 from solver.game.paperback.cubes import CUBES
 from solver.game.paperback.engine import BUY, OVER, WORD
+from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import DeckError, deck_from_json, house_deck
 

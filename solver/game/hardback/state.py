@@ -7,8 +7,6 @@ state, so a saved game loads and plays on exactly as it would have.
 
 from __future__ import annotations
 
-import json
-import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -18,20 +16,13 @@ from typing import Any
 from solver.errors import GhostwriterError
 from solver.game.hardback.events import Event
 from solver.game.hardback.options import GameOptions
+from solver.game.saving import GameStateError, read_rng, rng_to_json
+from solver.game.saving import shown as _shown
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue
 
 HAND_SIZE = 5
 OFFER_ROW = 7
-
-
-class GameStateError(GhostwriterError):
-    """A saved game that cannot be read, or a state no game can reach; ``field`` names the part at fault
-    (``game.players[1].hand``)."""
-
-    def __init__(self, message: str, field: str = "game") -> None:
-        super().__init__(message)
-        self.field = field
 
 
 class Phase:
@@ -267,7 +258,6 @@ class GameState:
 
 
 MAX_NUMBER = 10**9  # no count of a game comes near it; the validator holds each to what a game can reach
-MT_N = 624  # the Mersenne Twister's words of state (random.getstate: version 3, 624 words and a position)
 
 
 def _missing(where: str, what: str) -> GameStateError:
@@ -313,14 +303,6 @@ def _list(value: object, where: str, what: str) -> list[Any]:
     return value
 
 
-def _shown(value: object) -> str:
-    """A value as the message shows it: short, and its kind in words when it is not a plain value."""
-    if isinstance(value, bool | int | float | str) or value is None:
-        text = json.dumps(value)
-        return text if len(text) <= 40 else text[:37] + "..."
-    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else "another kind of value"
-
-
 def _cards(cat: Catalogue, value: object, where: str) -> list[Card]:
     out = []
     for i, code in enumerate(_list(value, where, 'card codes, e.g. ["E", "romance:F6"]')):
@@ -331,40 +313,6 @@ def _cards(cat: Catalogue, value: object, where: str) -> list[Card]:
         except GhostwriterError as e:
             raise GameStateError(f"{where}[{i}]: {e}", f"{where}[{i}]") from None
     return out
-
-
-def rng_to_json(rng: random.Random) -> list[Any]:
-    """The random generator's state in JSON (``random.getstate``: version, 624 words and the position, gauss); the
-    form every game of the package saves (Hardback's and Paperback's), read back by ``read_rng``."""
-    state = rng.getstate()
-    return [state[0], list(state[1]), state[2]]
-
-
-def read_rng(value: object, where: str = "game.rng") -> random.Random:
-    """The random generator from ``rng_to_json``'s form; a ``GameStateError`` naming ``where`` when it is malformed."""
-    return _rng(value, where)
-
-
-def _rng(value: object, where: str = "game.rng") -> random.Random:
-    """The random generator from ``random.getstate``'s JSON form: ``[3, [624 words and the position], gauss]``."""
-    shape = f"[3, a list of {MT_N + 1} whole numbers, null or a number], as the engine saves it"
-    if not isinstance(value, list) or len(value) != 3:
-        raise GameStateError(f"{where} must be {shape}", where)
-    version, internal, gauss = value
-    if version != 3 or isinstance(version, bool):
-        raise GameStateError(f"{where}[0] must be 3, the version of the generator's state", f"{where}[0]")
-    if not isinstance(internal, list) or len(internal) != MT_N + 1:
-        raise GameStateError(f"{where}[1] must be a list of {MT_N + 1} whole numbers", f"{where}[1]")
-    for i, word in enumerate(internal[:MT_N]):
-        _number(word, f"{where}[1][{i}]", 0, 2**32 - 1)
-    _number(internal[MT_N], f"{where}[1][{MT_N}]", 0, MT_N)
-    if gauss is not None and (
-        isinstance(gauss, bool) or not isinstance(gauss, int | float) or not math.isfinite(gauss)
-    ):
-        raise GameStateError(f"{where}[2] must be null or a finite number", f"{where}[2]")
-    rng = random.Random()
-    rng.setstate((3, tuple(internal), None if gauss is None else float(gauss)))
-    return rng
 
 
 def _load(data: dict[str, Any]) -> GameState:
@@ -383,7 +331,7 @@ def _load(data: dict[str, Any]) -> GameState:
         )
     players = [_load_player(raw, i, cards) for i, raw in enumerate(raw_players)]
     turn = _load_turn(_object(data.get("turn", {}), "game.turn", "what the player in turn has done"), cards)
-    rng = _rng(_field(data, "rng", "game", "the random generator's state"))
+    rng = read_rng(_field(data, "rng", "game", "the random generator's state"))
     penny = _load_penny(data.get("penny"))
 
     def top(key: str, what: str) -> object:

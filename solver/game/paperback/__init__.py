@@ -1,9 +1,9 @@
 """Paperback as a whole game, beside Hardback's engine: a deck file's box (``solver.paperback.deck``) dealt from a
 seed, the actions (``actions``) applied by the rulebook (``engine``), saved, loaded and replayed from the log.
 
-It shares with Hardback's engine what is truly shared: the random generator's saved form
-(``solver.game.hardback.state``'s ``rng_to_json`` and ``read_rng``), the one refusal error (``IllegalActionError``) and
-the record of a finished game (``GameRecord``, the tournament's unit).
+It shares with Hardback's engine only what lies below both: the game protocol (``solver.game.protocol``: the one
+refusal error, ``IllegalActionError``), the saved form of the random generator and the saved state's error
+(``solver.game.saving``), and the record of a finished game (``solver.game.record``, ``solver.game.records``).
 
 The rules it follows, as the rulebook gives them, and its readings where the rulebook is silent (the optional rules,
 co-op, the expansions, records and reviews too): docs/paperback-rules.md. The modules: ``options`` (a table's

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from solver.game.hardback.actions import IllegalActionError
+from solver.game.protocol import IllegalActionError
 
 Json = dict[str, Any]
 SLOTS = ("top", "row")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.game.hardback.state import GameStateError
+from solver.game.saving import GameStateError
 
 LOSS_CUBES = (5, 4)  # "If any card gets 5 cubes on it, then all players lose! For an extra challenge, ... 4"
 WON, LOST = "won", "lost"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.game.hardback.state import GameStateError
+from solver.game.saving import GameStateError
 
 CUBES = 17  # the box: "17 Wood Cubes"
 

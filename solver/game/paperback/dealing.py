@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import solver.game.paperback.expansions as expansions
-from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback.coop import Coop
 from solver.game.paperback.cubes import Cubes
 from solver.game.paperback.options import PaperbackOptions
 from solver.game.paperback.state import MAX_SEED, PaperbackState, Player, build_box
+from solver.game.protocol import IllegalActionError
 from solver.paperback.deck import OFFER_PILES, Deck, pile_of
 
 HAND = 5

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import solver.game.paperback.expansions as expansions
-from solver.game.hardback.actions import IllegalActionError
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback.actions import Action, Buy, Cash, Discard, End, Pass, Place, Spell, Step, action_from_json
 from solver.game.paperback.coop import LOST, WON
 from solver.game.paperback.dealing import HAND, deal, draw_cards
 from solver.game.paperback.options import EXPANSIONS, RULES, PaperbackOptions
 from solver.game.paperback.spelling import read_spell, read_trashes
 from solver.game.paperback.state import BUY, OVER, WORD, PaperbackState, take
+from solver.game.protocol import IllegalActionError
+from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import OFFER_PILES, Deck, pile_of
 from solver.paperback.moves import PMove

@@ -40,8 +40,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from solver.game.hardback.actions import IllegalActionError
-from solver.game.hardback.state import GameStateError
+from solver.game.protocol import IllegalActionError
+from solver.game.saving import GameStateError
 from solver.paperback.cards import PCard
 from solver.paperback.deck import Deck
 from solver.paperback.expansions import Attack

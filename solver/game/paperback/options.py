@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback.coop import LOSS_CUBES
+from solver.game.saving import GameStateError
 
 RULES = ("cube_advice", "cube_discard", "cube_discount", "recycle_twos", "coop")  # the optional rules, off by default
 

@@ -18,11 +18,11 @@ from solver.answers.review import PlayedTurn
 from solver.answers.review_paperback import PAPERBACK as PAPERBACK_REVIEW
 from solver.errors import GhostwriterError
 from solver.game import records
-from solver.game.hardback.state import GameStateError
 from solver.game.paperback.actions import Action, Discard, Pass, Spell, action_from_json
 from solver.game.paperback.engine import WORD, PaperbackGame, PaperbackOptions
 from solver.game.paperback.view import turn_state
 from solver.game.records import MAX_ACTIONS, RecordError
+from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
 from solver.paperback.deck import Deck, DeckError, deck_from_json
 from solver.paperback.moves import PaperbackObjective, PMove

@@ -8,9 +8,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import solver.game.paperback.expansions as expansions
-from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback.actions import Piece, Spell, Step
 from solver.game.paperback.state import PaperbackState, take
+from solver.game.protocol import IllegalActionError
 from solver.lexicon import Lexicon
 from solver.paperback.abilities import Act
 from solver.paperback.cards import PCard

@@ -16,10 +16,10 @@ from typing import Any
 
 import solver.game.paperback.expansions as expansions
 from solver.errors import GhostwriterError
-from solver.game.hardback.state import GameStateError, read_rng, rng_to_json
 from solver.game.paperback.coop import Coop, pile_at
 from solver.game.paperback.cubes import Cubes, price
 from solver.game.paperback.options import PaperbackOptions
+from solver.game.saving import GameStateError, read_rng, rng_to_json
 from solver.paperback.cards import DYSLEXIC, SPACEBAR, PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of
 from solver.paperback.expansions import Attack
