@@ -26,8 +26,9 @@ from service.settings import Settings, SettingsError
 from solver.game.hardback.actions import Skip, Spell
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions
-from solver.game.hardback.state import GameState, GameStateError
+from solver.game.hardback.state import GameState
 from solver.game.hardback.validate import check, load, problems
+from solver.game.saving import GameStateError
 from solver.hardback.objectives import Objective
 from solver.lexicon import Lexicon, default_lexicon
 from solver.search.hardback import Search

@@ -28,8 +28,9 @@ from solver.game.hardback.actions import Buy, Convert, End, Ink, Pass, Power
 from solver.game.hardback.engine import Game
 from solver.game.hardback.events import load_events
 from solver.game.hardback.options import GameOptions, Powers
-from solver.game.hardback.state import GameState, GameStateError, Phase
+from solver.game.hardback.state import GameState, Phase
 from solver.game.hardback.validate import problems
+from solver.game.saving import GameStateError
 from solver.hardback.catalogue import Rules
 
 # -- the cooperative anthology ----------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from solver.bots import make_bot
 from solver.game.hardback.actions import Action, Look, Pass, Skip
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions, Powers
-from solver.game.hardback.state import GameState, GameStateError, Phase
+from solver.game.hardback.state import GameState, Phase
+from solver.game.saving import GameStateError
 from solver.hardback.catalogue import Rules
 
 # -- refused actions change nothing -----------------------------------------------------------------------------

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from solver.game.hardback.events import shipped_events
 from solver.game.hardback.options import Powers
 from solver.game.hardback.rules import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
-from solver.game.hardback.state import OFFER_ROW, PHASES, GameState, GameStateError, Phase
+from solver.game.hardback.state import OFFER_ROW, PHASES, GameState, Phase
+from solver.game.saving import GameStateError
 from solver.hardback.benefits import Kind, Role, amounts, most
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
