@@ -55,6 +55,24 @@ _POWER_MOST = {"draw+": 2, "score+": 5, "fame+": 10}
 _AWARD = re.compile(r"(most-words|longest-word|most-trashed|most-two-letter):([0-9]{1,2})")
 
 
+_WORDS = {  # what each attack and power does, in words (``{n}`` its number, ``{s}`` the plural's s)
+    ("attack", "draw"): "the others' next hand has {n} card{s} fewer",
+    ("attack", "min-length"): "the others' words need {n} more letter{s}",
+    ("attack", "no-common"): "the others can neither use nor gain the Common card",
+    ("attack", "score"): "the others' words buy {n}¢ less",
+    ("attack", "buy-max"): "the others buy at most {n} card{s} a turn",
+    ("power", "draw"): "your hands have {n} more card{s}",
+    ("power", "score"): "your words buy {n}¢ more",
+    ("power", "trash-hand"): "once a turn, with a word, trash one card left in hand",
+    ("power", "fame"): "{n} Fame at the end of the game",
+    ("power", "shield"): "the others' attacks do not affect you",
+}
+
+
+def _words(card: str, kind: str, n: int) -> str:
+    return _WORDS[card, kind].format(n=n, s="s" * (n != 1))
+
+
 @dataclass(frozen=True)
 class Attack:
     """One attack: ``kind`` is draw, min-length, no-common, score or buy-max; ``amount`` its number."""
@@ -69,14 +87,7 @@ class Attack:
         return f"others:{self.kind}{sign}{self.amount}"
 
     def describe(self) -> str:
-        n = self.amount
-        return {
-            "draw": f"the others' next hand has {n} card{'s' * (n != 1)} fewer",
-            "min-length": f"the others' words need {n} more letter{'s' * (n != 1)}",
-            "no-common": "the others can neither use nor gain the Common card",
-            "score": f"the others' words buy {n}¢ less",
-            "buy-max": f"the others buy at most {n} card{'s' * (n != 1)} a turn",
-        }[self.kind]
+        return _words("attack", self.kind, self.amount)
 
 
 @dataclass(frozen=True)
@@ -90,14 +101,7 @@ class Power:
         return self.kind if self.kind in ("trash-hand", "shield") else f"{self.kind}+{self.amount}"
 
     def describe(self) -> str:
-        n = self.amount
-        return {
-            "draw": f"your hands have {n} more card{'s' * (n != 1)}",
-            "score": f"your words buy {n}¢ more",
-            "trash-hand": "once a turn, with a word, trash one card left in hand",
-            "fame": f"{n} Fame at the end of the game",
-            "shield": "the others' attacks do not affect you",
-        }[self.kind]
+        return _words("power", self.kind, self.amount)
 
 
 @dataclass(frozen=True)

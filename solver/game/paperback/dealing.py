@@ -85,4 +85,3 @@ def draw_cards(state: PaperbackState, p: Player, n: int) -> None:
             p.discard = []
             state.rng.shuffle(p.draw)
         p.hand.append(p.draw.pop())
-

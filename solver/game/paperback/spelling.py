@@ -158,8 +158,7 @@ def read_trashes(state: PaperbackState, action: Spell, played: Played) -> Trashe
     p = state.players[state.current]
     move = played.move
     cards = [
-        state.card(p.hand[q.kind]) if q.kind >= 0 else (state.common if q.kind == COMMON else None)
-        for q in move.pieces
+        state.card(p.hand[q.kind]) if q.kind >= 0 else (state.common if q.kind == COMMON else None) for q in move.pieces
     ]
     budget = _Budget(
         len(abilities_of(move, cards, Act.TRASH_HAND)) + expansions.power_amount(state, state.current, "trash-hand"),

@@ -390,7 +390,6 @@ def _check_places(state: PaperbackState) -> None:
             raise GameStateError("game.coop.result is given once the game is over, and only then", "game.coop.result")
 
 
-
 def take(offer: list[list[int]], row: list[int | None], pile: int, slot: str) -> int | None:
     """Take the card showing on a pile's top or in its row; a row card is replaced by the pile's top card."""
     if slot == "row":
