@@ -6,6 +6,14 @@
 
 #include <Python.h>
 
+/* A module's definition: its name, its docstring, its methods; no per-module state. */
+#define SEARCH_MODULE_DEF(name, doc, methods) {PyModuleDef_HEAD_INIT, (name), (doc), -1, (methods), NULL, NULL, NULL, NULL}
+
+/* A module's Context type: a turn's cards packed once (a Hardback pool, a Paperback hand), made by ``make``. */
+#define SEARCH_CONTEXT_TYPE(name, doc, size, make)                                                             \
+    {PyVarObject_HEAD_INIT(NULL, 0).tp_name = (name), .tp_basicsize = (size), .tp_flags = Py_TPFLAGS_DEFAULT,  \
+     .tp_doc = (doc), .tp_new = (make)}
+
 typedef struct {
     const char *name;
     long value;

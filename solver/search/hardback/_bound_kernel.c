@@ -441,10 +441,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_bound_kernel", "The word bounds' per-signature part, compiled (solver/search/hardback/bound.py).",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
+static struct PyModuleDef module = SEARCH_MODULE_DEF(
+    "_bound_kernel", "The word bounds' per-signature part, compiled (solver/search/hardback/bound.py).", methods);
 
 PyMODINIT_FUNC PyInit__bound_kernel(void) {
     static const ModuleConstant constants[] = {{"VERSION", VERSION}, {"KINDS_FIELDS", KI}, {"MAX_LAMBDAS", LAMS - 1}};

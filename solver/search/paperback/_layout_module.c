@@ -117,13 +117,10 @@ static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)c;
 }
 
-static PyTypeObject ContextType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solver.search.paperback._layout.Context",
-    .tp_basicsize = sizeof(Ctx),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A Paperback hand packed for the layout search (solver/search/paperback/native.py's pack).",
-    .tp_new = context_new,
-};
+static PyTypeObject ContextType = SEARCH_CONTEXT_TYPE(
+    "solver.search.paperback._layout.Context",
+    "A Paperback hand packed for the layout search (solver/search/paperback/native.py's pack).", sizeof(Ctx),
+    context_new);
 
 /* The best layout ``s`` found, as native.py reads it, or None. */
 static PyObject *best_of(const S *s) {
@@ -272,11 +269,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_layout",
-    "Paperback's per-word layout search, compiled (solver/search/paperback/native.py).", -1, methods, NULL, NULL, NULL,
-    NULL,
-};
+static struct PyModuleDef module = SEARCH_MODULE_DEF(
+    "_layout", "Paperback's per-word layout search, compiled (solver/search/paperback/native.py).", methods);
 
 PyMODINIT_FUNC PyInit__layout(void) {
     static const ModuleConstant constants[] = {

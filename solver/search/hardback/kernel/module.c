@@ -236,13 +236,9 @@ done:
     return (PyObject *)c;
 }
 
-static PyTypeObject ContextType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solver.search.hardback._kernel.Context",
-    .tp_basicsize = sizeof(Ctx),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A pool of cards packed for the kernel (solver/search/hardback/compiled.py builds it).",
-    .tp_new = context_new,
-};
+static PyTypeObject ContextType = SEARCH_CONTEXT_TYPE(
+    "solver.search.hardback._kernel.Context",
+    "A pool of cards packed for the kernel (solver/search/hardback/compiled.py builds it).", sizeof(Ctx), context_new);
 
 /* solve(context, word, floor, stop_at, ticks, node_limit, checkpoint_ticks, deadline, checkpoint_at, is_set)
  *   -> (status, ticks, value, slots or None, resolution or None)
@@ -364,10 +360,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "Hardback's per-word search, compiled (solver/search/hardback/compiled.py).", -1, methods,
-    NULL, NULL, NULL, NULL,
-};
+static struct PyModuleDef module = SEARCH_MODULE_DEF(
+    "_kernel", "Hardback's per-word search, compiled (solver/search/hardback/compiled.py).", methods);
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     static const ModuleConstant constants[] = {{"LAYOUT", LAYOUT}, {"MAX_LETTERS", MAXN}, {"MAX_KINDS", MAXK}};
