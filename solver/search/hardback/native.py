@@ -1,4 +1,4 @@
-"""The compiled parts of the search, when they were built: ``kernel`` is ``solver/search/hardback/_kernel.c``'s module
+"""The compiled parts of the search, when they were built: ``kernel`` is ``solver/search/hardback/kernel/``'s module
 (the per-word search, the words' signatures) and ``bound_kernel`` ``solver/search/hardback/_bound_kernel.c``'s (the
 signatures' bounds), each None where it was not built (``solver.search.native.load``).
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solver.search.native import load
 
-LAYOUT = 9  # the version of what the kernel reads and answers: _kernel.c's LAYOUT
+LAYOUT = 9  # the version of what the kernel reads and answers: kernel/kernel.h's LAYOUT
 kernel = load("solver.search.hardback._kernel", "LAYOUT", LAYOUT)
 
 BOUND_VERSION = 1  # the version of what the bounds' kernel reads: _bound_kernel.c's VERSION
