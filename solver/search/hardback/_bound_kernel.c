@@ -78,113 +78,162 @@ static int read_signatures(const Py_buffer *cb, Py_ssize_t rows, Py_ssize_t n, c
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* ``patterns``' arguments (see bound_patterns), parsed into buffers that release_patterns gives back. */
+typedef struct {
+    Py_buffer kb, cb, lb, fb, cub, sb, ub, pb;
+    Py_ssize_t rows, n, discard, nk;
+    int dumps;
+} PatternsArgs;
+
+static int parse_patterns(PyObject *args, PatternsArgs *a) {
+    a->nk = 0;
+    return PyArg_ParseTuple(args, "y*y*nny*y*npw*w*w*w*", &a->kb, &a->cb, &a->rows, &a->n, &a->lb, &a->fb,
+                            &a->discard, &a->dumps, &a->cub, &a->sb, &a->ub, &a->pb);
+}
+
+static void release_patterns(PatternsArgs *a) {
+    PyBuffer_Release(&a->kb);
+    PyBuffer_Release(&a->cb);
+    PyBuffer_Release(&a->lb);
+    PyBuffer_Release(&a->fb);
+    PyBuffer_Release(&a->cub);
+    PyBuffer_Release(&a->sb);
+    PyBuffer_Release(&a->ub);
+    PyBuffer_Release(&a->pb);
+}
+
+/* The arguments' sizes and ranges; the kinds' number in a->nk. */
+static int check_patterns(PatternsArgs *a) {
+    Py_ssize_t n = a->n;
+    if (!read_signatures(&a->cb, a->rows, n, &a->lb) || !read_kinds(&a->kb, a->rows, &a->nk)) return 0;
+    if (a->fb.len != a->lb.len || a->cub.len != n || a->sb.len != a->lb.len || a->ub.len != a->lb.len ||
+        a->pb.len != n)
+        return refuse("arrays of another size than the signatures");
+    if (a->discard < 0 || a->discard > MAX_LENGTH) return refuse("a discard pile out of range");
+    const int64_t *fill = (const int64_t *)a->fb.buf;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (fill[i] < -MAX_LENGTH || fill[i] > MAX_LENGTH) return refuse("a fill out of range");
+    return 1;
+}
+
+/* What the kinds hold for every signature: the own cards per genre, those mined, those held per letter. */
+typedef struct {
+    int64_t *held; /* [4][rows]: own cards of genre g and letter a from the hand or inked */
+    int64_t genre_max[4], mine_g[4];
+    int any_uncoverer;
+} Holdings;
+
+static void count_holdings(Holdings *h, const int64_t *kinds, Py_ssize_t nk, Py_ssize_t rows) {
+    for (int g = 0; g < 4; g++) h->genre_max[g] = h->mine_g[g] = 0;
+    h->any_uncoverer = 0;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        const int64_t *r = kinds + k * KI;
+        if (r[K_OM_UNCOVERS] > 0) h->any_uncoverer = 1;
+        if (!r[K_OWN] || r[K_GENRE] < 0) continue;
+        h->genre_max[r[K_GENRE]] += r[K_COUNT];
+        if (r[K_SOURCE] == MINE)
+            h->mine_g[r[K_GENRE]] += r[K_COUNT];
+        else if (r[K_LETTER] >= 0)
+            h->held[r[K_GENRE] * rows + r[K_LETTER]] += r[K_COUNT];
+    }
+}
+
+/* Per genre: your classics and the held cards that could stand on signature i's letters. */
+static inline void face_up_cards(int64_t face_up[4], const Holdings *h, const uint8_t *counts, Py_ssize_t rows,
+                                 Py_ssize_t n, Py_ssize_t i) {
+    for (int g = 0; g < 4; g++) {
+        face_up[g] = 0;
+        for (Py_ssize_t a = 0; a < rows; a++)
+            if (h->held[g * rows + a]) face_up[g] += min64(counts[a * n + i], h->held[g * rows + a]);
+    }
+}
+
+/* ``chain_starts`` of signature i. */
+static inline int chain_starts(const int64_t *kinds, Py_ssize_t nk, const uint8_t *counts, Py_ssize_t n,
+                               Py_ssize_t i, const Holdings *h, const int64_t face_up[4]) {
+    int starts = 0;
+    if (h->any_uncoverer)
+        for (Py_ssize_t k = 0; k < nk && !starts; k++) {
+            const int64_t *r = kinds + k * KI;
+            if (r[K_OM_UNCOVERS] <= 0 || r[K_LETTER] < 0) continue;
+            int on = counts[r[K_LETTER] * n + i] > 0;
+            if (r[K_UNCOVERS0] > 0 || r[K_GENRE] < 0)
+                starts = on;
+            else if (r[K_UNCOVERS1] > 0)
+                starts = on && h->mine_g[r[K_GENRE]] + face_up[r[K_GENRE]] >= 2;
+        }
+    return starts;
+}
+
+/* The uncovers signature i's uncoverers could spend (returned), and the pool's cards that pass (in *passing). */
+static inline int64_t uncover_spare(const int64_t *kinds, Py_ssize_t nk, const uint8_t *counts, Py_ssize_t n,
+                                    Py_ssize_t i, int64_t *passing) {
+    int64_t sp = 0;
+    *passing = 0;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        const int64_t *r = kinds + k * KI;
+        int64_t u = r[K_OM_UNCOVERS], c = r[K_COUNT];
+        if (u <= 0) continue;
+        int64_t on = r[K_LETTER] >= 0 ? min64(counts[r[K_LETTER] * n + i], c) : 0;
+        sp += on * u;
+        if (r[K_POOL]) {
+            sp += (c - on) * (u - 1);
+            *passing += c - on;
+        }
+    }
+    return sp;
+}
+
+/* Signature i's budget and pattern, written to the out arrays; its pattern returned. */
+static inline int signature_pattern(const PatternsArgs *a, const Holdings *h, Py_ssize_t i) {
+    const int64_t *kinds = (const int64_t *)a->kb.buf, *lengths = (const int64_t *)a->lb.buf;
+    const int64_t *fill = (const int64_t *)a->fb.buf;
+    const uint8_t *counts = (const uint8_t *)a->cb.buf;
+    Py_ssize_t n = a->n;
+    int64_t face_up[4];
+    face_up_cards(face_up, h, counts, a->rows, n, i);
+    int starts = chain_starts(kinds, a->nk, counts, n, i, h, face_up);
+    int64_t passing;
+    int64_t sp = uncover_spare(kinds, a->nk, counts, n, i, &passing);
+    if (!starts) sp = 0;
+    int64_t unc = starts ? min64(sp + passing, lengths[i] - 1) : 0;
+    int p = 0;
+    for (int g = 0; g < 4; g++) {
+        if (h->genre_max[g] < 2) continue;
+        int64_t standing = h->mine_g[g] + min64(h->genre_max[g] - h->mine_g[g], face_up[g] + unc);
+        if (standing >= 2) p |= 1 << g;
+    }
+    if (a->dumps && a->discard + fill[i] - lengths[i] <= 0) p |= 16;
+    ((uint8_t *)a->cub.buf)[i] = (uint8_t)starts;
+    ((int64_t *)a->sb.buf)[i] = sp;
+    ((int64_t *)a->ub.buf)[i] = unc;
+    ((uint8_t *)a->pb.buf)[i] = (uint8_t)p;
+    return p;
+}
+
 /* patterns(kinds, counts, rows, n, lengths, fill, discard, dumps, can_uncover_out, spare_out, uncoverable_out,
  *          pattern_out) -> the patterns present, one bit each
  * ``_signature_bounds`` up to its patterns: where a chain of uncovers can start (uint8 0/1), the uncover budget
  * ``spare`` (0 where none can start) and the cards ``uncoverable`` (int64), the pattern (uint8: genre g active
  * where bit g is set, bit 4 for no fodder). */
 static PyObject *bound_patterns(PyObject *self, PyObject *args) {
-    Py_buffer kb, cb, lb, fb, cub, sb, ub, pb;
-    Py_ssize_t rows, n, discard;
-    int dumps;
-    if (!PyArg_ParseTuple(args, "y*y*nny*y*npw*w*w*w*", &kb, &cb, &rows, &n, &lb, &fb, &discard, &dumps, &cub, &sb,
-                          &ub, &pb))
-        return NULL;
+    PatternsArgs a;
+    if (!parse_patterns(args, &a)) return NULL;
     PyObject *result = NULL;
-    int64_t *held = NULL; /* [4][rows]: own cards of genre g and letter a from the hand or inked */
-    Py_ssize_t nk = 0;
-    if (!read_signatures(&cb, rows, n, &lb) || !read_kinds(&kb, rows, &nk)) goto done;
-    if (fb.len != lb.len || cub.len != n || sb.len != lb.len || ub.len != lb.len || pb.len != n) {
-        refuse("arrays of another size than the signatures");
-        goto done;
-    }
-    if (discard < 0 || discard > MAX_LENGTH) {
-        refuse("a discard pile out of range");
-        goto done;
-    }
-    const int64_t *kinds = (const int64_t *)kb.buf, *lengths = (const int64_t *)lb.buf, *fill = (const int64_t *)fb.buf;
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (fill[i] < -MAX_LENGTH || fill[i] > MAX_LENGTH) {
-            refuse("a fill out of range");
-            goto done;
-        }
-    const uint8_t *counts = (const uint8_t *)cb.buf;
-    uint8_t *can_uncover = (uint8_t *)cub.buf, *pattern = (uint8_t *)pb.buf;
-    int64_t *spare = (int64_t *)sb.buf, *uncoverable = (int64_t *)ub.buf;
-    held = (int64_t *)calloc((size_t)(4 * rows), sizeof(int64_t));
-    if (held == NULL) {
+    Holdings h = {NULL, {0}, {0}, 0};
+    if (!check_patterns(&a)) goto done;
+    h.held = (int64_t *)calloc((size_t)(4 * a.rows), sizeof(int64_t));
+    if (h.held == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    int64_t genre_max[4] = {0, 0, 0, 0}, mine_g[4] = {0, 0, 0, 0};
-    int any_uncoverer = 0;
-    for (Py_ssize_t k = 0; k < nk; k++) {
-        const int64_t *r = kinds + k * KI;
-        if (r[K_OM_UNCOVERS] > 0) any_uncoverer = 1;
-        if (!r[K_OWN] || r[K_GENRE] < 0) continue;
-        genre_max[r[K_GENRE]] += r[K_COUNT];
-        if (r[K_SOURCE] == MINE)
-            mine_g[r[K_GENRE]] += r[K_COUNT];
-        else if (r[K_LETTER] >= 0)
-            held[r[K_GENRE] * rows + r[K_LETTER]] += r[K_COUNT];
-    }
+    count_holdings(&h, (const int64_t *)a.kb.buf, a.nk, a.rows);
     uint32_t mask = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int64_t face_up[4]; /* per genre: your classics and the held cards that could stand on the letters */
-        for (int g = 0; g < 4; g++) {
-            face_up[g] = 0;
-            for (Py_ssize_t a = 0; a < rows; a++)
-                if (held[g * rows + a]) face_up[g] += min64(counts[a * n + i], held[g * rows + a]);
-        }
-        int starts = 0; /* chain_starts */
-        if (any_uncoverer)
-            for (Py_ssize_t k = 0; k < nk && !starts; k++) {
-                const int64_t *r = kinds + k * KI;
-                if (r[K_OM_UNCOVERS] <= 0 || r[K_LETTER] < 0) continue;
-                int on = counts[r[K_LETTER] * n + i] > 0;
-                if (r[K_UNCOVERS0] > 0 || r[K_GENRE] < 0)
-                    starts = on;
-                else if (r[K_UNCOVERS1] > 0)
-                    starts = on && mine_g[r[K_GENRE]] + face_up[r[K_GENRE]] >= 2;
-            }
-        int64_t sp = 0, passing = 0;
-        for (Py_ssize_t k = 0; k < nk; k++) {
-            const int64_t *r = kinds + k * KI;
-            int64_t u = r[K_OM_UNCOVERS], c = r[K_COUNT];
-            if (u <= 0) continue;
-            int64_t on = r[K_LETTER] >= 0 ? min64(counts[r[K_LETTER] * n + i], c) : 0;
-            sp += on * u;
-            if (r[K_POOL]) {
-                sp += (c - on) * (u - 1);
-                passing += c - on;
-            }
-        }
-        if (!starts) sp = 0;
-        int64_t unc = starts ? min64(sp + passing, lengths[i] - 1) : 0;
-        int p = 0;
-        for (int g = 0; g < 4; g++) {
-            if (genre_max[g] < 2) continue;
-            int64_t standing = mine_g[g] + min64(genre_max[g] - mine_g[g], face_up[g] + unc);
-            if (standing >= 2) p |= 1 << g;
-        }
-        if (dumps && discard + fill[i] - lengths[i] <= 0) p |= 16;
-        can_uncover[i] = (uint8_t)starts;
-        spare[i] = sp;
-        uncoverable[i] = unc;
-        pattern[i] = (uint8_t)p;
-        mask |= (uint32_t)1 << p;
-    }
+    for (Py_ssize_t i = 0; i < a.n; i++) mask |= (uint32_t)1 << signature_pattern(&a, &h, i);
     result = PyLong_FromUnsignedLong(mask);
 done:
-    free(held);
-    PyBuffer_Release(&kb);
-    PyBuffer_Release(&cb);
-    PyBuffer_Release(&lb);
-    PyBuffer_Release(&fb);
-    PyBuffer_Release(&cub);
-    PyBuffer_Release(&sb);
-    PyBuffer_Release(&ub);
-    PyBuffer_Release(&pb);
+    free(h.held);
+    release_patterns(&a);
     return result;
 }
 
@@ -201,237 +250,320 @@ typedef struct {
     double *unit_value[LAMS];
 } Slot;
 
+/* ``parts``' arguments (see bound_parts), parsed into buffers that release_parts gives back, and its scratch. */
+typedef struct {
+    Py_buffer kb, slb, db, fb, cb, lb, cub, sb, ub, pb, ob;
+    Py_ssize_t rows, n, nk, ns;
+    int *ints;       /* per slot: 3 lists of kinds and LAMS lists of units (kinds) */
+    double *vals;    /* per slot: LAMS lists of unit values */
+    int64_t *filled; /* per letter: ``_greedy``'s cards on the letter */
+    int64_t *stand;  /* per kind: ``can_stand`` */
+} PartsArgs;
+
+static int parse_parts(PyObject *args, PartsArgs *a) {
+    a->nk = a->ns = 0;
+    a->ints = NULL;
+    a->vals = NULL;
+    a->filled = a->stand = NULL;
+    return PyArg_ParseTuple(args, "y*y*y*y*y*nny*y*y*y*y*w*", &a->kb, &a->slb, &a->db, &a->fb, &a->cb, &a->rows,
+                            &a->n, &a->lb, &a->cub, &a->sb, &a->ub, &a->pb, &a->ob);
+}
+
+static void release_parts(PartsArgs *a) {
+    free(a->ints);
+    free(a->vals);
+    free(a->filled);
+    free(a->stand);
+    PyBuffer_Release(&a->kb);
+    PyBuffer_Release(&a->slb);
+    PyBuffer_Release(&a->db);
+    PyBuffer_Release(&a->fb);
+    PyBuffer_Release(&a->cb);
+    PyBuffer_Release(&a->lb);
+    PyBuffer_Release(&a->cub);
+    PyBuffer_Release(&a->sb);
+    PyBuffer_Release(&a->ub);
+    PyBuffer_Release(&a->pb);
+    PyBuffer_Release(&a->ob);
+}
+
+/* The arguments' sizes; the kinds' number in a->nk, the slots' in a->ns. */
+static int check_parts_sizes(PartsArgs *a) {
+    Py_ssize_t n = a->n, nk, ns = 0;
+    if (!read_signatures(&a->cb, a->rows, n, &a->lb) || !read_kinds(&a->kb, a->rows, &a->nk)) return 0;
+    nk = a->nk;
+    if (a->cub.len != n || a->sb.len != a->lb.len || a->ub.len != a->lb.len || a->pb.len != n ||
+        a->ob.len != a->lb.len)
+        return refuse("arrays of another size than the signatures");
+    if (a->slb.len != PATTERNS) return refuse("slots of another size than the patterns");
+    const uint8_t *slots = (const uint8_t *)a->slb.buf;
+    for (int p = 0; p < PATTERNS; p++)
+        if (slots[p] != 255 && slots[p] >= ns) ns = slots[p] + 1;
+    a->ns = ns;
+    if (a->db.len != ns * nk * (Py_ssize_t)sizeof(int64_t) ||
+        a->fb.len != ns * (3 * nk + 1) * (Py_ssize_t)sizeof(double))
+        return refuse("kinds of patterns of another size than the slots");
+    return 1;
+}
+
+/* The arguments' values: the doubles, the floats, each signature's pattern and budget. */
+static int check_parts_values(const PartsArgs *a) {
+    Py_ssize_t nk = a->nk, ns = a->ns;
+    const int64_t *dbl = (const int64_t *)a->db.buf, *spare = (const int64_t *)a->sb.buf;
+    const int64_t *unc = (const int64_t *)a->ub.buf;
+    const double *flt = (const double *)a->fb.buf;
+    const uint8_t *slots = (const uint8_t *)a->slb.buf, *can_uncover = (const uint8_t *)a->cub.buf;
+    const uint8_t *pattern = (const uint8_t *)a->pb.buf;
+    for (Py_ssize_t j = 0; j < ns * nk; j++)
+        if (dbl[j] < 0 || dbl[j] > MAX_ABILITY) return refuse("doubles out of range");
+    for (Py_ssize_t j = 0; j < ns * (3 * nk + 1); j++)
+        if (!isfinite(flt[j]) || fabs(flt[j]) > 1e300) return refuse("a value that is not a finite number");
+    for (Py_ssize_t i = 0; i < a->n; i++)
+        if (pattern[i] >= PATTERNS || slots[pattern[i]] == 255 || can_uncover[i] > 1 || spare[i] < 0 ||
+            spare[i] > (int64_t)MAX_COUNT * MAX_ABILITY || unc[i] < 0 || unc[i] > MAX_LENGTH)
+            return refuse("a signature's pattern or uncover budget out of range");
+    return 1;
+}
+
+static int alloc_parts(PartsArgs *a) {
+    Py_ssize_t ns = a->ns, nk = a->nk;
+    a->ints = (int *)malloc(sizeof(int) * (size_t)((ns ? ns : 1) * (3 + LAMS) * (nk ? nk : 1)));
+    a->vals = (double *)malloc(sizeof(double) * (size_t)((ns ? ns : 1) * LAMS * (nk ? nk : 1)));
+    a->filled = (int64_t *)malloc(sizeof(int64_t) * (size_t)a->rows);
+    a->stand = (int64_t *)malloc(sizeof(int64_t) * (size_t)(nk ? nk : 1));
+    if (a->ints == NULL || a->vals == NULL || a->filled == NULL || a->stand == NULL) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    return 1;
+}
+
+/* The slot's wilds, doublers and targets (sorted by step, best first, stable). */
+static void slot_kinds(Slot *z, const int64_t *kinds, Py_ssize_t nk) {
+    z->n_wilds = z->n_doublers = z->n_targets = 0;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        if (!kinds[k * KI + K_OWN]) continue;
+        if (z->per_wild[k] > 0) z->wilds[z->n_wilds++] = (int)k;
+        if (z->doubles[k] > 0) z->doublers[z->n_doublers++] = (int)k;
+    }
+    int lone = z->n_doublers == 1 && kinds[z->doublers[0] * KI + K_COUNT] == 1 ? z->doublers[0] : -1;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        if (!kinds[k * KI + K_OWN] || k == lone || !(z->step[k] > 0)) continue;
+        int at = z->n_targets++;
+        while (at > 0 && z->step[z->targets[at - 1]] < z->step[k]) {
+            z->targets[at] = z->targets[at - 1];
+            at--;
+        }
+        z->targets[at] = (int)k;
+    }
+}
+
+/* The slot's greatest per-wild value and plain step, and its prices ``lams``. */
+static void slot_prices(Slot *z) {
+    z->per_wild_max = 0.0;
+    z->plain = 0.0;
+    for (int j = 0; j < z->n_wilds; j++) { /* Python's max: the first of the greatest */
+        int k = z->wilds[j];
+        if (j == 0 || z->per_wild[k] > z->per_wild_max) z->per_wild_max = z->per_wild[k];
+        if (j == 0 || z->step[k] > z->plain) z->plain = z->step[k];
+    }
+    z->lams[0] = 0.0;
+    z->n_lams = 1;
+    if (z->n_doublers) /* the targets' distinct steps, greatest first, MAX_LAMBDAS of them */
+        for (int j = 0; j < z->n_targets && z->n_lams < LAMS; j++) {
+            double v = z->step[z->targets[j]];
+            if (z->n_lams == 1 || v != z->lams[z->n_lams - 1]) z->lams[z->n_lams++] = v;
+        }
+}
+
+/* The slot's units at price l, into u and uv (sorted by (-value, kind): insertion in kind order, stable). */
+static void slot_units(Slot *z, int l, const int64_t *kinds, Py_ssize_t nk, int *u, double *uv) {
+    double lam = z->lams[l];
+    int m = 0;
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        double v;
+        if (kinds[k * KI + K_COUNT] == 0) continue;
+        if (kinds[k * KI + K_SOURCE] == MINE) {
+            if (!(z->doubles[k] && lam > 0)) continue;
+            v = lam * (double)z->doubles[k];
+        } else {
+            v = z->opt[k] + lam * (double)z->doubles[k];
+        }
+        int at = m++;
+        while (at > 0 && uv[at - 1] < v) {
+            u[at] = u[at - 1];
+            uv[at] = uv[at - 1];
+            at--;
+        }
+        u[at] = (int)k;
+        uv[at] = v;
+    }
+    z->units[l] = u;
+    z->unit_value[l] = uv;
+    z->n_units[l] = m;
+}
+
+/* Slot s: its kinds' values from ``doubles`` and ``floats``, and what ``_Part`` derives from them. */
+static void build_slot(Slot *z, Py_ssize_t s, const PartsArgs *a) {
+    Py_ssize_t nk = a->nk;
+    const int64_t *kinds = (const int64_t *)a->kb.buf;
+    const double *f = (const double *)a->fb.buf + s * (3 * nk + 1);
+    z->opt = f;
+    z->per_wild = f + nk;
+    z->step = f + 2 * nk;
+    z->mine = f[3 * nk];
+    z->doubles = (const int64_t *)a->db.buf + s * nk;
+    int *base = a->ints + s * (3 + LAMS) * nk;
+    z->wilds = base;
+    z->doublers = base + nk;
+    z->targets = base + 2 * nk;
+    slot_kinds(z, kinds, nk);
+    slot_prices(z);
+    for (int l = 0; l < z->n_lams; l++) slot_units(z, l, kinds, nk, base + (3 + l) * nk, a->vals + (s * LAMS + l) * nk);
+}
+
+/* One signature as ``_Part.bound`` reads it. */
+typedef struct {
+    const int64_t *kinds;
+    const uint8_t *counts;
+    Py_ssize_t nk, n, rows, i;
+    int64_t L, cu, spare, unc;
+    int64_t *stand, *filled;
+} Sig;
+
+/* ``can_stand``: per kind, whether a card of it can stand in the signature's word. */
+static inline void can_stand(const Sig *g) {
+    for (Py_ssize_t k = 0; k < g->nk; k++) {
+        const int64_t *r = g->kinds + k * KI;
+        int64_t on = r[K_LETTER] >= 0 ? g->counts[r[K_LETTER] * g->n + g->i] > 0 : 0;
+        g->stand[k] = r[K_POOL] ? (on | g->cu) : on;
+    }
+}
+
+/* ``_greedy`` at price l: the units' worth above omega, best first, as many as the letters and uncovers take. */
+static inline double greedy(const Slot *z, int l, double omega, const Sig *g) {
+    double total = 0.0;
+    int64_t taken = 0, sp = g->spare, L = g->L, cu = g->cu;
+    int64_t *filled = g->filled;
+    memset(filled, 0, sizeof(int64_t) * (size_t)g->rows);
+    for (int j = 0; j < z->n_units[l] && taken < L; j++) {
+        double worth = z->unit_value[l][j] - omega;
+        if (!(worth > 0)) break; /* units best first: none after brings anything */
+        int k = z->units[l][j];
+        const int64_t *r = g->kinds + k * KI;
+        int64_t a = r[K_LETTER];
+        for (int64_t copy = 0; copy < r[K_COUNT] && taken < L; copy++) {
+            int on = a >= 0 ? filled[a] < g->counts[a * g->n + g->i] : 0, take;
+            if (r[K_PASSING]) {
+                take = on || cu;
+                if (a >= 0 && take && !cu) filled[a]++;
+            } else {
+                take = on || sp > 0;
+                if (a >= 0 && take && on) filled[a]++;
+                if (take && !on) sp--;
+            }
+            if (!take) break; /* nothing changed: the next copies cannot be taken either */
+            total += worth;
+            taken++;
+        }
+    }
+    return total;
+}
+
+/* ``_steps`` at price lam: the targets' steps above lam, as many as cap_e doubles reach. */
+static inline double steps(const Slot *z, double lam, int64_t cap_e, const Sig *g) {
+    double sum = 0.0;
+    int64_t used = 0;
+    for (int j = 0; j < z->n_targets; j++) {
+        int k = z->targets[j];
+        double s = z->step[k];
+        if (s <= lam) break;
+        int64_t t = 0;
+        if (g->stand[k]) {
+            t = cap_e - used;
+            if (t < 0) t = 0;
+            if (t > 2 * g->kinds[k * KI + K_COUNT]) t = 2 * g->kinds[k * KI + K_COUNT];
+        }
+        sum += (double)t * (s - lam);
+        used += t;
+    }
+    return sum;
+}
+
+/* The wilds' value with no doubles (omega0), the wilds that can stand to be doubled, the doublers' capacity. */
+static inline void wild_sums(const Slot *z, const Sig *g, double *omega0, int64_t *doubled_wilds, int64_t *cap) {
+    *omega0 = 0.0;
+    *doubled_wilds = *cap = 0;
+    for (int j = 0; j < z->n_wilds; j++) {
+        int k = z->wilds[j];
+        int64_t c = g->kinds[k * KI + K_COUNT];
+        int present = g->kinds[k * KI + K_SOURCE] == MINE ? 1 : (int)g->stand[k];
+        *omega0 += present ? z->per_wild[k] * (double)c : 0.0;
+        *doubled_wilds += g->stand[k] ? c : 0;
+    }
+    for (int j = 0; j < z->n_doublers; j++) {
+        int k = z->doublers[j];
+        *cap += g->stand[k] ? z->doubles[k] * g->kinds[k * KI + K_COUNT] : 0;
+    }
+}
+
+/* The signature's part: the best over e doubled wilds of the least over the prices. */
+static inline double signature_part(const Slot *z, const Sig *g) {
+    double omega0;
+    int64_t doubled_wilds, cap;
+    can_stand(g);
+    wild_sums(z, g, &omega0, &doubled_wilds, &cap);
+    int64_t e_max = min64(cap, 2 * doubled_wilds);
+    int64_t top_e = z->n_doublers && z->n_wilds ? e_max : 0;
+    double best = -INFINITY;
+    for (int64_t e = 0; e <= top_e; e++) {
+        double omega = e ? omega0 + (double)e * z->per_wild_max : omega0;
+        double wild_part = omega * (double)(g->L + g->unc) + (double)e * z->plain;
+        double least = INFINITY;
+        int64_t cap_e = cap - e > 0 ? cap - e : 0;
+        for (int l = 0; l < z->n_lams; l++) {
+            double lam = z->lams[l];
+            double total = greedy(z, l, omega, g);
+            double sum = steps(z, lam, cap_e, g);
+            double value = wild_part + total + sum;
+            value = value - lam * (double)e;
+            if (value < least) least = value;
+        }
+        if (least > best) best = least;
+    }
+    return best;
+}
+
 /* parts(kinds, slots, doubles, floats, counts, rows, n, lengths, can_uncover, spare, uncoverable, pattern, out)
  * ``_Part.bound`` of every signature under its pattern's kinds: ``slots`` (32 bytes) gives each pattern's place in
  * ``doubles`` (int64, a kind each) and ``floats`` (float64: opt, per_wild and step a kind each, then ``mine``), 255
  * for a pattern absent; the other arrays are ``patterns``' (and its inputs); ``out`` (float64) gets the bounds. */
 static PyObject *bound_parts(PyObject *self, PyObject *args) {
-    Py_buffer kb, slb, db, fb, cb, lb, cub, sb, ub, pb, ob;
-    Py_ssize_t rows, n;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*y*nny*y*y*y*y*w*", &kb, &slb, &db, &fb, &cb, &rows, &n, &lb, &cub, &sb, &ub,
-                          &pb, &ob))
-        return NULL;
+    PartsArgs a;
+    if (!parse_parts(args, &a)) return NULL;
     PyObject *result = NULL;
-    Py_ssize_t nk = 0, ns = 0;
-    int *ints = NULL;
-    double *vals = NULL;
-    int64_t *filled = NULL, *stand = NULL;
     Slot slot[PATTERNS];
-    if (!read_signatures(&cb, rows, n, &lb) || !read_kinds(&kb, rows, &nk)) goto done;
-    if (cub.len != n || sb.len != lb.len || ub.len != lb.len || pb.len != n || ob.len != lb.len) {
-        refuse("arrays of another size than the signatures");
-        goto done;
-    }
-    if (slb.len != PATTERNS) {
-        refuse("slots of another size than the patterns");
-        goto done;
-    }
-    const uint8_t *slots = (const uint8_t *)slb.buf;
-    for (int p = 0; p < PATTERNS; p++)
-        if (slots[p] != 255 && slots[p] >= ns) ns = slots[p] + 1;
-    if (db.len != ns * nk * (Py_ssize_t)sizeof(int64_t) ||
-        fb.len != ns * (3 * nk + 1) * (Py_ssize_t)sizeof(double)) {
-        refuse("kinds of patterns of another size than the slots");
-        goto done;
-    }
-    const int64_t *kinds = (const int64_t *)kb.buf, *lengths = (const int64_t *)lb.buf;
-    const int64_t *dbl = (const int64_t *)db.buf, *spare = (const int64_t *)sb.buf, *unc = (const int64_t *)ub.buf;
-    const double *flt = (const double *)fb.buf;
-    const uint8_t *counts = (const uint8_t *)cb.buf, *can_uncover = (const uint8_t *)cub.buf;
-    const uint8_t *pattern = (const uint8_t *)pb.buf;
-    double *out = (double *)ob.buf;
-    for (Py_ssize_t j = 0; j < ns * nk; j++)
-        if (dbl[j] < 0 || dbl[j] > MAX_ABILITY) {
-            refuse("doubles out of range");
-            goto done;
-        }
-    for (Py_ssize_t j = 0; j < ns * (3 * nk + 1); j++)
-        if (!isfinite(flt[j]) || fabs(flt[j]) > 1e300) {
-            refuse("a value that is not a finite number");
-            goto done;
-        }
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (pattern[i] >= PATTERNS || slots[pattern[i]] == 255 || can_uncover[i] > 1 || spare[i] < 0 ||
-            spare[i] > (int64_t)MAX_COUNT * MAX_ABILITY || unc[i] < 0 || unc[i] > MAX_LENGTH) {
-            refuse("a signature's pattern or uncover budget out of range");
-            goto done;
-        }
-    /* per slot: 3 lists of kinds and LAMS lists of units (kinds), and LAMS lists of unit values */
-    ints = (int *)malloc(sizeof(int) * (size_t)((ns ? ns : 1) * (3 + LAMS) * (nk ? nk : 1)));
-    vals = (double *)malloc(sizeof(double) * (size_t)((ns ? ns : 1) * LAMS * (nk ? nk : 1)));
-    filled = (int64_t *)malloc(sizeof(int64_t) * (size_t)rows);
-    stand = (int64_t *)malloc(sizeof(int64_t) * (size_t)(nk ? nk : 1));
-    if (ints == NULL || vals == NULL || filled == NULL || stand == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t s = 0; s < ns; s++) {
-        Slot *z = &slot[s];
-        const double *f = flt + s * (3 * nk + 1);
-        z->opt = f;
-        z->per_wild = f + nk;
-        z->step = f + 2 * nk;
-        z->mine = f[3 * nk];
-        z->doubles = dbl + s * nk;
-        int *base = ints + s * (3 + LAMS) * nk;
-        z->wilds = base;
-        z->doublers = base + nk;
-        z->targets = base + 2 * nk;
-        z->n_wilds = z->n_doublers = z->n_targets = 0;
-        for (Py_ssize_t k = 0; k < nk; k++) {
-            if (!kinds[k * KI + K_OWN]) continue;
-            if (z->per_wild[k] > 0) z->wilds[z->n_wilds++] = (int)k;
-            if (z->doubles[k] > 0) z->doublers[z->n_doublers++] = (int)k;
-        }
-        int lone = z->n_doublers == 1 && kinds[z->doublers[0] * KI + K_COUNT] == 1 ? z->doublers[0] : -1;
-        for (Py_ssize_t k = 0; k < nk; k++) { /* sorted by step, best first, stable */
-            if (!kinds[k * KI + K_OWN] || k == lone || !(z->step[k] > 0)) continue;
-            int at = z->n_targets++;
-            while (at > 0 && z->step[z->targets[at - 1]] < z->step[k]) {
-                z->targets[at] = z->targets[at - 1];
-                at--;
-            }
-            z->targets[at] = (int)k;
-        }
-        z->per_wild_max = 0.0;
-        z->plain = 0.0;
-        for (int j = 0; j < z->n_wilds; j++) { /* Python's max: the first of the greatest */
-            int k = z->wilds[j];
-            if (j == 0 || z->per_wild[k] > z->per_wild_max) z->per_wild_max = z->per_wild[k];
-            if (j == 0 || z->step[k] > z->plain) z->plain = z->step[k];
-        }
-        z->lams[0] = 0.0;
-        z->n_lams = 1;
-        if (z->n_doublers) /* the targets' distinct steps, greatest first, MAX_LAMBDAS of them */
-            for (int j = 0; j < z->n_targets && z->n_lams < LAMS; j++) {
-                double v = z->step[z->targets[j]];
-                if (z->n_lams == 1 || v != z->lams[z->n_lams - 1]) z->lams[z->n_lams++] = v;
-            }
-        for (int l = 0; l < z->n_lams; l++) {
-            double lam = z->lams[l];
-            int *u = base + (3 + l) * nk;
-            double *uv = vals + (s * LAMS + l) * nk;
-            int m = 0;
-            for (Py_ssize_t k = 0; k < nk; k++) {
-                double v;
-                if (kinds[k * KI + K_COUNT] == 0) continue;
-                if (kinds[k * KI + K_SOURCE] == MINE) {
-                    if (!(z->doubles[k] && lam > 0)) continue;
-                    v = lam * (double)z->doubles[k];
-                } else {
-                    v = z->opt[k] + lam * (double)z->doubles[k];
-                }
-                int at = m++; /* sorted by (-v, k): insertion in k order, stable */
-                while (at > 0 && uv[at - 1] < v) {
-                    u[at] = u[at - 1];
-                    uv[at] = uv[at - 1];
-                    at--;
-                }
-                u[at] = (int)k;
-                uv[at] = v;
-            }
-            z->units[l] = u;
-            z->unit_value[l] = uv;
-            z->n_units[l] = m;
-        }
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
+    if (!check_parts_sizes(&a) || !check_parts_values(&a) || !alloc_parts(&a)) goto done;
+    for (Py_ssize_t s = 0; s < a.ns; s++) build_slot(&slot[s], s, &a);
+    const uint8_t *slots = (const uint8_t *)a.slb.buf, *pattern = (const uint8_t *)a.pb.buf;
+    const uint8_t *can_uncover = (const uint8_t *)a.cub.buf;
+    const int64_t *lengths = (const int64_t *)a.lb.buf, *spare = (const int64_t *)a.sb.buf;
+    const int64_t *unc = (const int64_t *)a.ub.buf;
+    double *out = (double *)a.ob.buf;
+    Sig g = {(const int64_t *)a.kb.buf, (const uint8_t *)a.cb.buf, a.nk, a.n, a.rows, 0, 0, 0, 0, 0, a.stand,
+             a.filled};
+    for (Py_ssize_t i = 0; i < a.n; i++) {
         const Slot *z = &slot[slots[pattern[i]]];
-        int64_t L = lengths[i], cu = can_uncover[i];
-        for (Py_ssize_t k = 0; k < nk; k++) { /* can_stand */
-            const int64_t *r = kinds + k * KI;
-            int64_t on = r[K_LETTER] >= 0 ? counts[r[K_LETTER] * n + i] > 0 : 0;
-            stand[k] = r[K_POOL] ? (on | cu) : on;
-        }
-        double omega0 = 0.0;
-        int64_t doubled_wilds = 0, cap = 0;
-        for (int j = 0; j < z->n_wilds; j++) {
-            int k = z->wilds[j];
-            int64_t c = kinds[k * KI + K_COUNT];
-            int present = kinds[k * KI + K_SOURCE] == MINE ? 1 : (int)stand[k];
-            omega0 += present ? z->per_wild[k] * (double)c : 0.0;
-            doubled_wilds += stand[k] ? c : 0;
-        }
-        for (int j = 0; j < z->n_doublers; j++) {
-            int k = z->doublers[j];
-            cap += stand[k] ? z->doubles[k] * kinds[k * KI + K_COUNT] : 0;
-        }
-        int64_t e_max = min64(cap, 2 * doubled_wilds);
-        int64_t top_e = z->n_doublers && z->n_wilds ? e_max : 0;
-        double best = -INFINITY;
-        for (int64_t e = 0; e <= top_e; e++) {
-            double omega = e ? omega0 + (double)e * z->per_wild_max : omega0;
-            double wild_part = omega * (double)(L + unc[i]) + (double)e * z->plain;
-            double least = INFINITY;
-            int64_t cap_e = cap - e > 0 ? cap - e : 0;
-            for (int l = 0; l < z->n_lams; l++) {
-                double lam = z->lams[l];
-                /* _greedy */
-                double total = 0.0;
-                int64_t taken = 0, sp = spare[i];
-                memset(filled, 0, sizeof(int64_t) * (size_t)rows);
-                for (int j = 0; j < z->n_units[l] && taken < L; j++) {
-                    double worth = z->unit_value[l][j] - omega;
-                    if (!(worth > 0)) break; /* units best first: none after brings anything */
-                    int k = z->units[l][j];
-                    const int64_t *r = kinds + k * KI;
-                    int64_t a = r[K_LETTER];
-                    for (int64_t copy = 0; copy < r[K_COUNT] && taken < L; copy++) {
-                        int on = a >= 0 ? filled[a] < counts[a * n + i] : 0, take;
-                        if (r[K_PASSING]) {
-                            take = on || cu;
-                            if (a >= 0 && take && !cu) filled[a]++;
-                        } else {
-                            take = on || sp > 0;
-                            if (a >= 0 && take && on) filled[a]++;
-                            if (take && !on) sp--;
-                        }
-                        if (!take) break; /* nothing changed: the next copies cannot be taken either */
-                        total += worth;
-                        taken++;
-                    }
-                }
-                /* _steps */
-                double steps = 0.0;
-                int64_t used = 0;
-                for (int j = 0; j < z->n_targets; j++) {
-                    int k = z->targets[j];
-                    double s = z->step[k];
-                    if (s <= lam) break;
-                    int64_t t = 0;
-                    if (stand[k]) {
-                        t = cap_e - used;
-                        if (t < 0) t = 0;
-                        if (t > 2 * kinds[k * KI + K_COUNT]) t = 2 * kinds[k * KI + K_COUNT];
-                    }
-                    steps += (double)t * (s - lam);
-                    used += t;
-                }
-                double value = wild_part + total + steps;
-                value = value - lam * (double)e;
-                if (value < least) least = value;
-            }
-            if (least > best) best = least;
-        }
-        out[i] = z->mine + best;
+        g.i = i;
+        g.L = lengths[i];
+        g.cu = can_uncover[i];
+        g.spare = spare[i];
+        g.unc = unc[i];
+        out[i] = z->mine + signature_part(z, &g);
     }
     result = Py_NewRef(Py_None);
 done:
-    free(ints);
-    free(vals);
-    free(filled);
-    free(stand);
-    PyBuffer_Release(&kb);
-    PyBuffer_Release(&slb);
-    PyBuffer_Release(&db);
-    PyBuffer_Release(&fb);
-    PyBuffer_Release(&cb);
-    PyBuffer_Release(&lb);
-    PyBuffer_Release(&cub);
-    PyBuffer_Release(&sb);
-    PyBuffer_Release(&ub);
-    PyBuffer_Release(&pb);
-    PyBuffer_Release(&ob);
+    release_parts(&a);
     return result;
 }
 
