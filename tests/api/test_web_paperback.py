@@ -33,6 +33,10 @@ def _key(page: Page, insert: str) -> None:
     page.locator(f'#pb-keyboard .key[data-insert="{insert}"]').first.tap()
 
 
+def _ability_key(page: Page, ability: str) -> None:
+    page.locator(f'#pb-keys-abilities .key[data-ability="{ability}"]').tap()
+
+
 def _type_on_keys(page: Page, text: str) -> None:
     """Tap the keys that type ``text`` (one key a character; a space is the Space key)."""
     for ch in text:
@@ -75,7 +79,7 @@ def _type_the_hand_on_the_keys(page: Page) -> None:
     _type_on_keys(page, "TH/3 E/1 ")
     page.locator("#pb-key-wild").tap()
     _type_on_keys(page, "R/2")
-    page.locator('#pb-keys-abilities .key[data-ability="double_word"]').tap()
+    _ability_key(page, "double_word")
     _type_on_keys(page, " S/1")
     expect(page.locator("#pb-input")).to_have_value("TH/3 E/1 ? R/2:double-word S/1")
     expect(page.locator("#pb-check")).to_be_empty()
@@ -90,9 +94,9 @@ def _type_the_hand_on_the_keys(page: Page) -> None:
 
     # an ability after a card that has one goes after a comma
     _type_on_keys(page, " A/1")
-    page.locator('#pb-keys-abilities .key[data-ability="first"]').tap()
+    _ability_key(page, "first")
     _type_on_keys(page, "2")
-    page.locator('#pb-keys-abilities .key[data-ability="plus"]').tap()
+    _ability_key(page, "plus")
     _type_on_keys(page, "1")
     expect(page.locator("#pb-input")).to_have_value("TH/3 E/1 ? R/2:double-word S/1 A/1:first:+2,+1")
     expect(page.locator("#pb-check")).to_be_empty()
