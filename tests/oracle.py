@@ -117,6 +117,16 @@ class Resolution(NamedTuple):
     factors: tuple[int, ...]
 
 
+class _Counted(NamedTuple):
+    """What the per-count benefits of a placement count: its slots, the cards counted for genre, its wild cards
+    and its inked cards."""
+
+    slots: tuple[Slot, ...]
+    tableau: list[Card]
+    wilds: int
+    inked: int
+
+
 def _plus(a: Tally, b: Tally) -> Tally:
     return Tally(*(x + y for x, y in zip(a, b, strict=True)))
 
@@ -377,8 +387,12 @@ class _StateOracle:
         slots, (uncovered, factors) = placement.slots, resolution
         tableau = self._tableau(slots, uncovered, outside)
         active = self._active(tableau)
-        wilds = sum(1 for s in slots if s.face == "wild")  # hand cards played face-down, uncovered or not
-        inked = sum(1 for s in slots if s.source == "inked")  # inked cards are always face-up (not rivals' letters)
+        counted = _Counted(
+            slots=slots,
+            tableau=tableau,
+            wilds=sum(1 for s in slots if s.face == "wild"),  # hand cards played face-down, uncovered or not
+            inked=sum(1 for s in slots if s.source == "inked"),  # inked cards are always face-up (not rivals' letters)
+        )
         fodder = len(self.state.discard) + placement.unused_free
         kept = [s for s in slots if s.source in ("hand", "freed", "inked", "imposed") and s.face == "up"]
         base = Tally(
@@ -391,50 +405,57 @@ class _StateOracle:
 
         groups: list[list[Tally]] = []  # pick one option from each group
         for card, f in givers:
-            fixed = Tally()
-            trash: Tally | None = None
-            for _bid, b in self._available(card, active):
-                a = b.amount * f
-                match b.kind:
-                    case Kind.COINS:
-                        fixed = _plus(fixed, Tally(coins=a))
-                    case Kind.PRESTIGE:
-                        fixed = _plus(fixed, Tally(prestige=a))
-                    case Kind.EITHER:
-                        groups.append([Tally(coins=a), Tally(prestige=a)])
-                    case Kind.INK_OR_REMOVER:
-                        groups.append([Tally(ink=1), Tally(remover=1)])
-                    case Kind.TRASH_FOR_COINS:
-                        trash = _plus(trash or Tally(trashed=1), Tally(coins=a))
-                    case Kind.TRASH_FOR_PRESTIGE:
-                        trash = _plus(trash or Tally(trashed=1), Tally(prestige=a))
-                    case Kind.DUMP:
-                        groups.append([Tally(), Tally(coins=a, dumped=1)])
-                    case Kind.JAIL:
-                        fixed = _plus(fixed, Tally(jail=1))
-                    case Kind.PREVIEW:
-                        fixed = _plus(fixed, Tally(preview=1))
-                    case Kind.OPPONENTS_RETURN:
-                        fixed = _plus(fixed, Tally(opponents_return=1))
-                    case Kind.COINS_PER_GENRE:
-                        fixed = _plus(fixed, Tally(coins=a * sum(1 for c in tableau if c.genre == b.genre)))
-                    case Kind.PRESTIGE_PER_WILD:
-                        fixed = _plus(fixed, Tally(prestige=a * wilds))
-                    case Kind.PRESTIGE_PER_INKED:
-                        fixed = _plus(fixed, Tally(prestige=a * inked))
-                    case Kind.DOUBLE | Kind.UNCOVER:
-                        pass  # resolved before: they shaped ``resolution``
-                    case kind if kind in HOUSE_COUNTS:
-                        gain, count = HOUSE_COUNTS[kind]
-                        fixed = _plus(fixed, Tally(**{gain: a * count(slots)}))
-            groups.append([fixed])
-            if trash is not None:
-                groups.append([Tally(), trash])
+            groups += self._card_groups(card, f, active, counted)
 
         tallies = {base}
         for options in groups:
             tallies = {t for t in (_plus(t, o) for t in tallies for o in options) if t.dumped <= fodder}
         return tallies
+
+    def _card_groups(self, card: Card, f: int, active: set[Genre], counted: _Counted) -> list[list[Tally]]:
+        """The option groups one giving card (at factor ``f``) adds: each either-or choice, its fixed gains as one
+        option, and its trashing as a choice to take or not."""
+        groups: list[list[Tally]] = []
+        fixed = Tally()
+        trash: Tally | None = None
+        for _bid, b in self._available(card, active):
+            a = b.amount * f
+            match b.kind:
+                case Kind.COINS:
+                    fixed = _plus(fixed, Tally(coins=a))
+                case Kind.PRESTIGE:
+                    fixed = _plus(fixed, Tally(prestige=a))
+                case Kind.EITHER:
+                    groups.append([Tally(coins=a), Tally(prestige=a)])
+                case Kind.INK_OR_REMOVER:
+                    groups.append([Tally(ink=1), Tally(remover=1)])
+                case Kind.TRASH_FOR_COINS:
+                    trash = _plus(trash or Tally(trashed=1), Tally(coins=a))
+                case Kind.TRASH_FOR_PRESTIGE:
+                    trash = _plus(trash or Tally(trashed=1), Tally(prestige=a))
+                case Kind.DUMP:
+                    groups.append([Tally(), Tally(coins=a, dumped=1)])
+                case Kind.JAIL:
+                    fixed = _plus(fixed, Tally(jail=1))
+                case Kind.PREVIEW:
+                    fixed = _plus(fixed, Tally(preview=1))
+                case Kind.OPPONENTS_RETURN:
+                    fixed = _plus(fixed, Tally(opponents_return=1))
+                case Kind.COINS_PER_GENRE:
+                    fixed = _plus(fixed, Tally(coins=a * sum(1 for c in counted.tableau if c.genre == b.genre)))
+                case Kind.PRESTIGE_PER_WILD:
+                    fixed = _plus(fixed, Tally(prestige=a * counted.wilds))
+                case Kind.PRESTIGE_PER_INKED:
+                    fixed = _plus(fixed, Tally(prestige=a * counted.inked))
+                case Kind.DOUBLE | Kind.UNCOVER:
+                    pass  # resolved before: they shaped ``resolution``
+                case kind if kind in HOUSE_COUNTS:
+                    gain, count = HOUSE_COUNTS[kind]
+                    fixed = _plus(fixed, Tally(**{gain: a * count(counted.slots)}))
+        groups.append([fixed])
+        if trash is not None:
+            groups.append([Tally(), trash])
+        return groups
 
     # ----- words ------------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -100,6 +101,21 @@ def check(state_json: dict[str, Any], words: list[str], objective: Objective, we
         _check(state, words, want, objective, weights, engine)
 
 
+@dataclass(frozen=True)
+class _Setting:
+    """What one comparison holds fixed: the lexicon, the state, the objective and its weights, the engine."""
+
+    lex: Lexicon
+    state: TurnState
+    objective: Objective
+    weights: Weights | None
+    engine: str
+
+    def search(self) -> Search:
+        """A new search: nothing remembered."""
+        return Search(self.lex, self.state, self.objective, self.weights, engine=self.engine)
+
+
 def _check(
     state: TurnState,
     words: list[str],
@@ -108,62 +124,76 @@ def _check(
     weights: Weights | None,
     engine: str,
 ) -> None:
-    lex: Lexicon = lexicon_of(*words)
-    search = Search(lex, state, objective, weights, engine=engine)
+    setting = _Setting(lexicon_of(*words), state, objective, weights, engine)
+    search = setting.search()
     bound_of = {int(i): float(b) for i, b in zip(search.bounds.index, search.bounds.bound, strict=True)}
     for word, best in sorted(want.items()):
-        p = search.solve(word)
-        assert p is not None, f"{engine}: search cannot spell {word!r}; oracle: {best.arrangement}"
-        # the word bound never underestimates (else best-first reading could stop before the best word)
-        i = lex.index(word)
-        assert i in bound_of and bound_of[i] >= p.value - 1e-6, (word, None if i is None else bound_of.get(i), p.value)
-        move = search.move(p)
-        if objective is Objective.VALUE:
-            assert move.value == pytest.approx(best.value, abs=1e-6), (word, best.arrangement, move.cards)
-        elif objective is Objective.PRESTIGE:
-            assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
-        else:
-            assert (move.coins, move.prestige) == (best.coins, best.prestige), (word, best.arrangement, move.cards)
-        # pruning must never cut the best: with a floor just under it, the search still finds it
-        scalar = {
-            Objective.VALUE: move.value,
-            Objective.PRESTIGE: p.value,
-            Objective.COINS: p.value,
-        }[objective]
-        fresh = Search(lex, state, objective, weights, engine=engine)  # nothing remembered
-        again = fresh.solver.solve(word, p.value - 0.5)
-        assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
-        # asked to beat its own value or more, the search fails soft: the most the word is worth, between its value
-        # and the level (what lets the best-first loop pass it by at a lower level)
-        for above in (0.0, 0.5, 3.0):
-            upper = Search(lex, state, objective, weights, engine=engine).solver.attempt(word, p.value + above)
-            assert isinstance(upper, float), (word, above, upper)
-            assert p.value - 1e-6 <= upper <= p.value + above + 1e-6, (word, above, upper, p.value)
+        _check_word(setting, search, bound_of, word, best)
     assert set(search.words()) == set(want)  # the lazy view of every playable word
     for word in words:
         if word not in want:
             assert search.solve(word) is None, f"search spells {word!r}, the oracle cannot"
             assert search.solver.attempt(word) == float("-inf"), word  # no placement: worth nothing at all
+    _check_ranking(setting, search, words, want)
+
+
+def _check_word(setting: _Setting, search: Search, bound_of: dict[int, float], word: str, best: OracleMove) -> None:
+    """One word the oracle can spell: the search spells it as well as the oracle, within its word bound; a fresh
+    search finds it again with a floor just under it, and fails soft when asked to beat it."""
+    objective, engine = setting.objective, setting.engine
+    p = search.solve(word)
+    assert p is not None, f"{engine}: search cannot spell {word!r}; oracle: {best.arrangement}"
+    # the word bound never underestimates (else best-first reading could stop before the best word)
+    i = setting.lex.index(word)
+    assert i in bound_of and bound_of[i] >= p.value - 1e-6, (word, None if i is None else bound_of.get(i), p.value)
+    move = search.move(p)
+    if objective is Objective.VALUE:
+        assert move.value == pytest.approx(best.value, abs=1e-6), (word, best.arrangement, move.cards)
+    elif objective is Objective.PRESTIGE:
+        assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
+    else:
+        assert (move.coins, move.prestige) == (best.coins, best.prestige), (word, best.arrangement, move.cards)
+    # pruning must never cut the best: with a floor just under it, the search still finds it
+    scalar = {
+        Objective.VALUE: move.value,
+        Objective.PRESTIGE: p.value,
+        Objective.COINS: p.value,
+    }[objective]
+    fresh = setting.search()  # nothing remembered
+    again = fresh.solver.solve(word, p.value - 0.5)
+    assert again is not None and again.value == pytest.approx(p.value, abs=1e-6), (word, scalar)
+    # asked to beat its own value or more, the search fails soft: the most the word is worth, between its value
+    # and the level (what lets the best-first loop pass it by at a lower level)
+    for above in (0.0, 0.5, 3.0):
+        upper = setting.search().solver.attempt(word, p.value + above)
+        assert isinstance(upper, float), (word, above, upper)
+        assert p.value - 1e-6 <= upper <= p.value + above + 1e-6, (word, above, upper, p.value)
+
+
+def _key(objective: Objective, m: Move | OracleMove) -> float:
+    """A move's worth under ``objective`` as one number (prestige then coins, or the other way, lexicographic)."""
+    if objective is Objective.VALUE:
+        return m.value
+    if objective is Objective.PRESTIGE:
+        return m.prestige * LEXICOGRAPHIC + m.coins
+    return m.coins * LEXICOGRAPHIC + m.prestige
+
+
+def _check_ranking(setting: _Setting, search: Search, words: list[str], want: dict[str, OracleMove]) -> None:
+    """The search's top three (and, for prestige, its Pareto frontier) against the oracle's best moves."""
+    objective = setting.objective
     top = search.top(3)
     if not want:
         assert top == []
         return
-
-    def key(m: Move | OracleMove) -> float:
-        if objective is Objective.VALUE:
-            return m.value
-        if objective is Objective.PRESTIGE:
-            return m.prestige * LEXICOGRAPHIC + m.coins
-        return m.coins * LEXICOGRAPHIC + m.prestige
-
     if objective is Objective.PRESTIGE:
         # the frontier's ends are the best moves for prestige and for coins
-        coins_best = oracle_best(state, words, Objective.COINS)
+        coins_best = oracle_best(setting.state, words, Objective.COINS)
         frontier = [(m.prestige, m.coins) for m in search.pareto()]
         assert frontier[0] == max((m.prestige, m.coins) for m in want.values())
         assert frontier[-1][::-1] == max((m.coins, m.prestige) for m in coins_best.values())
         assert all(a[0] > b[0] and a[1] < b[1] for a, b in itertools.pairwise(frontier))
-    best_total = max(key(m) for m in want.values())
-    assert key(top[0]) == pytest.approx(best_total, abs=1e-6)
-    ranked = sorted((key(m) for m in want.values()), reverse=True)[:3]
-    assert [key(m) for m in top] == pytest.approx(ranked, abs=1e-6)
+    best_total = max(_key(objective, m) for m in want.values())
+    assert _key(objective, top[0]) == pytest.approx(best_total, abs=1e-6)
+    ranked = sorted((_key(objective, m) for m in want.values()), reverse=True)[:3]
+    assert [_key(objective, m) for m in top] == pytest.approx(ranked, abs=1e-6)

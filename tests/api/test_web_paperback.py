@@ -8,14 +8,18 @@ chooses (off by default), the page itself fetching nothing from any other origin
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Locator, Page, Request, expect
 from web_page import (
     LAPTOP,
     PHONE,
+    _checked_page,
     _new_page,
     _open,
     _paperback,
@@ -27,6 +31,10 @@ HAND = ["TH/3", "E/1", "?", "R/2:double-word", "S/1"]
 
 def _key(page: Page, insert: str) -> None:
     page.locator(f'#pb-keyboard .key[data-insert="{insert}"]').first.tap()
+
+
+def _ability_key(page: Page, ability: str) -> None:
+    page.locator(f'#pb-keys-abilities .key[data-ability="{ability}"]').tap()
 
 
 def _type_on_keys(page: Page, text: str) -> None:
@@ -46,187 +54,232 @@ def _same_origin_only(requests: list[str], server: str) -> None:
     assert away == [], f"the page fetched from another origin: {away}"
 
 
-def test_the_card_keyboard_types_a_hand_on_a_phone(browser: Browser, server: str) -> None:
-    page, errors = _new_page(browser, PHONE, touch=True)
+@contextlib.contextmanager
+def _phone_page(browser: Browser, server: str) -> Iterator[Page]:
+    """A touch-screen phone's page (``_checked_page``: no JavaScript error), which must fetch from the service's
+    origin only."""
     requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    try:
+    with _checked_page(browser, PHONE, touch=True) as page:
+        page.on("request", lambda request: requests.append(request.url))
+        yield page
+    _same_origin_only(requests, server)
+
+
+def _the_card_keyboard_is_open(page: Page, board: Locator) -> None:
+    """On a touch screen the card keyboard is there at once, and the phone's own keyboard stays away."""
+    expect(board).to_be_visible()
+    expect(page.locator("#pb-input")).to_have_attribute("inputmode", "none")
+    expect(page.locator("#pb-keys-toggle")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#pb-keys-abilities .key")).to_have_count(12)  # the vocabulary's abilities
+
+
+def _type_the_hand_on_the_keys(page: Page) -> None:
+    """Type the hand with the keys, through a card the notation does not know and an ability after an ability."""
+    page.locator("#pb-input").tap()
+    _type_on_keys(page, "TH/3 E/1 ")
+    page.locator("#pb-key-wild").tap()
+    _type_on_keys(page, "R/2")
+    _ability_key(page, "double_word")
+    _type_on_keys(page, " S/1")
+    expect(page.locator("#pb-input")).to_have_value("TH/3 E/1 ? R/2:double-word S/1")
+    expect(page.locator("#pb-check")).to_be_empty()
+
+    # a card the notation does not know is marked as it is typed, as typed input is; backspace takes it away
+    _type_on_keys(page, " Q")
+    expect(page.locator("#pb-check .code-problem")).to_have_attribute("data-code", "Q")
+    expect(page.locator("#pb-input")).to_have_attribute("aria-invalid", "true")
+    page.locator("#pb-key-back").tap()
+    page.locator("#pb-key-back").tap()
+    expect(page.locator("#pb-check")).to_be_empty()
+
+    # an ability after a card that has one goes after a comma
+    _type_on_keys(page, " A/1")
+    _ability_key(page, "first")
+    _type_on_keys(page, "2")
+    _ability_key(page, "plus")
+    _type_on_keys(page, "1")
+    expect(page.locator("#pb-input")).to_have_value("TH/3 E/1 ? R/2:double-word S/1 A/1:first:+2,+1")
+    expect(page.locator("#pb-check")).to_be_empty()
+    for _ in range(len(" A/1:first:+2,+1")):
+        page.locator("#pb-key-back").tap()
+
+
+def _add_the_typed_hand(page: Page) -> None:
+    page.locator("#pb-key-add").tap()
+    chips = page.locator("#pb-hand .chip")
+    expect(chips).to_have_count(5)
+    assert [chips.nth(i).get_attribute("data-code") for i in range(5)] == HAND
+    expect(page.locator("#pb-input")).to_have_value("")
+
+
+def _every_key_fits_the_phone(page: Page, board: Locator) -> None:
+    """Every key can be tapped, and the keyboard fits the phone."""
+    for key in board.locator(".key").all():
+        box = key.bounding_box()
+        assert box is not None and box["width"] >= 40 and box["height"] >= 40, (key.text_content(), box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (key.text_content(), box)
+    _no_sideways_scroll(page)
+    page.locator("#pb-input").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('pb-form').scrollIntoView()")
+    page.screenshot(path=str(_shots() / "page-phone-paperback-keyboard.png"))
+
+
+def _the_phones_keyboard_is_one_tap_away(page: Page, board: Locator) -> None:
+    page.locator("#pb-keys-toggle").tap()
+    expect(board).to_be_hidden()
+    expect(page.locator("#pb-input")).to_have_attribute("inputmode", "text")
+    page.reload()
+    expect(page.locator("#pb-keyboard")).to_be_hidden()  # the choice is kept
+
+
+def test_the_card_keyboard_types_a_hand_on_a_phone(browser: Browser, server: str) -> None:
+    with _phone_page(browser, server) as page:
         _open(page, server)
         _paperback(page)
-        # on a touch screen the card keyboard is there at once, and the phone's own keyboard stays away
         board = page.locator("#pb-keyboard")
-        expect(board).to_be_visible()
-        expect(page.locator("#pb-input")).to_have_attribute("inputmode", "none")
-        expect(page.locator("#pb-keys-toggle")).to_have_attribute("aria-expanded", "true")
-        expect(page.locator("#pb-keys-abilities .key")).to_have_count(12)  # the vocabulary's abilities
-
-        page.locator("#pb-input").tap()
-        _type_on_keys(page, "TH/3 E/1 ")
-        page.locator("#pb-key-wild").tap()
-        _type_on_keys(page, "R/2")
-        page.locator('#pb-keys-abilities .key[data-ability="double_word"]').tap()
-        _type_on_keys(page, " S/1")
-        expect(page.locator("#pb-input")).to_have_value("TH/3 E/1 ? R/2:double-word S/1")
-        expect(page.locator("#pb-check")).to_be_empty()
-
-        # a card the notation does not know is marked as it is typed, as typed input is; backspace takes it away
-        _type_on_keys(page, " Q")
-        expect(page.locator("#pb-check .code-problem")).to_have_attribute("data-code", "Q")
-        expect(page.locator("#pb-input")).to_have_attribute("aria-invalid", "true")
-        page.locator("#pb-key-back").tap()
-        page.locator("#pb-key-back").tap()
-        expect(page.locator("#pb-check")).to_be_empty()
-
-        # an ability after a card that has one goes after a comma
-        _type_on_keys(page, " A/1")
-        page.locator('#pb-keys-abilities .key[data-ability="first"]').tap()
-        _type_on_keys(page, "2")
-        page.locator('#pb-keys-abilities .key[data-ability="plus"]').tap()
-        _type_on_keys(page, "1")
-        expect(page.locator("#pb-input")).to_have_value("TH/3 E/1 ? R/2:double-word S/1 A/1:first:+2,+1")
-        expect(page.locator("#pb-check")).to_be_empty()
-        for _ in range(len(" A/1:first:+2,+1")):
-            page.locator("#pb-key-back").tap()
-
-        page.locator("#pb-key-add").tap()
-        chips = page.locator("#pb-hand .chip")
-        expect(chips).to_have_count(5)
-        assert [chips.nth(i).get_attribute("data-code") for i in range(5)] == HAND
-        expect(page.locator("#pb-input")).to_have_value("")
-
-        # every key can be tapped, and the keyboard fits the phone
-        for key in board.locator(".key").all():
-            box = key.bounding_box()
-            assert box is not None and box["width"] >= 40 and box["height"] >= 40, (key.text_content(), box)
-            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (key.text_content(), box)
-        _no_sideways_scroll(page)
-        page.locator("#pb-input").scroll_into_view_if_needed()
-        page.evaluate("document.getElementById('pb-form').scrollIntoView()")
-        page.screenshot(path=str(_shots() / "page-phone-paperback-keyboard.png"))
+        _the_card_keyboard_is_open(page, board)
+        _type_the_hand_on_the_keys(page)
+        _add_the_typed_hand(page)
+        _every_key_fits_the_phone(page, board)
 
         page.fill("#pb-common", "O/1")
         page.locator("#find").tap()
         expect(page.locator("#results .move")).to_have_count(5)
         expect(page.locator("#move-1")).to_have_attribute("data-word", re.compile(r"^[a-z]{7}$"))
 
-        # the phone's own keyboard is one tap away
-        page.locator("#pb-keys-toggle").tap()
-        expect(board).to_be_hidden()
-        expect(page.locator("#pb-input")).to_have_attribute("inputmode", "text")
-        page.reload()
-        expect(page.locator("#pb-keyboard")).to_be_hidden()  # the choice is kept
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
-    _same_origin_only(requests, server)
+        _the_phones_keyboard_is_one_tap_away(page, board)
+
+
+def _asked_top(hints: list[Request]) -> int:
+    """How many words the last hint asked the service for."""
+    top: int = json.loads(hints[-1].post_data or "{}")["top"]
+    return top
+
+
+def _links_are_off_by_default(page: Page, hints: list[Request]) -> None:
+    """The links are off by default: the words are plain text."""
+    page.locator("#find").tap()
+    expect(page.locator("#results .move")).to_have_count(5)
+    expect(page.locator("#results .define-link")).to_have_count(0)
+    expect(page.locator("#pb-define-state")).to_have_text("off")
+    assert _asked_top(hints) == 5
+
+
+def _group_by_length(page: Page, server: str, hints: list[Request]) -> list[dict[str, Any]]:
+    """Grouped by length: the same five at once, then as many as the service gives; the service's 50 moves."""
+    page.locator('label:has(#pb-show-length)').tap()
+    expect(page.locator("#results .length-group .move")).to_have_count(5)
+    expect(page.locator("#grouped-few")).to_contain_text("up to 50")
+    expect(page.locator("#pb-top")).to_be_disabled()
+    page.locator("#find").tap()
+    expect(page.locator("#find")).to_be_enabled()
+    assert _asked_top(hints) == 50
+    answer = page.request.post(server + "/v1/paperback/hint", data={
+        "hand": HAND, "common": "O/1", "threshold": 7, "top": 50}).json()
+    moves: list[dict[str, Any]] = answer["moves"]
+    assert len(moves) == 50
+    return moves
+
+
+def _groups_longest_first_in_rank_order(page: Page, moves: list[dict[str, Any]]) -> None:
+    groups = page.locator("#results .length-group")
+    lengths = sorted({m["length"] for m in moves}, reverse=True)
+    expect(groups).to_have_count(len(lengths))
+    assert [int(groups.nth(i).get_attribute("data-length") or 0) for i in range(len(lengths))] == lengths
+    for i, length in enumerate(lengths):
+        group = groups.nth(i)
+        expect(group.locator(".length-heading")).to_contain_text(f"{length} letters")
+        # each group: its words in the service's rank order, each keeping its rank
+        ranked = [(m["word"], str(rank + 1)) for rank, m in enumerate(moves) if m["length"] == length]
+        shown = group.locator(".move")
+        expect(shown).to_have_count(len(ranked))
+        assert [(shown.nth(j).get_attribute("data-word"), shown.nth(j).locator(".rank").text_content())
+                for j in range(len(ranked))] == ranked
+    expect(page.locator("#results h4.word")).to_have_count(50)
+    _no_sideways_scroll(page)
+    page.evaluate("document.getElementById('results-section').scrollIntoView()")
+    page.screenshot(path=str(_shots() / "page-phone-paperback-by-length.png"))
+
+
+def _ranked_again_without_a_search(page: Page, hints: list[Request]) -> None:
+    """Ranked again: the same answer, no new search; then back to grouped."""
+    asked = len(hints)
+    page.locator('label:has(#pb-show-ranked)').tap()
+    expect(page.locator("#results > .move")).to_have_count(50)
+    expect(page.locator("#results .length-group")).to_have_count(0)
+    assert len(hints) == asked
+    page.locator('label:has(#pb-show-length)').tap()
+
+
+def _a_definition_site_links_each_word(page: Page, best: str) -> None:
+    """A definition site: each word links to it in a new tab, and nothing is fetched from it."""
+    page.locator("#pb-define summary").tap()
+    page.select_option("#pb-define-site", "wiktionary")
+    expect(page.locator("#pb-define-state")).to_have_text("links to Wiktionary")
+    link = page.locator("#move-1 .define-link")
+    expect(link).to_have_attribute("href", f"https://en.wiktionary.org/wiki/{best}")
+    expect(link).to_have_attribute("target", "_blank")
+    expect(link).to_have_attribute("rel", "noopener noreferrer")
+    expect(page.locator("#results .define-link")).to_have_count(50)
+    link.hover()  # a pointer over a link fetches nothing either
+    page.select_option("#pb-define-site", "collins")
+    expect(link).to_have_attribute("href", f"https://www.collinsdictionary.com/dictionary/english/{best}")
+
+
+def _a_custom_address_https_with_word(page: Page, best: str) -> None:
+    """A custom address: https only, with {word}; until one passes, the links are off; a bad one is refused with a
+    message."""
+    page.select_option("#pb-define-site", "custom")
+    expect(page.locator("#pb-define-state")).to_have_text("off")
+    expect(page.locator("#results .define-link")).to_have_count(0)
+    custom = page.locator("#pb-define-custom")
+    for bad, said in [("http://example.org/{word}", "https"), ("https://example.org/define", "{word}"),
+                      ("https://{word}.example.org/", "after the site"), ("javascript:alert(1)//{word}", "")]:
+        custom.fill(bad)
+        page.locator("#pb-define-use").tap()
+        expect(page.locator("#pb-define-error")).to_be_visible()
+        expect(page.locator("#pb-define-error")).to_contain_text(said)
+        expect(custom).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#results .define-link")).to_have_count(0)
+    expect(page.locator("#pb-define-site")).to_have_value("custom")
+    custom.fill("https://example.org/define?q={word}&lang=en")
+    page.locator("#pb-define-use").tap()
+    expect(page.locator("#pb-define-error")).to_be_hidden()
+    expect(page.locator("#pb-define-state")).to_have_text("links to example.org")
+    expect(page.locator("#move-1 .define-link")).to_have_attribute("href", f"https://example.org/define?q={best}&lang=en")
+    _no_sideways_scroll(page)
+    page.locator("#pb-define").scroll_into_view_if_needed()
+    page.screenshot(path=str(_shots() / "page-phone-paperback-definitions.png"))
+
+
+def _the_choices_are_kept(page: Page, best: str) -> None:
+    """The choice is kept (localStorage), and grouped stays grouped (the URL); then the links are turned off."""
+    page.reload()
+    page.locator("#find").tap()
+    expect(page.locator("#results .length-group").first).to_be_visible()
+    expect(page.locator("#move-1 .define-link")).to_have_attribute("href", f"https://example.org/define?q={best}&lang=en")
+    page.locator("#pb-define summary").tap()
+    page.select_option("#pb-define-site", "")
+    expect(page.locator("#results .define-link")).to_have_count(0)
 
 
 def test_grouped_by_length_and_definition_links_on_a_phone(browser: Browser, server: str) -> None:
-    page, errors = _new_page(browser, PHONE, touch=True)
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    hints: list[Request] = []
-    page.on("request", lambda request: hints.append(request) if request.url.endswith("/v1/paperback/hint") else None)
-    try:
+    with _phone_page(browser, server) as page:
+        hints: list[Request] = []
+        page.on("request",
+                lambda request: hints.append(request) if request.url.endswith("/v1/paperback/hint") else None)
         hand = "&".join(f"p={code.replace('/', '%2F').replace(':', '%3A').replace('?', '%3F')}" for code in HAND)
         page.goto(f"{server}/#game=paperback&{hand}&common=O%2F1")
         expect(page.locator("#pb-hand .chip")).to_have_count(5)
 
-        # the links are off by default: the words are plain text
-        page.locator("#find").tap()
-        expect(page.locator("#results .move")).to_have_count(5)
-        expect(page.locator("#results .define-link")).to_have_count(0)
-        expect(page.locator("#pb-define-state")).to_have_text("off")
-        assert json.loads(hints[-1].post_data or "{}")["top"] == 5
-
-        # grouped by length: the same five at once, then as many as the service gives
-        page.locator('label:has(#pb-show-length)').tap()
-        expect(page.locator("#results .length-group .move")).to_have_count(5)
-        expect(page.locator("#grouped-few")).to_contain_text("up to 50")
-        expect(page.locator("#pb-top")).to_be_disabled()
-        page.locator("#find").tap()
-        expect(page.locator("#find")).to_be_enabled()
-        assert json.loads(hints[-1].post_data or "{}")["top"] == 50
-        answer = page.request.post(server + "/v1/paperback/hint", data={
-            "hand": HAND, "common": "O/1", "threshold": 7, "top": 50}).json()
-        moves = answer["moves"]
-        assert len(moves) == 50
-        groups = page.locator("#results .length-group")
-        lengths = sorted({m["length"] for m in moves}, reverse=True)
-        expect(groups).to_have_count(len(lengths))
-        assert [int(groups.nth(i).get_attribute("data-length") or 0) for i in range(len(lengths))] == lengths
-        for i, length in enumerate(lengths):
-            group = groups.nth(i)
-            expect(group.locator(".length-heading")).to_contain_text(f"{length} letters")
-            # each group: its words in the service's rank order, each keeping its rank
-            ranked = [(m["word"], str(rank + 1)) for rank, m in enumerate(moves) if m["length"] == length]
-            shown = group.locator(".move")
-            expect(shown).to_have_count(len(ranked))
-            assert [(shown.nth(j).get_attribute("data-word"), shown.nth(j).locator(".rank").text_content())
-                    for j in range(len(ranked))] == ranked
-        expect(page.locator("#results h4.word")).to_have_count(50)
-        _no_sideways_scroll(page)
-        page.evaluate("document.getElementById('results-section').scrollIntoView()")
-        page.screenshot(path=str(_shots() / "page-phone-paperback-by-length.png"))
-
-        # ranked again: the same answer, no new search
-        asked = len(hints)
-        page.locator('label:has(#pb-show-ranked)').tap()
-        expect(page.locator("#results > .move")).to_have_count(50)
-        expect(page.locator("#results .length-group")).to_have_count(0)
-        assert len(hints) == asked
-        page.locator('label:has(#pb-show-length)').tap()
-
-        # a definition site: each word links to it in a new tab, and nothing is fetched from it
-        page.locator("#pb-define summary").tap()
-        page.select_option("#pb-define-site", "wiktionary")
-        expect(page.locator("#pb-define-state")).to_have_text("links to Wiktionary")
-        link = page.locator("#move-1 .define-link")
+        _links_are_off_by_default(page, hints)
+        moves = _group_by_length(page, server, hints)
+        _groups_longest_first_in_rank_order(page, moves)
+        _ranked_again_without_a_search(page, hints)
         best = moves[0]["word"]
-        expect(link).to_have_attribute("href", f"https://en.wiktionary.org/wiki/{best}")
-        expect(link).to_have_attribute("target", "_blank")
-        expect(link).to_have_attribute("rel", "noopener noreferrer")
-        expect(page.locator("#results .define-link")).to_have_count(50)
-        link.hover()  # a pointer over a link fetches nothing either
-        page.select_option("#pb-define-site", "collins")
-        expect(link).to_have_attribute("href", f"https://www.collinsdictionary.com/dictionary/english/{best}")
-
-        # a custom address: https only, with {word}; until one passes, the links are off; a bad one is refused with
-        # a message
-        page.select_option("#pb-define-site", "custom")
-        expect(page.locator("#pb-define-state")).to_have_text("off")
-        expect(page.locator("#results .define-link")).to_have_count(0)
-        custom = page.locator("#pb-define-custom")
-        for bad, said in [("http://example.org/{word}", "https"), ("https://example.org/define", "{word}"),
-                          ("https://{word}.example.org/", "after the site"), ("javascript:alert(1)//{word}", "")]:
-            custom.fill(bad)
-            page.locator("#pb-define-use").tap()
-            expect(page.locator("#pb-define-error")).to_be_visible()
-            expect(page.locator("#pb-define-error")).to_contain_text(said)
-            expect(custom).to_have_attribute("aria-invalid", "true")
-        expect(page.locator("#results .define-link")).to_have_count(0)
-        expect(page.locator("#pb-define-site")).to_have_value("custom")
-        custom.fill("https://example.org/define?q={word}&lang=en")
-        page.locator("#pb-define-use").tap()
-        expect(page.locator("#pb-define-error")).to_be_hidden()
-        expect(page.locator("#pb-define-state")).to_have_text("links to example.org")
-        expect(link).to_have_attribute("href", f"https://example.org/define?q={best}&lang=en")
-        _no_sideways_scroll(page)
-        page.locator("#pb-define").scroll_into_view_if_needed()
-        page.screenshot(path=str(_shots() / "page-phone-paperback-definitions.png"))
-
-        # the choice is kept (localStorage), and grouped stays grouped (the URL)
-        page.reload()
-        page.locator("#find").tap()
-        expect(page.locator("#results .length-group").first).to_be_visible()
-        expect(page.locator("#move-1 .define-link")).to_have_attribute("href", f"https://example.org/define?q={best}&lang=en")
-        page.locator("#pb-define summary").tap()
-        page.select_option("#pb-define-site", "")
-        expect(page.locator("#results .define-link")).to_have_count(0)
-    finally:
-        page.context.close()
-    assert errors.errors == [], f"JavaScript errors on the page: {errors.errors}"
-    _same_origin_only(requests, server)
+        _a_definition_site_links_each_word(page, best)
+        _a_custom_address_https_with_word(page, best)
+        _the_choices_are_kept(page, best)
 
 
 def test_the_card_keyboard_is_optional_on_a_laptop(browser: Browser, server: str) -> None:

@@ -21,7 +21,7 @@ import pytest
 from web_page import LAPTOP, PHONE
 
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
-    from playwright.sync_api import Browser, Page, Request, ViewportSize, expect
+    from playwright.sync_api import Browser, Locator, Page, Request, ViewportSize, expect
 
 TIMEOUT_MS = 20_000
 EITHER_CARD = "horror:A3"  # "2 coins or 2 prestige"
@@ -87,6 +87,81 @@ def _touch_targets(page: Page) -> None:
     assert small == [], f"touch targets under 40 px: {small}"
 
 
+def _game_over(turn: Locator) -> bool:
+    return "Game over" in (turn.text_content() or "")
+
+
+def _wait_for_the_person(page: Page, turn: Locator) -> bool:
+    """Wait until the game is over or the person has something to do; whether the game is over."""
+    expect(page.locator("#play-guide")).not_to_have_text("", timeout=TIMEOUT_MS)
+    if _game_over(turn):
+        return True
+    page.wait_for_function(
+        "() => /Game over/.test(document.getElementById('play-turn').textContent)"
+        " || (!document.getElementById('play-view').classList.contains('is-busy')"
+        " && (!document.getElementById('play-word-area').hidden"
+        " || document.querySelectorAll('#play-actions button, #play-offer button.button,"
+        " #play-peek button.button').length))"
+    )
+    return _game_over(turn)
+
+
+def _shot_once(page: Page, prefix: str, done: dict[str, Any], name: str) -> None:
+    if name not in done["shots"]:
+        page.screenshot(path=str(_shots() / f"{prefix}-{name}.png"), full_page=True)
+        done["shots"].add(name)
+
+
+def _turn_the_either_choice(page: Page, prefix: str, done: dict[str, Any]) -> None:
+    """The first time the chosen word asks the either-question, answer it the other way than offered."""
+    question = page.locator('#play-questions .question[data-key="either"]')
+    if done["either"] is not None or not question.count():
+        return
+    other = question.first.locator('button[aria-pressed="false"]')
+    answer = other.get_attribute("data-answer")
+    totals = page.locator("#play-reading").text_content() or ""
+    other.click()
+    picked = question.first.locator(f'button[data-answer="{answer}"]')
+    expect(picked).to_have_attribute("aria-pressed", "true")
+    # the word's totals follow the choice made (coins for prestige, or the other way)
+    expect(page.locator("#play-reading")).not_to_have_text(totals)
+    done["either"] = answer
+    _shot_once(page, prefix, done, "word")
+
+
+def _spell_a_hinted_word(page: Page, prefix: str, done: dict[str, Any]) -> None:
+    """Ask the hint, take a word with the either card until its choice is made (else the best), and spell it."""
+    page.locator("#play-hint").click()
+    hint = page.locator(".hint-move").first
+    expect(hint).to_be_visible()
+    with_either = page.locator(f'.hint-move[data-codes*="{EITHER_CARD}"]')
+    chosen = with_either.first if done["either"] is None and with_either.count() else hint
+    chosen.click()
+    _turn_the_either_choice(page, prefix, done)
+    expect(page.locator("#play-spell")).to_be_enabled()
+    _shot_once(page, prefix, done, "word")
+    page.locator("#play-spell").click()
+    done["words"] += 1
+
+
+def _take_the_marked_choice(page: Page, turn: Locator, prefix: str, done: dict[str, Any]) -> None:
+    """Outside the word phase: peek if asked, else the ghost writer's suggestion, else end, skip or go on."""
+    for phase in ("buy", "choices"):
+        if f"({phase})" in (turn.text_content() or ""):
+            _shot_once(page, prefix, done, phase)
+    if page.locator("#play-peek button.button").count():
+        page.locator("#play-peek button.button").click()
+        return
+    suggested = page.locator("#play-actions button.suggested, #play-offer button.suggested")
+    if suggested.count():
+        suggested.first.click()
+        return
+    fallback = page.locator(", ".join(f'#play-actions button[data-action="{kind}"]'
+                                      for kind in ("end", "skip", "event", "return")))
+    if fallback.count():
+        fallback.first.click()
+
+
 def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str, Any]:
     """Play the person's turns until the game is over: hint and the best word (its either-choice turned by hand
     once), then the ghost writer's marked choice in the other phases. What was done, for the asserts."""
@@ -102,64 +177,15 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
     page.on("request", seen)
     turn = page.locator("#play-turn")
     for _ in range(MAX_MOVES):
-        expect(page.locator("#play-guide")).not_to_have_text("", timeout=TIMEOUT_MS)
-        if "Game over" in (turn.text_content() or ""):
-            break
-        page.wait_for_function(
-            "() => /Game over/.test(document.getElementById('play-turn').textContent)"
-            " || (!document.getElementById('play-view').classList.contains('is-busy')"
-            " && (!document.getElementById('play-word-area').hidden"
-            " || document.querySelectorAll('#play-actions button, #play-offer button.button,"
-            " #play-peek button.button').length))"
-        )
-        if "Game over" in (turn.text_content() or ""):
+        if _wait_for_the_person(page, turn):
             break
         if checks:
             _no_sideways_scroll(page)
             _touch_targets(page)
         if page.locator("#play-word-area").is_visible():
-            page.locator("#play-hint").click()
-            hint = page.locator(".hint-move").first
-            expect(hint).to_be_visible()
-            with_either = page.locator(f'.hint-move[data-codes*="{EITHER_CARD}"]')
-            chosen = with_either.first if done["either"] is None and with_either.count() else hint
-            chosen.click()
-            question = page.locator('#play-questions .question[data-key="either"]')
-            if done["either"] is None and question.count():
-                other = question.first.locator('button[aria-pressed="false"]')
-                answer = other.get_attribute("data-answer")
-                totals = page.locator("#play-reading").text_content() or ""
-                other.click()
-                picked = question.first.locator(f'button[data-answer="{answer}"]')
-                expect(picked).to_have_attribute("aria-pressed", "true")
-                # the word's totals follow the choice made (coins for prestige, or the other way)
-                expect(page.locator("#play-reading")).not_to_have_text(totals)
-                done["either"] = answer
-                if "word" not in done["shots"]:
-                    page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
-                    done["shots"].add("word")
-            expect(page.locator("#play-spell")).to_be_enabled()
-            if "word" not in done["shots"]:
-                page.screenshot(path=str(_shots() / f"{prefix}-word.png"), full_page=True)
-                done["shots"].add("word")
-            page.locator("#play-spell").click()
-            done["words"] += 1
-            continue
-        for phase in ("buy", "choices"):
-            if f"({phase})" in (turn.text_content() or "") and phase not in done["shots"]:
-                page.screenshot(path=str(_shots() / f"{prefix}-{phase}.png"), full_page=True)
-                done["shots"].add(phase)
-        if page.locator("#play-peek button.button").count():
-            page.locator("#play-peek button.button").click()
-            continue
-        suggested = page.locator("#play-actions button.suggested, #play-offer button.suggested")
-        if suggested.count():
-            suggested.first.click()
-            continue
-        fallback = page.locator(", ".join(f'#play-actions button[data-action="{kind}"]'
-                                          for kind in ("end", "skip", "event", "return")))
-        if fallback.count():
-            fallback.first.click()
+            _spell_a_hinted_word(page, prefix, done)
+        else:
+            _take_the_marked_choice(page, turn, prefix, done)
     else:
         pytest.fail("the game did not end within the moves allowed")
     expect(turn).to_contain_text("Game over")

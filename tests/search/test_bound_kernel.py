@@ -241,10 +241,8 @@ def _parts(kernel: ModuleType, x: dict[str, Any]) -> None:
     )
 
 
-def test_odd_input_to_the_kernel_is_refused() -> None:
-    """The kernel checks what it is given and says no with a ValueError: sizes that disagree, a letter past the
-    rows, counts or abilities out of range, a pattern without its kinds, a value not finite."""
-    kernel = _kernel()
+def _a_sound_call_goes_through(kernel: ModuleType) -> None:
+    """The inputs as given (``_inputs``, the fill set so nothing is left to dump) are taken by both calls."""
     x = _inputs()
     x["fill"][:] = 3  # nothing left to dump: pattern 16
     assert _patterns(kernel, x) == 1 << 16
@@ -253,7 +251,11 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
     x["slots"] = bytes(0 if p == 16 else 255 for p in range(32))
     _parts(kernel, x)
     assert x["out"].tolist() == [1.0] * 3  # the A, worth 1
-    both: list[tuple[str, Any, str]] = [  # what both calls read
+
+
+def _refused_by_both() -> list[tuple[str, Any, str]]:
+    """Odd values of what both calls read, each with what the refusal says."""
+    return [
         ("kinds", array("q", [0] * 9), "another layout"),
         ("kinds", array("q", [26, 1, 0, 1, 1, -1, 1, 1, 0, 1]), "beyond the letters"),
         ("kinds", array("q", [0, -1, 0, 1, 1, -1, 1, 1, 0, 1]), "count of cards"),
@@ -271,19 +273,20 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
         ("uncoverable", np.zeros(4, dtype=np.int64), "another size"),
         ("pattern", np.zeros(4, dtype=np.uint8), "another size"),
     ]
-    for field, value, message in both:
-        with pytest.raises(ValueError, match=message):
-            _patterns(kernel, {**_inputs(), field: value})
-        with pytest.raises(ValueError, match=message):
-            _parts(kernel, {**_inputs(), field: value})
-    for field, value, message in [
+
+
+def _refused_by_patterns() -> list[tuple[str, Any, str]]:
+    """Odd values of what only ``patterns`` reads (or writes)."""
+    return [
         ("fill", np.full(3, 1 << 40, dtype=np.int64), "fill"),
         ("fill", np.zeros(2, dtype=np.int64), "another size"),
         ("can_uncover", np.zeros(2, dtype=np.uint8), "another size"),
-    ]:
-        with pytest.raises(ValueError, match=message):
-            _patterns(kernel, {**_inputs(), field: value})
-    for field, value, message in [
+    ]
+
+
+def _refused_by_parts() -> list[tuple[str, Any, str]]:
+    """Odd values of what ``parts`` reads (or writes)."""
+    return [
         ("slots", bytes(31), "slots"),
         ("slots", bytes([255] * 32), "pattern"),
         ("slots", bytes([1] + [255] * 31), "kinds of patterns"),
@@ -297,7 +300,23 @@ def test_odd_input_to_the_kernel_is_refused() -> None:
         ("spare", np.full(3, -1, dtype=np.int64), "uncover budget"),
         ("uncoverable", np.full(3, -1, dtype=np.int64), "uncover budget"),
         ("out", np.zeros(2, dtype=np.float64), "another size"),
-    ]:
+    ]
+
+
+def test_odd_input_to_the_kernel_is_refused() -> None:
+    """The kernel checks what it is given and says no with a ValueError: sizes that disagree, a letter past the
+    rows, counts or abilities out of range, a pattern without its kinds, a value not finite."""
+    kernel = _kernel()
+    _a_sound_call_goes_through(kernel)
+    for field, value, message in _refused_by_both():
+        with pytest.raises(ValueError, match=message):
+            _patterns(kernel, {**_inputs(), field: value})
+        with pytest.raises(ValueError, match=message):
+            _parts(kernel, {**_inputs(), field: value})
+    for field, value, message in _refused_by_patterns():
+        with pytest.raises(ValueError, match=message):
+            _patterns(kernel, {**_inputs(), field: value})
+    for field, value, message in _refused_by_parts():
         with pytest.raises(ValueError, match=message):
             _parts(kernel, {**_inputs(), field: value})
     with pytest.raises(TypeError):  # an output that cannot be written
