@@ -40,4 +40,14 @@ static inline PyObject *search_module(PyModuleDef *def, PyTypeObject *context, c
     return m;
 }
 
+/* The module ``name`` (a bare identifier: ``_kernel``) with its docstring, its ``methods`` table (defined before),
+ * its Context type (or NULL) and its integer constants, given as {"NAME", value} pairs: the module's definition and
+ * its PyInit_ function. */
+#define SEARCH_MODULE(name, doc, context, ...)                                                                    \
+    static struct PyModuleDef module = SEARCH_MODULE_DEF(#name, doc, methods);                                   \
+    PyMODINIT_FUNC PyInit_##name(void) {                                                                        \
+        static const ModuleConstant constants[] = {__VA_ARGS__};                                                 \
+        return search_module(&module, context, constants, (int)(sizeof constants / sizeof constants[0]));        \
+    }
+
 #endif

@@ -573,10 +573,5 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = SEARCH_MODULE_DEF(
-    "_bound_kernel", "The word bounds' per-signature part, compiled (solver/search/hardback/bound.py).", methods);
-
-PyMODINIT_FUNC PyInit__bound_kernel(void) {
-    static const ModuleConstant constants[] = {{"VERSION", VERSION}, {"KINDS_FIELDS", KI}, {"MAX_LAMBDAS", LAMS - 1}};
-    return search_module(&module, NULL, constants, 3);
-}
+SEARCH_MODULE(_bound_kernel, "The word bounds' per-signature part, compiled (solver/search/hardback/bound.py).", NULL,
+              {"VERSION", VERSION}, {"KINDS_FIELDS", KI}, {"MAX_LAMBDAS", LAMS - 1})

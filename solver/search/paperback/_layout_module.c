@@ -269,11 +269,5 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = SEARCH_MODULE_DEF(
-    "_layout", "Paperback's per-word layout search, compiled (solver/search/paperback/native.py).", methods);
-
-PyMODINIT_FUNC PyInit__layout(void) {
-    static const ModuleConstant constants[] = {
-        {"VERSION", VERSION}, {"MAX_TEXT", MAXN}, {"MAX_KINDS", MAXK}, {"MAX_LETTERS", MAXL}};
-    return search_module(&module, &ContextType, constants, 4);
-}
+SEARCH_MODULE(_layout, "Paperback's per-word layout search, compiled (solver/search/paperback/native.py).",
+              &ContextType, {"VERSION", VERSION}, {"MAX_TEXT", MAXN}, {"MAX_KINDS", MAXK}, {"MAX_LETTERS", MAXL})

@@ -360,10 +360,5 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = SEARCH_MODULE_DEF(
-    "_kernel", "Hardback's per-word search, compiled (solver/search/hardback/compiled.py).", methods);
-
-PyMODINIT_FUNC PyInit__kernel(void) {
-    static const ModuleConstant constants[] = {{"LAYOUT", LAYOUT}, {"MAX_LETTERS", MAXN}, {"MAX_KINDS", MAXK}};
-    return search_module(&module, &ContextType, constants, 3);
-}
+SEARCH_MODULE(_kernel, "Hardback's per-word search, compiled (solver/search/hardback/compiled.py).", &ContextType,
+              {"LAYOUT", LAYOUT}, {"MAX_LETTERS", MAXN}, {"MAX_KINDS", MAXK})
