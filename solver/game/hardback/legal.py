@@ -26,6 +26,7 @@ from solver.search.hardback import Search
 GENRES = ("adventure", "horror", "mystery", "romance")
 MAX_PICKS = 24  # the combinations of per-opponent cards a power's candidates try
 MAX_WORDS = 1000  # the most words a view asks the ghost writer for
+WORDS_TIME_LIMIT = 2.0  # seconds the search of the legal words may take (past it: the best found)
 
 
 class Engine(Protocol):
@@ -100,7 +101,7 @@ def words(game: Engine, n: int, objective: Objective = Objective.VALUE) -> Itera
     st = game.state
     if n <= 0 or st.phase != Phase.PREPARE or st.turn.peek:
         return
-    search = Search(game.lexicon, game.turn_state(), objective)
+    search = Search(game.lexicon, game.turn_state(), objective, time_limit=WORDS_TIME_LIMIT)
     for move in search.top(min(n, MAX_WORDS)):
         yield Spell.of_move(move, objective)
 

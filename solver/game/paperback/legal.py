@@ -21,6 +21,7 @@ from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMov
 from solver.search.paperback import PaperbackSearch
 
 MAX_WORDS = 1000  # the most words a view asks the ghost writer for
+WORDS_TIME_LIMIT = 2.0  # seconds the search of the legal words may take (past it: the best found)
 
 
 def spell_of(state: PaperbackState, search: PaperbackSearch, move: PMove, resolve: tuple[Step, ...] = ()) -> Spell:
@@ -68,7 +69,7 @@ def words(state: PaperbackState, lexicon: Lexicon, n: int) -> Iterator[Spell]:
     if n <= 0 or state.phase != WORD:
         return
     turn, _ = turn_state(state)
-    search = PaperbackSearch(lexicon, turn, PaperbackObjective.SCORE)
+    search = PaperbackSearch(lexicon, turn, PaperbackObjective.SCORE, time_limit=WORDS_TIME_LIMIT)
     for move in search.top(min(n, MAX_WORDS)):
         yield spell_of(state, search, move)
 
