@@ -17,7 +17,10 @@ first, follow the data's way (rules -> search -> answers -> faces):
   the two engines as peers, Hardback's (``solver.game.hardback``) and Paperback's (``solver.game.paperback``),
   each implementing the protocol and neither importing the other; then ``solver.game.saved``, which finds either
   game's record format
-- ``solver.bots``, then ``solver.tournament``: the engines' players, many games
+- ``solver.planner``: a turn's plans played in worlds sampled from a seat's view and judged by a learned win
+  model, written against the protocol (the fast policies it finishes turns with are passed in)
+- ``solver.bots``, then ``solver.tournament`` and ``solver.advice``: the engines' players, many games, and the
+  advice built on the expert (win chances, suggestions, the review's win objective)
 - ``service``: the HTTP face
 - ``solver.cli``: the command line, the only package that may import the service
 """
@@ -46,8 +49,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("solver.game.records",),  # the record format both games' records share (it refuses with the protocol's error)
     ("solver.game.hardback", "solver.game.paperback"),
     ("solver.game.saved",),  # either game's record format, found by the record: above both engines
+    ("solver.planner",),  # plans judged in sampled worlds by a learned win model; the policies passed in
     ("solver.bots",),
-    ("solver.tournament",),
+    ("solver.tournament", "solver.advice"),
     ("service",),
     ("solver.cli",),
 ]

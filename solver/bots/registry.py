@@ -8,7 +8,7 @@ from solver.bots.policy import LEVELS, PolicyBot
 from solver.errors import GhostwriterError
 from solver.lexicon import Lexicon
 
-BOT_NAMES = ("greedy", *LEVELS)
+BOT_NAMES = ("greedy", *LEVELS, "expert")
 SEAT_SEED = 7919  # a prime: the seeds of one game's seats, and of nearby games, never meet
 
 
@@ -17,7 +17,11 @@ class BotError(GhostwriterError):
 
 
 def make_bot(name: str, lexicon: Lexicon, seed: int = 0, time_limit: float | None = None) -> Bot:
-    """A bot by name: greedy, easy, medium or hard."""
+    """A bot by name: greedy, easy, medium, hard or expert (the planner: ``solver.bots.expert``)."""
+    if name == "expert":
+        from solver.bots.expert import ExpertBot
+
+        return ExpertBot(lexicon, seed, time_limit)
     if name == "greedy":
         return GreedyBot(lexicon, seed, time_limit)
     if name in LEVELS:

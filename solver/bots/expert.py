@@ -1,0 +1,189 @@
+"""The expert: the hard bot's turn, with its two biggest decisions (the word and the buys) made by the planner
+(``solver.planner.core``) instead of fixed weights.
+
+- **The word**: the hard bot's best words by its weights, the best for prestige alone and for coins alone, and a
+  pass; each is played in worlds sampled from the seat's view, the rest of the turn by the hard policy (its
+  choices, its buys), and judged by the win model on the state reached (``solver.planner.hardback``).
+- **The buys**: the hard bot's own purchase, each card it can afford alone (the coins left bought as ink), the
+  pairs of its four likeliest cards, and nothing; each judged the same way.
+
+Ink draws, powers, choices, events and adverts are the hard bot's. The worlds are drawn from the bot's seed and the
+turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the turn's end, the hard bot's choice
+always judged first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+from solver.bots.base import NODE_BUDGET
+from solver.bots.policy import PolicyBot
+from solver.errors import GhostwriterError
+from solver.game.hardback.actions import Action, Buy, End, InkBuy, Pass, Spell
+from solver.game.hardback.engine import Game
+from solver.game.protocol import Game as AnyGame
+from solver.hardback.moves import Move
+from solver.hardback.objectives import Objective
+from solver.lexicon import Lexicon
+from solver.planner import hardback as features
+from solver.planner.core import Judged, Plan, judge, seed_of
+from solver.planner.model import load
+from solver.search.hardback import Search
+
+WORLDS = 3  # worlds each plan is played in
+WORDS = 5  # the hard bot's best words judged (and two for prestige, two for coins)
+MARGIN = 0.003  # a plan must beat the hard bot's own choice by this chance to replace it (the estimate's noise)
+
+
+class ExpertBot(PolicyBot):
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        seed: int = 0,
+        time_limit: float | None = None,
+        worlds: int = WORLDS,
+        words: int = WORDS,
+    ) -> None:
+        super().__init__(lexicon, seed, level="hard", time_limit=time_limit)
+        self.name = "expert"
+        self.worlds = worlds
+        self.words = words
+        self.model = load("hardback")
+        self._policies: dict[int, PolicyBot] = {}
+        self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
+
+    # -- the planner's parts ------------------------------------------------------------------------------------
+
+    def policy(self, seat: int) -> PolicyBot:
+        """The fast policy that plays the rest of a turn in a sampled world (the hard bot)."""
+        if seat not in self._policies:
+            self._policies[seat] = PolicyBot(self.lexicon, self.seed * 31 + seat, level="hard")
+        return self._policies[seat]
+
+    def finish(self, world: AnyGame[Any], seat: int) -> None:
+        """The rest of ``seat``'s turn (the opponents' returned tokens included), by the hard policy."""
+        assert isinstance(world, Game)
+        for _ in range(20):
+            acting = world.to_act()
+            if acting is None or world.state.current != seat:
+                return
+            self.policy(acting).play_turn(world)
+
+    def evaluate(self, world: AnyGame[Any], seat: int) -> float:
+        assert isinstance(world, Game)
+        return features.chances(world, self.model)[seat]
+
+    def deadline(self) -> float | None:
+        return self._turn_end
+
+    def decide(self, game: Game, kind: str, plans: list[Plan]) -> list[Judged]:
+        st = game.state
+        judged = judge(
+            game, st.current, plans, self.finish, self.evaluate, self.worlds,
+            seed_of(self.seed, st.turns, len(game.log)), self.deadline(),
+        )
+        if judged and judged[0].plan is not plans[0]:
+            first = next((j for j in judged if j.plan is plans[0]), None)
+            if first is not None and judged[0].win < first.win + MARGIN:
+                judged.remove(first)
+                judged.insert(0, first)
+        self.decisions.append((kind, judged))
+        return judged
+
+    def apply_best(self, game: Game, judged: list[Judged]) -> bool:
+        for j in judged:
+            trial = game.copy()
+            try:
+                for a in j.plan.actions:
+                    trial.apply(a)  # type: ignore[arg-type]
+            except GhostwriterError:
+                continue
+            for a in j.plan.actions:
+                game.apply(a)  # type: ignore[arg-type]
+            return True
+        return False
+
+    # -- the word -----------------------------------------------------------------------------------------------
+
+    def prepare(self, game: Game) -> None:
+        self.decisions = []
+        super().prepare(game)
+
+    def word_plans(self, game: Game) -> list[Plan]:
+        objective, weights = self.word_weights(game)
+        plans: list[Plan] = []
+        seen: set[tuple[str, tuple[Any, ...]]] = set()
+
+        def add(move: Move, obj: Objective, w: Any) -> None:
+            spell = Spell.of_move(move, obj, w)
+            key = (spell.word, spell.layout)
+            if key not in seen:
+                seen.add(key)
+                plans.append(Plan((spell,), spell.word.upper()))
+
+        for move in self.candidate_moves(game, self.words):
+            add(move, objective, weights)
+        for obj in (Objective.PRESTIGE, Objective.COINS):
+            search = Search(self.lexicon, game.turn_state(), obj, None, time_limit=self.search_limit(),
+                            node_budget=NODE_BUDGET)
+            for move in search.top(2):
+                add(move, obj, None)
+        plans.append(Plan((Pass(),), "pass"))
+        return plans
+
+    def spell(self, game: Game) -> None:
+        st = game.state
+        p = st.player
+        if st.options.coop or p.event or p.must_wild or p.disfigured:
+            super().spell(game)  # the constrained turns keep the hard bot's careful search
+            return
+        if not self.apply_best(game, self.decide(game, "word", self.word_plans(game))):
+            super().spell(game)
+
+    # -- the buys -----------------------------------------------------------------------------------------------
+
+    def buy_plans(self, game: Game) -> list[Plan]:
+        st = game.state
+        coins = st.turn.coins
+        own = game.copy()
+        start = len(own.log)
+        PolicyBot.buy(self, own)
+        plans = [Plan((*own.log[start:], End()), "hard")]
+        row = st.offer_row
+        affordable = [i for i, c in enumerate(row) if c.cost <= coins]
+        deck = self.deck(game)
+        mean = self.deck_mean(game, deck)
+        affordable.sort(key=lambda i: -self.gain(game, row[i], deck, mean))
+        for i in affordable:
+            plans.append(Plan(self._buys([i], coins - row[i].cost), f"buy {row[i].code}"))
+        for a, b in itertools.combinations(affordable[:4], 2):
+            rest = coins - row[a].cost - row[b].cost
+            if rest >= 0:
+                plans.append(Plan(self._buys([a, b], rest), f"buy {row[a].code} + {row[b].code}"))
+        plans.append(Plan(self._buys([], coins), "ink only"))
+        return plans
+
+    @staticmethod
+    def _buys(slots: list[int], rest: int) -> tuple[Action, ...]:
+        acts: list[Action] = [Buy(s) for s in sorted(slots, reverse=True)]  # dearest slot first: indices hold
+        if rest > 0:
+            acts.append(InkBuy(rest))
+        acts.append(End())
+        return tuple(acts)
+
+    def buy(self, game: Game) -> None:
+        st = game.state
+        if st.options.coop:
+            super().buy(game)
+            return
+        if not self.apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
+            super().buy(game)
+
+
+def turn_seconds(bot: ExpertBot, game: Game) -> float:
+    """Seconds one whole turn of ``bot`` takes on ``game`` (for the benchmarks)."""
+    t = time.perf_counter()
+    bot.play_turn(game)
+    return time.perf_counter() - t

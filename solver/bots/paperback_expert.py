@@ -1,0 +1,148 @@
+"""Paperback's expert: the hard bot's turn with the word and the buys chosen by the planner
+(``solver.planner.core``), the same planner as Hardback's expert.
+
+- **The word**: the hard bot's five best words by value, the two best by score alone, and a pass (or a discard for
+  a cube); each played in worlds sampled from the seat's view, the buys then made by the hard bot, and the state
+  reached judged by the win model (``solver.planner.paperback``).
+- **The buys**: the hard bot's own, each Fame card it can afford, each of its four likeliest letter cards, a Fame
+  card with the best letter the coins left reach, and nothing.
+
+Co-op and the cube rules keep the hard bot's turn (their cubes are decisions of their own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.bots.paperback import BOTS, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
+from solver.errors import GhostwriterError
+from solver.game.paperback.actions import Action, Buy, Discard, End, Pass
+from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
+from solver.game.paperback.protocol import PaperbackTable
+from solver.game.paperback.view import turn_state
+from solver.game.protocol import Game as AnyGame
+from solver.lexicon import Lexicon
+from solver.paperback.moves import PaperbackObjective
+from solver.planner import paperback as features
+from solver.planner.core import Judged, Plan, judge, seed_of
+from solver.planner.model import load
+from solver.search.paperback import PaperbackSearch
+
+EXPERT_BOTS = (*BOTS, "expert")
+WORLDS = 3
+WORDS = 5
+MARGIN = 0.003  # a plan must beat the hard bot's own choice by this chance to replace it
+
+
+class Expert(Hard):
+    name = "expert"
+
+    def __init__(
+        self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True
+    ) -> None:
+        super().__init__(lexicon, seed, time_limit, rerun)
+        self.seed = seed
+        self.model = load("paperback")
+        self.policy = Hard(lexicon, seed * 31, time_limit, rerun)
+        self.deadline: float | None = None
+        self.decisions: list[tuple[str, list[Judged]]] = []
+
+    def finish(self, world: AnyGame[Any], seat: int) -> None:
+        """The rest of ``seat``'s turn by the hard bot: its buys and the turn's end."""
+        assert isinstance(world, PaperbackTable)
+        if not world.over() and world.state.current == seat and world.state.phase == BUY:
+            self.policy.finish_turn(world.game)
+
+    def evaluate(self, world: AnyGame[Any], seat: int) -> float:
+        assert isinstance(world, PaperbackTable)
+        return features.chances(world, self.model)[seat]
+
+    def decide(self, game: PaperbackGame, kind: str, plans: list[Plan]) -> list[Judged]:
+        st = game.state
+        judged = judge(PaperbackTable(game), st.current, plans, self.finish, self.evaluate, WORLDS,
+                       seed_of(self.seed, st.turns, len(game.log)), self.deadline)
+        first = next((j for j in judged if j.plan is plans[0]), None)
+        if first is not None and judged[0] is not first and judged[0].win < first.win + MARGIN:
+            judged.remove(first)
+            judged.insert(0, first)
+        self.decisions.append((kind, judged))
+        return judged
+
+    def word_plans(self, st: PaperbackState) -> list[Plan]:
+        turn, _ = turn_state(st)
+        plans: list[Plan] = []
+        seen: set[str] = set()
+        for objective, n in ((PaperbackObjective.VALUE, WORDS), (PaperbackObjective.SCORE, 2)):
+            search = PaperbackSearch(self.lexicon, turn, objective, time_limit=self.time_limit)
+            self.searches += 1
+            for move in search.top(n):
+                spell = self.spell(st, search, move)
+                key = repr(spell.layout) + spell.word
+                if key not in seen:
+                    seen.add(key)
+                    plans.append(Plan((spell,), spell.word.upper()))
+        plans.append(Plan((Discard() if discards(st) else Pass(),), "pass"))
+        return plans
+
+    def buy_plans(self, game: PaperbackGame) -> list[Plan]:
+        st = game.state
+        own = PaperbackTable(game).copy()
+        start = len(own.log)
+        self.policy.finish_turn(own.game)
+        plans = [Plan(tuple(own.log[start:]), "hard")]
+        fame = [i for i, p in enumerate(st.fame) if p and st.box[p[-1]].cost <= st.coins]
+        offer = sorted(
+            ((self.worth(st, st.card(c)) / (1 + 0.15 * st.price(c)), p, s, st.price(c))
+             for p, s, c in _offer_cards(st) if st.price(c) <= st.coins),
+            reverse=True,
+        )[:4]
+        for i in fame:
+            plans.append(Plan((Buy("fame", i), End()), f"fame {i}"))
+            rest = st.coins - st.box[st.fame[i][-1]].cost
+            letter = next(((p, s) for _, p, s, cost in offer if cost <= rest), None)
+            if letter is not None:
+                plans.append(Plan((Buy("fame", i), Buy("offer", *letter), End()), f"fame {i} + letter"))
+        for _, p, s, _ in offer:
+            plans.append(Plan((Buy("offer", p, s), End()), f"letter {p}{s[0]}"))
+        plans.append(Plan((End(),), "nothing"))
+        return plans
+
+    def play_turn(self, game: PaperbackGame) -> None:
+        st = game.state
+        self.decisions = []
+        if st.coop is not None or st.cubes is not None or st.extras is not None:
+            super().play_turn(game)
+            return
+        if not self.apply_best(game, self.decide(game, "word", self.word_plans(st))):
+            super().play_turn(game)
+            return
+        if game.state.phase != BUY:
+            return
+        if not self.apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
+            self.finish_turn(game)
+
+    @staticmethod
+    def apply_best(game: PaperbackGame, judged: list[Judged]) -> bool:
+        for j in judged:
+            trial = PaperbackTable(game).copy()
+            try:
+                for a in j.plan.actions:
+                    trial.apply(a)  # type: ignore[arg-type]
+            except GhostwriterError:
+                continue
+            for a in j.plan.actions:
+                game.apply(a)  # type: ignore[arg-type]
+            return True
+        return False
+
+
+def make_any(
+    name: str, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True
+) -> PaperbackBot:
+    """A Paperback bot by name, the expert included."""
+    if name == "expert":
+        return Expert(lexicon, seed, time_limit, rerun)
+    return make_bot(name, lexicon, seed, time_limit, rerun)
+
+
+__all__ = ["EXPERT_BOTS", "Action", "Expert", "make_any"]
