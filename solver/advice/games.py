@@ -80,10 +80,7 @@ def _pb_expert(game: Game[Any], seat: int, limit: float | None) -> Callable[[Gam
     assert isinstance(game, PaperbackTable)
     bot = Expert(game.lexicon, bot_seed(game.state.seed, seat), rerun=False, **({} if limit is None else
                                                                                  {"time_limit": limit}))
-    if limit is not None:
-        import time
-
-        bot.deadline = time.monotonic() + limit
+    bot.turn_limit = limit
 
     def play(world: Game[Any]) -> Decisions:
         assert isinstance(world, PaperbackTable)

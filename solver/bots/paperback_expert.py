@@ -12,6 +12,7 @@ Co-op and the cube rules keep the hard bot's turn (their cubes are decisions of 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from solver.bots.paperback import BOTS, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
@@ -44,6 +45,7 @@ class Expert(Hard):
         self.seed = seed
         self.model = load("paperback")
         self.policy = Hard(lexicon, seed * 31, time_limit, rerun)
+        self.turn_limit: float | None = None  # seconds a turn's judging may take (a service); None: counts only
         self.deadline: float | None = None
         self.decisions: list[tuple[str, list[Judged]]] = []
 
@@ -110,6 +112,7 @@ class Expert(Hard):
     def play_turn(self, game: PaperbackGame) -> None:
         st = game.state
         self.decisions = []
+        self.deadline = None if self.turn_limit is None else time.monotonic() + self.turn_limit
         if st.coop is not None or st.cubes is not None or st.extras is not None:
             super().play_turn(game)
             return

@@ -95,19 +95,24 @@ def judge(
 ) -> list[Judged]:
     """Every plan reached before ``deadline`` with its chance to win for ``seat``, best first (ties: earlier
     plan first)."""
-    samples = worlds_of(game, seat, worlds, seed)
+    rng = random.Random(seed)
+    samples: list[Game[Any]] = []  # drawn as the first plan needs them, so a deadline also bounds the drawing
     out: list[tuple[float, int, Judged]] = []
     for index, plan in enumerate(plans):
-        if index and deadline is not None and time.monotonic() >= deadline:
-            break
         values: list[float] = []
-        for world in samples:
-            trial = world.copy()
+        for k in range(max(1, worlds)):
+            if (out or values) and deadline is not None and time.monotonic() >= deadline:
+                break  # past the deadline once one plan has a world: what is judged stands
+            if k == len(samples):
+                samples.append(game.sample(seat, rng))
+            trial = samples[k].copy()
             if play_plan(trial, seat, plan, finish):
                 values.append(evaluate(trial, seat))
         if values:
             win, se = mean_se(values)
             out.append((-win, index, Judged(plan, win, se, len(values))))
+        if out and deadline is not None and time.monotonic() >= deadline:
+            break
     out.sort(key=lambda t: (t[0], t[1]))
     return [j for _, _, j in out]
 
