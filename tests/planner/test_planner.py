@@ -85,7 +85,7 @@ def test_judging_is_the_same_for_a_seed_and_drops_refused_plans(enable: Lexicon)
     plans = [Plan((Pass(),), "pass"), Plan((Buy(0),), "a buy before the word: refused")]
     first = judge(game, seat, plans, _no_finish, _chance, 3, seed_of(1, 2))
     again = judge(game, seat, plans, _no_finish, _chance, 3, seed_of(1, 2))
-    assert [(j.plan.label, j.win, j.se, j.worlds) for j in first] == [(j.plan.label, j.win, j.se, j.worlds) for j in again]
+    assert [j.to_json() for j in first] == [j.to_json() for j in again]
     assert [j.plan.label for j in first] == ["pass"] and first[0].worlds == 3
 
 
