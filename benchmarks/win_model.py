@@ -81,7 +81,8 @@ def play_paperback(args: tuple[list[str], int]) -> Game | None:
 
 def collect(game: str, bots: list[str], seeds: range, workers: int) -> list[Game]:
     play = play_hardback if game == "hardback" else play_paperback
-    jobs = [(bots[s % len(bots):] + bots[: s % len(bots)], s) for s in seeds]  # seats rotate: mirrored tables
+    seats = 2 if len(bots) > 2 else len(bots)  # more bots than two: each game seats a pair of them, rotating
+    jobs = [((bots[s % len(bots):] + bots[: s % len(bots)])[:seats], s) for s in seeds]
     if workers <= 1:
         results = [play(j) for j in jobs]
     else:
@@ -145,12 +146,15 @@ def svg(curves: dict[str, list[tuple[float, float, int]]]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=("hardback", "paperback"), default="hardback")
-    ap.add_argument("--bots", default="hard,hard")
+    ap.add_argument("--bots", default="hard,hard", help="two bots a table; more: pairs of them, rotating")
     ap.add_argument("--train", type=int, default=400)
     ap.add_argument("--test", type=int, default=500)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--svg", type=Path)
+    ap.add_argument("--data", type=Path, help="the games' features: written after playing, read instead of playing")
+    ap.add_argument("--test-data", type=Path, help="test on the test games of this --data file instead")
+    ap.add_argument("--columns", help="the model's columns (default: every column), comma-separated")
     a = ap.parse_args()
     if a.game == "hardback":
         from solver.planner.hardback import BASELINE, COLUMNS
@@ -158,12 +162,22 @@ def main() -> None:
         from solver.planner.paperback import BASELINE, COLUMNS
     bots = a.bots.split(",")
     t0 = time.perf_counter()
-    train = collect(a.game, bots, range(1, a.train + 1), a.workers)
-    test = collect(a.game, bots, range(100_001, 100_001 + a.test), a.workers)
+    if a.data and a.data.exists():  # the games of an earlier run (its bots and counts), fitted again
+        saved = json.loads(a.data.read_text(encoding="utf-8"))
+        train = [(t, w, n) for t, w, n in saved["train"]]
+        test = [(t, w, n) for t, w, n in saved["test"]]
+    else:
+        train = collect(a.game, bots, range(1, a.train + 1), a.workers)
+        test = collect(a.game, bots, range(100_001, 100_001 + a.test), a.workers)
+        if a.data:
+            a.data.write_text(json.dumps({"bots": bots, "train": train, "test": test}), encoding="utf-8")
+    if a.test_data:  # test on another run's test games (e.g. fit on mixed bots, test on hard self-play)
+        test = [(t, w, n) for t, w, n in json.loads(a.test_data.read_text(encoding="utf-8"))["test"]]
     played = time.perf_counter() - t0
     fitted: dict[str, wm.WinModel] = {}
     report: dict[str, Any] = {"game": a.game, "bots": bots, "train_games": len(train), "test_games": len(test)}
-    for name, cols in (("model", COLUMNS), ("baseline", BASELINE)):
+    chosen = tuple(a.columns.split(",")) if a.columns else COLUMNS
+    for name, cols in (("model", chosen), ("baseline", BASELINE)):
         idx = [COLUMNS.index(c) for c in cols]
         xs, ys = rows(train, idx, second_half=False)
         w = wm.fit(xs, ys)

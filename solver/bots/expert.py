@@ -4,8 +4,10 @@
 - **The word**: the hard bot's best words by its weights, the best for prestige alone and for coins alone, and a
   pass; each is played in worlds sampled from the seat's view, the rest of the turn by the hard policy (its
   choices, its buys), and judged by the win model on the state reached (``solver.planner.hardback``).
-- **The buys**: the hard bot's own purchase, each card it can afford alone (the coins left bought as ink), the
-  pairs of its four likeliest cards, and nothing; each judged the same way.
+- **The buys**: the hard bot's own purchase, each card it can afford alone (the coins left bought as ink) and the
+  pairs of its four likeliest cards; each judged the same way. Buying nothing is left to the hard bot's own plan:
+  a model fitted on games cannot tell what a card bought would have done (it saw players with ink to spare win,
+  and would hoard ink), so the planner chooses among purchases, not whether to purchase.
 
 Ink draws, powers, choices, events and adverts are the hard bot's. The worlds are drawn from the bot's seed and the
 turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the turn's end, the hard bot's choice
@@ -34,7 +36,9 @@ from solver.search.hardback import Search
 
 WORLDS = 3  # worlds each plan is played in
 WORDS = 5  # the hard bot's best words judged (and two for prestige, two for coins)
-MARGIN = 0.003  # a plan must beat the hard bot's own choice by this chance to replace it (the estimate's noise)
+import os
+PLAN = os.environ.get("GW_PLAN", "words,buys")
+MARGIN = float(os.environ.get("GW_MARGIN", "0.003"))  # a plan must beat the hard bot's own choice by this chance to replace it (the estimate's noise)
 
 
 class ExpertBot(PolicyBot):
@@ -136,7 +140,7 @@ class ExpertBot(PolicyBot):
     def spell(self, game: Game) -> None:
         st = game.state
         p = st.player
-        if st.options.coop or p.event or p.must_wild or p.disfigured:
+        if st.options.coop or p.event or p.must_wild or p.disfigured or "words" not in PLAN:
             super().spell(game)  # the constrained turns keep the hard bot's careful search
             return
         if not self.apply_best(game, self.decide(game, "word", self.word_plans(game))):
@@ -162,7 +166,6 @@ class ExpertBot(PolicyBot):
             rest = coins - row[a].cost - row[b].cost
             if rest >= 0:
                 plans.append(Plan(self._buys([a, b], rest), f"buy {row[a].code} + {row[b].code}"))
-        plans.append(Plan(self._buys([], coins), "ink only"))
         return plans
 
     @staticmethod
@@ -175,7 +178,7 @@ class ExpertBot(PolicyBot):
 
     def buy(self, game: Game) -> None:
         st = game.state
-        if st.options.coop:
+        if st.options.coop or "buys" not in PLAN:
             super().buy(game)
             return
         if not self.apply_best(game, self.decide(game, "buy", self.buy_plans(game))):

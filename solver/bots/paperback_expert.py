@@ -5,7 +5,7 @@
   a cube); each played in worlds sampled from the seat's view, the buys then made by the hard bot, and the state
   reached judged by the win model (``solver.planner.paperback``).
 - **The buys**: the hard bot's own, each Fame card it can afford, each of its four likeliest letter cards, a Fame
-  card with the best letter the coins left reach, and nothing.
+  card with the best letter the coins left reach (buying nothing is left to the hard bot's own plan).
 
 Co-op and the cube rules keep the hard bot's turn (their cubes are decisions of their own).
 """
@@ -106,7 +106,6 @@ class Expert(Hard):
                 plans.append(Plan((Buy("fame", i), Buy("offer", *letter), End()), f"fame {i} + letter"))
         for _, p, s, _ in offer:
             plans.append(Plan((Buy("offer", p, s), End()), f"letter {p}{s[0]}"))
-        plans.append(Plan((End(),), "nothing"))
         return plans
 
     def play_turn(self, game: PaperbackGame) -> None:

@@ -134,7 +134,8 @@ def clone(value: T) -> T:
     return _clone(value)  # type: ignore[no-any-return]
 
 
-_SHARED: set[type] = {int, float, str, bool, bytes, type(None)}  # values no one changes in place
+_SHARED: set[type] = {int, float, str, bool, bytes, type(None)}  # values no one changes in place (and, once met,
+# the frozen dataclasses and other types shared as they are)
 _FROZEN: dict[type, bool] = {}  # per dataclass type: frozen (shared) or not (copied field by field)
 
 
@@ -156,6 +157,8 @@ def _clone(value: Any) -> Any:
     if frozen is None:
         params = getattr(kind, "__dataclass_params__", None)
         frozen = _FROZEN[kind] = params is None or bool(params.frozen)  # not a dataclass: shared as it is
+        if frozen:
+            _SHARED.add(kind)  # from now on shared without a call (a card in a list is checked in place)
     if frozen:
         return value
     out = object.__new__(kind)
