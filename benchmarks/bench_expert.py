@@ -26,17 +26,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 Result = tuple[float, list[float]]  # (the expert's points: 1 a win, 1/k a k-way tie, 0 a loss; its turn seconds)
 
 
-def hardback_game(args: tuple[int, int, int, float | None, str]) -> Result:
+Job = tuple[int, int, int, float | None, str, float, tuple[str, ...]]  # seed, seat, players, limit, rival, margin, ...
+
+
+def hardback_game(args: Job) -> Result:
+    from solver.bots.expert import ExpertBot
     from solver.bots.registry import bot_seed, make_bot
     from solver.game.hardback.engine import Game
     from solver.game.hardback.options import GameOptions
     from solver.lexicon import default_lexicon
 
-    seed, seat, players, limit, rival = args
+    seed, seat, players, limit, rival, margin, decisions = args
     lex = default_lexicon()
     game = Game.new(GameOptions(players=players), seed, lex)
-    bots = [make_bot("expert" if s == seat else rival, lex, bot_seed(seed, s), limit if s == seat else None)
-            for s in range(players)]
+    bots = [make_bot(rival, lex, bot_seed(seed, s)) for s in range(players)]
+    bots[seat] = ExpertBot(lex, bot_seed(seed, seat), limit, margin=margin, decisions=decisions)
     times: list[float] = []
     while (acting := game.to_act()) is not None:
         t = time.perf_counter()
@@ -46,7 +50,7 @@ def hardback_game(args: tuple[int, int, int, float | None, str]) -> Result:
     return points(game.scores(), game.winner(), seat), times
 
 
-def paperback_game(args: tuple[int, int, int, float | None, str]) -> Result:
+def paperback_game(args: Job) -> Result:
     from solver.bots.paperback_expert import Expert, make_any
     from solver.bots.registry import bot_seed
     from solver.game.paperback import PaperbackGame, PaperbackOptions
@@ -54,7 +58,7 @@ def paperback_game(args: tuple[int, int, int, float | None, str]) -> Result:
     from solver.lexicon import default_lexicon
     from solver.paperback.deck import house_deck
 
-    seed, seat, players, limit, rival = args
+    seed, seat, players, limit, rival, _, _ = args
     lex = default_lexicon()
     game = PaperbackGame.new(house_deck(), PaperbackOptions.from_json({"players": players}), seed, lex)
     table = PaperbackTable(game)
@@ -101,9 +105,11 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=None, help="the expert's seconds a turn (none: counts only)")
     ap.add_argument("--rival", default="hard")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--margin", type=float, default=0.01, help="Hardback: the expert's margin over the hard bot's plan")
+    ap.add_argument("--decisions", default="word,buy", help="Hardback: the decisions the planner makes")
     a = ap.parse_args()
     play = hardback_game if a.game == "hardback" else paperback_game
-    jobs = [(s, seat, a.players, a.limit, a.rival)
+    jobs = [(s, seat, a.players, a.limit, a.rival, a.margin, tuple(a.decisions.split(",")))
             for s in range(a.first_seed, a.first_seed + a.games) for seat in range(a.players)]
     started = time.perf_counter()
     with ProcessPoolExecutor(a.workers) as pool:
@@ -128,6 +134,8 @@ def main() -> None:
         "turn_p99_s": round(quantile(times, 0.99), 4),
         "turn_worst_s": round(max(times), 4),
         "limit": a.limit,
+        "margin": a.margin,
+        "decisions": a.decisions,
         "seconds": round(time.perf_counter() - started, 1),
     }
     print(json.dumps(report, indent=1))

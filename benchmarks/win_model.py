@@ -133,6 +133,11 @@ def svg(curves: dict[str, list[tuple[float, float, int]]]) -> str:
         f'<text x="{size / 2}" y="{size - 8}" text-anchor="middle">predicted chance to win</text>',
         f'<text x="12" y="{size / 2}" transform="rotate(-90 12 {size / 2})" text-anchor="middle">observed rate</text>',
     ]
+    for t in (0.0, 0.25, 0.5, 0.75, 1.0):
+        x, y = xy(t, 0).split(",")
+        parts.append(f'<text x="{x}" y="{float(y) + 14}" text-anchor="middle">{t:g}</text>')
+        x, y = xy(0, t).split(",")
+        parts.append(f'<text x="{float(x) - 6}" y="{float(y) + 4}" text-anchor="end">{t:g}</text>')
     for k, (name, curve) in enumerate(curves.items()):
         c = colours[k % len(colours)]
         parts.append(f'<polyline points="{" ".join(xy(p, q) for p, q, _ in curve)}" stroke="{c}" fill="none"/>')
@@ -164,6 +169,7 @@ def main() -> None:
     t0 = time.perf_counter()
     if a.data and a.data.exists():  # the games of an earlier run (its bots and counts), fitted again
         saved = json.loads(a.data.read_text(encoding="utf-8"))
+        bots = saved["bots"]
         train = [(t, w, n) for t, w, n in saved["train"]]
         test = [(t, w, n) for t, w, n in saved["test"]]
     else:
@@ -181,8 +187,8 @@ def main() -> None:
         idx = [COLUMNS.index(c) for c in cols]
         xs, ys = rows(train, idx, second_half=False)
         w = wm.fit(xs, ys)
-        fitted[name] = wm.WinModel(a.game, tuple(cols), tuple(round(float(v), 5) for v in w),
-                                   f"fitted on {len(train)} {'-'.join(bots)} self-play games ({len(xs)} states)")
+        note = f"fitted on {len(train)} self-play games of {', '.join(sorted(set(bots)))} ({len(xs)} states)"
+        fitted[name] = wm.WinModel(a.game, tuple(cols), tuple(round(float(v), 5) for v in w), note)
         tx, ty = rows(test, idx, second_half=True)
         report[name] = {"brier_second_half": round(wm.brier(tx, ty, fitted[name]), 5), "states": len(tx),
                         "weights": dict(zip(cols, fitted[name].weights, strict=True))}

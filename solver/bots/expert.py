@@ -1,9 +1,10 @@
 """The expert: the hard bot's turn, with its two biggest decisions (the word and the buys) made by the planner
 (``solver.planner.core``) instead of fixed weights.
 
-- **The word**: the hard bot's best words by its weights, the best for prestige alone and for coins alone, and a
-  pass; each is played in worlds sampled from the seat's view, the rest of the turn by the hard policy (its
-  choices, its buys), and judged by the win model on the state reached (``solver.planner.hardback``).
+- **The word**: the hard bot's best words by its weights, the best for prestige alone and for coins alone (a pass
+  is left to the hard bot, when it finds no word: the model would pass to keep a deck's average up); each is
+  played in worlds sampled from the seat's view, the rest of the turn by the hard policy (its choices, its buys),
+  and judged by the win model on the state reached (``solver.planner.hardback``).
 - **The buys**: the hard bot's own purchase, each card it can afford alone (the coins left bought as ink) and the
   pairs of its four likeliest cards; each judged the same way. Buying nothing is left to the hard bot's own plan:
   a model fitted on games cannot tell what a card bought would have done (it saw players with ink to spare win,
@@ -23,7 +24,7 @@ from typing import Any
 from solver.bots.base import NODE_BUDGET
 from solver.bots.policy import PolicyBot
 from solver.errors import GhostwriterError
-from solver.game.hardback.actions import Action, Buy, End, InkBuy, Pass, Spell
+from solver.game.hardback.actions import Action, Buy, End, InkBuy, Spell
 from solver.game.hardback.engine import Game
 from solver.game.protocol import Game as AnyGame
 from solver.hardback.moves import Move
@@ -36,9 +37,8 @@ from solver.search.hardback import Search
 
 WORLDS = 3  # worlds each plan is played in
 WORDS = 5  # the hard bot's best words judged (and two for prestige, two for coins)
-import os
-PLAN = os.environ.get("GW_PLAN", "words,buys")
-MARGIN = float(os.environ.get("GW_MARGIN", "0.003"))  # a plan must beat the hard bot's own choice by this chance to replace it (the estimate's noise)
+MARGIN = 0.01  # a plan must beat the hard bot's own choice by this chance to replace it (the model's bias)
+DECISIONS = ("word", "buy")  # the decisions the planner makes (the rest are the hard bot's)
 
 
 class ExpertBot(PolicyBot):
@@ -49,11 +49,15 @@ class ExpertBot(PolicyBot):
         time_limit: float | None = None,
         worlds: int = WORLDS,
         words: int = WORDS,
+        margin: float = MARGIN,
+        decisions: tuple[str, ...] = DECISIONS,
     ) -> None:
         super().__init__(lexicon, seed, level="hard", time_limit=time_limit)
         self.name = "expert"
         self.worlds = worlds
         self.words = words
+        self.margin = margin
+        self.planned = decisions
         self.model = load("hardback")
         self._policies: dict[int, PolicyBot] = {}
         self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
@@ -90,7 +94,7 @@ class ExpertBot(PolicyBot):
         )
         if judged and judged[0].plan is not plans[0]:
             first = next((j for j in judged if j.plan is plans[0]), None)
-            if first is not None and judged[0].win < first.win + MARGIN:
+            if first is not None and judged[0].win < first.win + self.margin:
                 judged.remove(first)
                 judged.insert(0, first)
         self.decisions.append((kind, judged))
@@ -134,13 +138,12 @@ class ExpertBot(PolicyBot):
                             node_budget=NODE_BUDGET)
             for move in search.top(2):
                 add(move, obj, None)
-        plans.append(Plan((Pass(),), "pass"))
         return plans
 
     def spell(self, game: Game) -> None:
         st = game.state
         p = st.player
-        if st.options.coop or p.event or p.must_wild or p.disfigured or "words" not in PLAN:
+        if st.options.coop or p.event or p.must_wild or p.disfigured or "word" not in self.planned:
             super().spell(game)  # the constrained turns keep the hard bot's careful search
             return
         if not self.apply_best(game, self.decide(game, "word", self.word_plans(game))):
@@ -178,7 +181,7 @@ class ExpertBot(PolicyBot):
 
     def buy(self, game: Game) -> None:
         st = game.state
-        if st.options.coop or "buys" not in PLAN:
+        if st.options.coop or "buy" not in self.planned:
             super().buy(game)
             return
         if not self.apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
