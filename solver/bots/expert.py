@@ -58,7 +58,7 @@ class ExpertBot(PolicyBot):
         self.words = words
         self.margin = margin
         self.planned = decisions
-        self.model = load("hardback")
+        self.model = load("hardback", "plan")
         self._policies: dict[int, PolicyBot] = {}
         self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
 

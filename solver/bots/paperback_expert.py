@@ -43,7 +43,7 @@ class Expert(Hard):
     ) -> None:
         super().__init__(lexicon, seed, time_limit, rerun)
         self.seed = seed
-        self.model = load("paperback")
+        self.model = load("paperback", "plan")
         self.policy = Hard(lexicon, seed * 31, time_limit, rerun)
         self.turn_limit: float | None = None  # seconds a turn's judging may take (a service); None: counts only
         self.deadline: float | None = None

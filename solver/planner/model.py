@@ -93,12 +93,17 @@ def brier(tables: list[Matrix], winners: list[int], model: WinModel) -> float:
 _LOADED: dict[str, WinModel] = {}
 
 
-def load(game: str) -> WinModel:
-    """The shipped model of ``game`` (hardback or paperback), read once."""
-    if game not in _LOADED:
-        text = resources.files("solver").joinpath("data", f"win-{game}.json").read_text(encoding="utf-8")
-        _LOADED[game] = WinModel.from_json(json.loads(text))
-    return _LOADED[game]
+def load(game: str, purpose: str = "win") -> WinModel:
+    """The shipped model of ``game`` (hardback or paperback), read once: ``win`` for estimates (the chances shown,
+    fitted for calibration), ``plan`` for the planner's judging (only features a planner cannot exploit; the
+    estimates' model where a game has no model of its own for planning)."""
+    key = f"{purpose}-{game}"
+    if key not in _LOADED:
+        data = resources.files("solver").joinpath("data", f"{key}.json")
+        if not data.is_file():
+            data = resources.files("solver").joinpath("data", f"win-{game}.json")
+        _LOADED[key] = WinModel.from_json(json.loads(data.read_text(encoding="utf-8")))
+    return _LOADED[key]
 
 
 def save(model: WinModel, path: Path) -> None:
