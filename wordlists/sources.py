@@ -568,8 +568,10 @@ def words(name: str, progress: Progress | None = None) -> Iterator[str]:
 
 def write(name: str, path: str | os.PathLike[str], progress: Progress | None = None) -> int:
     """Write a source's words to a file, one a line (for ``--words FILE``); the number of words."""
+    from solver.files import replacing
+
     n = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
+    with replacing(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:  # whole or not at all
         for w in words(name, progress):
             f.write(w + "\n")
             n += 1

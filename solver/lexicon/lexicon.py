@@ -18,12 +18,14 @@ import numpy.typing as npt
 
 from solver.cache import cache_root
 from solver.errors import LexiconError
+from solver.files import FileError, read_bytes, sync_tree
 from solver.text import normalize_word
 
 FORMAT_VERSION = 2  # 2: each word's letters, end to end (``letters``, ``offsets``)
 MAX_WORD_LENGTH = 64
 MAX_ALPHABET = 250
 MAX_CLOSE_CANDIDATES = 4000
+MAX_WORD_FILE = 256 * 1024 * 1024  # bytes of a word list file (the largest shipped source is some 30 MiB)
 
 
 @dataclass(frozen=True)
@@ -55,20 +57,12 @@ def parse_words(lines: Iterable[str], name: str) -> WordList:
 
 
 def read_word_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a word list file, with a clear error when it cannot be read."""
-    p = Path(path)
+    """The bytes of a word list file, read with a size cap and a type check (``solver.files``: no devices, a pipe
+    with a timeout), with a clear error when it cannot be read."""
     try:
-        return p.read_bytes()
-    except FileNotFoundError:
-        raise LexiconError(
-            f"word list {str(p)!r} does not exist: give the path of a UTF-8 file, one word a line"
-        ) from None
-    except IsADirectoryError:
-        raise LexiconError(f"word list {str(p)!r} is a folder: give the path of a file, one word a line") from None
-    except OSError as e:
-        raise LexiconError(
-            f"word list {str(p)!r} cannot be read ({e.strerror}): check the path and its permissions"
-        ) from None
+        return read_bytes(os.path.join(".", path) if str(path) == "-" else path, "word list", limit=MAX_WORD_FILE)
+    except FileError as e:
+        raise LexiconError(f"{e}: give the path of a UTF-8 file, one word a line") from None
 
 
 def decode_words(data: bytes, name: str) -> WordList:
@@ -335,6 +329,7 @@ def load_lexicon(data: bytes, name: str, cache: Path | None = None) -> Lexicon:
         root.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
         lex.save(tmp)
+        sync_tree(tmp)  # on the disk in full before it takes the cache's name
         try:
             tmp.rename(folder)
         except OSError:  # another process cached it first

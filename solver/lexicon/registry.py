@@ -18,6 +18,7 @@ from pathlib import Path
 
 from solver.cache import cache_root
 from solver.errors import LexiconError
+from solver.files import sync_tree
 from solver.lexicon.lexicon import (
     FORMAT_VERSION,
     Lexicon,
@@ -154,6 +155,7 @@ def load(name: str, progress: bool = True) -> Lexicon:
     root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
     lex.save(tmp)
+    sync_tree(tmp)  # on the disk in full before it takes the cache's name
     shutil.rmtree(folder, ignore_errors=True)
     tmp.rename(folder)
     return Lexicon.open(folder, e.name)
