@@ -237,7 +237,7 @@ def test_a_fifo_that_sends_too_much_is_cut_off(tmp_path: Path) -> None:
 def test_missing_folders_and_text_that_is_not_utf8_are_one_line(tmp_path: Path) -> None:
     with pytest.raises(FileError, match=r"--load .*: no such file"):
         read_bytes(tmp_path / "none.json", "--load")
-    with pytest.raises(FileError, match="that is a folder"):
+    with pytest.raises(FileError, match="that is a folder, not a file"):
         read_bytes(tmp_path)
     bad = tmp_path / "latin1.json"
     bad.write_bytes(b'{"hand": ["\xc9"]}')
