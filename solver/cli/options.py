@@ -56,6 +56,18 @@ def reported(command: Callable[[], int]) -> int:
         _silence_stdout()
         print("ghostwriter: error: the output was closed before all of it was written (broken pipe)", file=sys.stderr)
         return EXIT_IO
+    except OSError as e:  # the system refused a read or write no file check caught (stdout on a full disk, ...)
+        if os.environ.get("GHOSTWRITER_DEBUG"):
+            raise
+        where = f" ({e.filename})" if e.filename else ""
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError:  # the output itself failed: what is left of it is dropped, not flushed again at exit
+            _silence_stdout()
+            where = " (standard output)"
+        print(f"ghostwriter: error: input or output failed{where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_IO
     except Exception as e:  # never a traceback for a user
         if os.environ.get("GHOSTWRITER_DEBUG"):
             raise

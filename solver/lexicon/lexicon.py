@@ -325,18 +325,22 @@ def load_lexicon(data: bytes, name: str, cache: Path | None = None) -> Lexicon:
         except (OSError, ValueError, KeyError):
             shutil.rmtree(folder, ignore_errors=True)
     lex = Lexicon.build(decode_words(data, name))
+    tmp: Path | None = None
     try:
         root.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-        lex.save(tmp)
+        lex.save(tmp)  # the trie's writer reports a failed write (a full disk, a file-size limit) as RuntimeError
         sync_tree(tmp)  # on the disk in full before it takes the cache's name
         try:
             tmp.rename(folder)
         except OSError:  # another process cached it first
             shutil.rmtree(tmp, ignore_errors=True)
         return Lexicon.open(folder, name)
-    except OSError as e:
-        print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({e.strerror})", file=sys.stderr)
+    except (OSError, RuntimeError) as e:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)  # no half-built folder is left
+        why = e.strerror if isinstance(e, OSError) else "a write failed"
+        print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({why})", file=sys.stderr)
     return lex
 
 

@@ -152,12 +152,20 @@ def load(name: str, progress: bool = True) -> Lexicon:
         sys.stderr.write("\n")
     lex = Lexicon.build(wl)
     root = folder.parent
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-    lex.save(tmp)
-    sync_tree(tmp)  # on the disk in full before it takes the cache's name
-    shutil.rmtree(folder, ignore_errors=True)
-    tmp.rename(folder)
+    tmp: Path | None = None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        lex.save(tmp)  # the trie's writer reports a failed write as RuntimeError
+        sync_tree(tmp)  # on the disk in full before it takes the cache's name
+        shutil.rmtree(folder, ignore_errors=True)
+        tmp.rename(folder)
+    except (OSError, RuntimeError) as err:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)  # no half-built folder is left
+        why = err.strerror if isinstance(err, OSError) else "a write failed"
+        print(f"ghostwriter: warning: cannot cache the {e.name} dictionary in {root} ({why})", file=sys.stderr)
+        return lex
     return Lexicon.open(folder, e.name)
 
 
