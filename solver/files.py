@@ -260,6 +260,12 @@ def _read_file(fd: int, size: int, limit: int, label: str) -> bytes:
     return b"".join(chunks)
 
 
+def _label(path: str | os.PathLike[str], what: str) -> str:
+    """How the errors name an input: ``what`` (a flag) and the path, ``stdin`` for ``-``."""
+    name = "stdin" if str(path) == "-" else str(path)
+    return f"{what} {name}" if what else name
+
+
 def read_bytes(
     path: str | os.PathLike[str],
     what: str = "",
@@ -270,8 +276,7 @@ def read_bytes(
     """The bytes of a file a person names (``-`` is standard input), or a ``FileError`` in one line: no such file,
     a folder, a device or a socket, larger than ``limit``, a pipe silent for ``pipe_timeout`` seconds, or unreadable
     (see the module's docstring). ``what`` names it in the errors (e.g. ``--state``)."""
-    name = "stdin" if str(path) == "-" else str(path)
-    label = f"{what} {name}" if what else name
+    label = _label(path, what)
     if str(path) == "-":
         return _read_stdin(label, limit)
     try:
@@ -349,9 +354,7 @@ def read_text(
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        name = "stdin" if str(path) == "-" else str(path)
-        label = f"{what} {name}" if what else name
-        raise FileError(f"{label}: not UTF-8 text (byte {e.start}): save it as UTF-8") from None
+        raise FileError(f"{_label(path, what)}: not UTF-8 text (byte {e.start}): save it as UTF-8") from None
 
 
 # -- standard streams -----------------------------------------------------------------------------------------------

@@ -325,23 +325,39 @@ def load_lexicon(data: bytes, name: str, cache: Path | None = None) -> Lexicon:
         except (OSError, ValueError, KeyError):
             shutil.rmtree(folder, ignore_errors=True)
     lex = Lexicon.build(decode_words(data, name))
+    why = store(lex, folder)
+    if why is None:
+        try:
+            return Lexicon.open(folder, name)
+        except OSError as e:
+            why = e.strerror or "it cannot be opened"
+    print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({why})", file=sys.stderr)
+    return lex
+
+
+def store(lex: Lexicon, folder: Path, replace: bool = False) -> str | None:
+    """Keep a compiled lexicon in the cache at ``folder``: built in a folder beside it, synced to the disk, then
+    renamed into place (a folder already there is replaced when ``replace``, else kept: another process cached it
+    first). None when it is there, else why not; a cache that cannot be written leaves no half-built folder."""
     tmp: Path | None = None
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
         lex.save(tmp)  # the trie's writer reports a failed write (a full disk, a file-size limit) as RuntimeError
         sync_tree(tmp)  # on the disk in full before it takes the cache's name
+        if replace:
+            shutil.rmtree(folder, ignore_errors=True)
         try:
             tmp.rename(folder)
-        except OSError:  # another process cached it first
-            shutil.rmtree(tmp, ignore_errors=True)
-        return Lexicon.open(folder, name)
+        except OSError:
+            if replace:
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)  # another process cached it first
     except (OSError, RuntimeError) as e:
         if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)  # no half-built folder is left
-        why = e.strerror if isinstance(e, OSError) else "a write failed"
-        print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({why})", file=sys.stderr)
-    return lex
+            shutil.rmtree(tmp, ignore_errors=True)
+        return e.strerror if isinstance(e, OSError) and e.strerror else "a write failed"
+    return None
 
 
 def load_word_file(path: str | os.PathLike[str], cache: Path | None = None) -> Lexicon:

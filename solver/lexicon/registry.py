@@ -12,13 +12,11 @@ import hashlib
 import json
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from solver.cache import cache_root
 from solver.errors import LexiconError
-from solver.files import sync_tree
 from solver.lexicon.lexicon import (
     FORMAT_VERSION,
     Lexicon,
@@ -27,6 +25,7 @@ from solver.lexicon.lexicon import (
     load_word_file,
     parse_words,
     read_word_file,
+    store,
 )
 from solver.text import normalize_word
 
@@ -151,20 +150,10 @@ def load(name: str, progress: bool = True) -> Lexicon:
     if show:
         sys.stderr.write("\n")
     lex = Lexicon.build(wl)
-    root = folder.parent
-    tmp: Path | None = None
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-        lex.save(tmp)  # the trie's writer reports a failed write as RuntimeError
-        sync_tree(tmp)  # on the disk in full before it takes the cache's name
-        shutil.rmtree(folder, ignore_errors=True)
-        tmp.rename(folder)
-    except (OSError, RuntimeError) as err:
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)  # no half-built folder is left
-        why = err.strerror if isinstance(err, OSError) else "a write failed"
-        print(f"ghostwriter: warning: cannot cache the {e.name} dictionary in {root} ({why})", file=sys.stderr)
+    why = store(lex, folder, replace=True)
+    if why is not None:
+        where = folder.parent
+        print(f"ghostwriter: warning: cannot cache the {e.name} dictionary in {where} ({why})", file=sys.stderr)
         return lex
     return Lexicon.open(folder, e.name)
 
