@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import resource
@@ -21,11 +22,19 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.cli.options import Parser
+from solver.cli.play import add_parser, run
+from solver.files import WriteError
+from solver.lexicon import Lexicon
 
 from tests_paths import DATA
 
@@ -353,3 +362,61 @@ def test_output_to_a_file_cut_short_is_one_line_and_exit_74(tmp_path: Path) -> N
     line = r.stderr.strip()
     assert line.startswith("ghostwriter: error: input or output failed") and line.endswith("File too large"), line
     assert "\n" not in line
+
+
+# -- autosaves under any limit, in process -------------------------------------------------------------------------
+
+
+@contextmanager
+def file_size_limit(limit: int) -> Iterator[None]:
+    """This process's file-size limit lowered to ``limit`` bytes for the block (Python ignores SIGXFSZ: a write past
+    it fails with EFBIG); the session writes only its saves meanwhile (its screen is a StringIO)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+@pytest.fixture(scope="module")
+def paperback_save(example_lexicon: Lexicon, tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A Paperback game of a few turns, as its autosave wrote it."""
+    save = tmp_path_factory.mktemp("good") / "game.json"
+    _session(example_lexicon, ["--bots", "greedy", "--seed", "5", "--save", str(save)], "pass\n" * 4)
+    return save.read_bytes()
+
+
+def _session(lexicon: Lexicon, argv: list[str], lines: str) -> tuple[int | str, str]:
+    parser = Parser(prog="ghostwriter")
+    add_parser(parser.add_subparsers(dest="command", parser_class=Parser))
+    out = io.StringIO()
+    try:
+        code: int | str = run(parser.parse_args(["play", "--game", "paperback", *argv]), io.StringIO(lines), out,
+                              lexicon=lexicon)  # fmt: skip
+    except WriteError as e:
+        code = str(e)
+    return code, out.getvalue()
+
+
+@settings(max_examples=25)
+@given(extra=st.integers(-2000, 4000), turns=st.integers(1, 3))
+def test_any_limit_leaves_the_good_save_or_a_whole_later_one(
+    example_lexicon: Lexicon, tmp_path_factory: pytest.TempPathFactory, paperback_save: bytes, extra: int, turns: int
+) -> None:
+    """Under a file-size limit anywhere around the save's size, the file after the game is the good save byte for
+    byte or a whole later save; the game says each failure and ends with a ``WriteError`` when its last failed."""
+    save = tmp_path_factory.mktemp("cut") / "game.json"
+    save.write_bytes(paperback_save)
+    limit = max(1, len(paperback_save) + extra)
+    with file_size_limit(limit):
+        code, out = _session(example_lexicon, ["--load", str(save), "--save", str(save)], "pass\n" * turns)
+    now = save.read_bytes()
+    assert now == paperback_save or (len(now) <= limit and json.loads(now)["seats"][0] == "you")
+    if "Autosave failed" in out:
+        assert "file-size limit" in out and "the file there is left as it was" in out
+    else:
+        assert code == 0 and now != paperback_save, "every autosave written: the file holds the last"
+    if isinstance(code, str):  # the last autosave failed: the game ends saying so
+        assert "Autosave failed" in out and code.startswith("the game was not saved in full")
+    assert [p.name for p in save.parent.iterdir()] == ["game.json"]
