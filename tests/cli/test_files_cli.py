@@ -240,6 +240,22 @@ def test_save_onto_a_fifo_or_a_device_is_refused_at_once(
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
+@pytest.mark.parametrize("game", [[], ["--game", "paperback"]], ids=["hardback", "paperback"])
+def test_save_at_the_prompt_onto_a_fifo_is_refused_and_the_game_goes_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: list[str]
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    kept = tmp_path / "kept.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"save {fifo}\nsave {kept}\nboard\n"))
+    done = inside(capsys, monkeypatch, tmp_path, "play", *game, "--bots", "greedy", "--words", WORDS)
+    assert f"save to {fifo}: that is a FIFO (named pipe), not a plain file; nothing was written" in done.out
+    assert f"Saved to {kept}" in done.out and json.loads(kept.read_text())["seats"] == ["you", "greedy"]
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and done.seconds < 30
+    assert done.code == EXIT_IO  # the save asked for was not made: said at the end too
+    one_line(done, "the game was not saved in full")
+
+
 def test_save_onto_dev_null_itself_is_refused(tmp_path: Path) -> None:
     """(Only after the change: the old Hardback save renamed its temporary file over ``/dev/null`` itself.)"""
     done = ghostwriter(tmp_path, "play", "--bots", "greedy", "--save", os.devnull, "--words", WORDS, timeout=30)
