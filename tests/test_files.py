@@ -9,6 +9,7 @@ pipe timeout, never read without end. The command line's side is in ``tests/cli/
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -285,3 +286,21 @@ def test_standard_input_is_read_bounded(stdin: str, says: str) -> None:
 
 def test_stream_error_is_a_file_error() -> None:
     assert issubclass(StreamError, FileError) and issubclass(WriteError, FileError)
+
+
+def test_the_files_benchmark_runs_and_finds_the_save_kept(tmp_path: Path) -> None:
+    """benchmarks/bench_files.py (the closing note's figures) in its smallest run: one game, a few writes."""
+    out = tmp_path / "bench_files.json"
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "bench_files.py"), "--games", "paperback", "--rounds", "3",
+         "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads(out.read_text())
+    save = report["saves"]["paperback"]
+    assert save["exit"] == 74 and save["byte_for_byte"] and save["valid_json"] and save["left_beside"] == []
+    for name, r in report["dev_zero"].items():
+        assert r["exit"] == 2 and r["peak_mb"] < 400, name
+    assert report["cost"]["rounds"] == 3
