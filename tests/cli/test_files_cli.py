@@ -22,14 +22,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_files import file_size_limit
 
 from solver.cli.main import main
 from solver.cli.options import Parser
@@ -417,18 +417,6 @@ def test_output_to_a_file_cut_short_is_one_line_and_exit_74(tmp_path: Path) -> N
 
 
 # -- autosaves under any limit, in process -------------------------------------------------------------------------
-
-
-@contextmanager
-def file_size_limit(limit: int) -> Iterator[None]:
-    """This process's file-size limit lowered to ``limit`` bytes for the block (Python ignores SIGXFSZ: a write past
-    it fails with EFBIG); the session writes only its saves meanwhile (its screen is a StringIO)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
 
 
 @pytest.fixture(scope="module")
