@@ -25,6 +25,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from solver.files import write_text
+
 HOSTILE = [
     *["m:A3", "m:C5", "m:D4", "m:E4", "m:G6", "m:I5", "m:J8", "m:K2", "m:K4", "m:L6", "m:M3"],
     *["r:B3", "r:D4", "r:F6", "r:H7", "r:J6", "r:L8", "r:O4", "r:P6", "r:S4", "r:U9", "r:W4", "r:Y4", "r:Z5"],
@@ -133,7 +135,7 @@ def main() -> None:
         results["hostile"][kind] = {"statuses": [a[0] for a in answers], "held": held, "empty": empty}
     out = Path(__file__).parent / "results"
     out.mkdir(exist_ok=True)
-    (out / "bench_attack.json").write_text(json.dumps(results, indent=1))
+    write_text(out / "bench_attack.json", json.dumps(results, indent=1))
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the installed package first (its compiled kernel), else the sources
 
+from solver.files import write_text  # noqa: E402
 from solver.game.hardback.options import GameOptions  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
 from solver.tournament import Progress, default_workers, run_tournament  # noqa: E402
@@ -209,7 +210,7 @@ def main() -> int:
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)
     name = "bench_games_quick.json" if args.quick else "bench_games.json"
-    (out / name).write_text(json.dumps(report, indent=2) + "\n")
+    write_text(out / name, json.dumps(report, indent=2) + "\n")
     return 0
 
 

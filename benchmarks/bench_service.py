@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_hint import random_state  # noqa: E402
 from service_process import Server, cpu_seconds, machine_busy_seconds, pss_kb, status_kb  # noqa: E402
 
+from solver.files import write_text  # noqa: E402
 from solver.hardback.objectives import Objective  # noqa: E402
 from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import default_lexicon  # noqa: E402
@@ -382,7 +383,7 @@ def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: 
     server = Server(args.workers, args.app)
     with tempfile.TemporaryDirectory(prefix="bench_service-") as tmp:
         bodies_file = Path(tmp) / "bodies.jsonl"
-        bodies_file.write_text("".join(json.dumps(b, separators=(",", ":")) + "\n" for b in requests))
+        write_text(bodies_file, "".join(json.dumps(b, separators=(",", ":")) + "\n" for b in requests))
         try:
             server.start(Path(tmp))
             ready_s = server.wait_ready()
@@ -566,7 +567,7 @@ def main() -> int:
     report = build_report(args, requests, base, b_tail, busy_before, m, f)
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)
-    (out / "bench_service.json").write_text(json.dumps(report, indent=2))
+    write_text(out / "bench_service.json", json.dumps(report, indent=2))
     return 0 if not missed and not m.checked.differ else 1
 
 

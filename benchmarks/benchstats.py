@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solver.files import write_text
+
 ENGINES = ("python", "compiled")
 
 
@@ -203,7 +205,7 @@ def finish(report: dict[str, Any], failures: list[str], out: Path) -> int:
     for f in failures:
         print(f"DISAGREEMENT: {f}")
     out.parent.mkdir(parents=True, exist_ok=True)  # the results are not in the repository
-    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    write_text(out, json.dumps(report, indent=1) + "\n")  # whole or not at all
     print(f"\nwritten to {out}")
     return 1 if failures else 0
 

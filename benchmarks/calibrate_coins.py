@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 from solver.bots.calibration import measure
+from solver.files import write_text
 
 
 def main() -> None:
@@ -44,7 +45,7 @@ def main() -> None:
             "given): benchmarks/calibrate_coins.py",
         }
         path = Path(str(resources.files("solver").joinpath("data/coin_value.json")))
-        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        write_text(path, json.dumps(out, indent=1) + "\n")  # whole or not at all
         print(f"written: {path}")
 
 

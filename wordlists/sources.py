@@ -36,6 +36,7 @@ from pathlib import Path
 
 from solver.cache import cache_root
 from solver.errors import LexiconError
+from solver.files import replacing, sync_tree
 from solver.text import normalize_word
 
 Progress = Callable[[int, int], None]
@@ -155,6 +156,7 @@ class NpmPackage:
                     f"`npm pack {self.spec}` failed ({done.returncode}): {done.stderr.strip()[-400:]}"
                 )
             _check(got, self.sha256, f"npm package {self.spec}")
+            sync_tree(tmp)  # on the disk in full before it takes its name in the cache
             got.replace(path)
         return path
 
@@ -204,6 +206,7 @@ class DebianPackage:
                     "(after `apt-get update`, Debian 12 carries this version)"
                 )
             _check(got, self.sha256, f"Debian package {spec}")
+            sync_tree(tmp)  # on the disk in full before it takes its name in the cache
             got.replace(path)
         return path
 
@@ -569,7 +572,7 @@ def words(name: str, progress: Progress | None = None) -> Iterator[str]:
 def write(name: str, path: str | os.PathLike[str], progress: Progress | None = None) -> int:
     """Write a source's words to a file, one a line (for ``--words FILE``); the number of words."""
     n = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
+    with replacing(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:  # whole or not at all
         for w in words(name, progress):
             f.write(w + "\n")
             n += 1

@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from solver.cli import cards, dictionaries, hint, ink, play, review, serve, tournament
 from solver.cli.options import EXIT_BAD_INPUT, Parser, reported
+from solver.files import StreamError, hold_standard_streams, stream_closed
 
 AddParser = Callable[["argparse._SubParsersAction[Any]"], argparse.ArgumentParser]
 Run = Callable[[argparse.Namespace], int]
@@ -30,7 +31,7 @@ COMMANDS: tuple[tuple[AddParser, Run], ...] = (
     (dictionaries.add_parser, lambda args: dictionaries.run(args, sys.stdout)),
     (cards.add_parser, lambda args: cards.run(args, sys.stdout)),
     (tournament.add_parser, lambda args: tournament.run(args, sys.stdout)),
-    (play.add_parser, lambda args: play.run(args, sys.stdin, sys.stdout)),
+    (play.add_parser, lambda args: play.run(args, _stdin("play reads your commands from it"), sys.stdout)),
     (review.add_parser, lambda args: review.run(args, sys.stdout)),
     (ink.add_parser, lambda args: ink.run(args, sys.stdout)),
 )
@@ -47,11 +48,23 @@ def parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command of ``argv`` (the process's arguments by default) and return its exit code."""
+    """Run the command of ``argv`` (the process's arguments by default) and return its exit code. A standard stream
+    the shell closed is held open on /dev/null, and a closed stdout (or stdin, for a command that reads it) is one
+    line and exit 74 (``solver.files``)."""
+    hold_standard_streams()
     return reported(lambda: _run(list(sys.argv[1:] if argv is None else argv)))
 
 
+def _stdin(why: str) -> TextIO:
+    """Standard input, or a ``StreamError`` when the shell closed it (``<&-``)."""
+    if sys.stdin is None or stream_closed(0):
+        raise StreamError(f"standard input is closed; {why}: run it at a terminal or pipe the commands in")
+    return sys.stdin
+
+
 def _run(argv: list[str]) -> int:
+    if sys.stdout is None or stream_closed(1):
+        raise StreamError("standard output is closed; ghostwriter writes its answers there: send it to a file instead")
     args = parser().parse_args(argv)
     if args.version:
         from solver import __version__

@@ -35,16 +35,39 @@ class Parser(argparse.ArgumentParser):
 
 def reported(command: Callable[[], int]) -> int:
     """Run ``command`` and return its exit code; any error is one line on stderr and a non-zero exit, never a
-    traceback (unless GHOSTWRITER_DEBUG is set)."""
+    traceback (unless GHOSTWRITER_DEBUG is set): bad input exits 2, a file that could not be written or a standard
+    stream closed (``solver.files``) exits 74, an internal error 70."""
+    from solver.files import EXIT_IO, StreamError, WriteError
+
     try:
-        return command()
+        code = command()
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a pipe closed under the output fails here, not at exit
+        return code
+    except (WriteError, StreamError) as e:
+        print(f"ghostwriter: error: {e}", file=sys.stderr)
+        return EXIT_IO
     except (UsageError, ValueError) as e:  # ValueError: GhostwriterError and its kin, bad input
         print(f"ghostwriter: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return 0
+        _silence_stdout()
+        print("ghostwriter: error: the output was closed before all of it was written (broken pipe)", file=sys.stderr)
+        return EXIT_IO
+    except OSError as e:  # the system refused a read or write no file check caught (stdout on a full disk, ...)
+        if os.environ.get("GHOSTWRITER_DEBUG"):
+            raise
+        where = f" ({e.filename})" if e.filename else ""
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError:  # the output itself failed: what is left of it is dropped, not flushed again at exit
+            _silence_stdout()
+            where = " (standard output)"
+        print(f"ghostwriter: error: input or output failed{where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_IO
     except Exception as e:  # never a traceback for a user
         if os.environ.get("GHOSTWRITER_DEBUG"):
             raise
@@ -53,6 +76,17 @@ def reported(command: Callable[[], int]) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Standard output pointed at /dev/null, so the interpreter's last flush of what is left unwritten does not fail
+    again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def write_json(out: IO[str], data: object) -> None:
@@ -167,21 +201,16 @@ def read_states(args: argparse.Namespace) -> list[dict[str, Any] | str]:
 
 
 def _read_state_file(name: str) -> str:
-    """The text of --state FILE (stdin for ``-``), or a ``UsageError`` saying why it cannot be read."""
+    """The text of --state FILE (stdin for ``-``), read with a size cap and a type check (``solver.files``), or a
+    ``UsageError`` saying why it cannot be read."""
+    from solver.files import FileError, StreamError, read_text
+
     try:
-        if name == "-":
-            return sys.stdin.read()
-        with open(name, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise UsageError(f"state file {name!r} does not exist") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"state file {name!r} is not UTF-8 text: save it as UTF-8") from None
-    except OSError as e:
-        raise UsageError(
-            f"state file {name!r} cannot be read ({e.strerror or 'the system refused'}): check the path and "
-            "its permissions"
-        ) from None
+        return read_text(name, "state file")
+    except StreamError:
+        raise
+    except FileError as e:
+        raise UsageError(str(e)) from None
 
 
 def split_states(text: str, name: str) -> list[dict[str, Any] | str]:

@@ -126,24 +126,14 @@ def _report(
 
 def _read(path: str, name: str) -> object:
     """The record's JSON (a ``ReviewError`` naming what is wrong: no file, not UTF-8, not JSON, too deep)."""
+    from solver.files import FileError, StreamError, read_text
+
     try:
-        if path == "-":
-            raw = sys.stdin.buffer.read(MAX_RECORD + 1)
-        else:
-            with Path(path).open("rb") as f:
-                raw = f.read(MAX_RECORD + 1)
-    except FileNotFoundError:
-        raise ReviewError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise ReviewError(f"{name}: that is a folder; give a game record (a JSON file)") from None
-    except OSError as e:
-        raise ReviewError(f"{name}: cannot read it ({e.strerror})") from None
-    if len(raw) > MAX_RECORD:
-        raise ReviewError(f"{name}: larger than {MAX_RECORD // (1024 * 1024)} MiB; a game record is far smaller")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ReviewError(f"{name}: not UTF-8 text (byte {e.start})") from None
+        text = read_text(path, limit=MAX_RECORD)
+    except StreamError:
+        raise
+    except FileError as e:
+        raise ReviewError(str(e)) from None
     check_depth(text, name, error=ReviewError)
     try:
         return json.loads(text)

@@ -132,13 +132,12 @@ def _environment(args: argparse.Namespace) -> dict[str, str]:
 
 
 def _read_state_key(name: str) -> str:
+    from solver.files import FileError, read_text
+
     try:
-        with open(name, encoding="utf-8") as f:
-            return f.read().strip()
-    except OSError as e:
-        raise UsageError(f"--state-key-file {name}: cannot read it ({e.strerror or 'unreadable'})") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"--state-key-file {name}: not UTF-8 text") from None
+        return read_text(name, "--state-key-file", limit=64 * 1024).strip()  # a key is a line, not a file's worth
+    except FileError as e:
+        raise UsageError(str(e)) from None
 
 
 def _compile_dictionaries(dictionaries: str) -> None:

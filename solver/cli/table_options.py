@@ -95,7 +95,7 @@ def given_option_flags(args: argparse.Namespace) -> list[str]:
 
 def table_options(args: argparse.Namespace, players: int) -> GameOptions:
     """The game's options from the flags; ``TableError`` naming the flag that is wrong."""
-    from solver.game.hardback.events import EventError, load_events
+    from solver.game.hardback.events import EventError
     from solver.game.hardback.options import GameOptions, Powers
     from solver.hardback.catalogue import Rules
 
@@ -107,17 +107,17 @@ def table_options(args: argparse.Namespace, players: int) -> GameOptions:
         raise TableError(f"--target must be from 10 to 500 prestige (got {target}; the printed game plays to 60)")
     deck: tuple[Any, ...] = ()
     if args.event_deck is not None:
-        from pathlib import Path
-
+        from solver.files import FileError, read_text
+        from solver.game.hardback.events import MAX_EVENT_FILE, parse_events
         from solver.text import check_depth
 
         try:
-            text = Path(args.event_deck).read_bytes()
-        except OSError:
-            text = b""  # load_events says what is wrong with the path
+            text = read_text(args.event_deck, "--event-deck", limit=MAX_EVENT_FILE)
+        except FileError as e:
+            raise TableError(str(e)) from None
         check_depth(text, f"--event-deck {args.event_deck}", error=TableError)  # before json.loads recurses into it
         try:
-            deck = tuple(load_events(args.event_deck))
+            deck = tuple(parse_events(text, args.event_deck))
         except EventError as e:
             raise TableError(f"--event-deck: {e}") from None
     return GameOptions(

@@ -147,24 +147,22 @@ def _bots(text: str, game: str = "hardback") -> list[str]:
 
 
 def _check_output(flag: str, path: str | None) -> None:
+    from solver.files import FileError, check_target
     from solver.tournament import TournamentError
 
     if path is None:
         return
-    p = Path(path)
-    if p.is_dir():
-        raise TournamentError(f"{flag} {path}: that is a folder; give a file name")
-    if not p.parent.is_dir():
-        raise TournamentError(f"{flag} {path}: the folder {str(p.parent)!r} does not exist")
+    try:
+        check_target(path, flag)
+    except FileError as e:
+        raise TournamentError(str(e)) from None
 
 
 def _write(flag: str, path: str, text: str) -> None:
-    from solver.tournament import TournamentError
+    """One output file written whole or not at all (``solver.files``: a failure is a ``WriteError``, exit 74)."""
+    from solver.files import write_text
 
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise TournamentError(f"{flag} {path}: cannot write it ({e.strerror})") from None
+    write_text(path, text, flag)
 
 
 def run(args: argparse.Namespace, out: IO[str], *, play: Any = None, lexicon: Any = None) -> int:
@@ -355,6 +353,7 @@ class Records:
         self.written = 0
 
     def write(self, record: GameRecord) -> None:
+        from solver.files import write_text
         from solver.tournament import TournamentError
 
         data = record.extra.pop("record", None)
@@ -363,10 +362,7 @@ class Records:
         data["lexicon"] = self.lexicon
         index = self.places[(record.seed, tuple(record.seats))].pop(0)
         path = self.folder / f"game-{index + 1:0{self.width}d}.json"
-        try:
-            path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-        except OSError as e:
-            raise TournamentError(f"--records {self.folder}: cannot write {path.name} ({e.strerror})") from None
+        write_text(path, json.dumps(data, ensure_ascii=False) + "\n", "--records")  # whole or not at all
         self.written += 1
 
 

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from solver.cache import cache_root
 from solver.errors import GhostwriterError
+from solver.files import FileError, replacing
 from solver.lexicon.lexicon import FORMAT_VERSION, Lexicon
 from solver.text import normalize_word
 
@@ -45,11 +46,12 @@ def familiarity(lex: Lexicon, language: str = "en", cache: Path | None = None) -
             out[i] = max(1, min(255, round(10 * (math.log10(f) + 9))))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npy")
-        np.save(tmp, out)
-        tmp.replace(path)
+        with replacing(path) as tmp, tmp.open("wb") as stream:  # whole or not at all (solver.files)
+            np.save(stream, out)
     except OSError as e:
         print(f"ghostwriter: warning: cannot cache word familiarity in {root} ({e.strerror})", file=sys.stderr)
+    except FileError as e:
+        print(f"ghostwriter: warning: cannot cache word familiarity ({e})", file=sys.stderr)
     return out
 
 

@@ -18,12 +18,14 @@ import numpy.typing as npt
 
 from solver.cache import cache_root
 from solver.errors import LexiconError
+from solver.files import FileError, read_bytes, sync_tree
 from solver.text import normalize_word
 
 FORMAT_VERSION = 2  # 2: each word's letters, end to end (``letters``, ``offsets``)
 MAX_WORD_LENGTH = 64
 MAX_ALPHABET = 250
 MAX_CLOSE_CANDIDATES = 4000
+MAX_WORD_FILE = 256 * 1024 * 1024  # bytes of a word list file (the largest shipped source is some 30 MiB)
 
 
 @dataclass(frozen=True)
@@ -55,20 +57,12 @@ def parse_words(lines: Iterable[str], name: str) -> WordList:
 
 
 def read_word_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a word list file, with a clear error when it cannot be read."""
-    p = Path(path)
+    """The bytes of a word list file, read with a size cap and a type check (``solver.files``: no devices, a pipe
+    with a timeout), with a clear error when it cannot be read."""
     try:
-        return p.read_bytes()
-    except FileNotFoundError:
-        raise LexiconError(
-            f"word list {str(p)!r} does not exist: give the path of a UTF-8 file, one word a line"
-        ) from None
-    except IsADirectoryError:
-        raise LexiconError(f"word list {str(p)!r} is a folder: give the path of a file, one word a line") from None
-    except OSError as e:
-        raise LexiconError(
-            f"word list {str(p)!r} cannot be read ({e.strerror}): check the path and its permissions"
-        ) from None
+        return read_bytes(os.path.join(".", path) if str(path) == "-" else path, "word list", limit=MAX_WORD_FILE)
+    except FileError as e:
+        raise LexiconError(f"{e}: give the path of a UTF-8 file, one word a line") from None
 
 
 def decode_words(data: bytes, name: str) -> WordList:
@@ -331,18 +325,39 @@ def load_lexicon(data: bytes, name: str, cache: Path | None = None) -> Lexicon:
         except (OSError, ValueError, KeyError):
             shutil.rmtree(folder, ignore_errors=True)
     lex = Lexicon.build(decode_words(data, name))
+    why = store(lex, folder)
+    if why is None:
+        try:
+            return Lexicon.open(folder, name)
+        except OSError as e:
+            why = e.strerror or "it cannot be opened"
+    print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({why})", file=sys.stderr)
+    return lex
+
+
+def store(lex: Lexicon, folder: Path, replace: bool = False) -> str | None:
+    """Keep a compiled lexicon in the cache at ``folder``: built in a folder beside it, synced to the disk, then
+    renamed into place (a folder already there is replaced when ``replace``, else kept: another process cached it
+    first). None when it is there, else why not; a cache that cannot be written leaves no half-built folder."""
+    tmp: Path | None = None
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-        lex.save(tmp)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
+        lex.save(tmp)  # the trie's writer reports a failed write (a full disk, a file-size limit) as RuntimeError
+        sync_tree(tmp)  # on the disk in full before it takes the cache's name
+        if replace:
+            shutil.rmtree(folder, ignore_errors=True)
         try:
             tmp.rename(folder)
-        except OSError:  # another process cached it first
+        except OSError:
+            if replace:
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)  # another process cached it first
+    except (OSError, RuntimeError) as e:
+        if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
-        return Lexicon.open(folder, name)
-    except OSError as e:
-        print(f"ghostwriter: warning: cannot cache the compiled word list in {root} ({e.strerror})", file=sys.stderr)
-    return lex
+        return e.strerror if isinstance(e, OSError) and e.strerror else "a write failed"
+    return None
 
 
 def load_word_file(path: str | os.PathLike[str], cache: Path | None = None) -> Lexicon:

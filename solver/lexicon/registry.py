@@ -12,7 +12,6 @@ import hashlib
 import json
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from solver.lexicon.lexicon import (
     load_word_file,
     parse_words,
     read_word_file,
+    store,
 )
 from solver.text import normalize_word
 
@@ -150,12 +150,11 @@ def load(name: str, progress: bool = True) -> Lexicon:
     if show:
         sys.stderr.write("\n")
     lex = Lexicon.build(wl)
-    root = folder.parent
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-    lex.save(tmp)
-    shutil.rmtree(folder, ignore_errors=True)
-    tmp.rename(folder)
+    why = store(lex, folder, replace=True)
+    if why is not None:
+        where = folder.parent
+        print(f"ghostwriter: warning: cannot cache the {e.name} dictionary in {where} ({why})", file=sys.stderr)
+        return lex
     return Lexicon.open(folder, e.name)
 
 

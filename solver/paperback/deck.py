@@ -601,10 +601,11 @@ def read_deck(text: str, source: str = "deck") -> Deck:
 
 def load_deck(path: str | Path) -> Deck:
     """A deck file from disk (``DeckError`` when it cannot be read)."""
-    p = Path(path)
+    from solver.files import FileError, read_text
+
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        text = read_text(path, limit=MAX_SIZE + 1)  # bounded (read_deck names the size), no devices, pipes timed
+    except FileError as e:
         raise DeckError(f"cannot read it: {e}", 0, str(path)) from None
     return read_deck(text, str(path))
 

@@ -313,10 +313,10 @@ def test_wrong_types_and_numbers_in_a_state_file(
 
 
 def test_state_files_that_cannot_be_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert "cannot be read (Is a directory)" in refused(capsys, "hint", "--state", str(tmp_path))
+    assert "that is a folder, not a file" in refused(capsys, "hint", "--state", str(tmp_path))
     bad = tmp_path / "latin1.json"
     bad.write_bytes(b'{"hand": ["\xc9"]}')
-    assert "is not UTF-8 text: save it as UTF-8" in refused(capsys, "hint", "--state", str(bad))
+    assert "not UTF-8 text (byte 11): save it as UTF-8" in refused(capsys, "hint", "--state", str(bad))
 
 
 def test_an_event_deck_nested_too_deep_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

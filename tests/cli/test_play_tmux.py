@@ -90,8 +90,12 @@ def test_a_person_spells_oat_taking_coins_on_one_card_and_prestige_on_the_other(
         pane.type("p")  # any beginning of an answer
         screen = pane.wait_for("You spelled OAT (2 prestige, 4 coins).")
         assert "either: 2 coins" in screen and "either: 2 prestige" in screen
-        pane.wait_for("you (buy)> ")
+        screen = pane.wait_for("you (buy)> ")
         pane.type("end")
+        pane.wait_for("you (buy)> end", after=len(screen) - 200)
+        deadline = time.monotonic() + WAIT  # the autosave at the turn's end (synced to the disk, then renamed)
+        while not json.loads(saved_oat.read_text())["log"] and time.monotonic() < deadline:
+            time.sleep(0.05)  # a save is renamed into place whole: it reads as JSON at any moment
     finally:
         pane.close()
     saved = json.loads(saved_oat.read_text())  # the autosave: the word's choices are in the log, as played

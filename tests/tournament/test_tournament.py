@@ -463,7 +463,7 @@ def test_csv_json_and_svg_files(tmp_path: Path) -> None:
         (["--bots", "greedy,hard", "--workers", "0"], "--workers must be from 1"),
         (["--bots", "greedy,hard", "--workers", "2", "--cluster", "tcp://x:1"], "not both"),
         (["--bots", "greedy,hard", "--csv", "/no/such/folder/g.csv"], "the folder '/no/such/folder' does not exist"),
-        (["--bots", "greedy,hard", "--event-deck", "/no/such/deck.json"], "--event-deck: cannot read the event deck"),
+        (["--bots", "greedy,hard", "--event-deck", "/no/such/deck.json"], "--event-deck /no/such/deck.json: no such"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_fix(argv: list[str], message: str) -> None:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 COMMAND = "play"
 DEFAULT_BOTS = "medium"
 PAPERBACK_BOTS = "greedy"
+MAX_SAVE = 64 * 1024 * 1024  # bytes of a saved game read back (a long game's save is well under 1 MiB)
 
 
 class PlayError(GhostwriterError):
@@ -115,11 +116,12 @@ def run(
 
 
 def _check_output(flag: str, path: str) -> None:
-    p = Path(path)
-    if p.is_dir():
-        raise PlayError(f"{flag} {path}: that is a folder; give a file name")
-    if not p.parent.is_dir():
-        raise PlayError(f"{flag} {path}: the folder {str(p.parent)!r} does not exist")
+    from solver.files import FileError, check_target
+
+    try:
+        check_target(path, flag)
+    except FileError as e:
+        raise PlayError(str(e)) from None
 
 
 def _bot_names(text: str) -> list[str]:
@@ -209,12 +211,14 @@ def _saved_seats(args: argparse.Namespace, seats: object, path: str, players: in
 
 
 def _read_save(path: str) -> dict[str, Any]:
+    from solver.files import FileError, StreamError, read_text
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PlayError(f"--load {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise PlayError(f"--load {path}: cannot read it ({getattr(e, 'strerror', None) or e})") from None
+        text = read_text(path, "--load", limit=MAX_SAVE)
+    except StreamError:
+        raise
+    except FileError as e:
+        raise PlayError(str(e)) from None
     try:
         check_depth(text, f"--load {path}", error=PlayError)
         data = json.loads(text)

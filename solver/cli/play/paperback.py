@@ -30,12 +30,12 @@ from __future__ import annotations
 import json
 import shlex
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
 from solver.bots.registry import bot_seed
 from solver.cli.play.loop import TurnLoop
+from solver.cli.play.saves import Saves
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
@@ -171,6 +171,7 @@ class PaperbackSession(TurnLoop):
     words: dict[str, Any] | None = None  # the word list's choice, recorded in the saves
     bots: dict[int, PaperbackBot] = field(default_factory=dict)
     hints: list[Spell] = field(default_factory=list)
+    saves: Saves = field(default_factory=Saves)  # the saves whose last write failed
     label = " (Paperback)"
 
     def __post_init__(self) -> None:
@@ -260,7 +261,10 @@ class PaperbackSession(TurnLoop):
     # -- the loop --------------------------------------------------------------------------------------------------
 
     def play(self) -> int:
-        return self.loop()
+        """Play to the end; a save whose last write failed ends it with a ``WriteError`` (exit 74)."""
+        code = self.loop()
+        self.saves.check()
+        return code
 
     # the loop's hooks (``TurnLoop.loop``)
 
@@ -467,22 +471,18 @@ class PaperbackSession(TurnLoop):
         if not path:
             self.say("save FILE: where to save (or start with --save FILE)")
             return
-        try:
-            Path(path).write_text(json.dumps(self.record(), ensure_ascii=False) + "\n", encoding="utf-8")
-        except OSError as e:
-            self.say(f"Cannot save to {path}: {e.strerror or e}")
-            return
-        self.say(f"Saved to {path}.")
+        error = self.saves.write(path, json.dumps(self.record(), ensure_ascii=False) + "\n")
+        self.say(f"Cannot save: {error}" if error is not None else f"Saved to {path}.")
 
     def autosave(self) -> None:
         if self.save_path:
-            try:
-                Path(self.save_path).write_text(json.dumps(self.record(), ensure_ascii=False) + "\n", encoding="utf-8")
-            except OSError as e:
-                self.say(f"Cannot save to {self.save_path}: {e.strerror or e}")
+            error = self.saves.write(self.save_path, json.dumps(self.record(), ensure_ascii=False) + "\n")
+            if error is not None:
+                self.say(f"Autosave failed: {error}")
 
     def leave(self, why: str) -> None:
-        where = f" (saved to {self.save_path}; --load it to go on)" if self.save_path else ""
+        saved = self.save_path and self.save_path not in self.saves.failed
+        where = f" (saved to {self.save_path}; --load it to go on)" if saved else ""
         self.say(f"Game left: {why}{where}.")
 
     def finish(self) -> None:

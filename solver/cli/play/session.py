@@ -8,7 +8,6 @@ import os
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import IO, Protocol
 
 from solver.bots import Bot, bot_seed, make_bot
@@ -25,6 +24,7 @@ from solver.cli.play.render import (
     summarize_turn,
     table,
 )
+from solver.cli.play.saves import Saves
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
 from solver.game.hardback.engine import Game
@@ -66,6 +66,7 @@ class Session(TurnLoop):
     saved_turns: int = -1
     ink_ahead: int = 0  # the person's order: cards to draw with ink, out of turn, at the next player's turn start
     asked: int = -1  # the log's length when the person was last asked for a command
+    saves: Saves = field(default_factory=Saves)  # the saves whose last write failed
 
     def __post_init__(self) -> None:
         seed = self.game.state.seed
@@ -93,12 +94,15 @@ class Session(TurnLoop):
     # -- the game loop --------------------------------------------------------------------------------------------
 
     def play(self) -> int:
+        """Play to the end; a save whose last write failed ends it with a ``WriteError`` (exit 74)."""
         try:
-            return self.loop()
+            code = self.loop()
         except KeyboardInterrupt:
             self.say()
             self.leave("interrupted")
-            return 130
+            code = 130
+        self.saves.check()
+        return code
 
     # the loop's hooks (``TurnLoop.loop``)
 
@@ -152,8 +156,11 @@ class Session(TurnLoop):
 
     def leave(self, why: str) -> None:
         if self.save_path:
-            self.save(self.save_path, quiet=True)
-            self.say(f"Game left unfinished ({why}); saved to {self.save_path}: resume with --load {self.save_path}")
+            path = self.save_path
+            if self.save(path, quiet=True):
+                self.say(f"Game left unfinished ({why}); saved to {path}: resume with --load {path}")
+            else:
+                self.say(f"Game left unfinished ({why}); it could not be saved to {path}.")
         else:
             self.say(f"Game left unfinished ({why}). Next time keep it with save FILE or --save FILE.")
 
@@ -229,16 +236,15 @@ class Session(TurnLoop):
 
     def autosave(self) -> None:
         st = self.game.state
-        if self.save_path and st.turns != self.saved_turns:
-            self.save(self.save_path, quiet=True)
-            self.saved_turns = st.turns
+        if self.save_path and st.turns != self.saved_turns and self.save(self.save_path, quiet=True):
+            self.saved_turns = st.turns  # a failed save is tried again at the next turn
 
     def finish(self) -> None:
         self.say()
         self.board()
         self.say(final_scores(self.game, self.names, self.style))
         self.autosave()
-        if self.save_path:
+        if self.save_path and self.save_path not in self.saves.failed:
             self.say(f"The game and its log are saved in {self.save_path}.")
         self.say("Type log to read the game again, save FILE to keep it and its log, or quit.")
 
@@ -357,19 +363,19 @@ class Session(TurnLoop):
 
     # -- save and the log -----------------------------------------------------------------------------------------
 
-    def save(self, path: str, quiet: bool = False) -> None:
+    def save(self, path: str, quiet: bool = False) -> bool:
+        """Save the game to ``path`` whole or not at all; an autosave (``quiet``) that fails says so and the game
+        goes on, a ``save FILE`` that fails is refused. True when it is written."""
         data = record_json(self.game, self.names_of_seats, self.words.to_json() if self.words else None)
-        target = Path(path)
-        if target.is_dir():
-            raise CommandError(f"{path} is a folder; give a file name")
-        tmp = target.with_name(target.name + ".tmp")
-        try:
-            tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-            tmp.replace(target)
-        except OSError as e:
-            raise CommandError(f"cannot save to {path} ({e.strerror})") from None
+        error = self.saves.write(path, json.dumps(data, ensure_ascii=False) + "\n")
+        if error is not None:
+            if not quiet:
+                raise CommandError(f"cannot save: {error}")
+            self.say(self.style.warn(f"autosave failed: {error}"))
+            return False
         if not quiet:
             self.say(f"Saved to {path}: resume with ghostwriter play --load {path}")
+        return True
 
     def history(self, last: int | None = None) -> str:
         """The game so far, a line a turn, replayed from its log on a fresh deal of the same seed."""

@@ -20,12 +20,12 @@ import functools
 import json
 from dataclasses import asdict, dataclass, fields
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from solver.errors import GhostwriterError
 
 MAX_EVENTS = 100  # the most events a table's deck may hold (the box has 25)
+MAX_EVENT_FILE = 1024 * 1024  # bytes of an event deck's file (a full deck of MAX_EVENTS is some 30 KB)
 
 
 class EventError(GhostwriterError):
@@ -88,17 +88,23 @@ class Event:
 
 
 def load_events(path: str = "") -> list[Event]:
-    """The events of a JSON file (a list of events), or the shipped house set when no path is given."""
+    """The events of a JSON file (a list of events, read with a size cap and a type check: ``solver.files``), or
+    the shipped house set when no path is given."""
+    from solver.files import FileError, read_text
+
+    if not path:
+        return parse_events(resources.files("solver").joinpath("data/events.json").read_text(encoding="utf-8"), "")
     try:
-        if path:
-            text = Path(path).read_text(encoding="utf-8")
-        else:
-            text = resources.files("solver").joinpath("data/events.json").read_text(encoding="utf-8")
+        text = read_text(path, "cannot read the event deck", limit=MAX_EVENT_FILE)
+    except FileError as e:
+        raise EventError(str(e)) from None
+    return parse_events(text, path)
+
+
+def parse_events(text: str, path: str) -> list[Event]:
+    """The events of an event deck's text (``path`` names it in the errors; "" for the shipped set)."""
+    try:
         data = json.loads(text)
-    except OSError as e:
-        raise EventError(f"cannot read the event deck {path!r}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise EventError(f"the event deck {path!r} is not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise EventError(f"the event deck {path or 'events.json'} is not JSON ({e.msg} at line {e.lineno})") from None
     return read_event_deck(data, f"the event deck {path or 'events.json'}")
