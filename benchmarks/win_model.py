@@ -27,6 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.files import write_text  # noqa: E402
 from solver.planner import model as wm  # noqa: E402
 
 Game = tuple[list[Any], int, list[int]]  # (tables per turn, winner, turn index per table)
@@ -176,7 +177,7 @@ def main() -> None:
         train = collect(a.game, bots, range(1, a.train + 1), a.workers)
         test = collect(a.game, bots, range(100_001, 100_001 + a.test), a.workers)
         if a.data:
-            a.data.write_text(json.dumps({"bots": bots, "train": train, "test": test}), encoding="utf-8")
+            write_text(a.data, json.dumps({"bots": bots, "train": train, "test": test}), "the games' features")
     if a.test_data:  # test on another run's test games (e.g. fit on mixed bots, test on hard self-play)
         test = [(t, w, n) for t, w, n in json.loads(a.test_data.read_text(encoding="utf-8"))["test"]]
     played = time.perf_counter() - t0
@@ -198,8 +199,7 @@ def main() -> None:
     report["seconds_playing"] = round(played, 1)
     print(json.dumps(report, indent=1))
     if a.svg:
-        a.svg.write_text(svg({n: [tuple(r) for r in report[n]["reliability"]] for n in ("model", "baseline")}),
-                         encoding="utf-8")
+        write_text(a.svg, svg({n: [tuple(r) for r in report[n]["reliability"]] for n in ("model", "baseline")}))
     if a.write:
         wm.save(fitted["model"], ROOT / "solver" / "data" / f"win-{a.game}.json")
     if not math.isfinite(gain):

@@ -51,6 +51,7 @@ class ExpertBot(PolicyBot):
         words: int = WORDS,
         margin: float = MARGIN,
         decisions: tuple[str, ...] = DECISIONS,
+        deep: int = 0,
     ) -> None:
         super().__init__(lexicon, seed, level="hard", time_limit=time_limit)
         self.name = "expert"
@@ -58,6 +59,7 @@ class ExpertBot(PolicyBot):
         self.words = words
         self.margin = margin
         self.planned = decisions
+        self.deep = deep  # plans judged again with the next round played (the best ``deep`` of the first look)
         self.model = load("hardback", "plan")
         self._policies: dict[int, PolicyBot] = {}
         self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
@@ -79,6 +81,16 @@ class ExpertBot(PolicyBot):
                 return
             self.policy(acting).play_turn(world)
 
+    def round(self, world: AnyGame[Any], seat: int) -> None:
+        """The next round, by the hard policy: every other seat's turn and this seat's next one."""
+        assert isinstance(world, Game)
+        stop = world.state.turns + len(world.state.players)
+        for _ in range(20 * len(world.state.players)):
+            acting = world.to_act()
+            if acting is None or world.state.turns >= stop:
+                return
+            self.policy(acting).play_turn(world)
+
     def evaluate(self, world: AnyGame[Any], seat: int) -> float:
         assert isinstance(world, Game)
         return features.chances(world, self.model)[seat]
@@ -92,6 +104,12 @@ class ExpertBot(PolicyBot):
             game, st.current, plans, self.finish, self.evaluate, self.worlds,
             seed_of(self.seed, st.turns, len(game.log)), self.deadline(),
         )
+        if self.deep and len(judged) > 1:
+            keep = [plans[0], *[j.plan for j in judged if j.plan is not plans[0]][: self.deep - 1]]
+            judged = judge(
+                game, st.current, keep, self.finish, self.evaluate, self.worlds + 1,
+                seed_of(self.seed, st.turns, len(game.log), 2), self.deadline(), ahead=self.round,
+            )
         if judged and judged[0].plan is not plans[0]:
             first = next((j for j in judged if j.plan is plans[0]), None)
             if first is not None and judged[0].win < first.win + self.margin:

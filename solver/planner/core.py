@@ -92,6 +92,7 @@ def judge(
     worlds: int,
     seed: int,
     deadline: float | None = None,
+    ahead: Finish | None = None,
 ) -> list[Judged]:
     """Every plan reached before ``deadline`` with its chance to win for ``seat``, best first (ties: earlier
     plan first)."""
@@ -107,6 +108,8 @@ def judge(
                 samples.append(game.sample(seat, rng))
             trial = samples[k].copy()
             if play_plan(trial, seat, plan, finish):
+                if ahead is not None:
+                    ahead(trial, seat)  # the play goes on (the opponents' turns...) before the model reads it
                 values.append(evaluate(trial, seat))
         if values:
             win, se = mean_se(values)

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from solver.files import write_text
+
 Matrix = npt.NDArray[np.float64]
 
 
@@ -107,4 +109,5 @@ def load(game: str, purpose: str = "win") -> WinModel:
 
 
 def save(model: WinModel, path: Path) -> None:
-    path.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    """Write the model's JSON whole or not at all (``solver.files``)."""
+    write_text(path, json.dumps(model.to_json(), indent=1) + "\n", "the win model")
