@@ -11,7 +11,7 @@ import { reviewRecord } from "./review.js";
 import { cardTile, moveSummary, renderLog, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
 
 const STORE = "gw-play-v1";
-const LEVELS = ["easy", "medium", "hard"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 
 /** The game in play: the signed state, each seat's player ("you" or a bot level), the person's seat, the log. */
 let play = null;
