@@ -76,11 +76,28 @@ export function winChart(answer, width, onOpen) {
     el("p", { className: "small win-keys" }, ...keys));
 }
 
+/** The expert's turn in a few words: its word, its draws and buys (offer slots counted from 1). */
+export function expertTurn(actions) {
+  const said = actions.map((a) => {
+    switch (a.action) {
+      case "spell": return a.word.toUpperCase();
+      case "pass": return "pass";
+      case "ink": return "draw with ink";
+      case "remover": return "use a remover";
+      case "buy": return a.jail ? "buy the jailed card" : a.pile ? `buy ${a.pile} ${a.index + 1}` : `buy slot ${a.slot + 1}`;
+      case "ink_buy": return `buy ${a.n} ink`;
+      case "convert": return `convert ${3 * a.n} ink`;
+      default: return null;
+    }
+  }).filter(Boolean);
+  return said.join(", ") || "its policy's turn";
+}
+
 /** What a reviewed turn says under the win objective: its chances before and after, the expert's turn. */
 export function winFacts(t) {
   if (t.win_before === undefined) return null;
   const expert = t.expert;
-  const plans = expert ? expert.plans.map((p) => p.plan).join(", ") || "its policy's turn" : "";
+  const plans = expert ? expertTurn(expert.actions) : "";
   return el("p", { className: "small review-win-facts" },
     `Chance to win: ${pct(t.win_before)} before the turn, ${pct(t.win_after)} after it`
     + (typeof t.win_se === "number" ? ` (± ${pct(t.win_se)}, sampled worlds only)` : "") + ". ",
