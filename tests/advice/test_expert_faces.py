@@ -104,3 +104,20 @@ def test_the_service_bot_move_plays_the_expert(client: TestClient, game: str) ->
     first, second = (m.json() for m in moves)
     assert first["bot"] == "expert" and first["actions"] and first["actions"] == second["actions"]
     assert first["game"] == second["game"]
+
+
+def _typed(argv: list[str], lines: list[str], lexicon: Lexicon) -> str:
+    parser = Parser(prog="ghostwriter")
+    add_parser(parser.add_subparsers(dest="command", parser_class=Parser))
+    out = io.StringIO()
+    typed = io.StringIO("".join(f"{x}\n" for x in lines))
+    assert run(parser.parse_args(["play", *argv]), typed, out, lexicon=lexicon) == 0
+    return out.getvalue()
+
+
+def test_play_s_hint_says_the_expert_s_suggestion_with_its_chance(enable: Lexicon) -> None:
+    text = _typed(["--bots", "hard", "--seed", "3", "--target", "10"], ["hint 2", "quit"], enable)
+    assert re.search(r"the expert would (spell [A-Z]+|draw with ink|ink|pass)", text), text[-1500:]
+    assert re.search(r"a chance to win of \d+% ± \d+", text) or "the expert would ink" in text
+    text = _typed(["--game", "paperback", "--bots", "hard", "--seed", "3"], ["hint 2", "quit"], enable)
+    assert re.search(r"the expert would (spell [A-Z]+|pass) next", text), text[-1500:]
