@@ -30,9 +30,7 @@ router = APIRouter()
 EVALUATE_SHARE = 0.8  # of the time budget, the sampled worlds of an evaluation
 
 
-async def _evaluate(
-    face: GameFace[Any], body: EvaluateIn | PaperbackEvaluateIn, ctx: Context, who: Caller
-) -> JSONResponse:
+async def _evaluate(face: GameFace[Any], body: EvaluateIn, ctx: Context, who: Caller) -> JSONResponse:
     start = time.perf_counter()
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
@@ -57,20 +55,21 @@ EVALUATE_DOC = (
 )
 
 
-@router.post("/v1/hardback/evaluate", response_model=EvaluateOut, responses=QUERY_ERRORS, tags=["games"],
-             description=EVALUATE_DOC)
-async def evaluate_hardback(
-    body: EvaluateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
-) -> JSONResponse:
-    return await _evaluate(HARDBACK, body, ctx, who)
+def serve_evaluate(face: GameFace[Any], body: type[EvaluateIn], tag: str) -> None:
+    """Register ``POST {prefix}/evaluate`` for one game (``body``: its schema, for FastAPI to read the request)."""
+
+    async def evaluate(
+        body: EvaluateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+    ) -> JSONResponse:
+        return await _evaluate(face, body, ctx, who)
+
+    evaluate.__annotations__["body"] = body
+    router.post(f"{face.prefix}/evaluate", response_model=EvaluateOut, responses=QUERY_ERRORS, tags=[tag],
+                description=EVALUATE_DOC)(evaluate)
 
 
-@router.post("/v1/paperback/evaluate", response_model=EvaluateOut, responses=QUERY_ERRORS, tags=["paperback games"],
-             description=EVALUATE_DOC)
-async def evaluate_paperback(
-    body: PaperbackEvaluateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
-) -> JSONResponse:
-    return await _evaluate(PAPERBACK, body, ctx, who)
+serve_evaluate(HARDBACK, EvaluateIn, "games")
+serve_evaluate(PAPERBACK, PaperbackEvaluateIn, "paperback games")
 
 
 @router.post("/v1/paperback/game/view", responses=QUERY_ERRORS, tags=["paperback games"])

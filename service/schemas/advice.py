@@ -24,12 +24,8 @@ class EvaluateIn(BaseModel):
     dictionary: str | None = Field(default=None, max_length=40)
 
 
-class PaperbackEvaluateIn(BaseModel):
-    model_config = STRICT
+class PaperbackEvaluateIn(EvaluateIn):
     game: PaperbackGameJson
-    samples: int = SAMPLES
-    seed: int = SEED
-    dictionary: str | None = Field(default=None, max_length=40)
 
 
 class EvaluateOut(BaseModel):
