@@ -54,7 +54,7 @@ class Game:
     turns: int = 0
     seconds: float = 0.0
     suggest_ms: list[float] = field(default_factory=list)
-    unsuggested: int = 0
+    unsuggested: list[str] = field(default_factory=list)  # the phases of the actions without a suggestion
     followed: int = 0
 
 
@@ -86,7 +86,7 @@ def play(base: str, seed: int, me: int, target: int) -> Game:
         g.suggest_ms.append((time.perf_counter() - t) * 1000)
         action = view.get("suggestion")
         if action is None:
-            g.unsuggested += 1
+            g.unsuggested.append(str(view["phase"]))
             action = fallback(view["phase"])
         g.followed += 1
         out = post(base, "/v1/hardback/game/steps", {"game": out["game"], "actions": [action], "seat": me})
@@ -116,7 +116,8 @@ def report(games: list[Game], args: argparse.Namespace, wall: float) -> dict[str
         "hard_points": statistics.mean(g.scores[1 - g.me] for g in games) if games else 0.0,
         "turns": statistics.mean(g.turns for g in games) if games else 0.0,
         "followed_actions": sum(g.followed for g in games),
-        "unsuggested_actions": sum(g.unsuggested for g in games),
+        "unsuggested_actions": sum(len(g.unsuggested) for g in games),
+        "unsuggested_phases": sorted({p for g in games for p in g.unsuggested}),
         "suggest_ms": {"median": statistics.median(latencies) if latencies else 0.0, "p99": p99},
         "seconds_per_game": statistics.mean(g.seconds for g in games) if games else 0.0,
         "wall_seconds": wall,

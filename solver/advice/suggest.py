@@ -45,10 +45,15 @@ def suggest(game: Game[Any], time_limit: float | None = None) -> Suggestion | No
         return None
     shadow = game.copy()
     start = len(shadow.log)
+    rules = rules_of(game)
     try:
-        decisions = rules_of(game).expert(game, seat, time_limit)(shadow)
-    except GhostwriterError:
-        return None
+        decisions = rules.expert(game, seat, time_limit)(shadow)
+    except GhostwriterError:  # a turn the expert cannot take up where it stands: the hard policy's next action
+        shadow, decisions = game.copy(), []
+        try:
+            rules.policy(game, seat)(shadow)
+        except GhostwriterError:
+            return None
     if len(shadow.log) <= start:
         return None
     first = shadow.log[start]

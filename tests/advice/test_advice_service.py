@@ -4,6 +4,7 @@ accepts (Hardback: prepare, choices, buy, event, return; Paperback: word, buy)."
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,8 +14,10 @@ from hardback_situations import new_game, seat, spell
 from solver.advice.suggest import suggest
 from solver.bots.paperback import Hard
 from solver.bots.registry import make_bot
+from solver.game.hardback.actions import action_from_json
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions
+from solver.game.hardback.rules import can_flush
 from solver.game.paperback import PaperbackGame, PaperbackOptions
 from solver.game.paperback.protocol import PaperbackTable
 from solver.game.protocol import Game as AnyGame
@@ -22,6 +25,7 @@ from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
 
 from helpers import post
+from tests_paths import DATA
 
 
 def hardback_over(lexicon: Lexicon) -> Game:
@@ -190,3 +194,18 @@ def test_the_paperback_view_suggests_and_a_seat_out_of_range_is_a_422(client: Te
     assert status == 200, done
     status, bad = post(client, "/v1/paperback/game/view", {"game": dealt, "seat": 3})
     assert status == 422 and bad["field"] == "seat"
+
+
+def test_a_buy_phase_taken_up_after_a_purchase_is_suggested(enable: Lexicon) -> None:
+    """A follower of the suggestions (seat 1, against hard) applied one buy and asked again, with a row the hard
+    policy would flush: a flush comes only before buying, so the suggestion there must not be one (the record: the
+    game up to that moment, as the follower played it)."""
+    data = json.loads((DATA / "follow-flush-record.json").read_text())
+    game = Game.new(GameOptions.from_json(data["options"]), data["seed"], enable)
+    for action in data["log"]:
+        game.apply(action_from_json(action))
+    st = game.state
+    assert st.phase == "buy" and st.turn.bought and not st.turn.flushed and can_flush(st.offer_row)
+    found = suggest(game, None)
+    assert found is not None and found.action.to_json()["action"] != "flush"
+    game.apply(found.action)
