@@ -5,6 +5,7 @@ accepts (Hardback: prepare, choices, buy, event, return; Paperback: word, buy)."
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -209,3 +210,22 @@ def test_a_buy_phase_taken_up_after_a_purchase_is_suggested(enable: Lexicon) -> 
     found = suggest(game, None)
     assert found is not None and found.action.to_json()["action"] != "flush"
     game.apply(action_from_json(found.action.to_json()))  # the engine accepts it
+
+
+def test_the_evaluation_is_bounded_by_the_time_budget() -> None:
+    from service.main import create_app
+    from service.settings import Settings
+
+    with TestClient(create_app(Settings(time_budget=0.4))) as small:
+        dealt = small.post("/v1/hardback/game/new", json={"seed": 4, "options": {"players": 4}}).json()["game"]
+        start = time.perf_counter()
+        status, out = post(small, "/v1/hardback/evaluate", {"game": dealt, "samples": 64})
+        assert status == 200, out
+        assert 1 <= out["samples"] < 64 and time.perf_counter() - start < 0.4 + 1.5
+        assert abs(sum(out["win"]) - 1) < 1e-3
+
+
+def test_the_same_state_gets_the_same_suggestion(client: TestClient) -> None:
+    dealt = client.post("/v1/hardback/game/new", json={"seed": 12, "options": {"players": 2}}).json()["game"]
+    first, again = (view(client, "/v1/hardback/game/view", dealt, 0)["advice"] for _ in range(2))
+    assert first == again and first is not None
