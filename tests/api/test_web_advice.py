@@ -71,6 +71,7 @@ def test_the_review_draws_the_chance_to_win_and_opens_the_worst_turns(
     expect(opened.locator(".review-win-facts")).to_contain_text("Chance to win:")
     expect(opened.locator(".turn-win.worst")).to_be_visible()
     chart.screenshot(path=str(_shots() / "review-win-chart.png"))
+    opened.screenshot(path=str(_shots() / "review-win-turn.png"))
     page.screenshot(path=str(_shots() / "review-win-laptop.png"), full_page=True)
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
