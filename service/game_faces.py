@@ -23,7 +23,8 @@ from service.schemas import (
     PaperbackGameOut,
     PaperbackNewGameIn,
 )
-from solver.bots import paperback as paperback_bots
+from solver.advice.games import finish_turn
+from solver.bots.paperback_expert import make_any as paperback_bot
 from solver.bots.registry import bot_seed, make_bot
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError
@@ -32,7 +33,6 @@ from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions
 from solver.game.paperback import PaperbackGame, PaperbackOptions
 from solver.game.paperback import action_from_json as paperback_action
-from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable, summary
 from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
@@ -143,11 +143,8 @@ def turn_paperback(name: str, lexicon: Lexicon, table: PaperbackTable, limit: fl
     bounded: a search cut short plays the best move it found, never a search without a limit."""
     game = table.game
     seat = game.state.current
-    bot = paperback_bots.make_bot(name, lexicon, bot_seed(game.state.seed, seat), time_limit=limit, rerun=False)
-    if game.state.phase == BUY:
-        bot.finish_turn(game)
-    else:
-        bot.play_turn(game)
+    bot = paperback_bot(name, lexicon, bot_seed(game.state.seed, seat), time_limit=limit, rerun=False)
+    finish_turn(bot, game)
 
 
 PAPERBACK: GameFace[PaperbackTable] = GameFace(

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp
 from service import errors
 from service.deps import Context
 from service.routers import (
+    advice,
     cards,
     games,
     hardback,
@@ -77,7 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     routers = (
         *(health, cards, vocabulary, words, hardback, ink, games, table, review),
-        *(paperback, paperback_games),
+        *(paperback, paperback_games, advice),
     )
     for r in routers:
         app.include_router(r.router)

@@ -8,13 +8,14 @@ log through the engine, which refuses any action the rules do not allow, so it n
 nothing from the client that a game dealt that way could not have done, and returns no state to play on. The work
 is bounded: the log's length (``MAX_REVIEW_ACTIONS``), the body's size, and the service's time budget for the whole
 review (each turn's search gets what is left; past it the turns not reached are left out, ``complete`` false). A
-review is a heavy request.
+review is a heavy request. Under the win objective (the default) the review is ``solver.advice.review``'s: each
+turn's chance to win before and after it and the expert's turn, within the same budget (``win_complete``).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
@@ -24,7 +25,7 @@ from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackReviewIn, PaperbackReviewOut, ReviewIn, ReviewOut, ReviewRequest
-from solver.answers.review import Review, review
+from solver.advice.review import RecordReview, review_record
 from solver.game.hardback.replay import HARDBACK
 from solver.game.paperback.record import PAPERBACK
 from solver.game.records import RecordError, replays_to_state
@@ -59,17 +60,16 @@ async def _review(fmt: AnyFormat, body: ReviewRequest, ctx: Context, who: Caller
         record = fmt.read(body.record, MAX_REVIEW_ACTIONS)
     except RecordError as e:
         raise _refused(e) from None
-    objective = fmt.objectives.parse(body.objective)
     limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
 
-    def run() -> tuple[Review[Any, Any, Any], bool]:
+    def run() -> tuple[RecordReview, bool]:
         try:
             game, turns = fmt.replay(record, d.lexicon)
         except RecordError as e:
             raise _refused(e) from None
         # the replay's share comes off the budget: the searches get what is left, with room for their graces
         left = max(0.001, limit * 0.8 - (time.perf_counter() - start))
-        rev = review(fmt.review, d.lexicon, turns, objective, time_limit=left, cancel=who.cancel)
+        rev = review_record(fmt, record, d.lexicon, turns, body.objective, time_limit=left, cancel=who.cancel)
         return rev, replays_to_state(record, game)
 
     rev, consistent = await ctx.runner.run(run, limit, Lane.HEAVY, who)

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
+from service.advice import SUGGEST_SHARE, advice
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.game_faces import HARDBACK
@@ -20,7 +21,6 @@ from service.gamestate import answer, load_game
 from service.runner import Caller, Lane
 from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameViewIn
 from solver.answers.filters import allowed_hint
-from solver.bots.registry import bot_seed, make_bot
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError, action_from_json
 from solver.game.hardback.engine import Game
@@ -35,7 +35,7 @@ from solver.search.hardback import Search
 router = APIRouter(prefix="/v1/hardback/game", tags=["games"])
 
 HINT_TIME_LIMIT = 20.0
-SUGGEST_LIMIT = 5.0  # seconds the hard bot's suggestion may search, within the service's budget
+SUGGEST_LIMIT = 5.0  # seconds the expert's suggestion may take, within the service's budget
 
 
 # -- the words of a move's open choices -------------------------------------------------------------------------
@@ -60,29 +60,20 @@ async def game_view(
     body: GameViewIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
 ) -> JSONResponse:
     """What a seat sees of the game and may do now (``legal``: the actions the engine accepts from it, a spell
-    aside); with ``suggest``, the action the hard bot would take next in the seat's place (not before a word:
-    ask ``hint`` for words)."""
+    aside); with ``suggest``, when the game waits on the seat, the expert's next action in its place, in every
+    phase (an ink draw, the word as a spell action with its choices made, a choice, a buy...): ``suggestion`` the
+    action as ``/game/steps`` takes it, ``advice`` the same with the chance to win it leads to and the
+    runner-up's (estimates, with their standard errors)."""
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = load_game(HARDBACK, body.game, d.lexicon, ctx.settings.state_key)
     seat = _seat(game, body.seat)
     out = await ctx.runner.run(lambda: view(game, seat), ctx.settings.time_budget, Lane.LIGHT, who)
-    if body.suggest and out["legal"] and not (game.state.phase == Phase.PREPARE and not game.state.turn.peek):
-        limit = min(SUGGEST_LIMIT, ctx.settings.time_budget * 0.8)
-        out["suggestion"] = await ctx.runner.run(
-            lambda: _suggest(game, limit), ctx.settings.time_budget, Lane.HEAVY, who
-        )
+    if body.suggest and out["legal"] and game.to_act() == seat:
+        limit = min(SUGGEST_LIMIT, ctx.settings.time_budget * SUGGEST_SHARE)
+        found = await ctx.runner.run(lambda: advice(game, limit), ctx.settings.time_budget, Lane.HEAVY, who)
+        out["suggestion"] = found["action"] if found else None
+        out["advice"] = found
     return JSONResponse(out)
-
-
-def _suggest(game: Game, limit: float) -> dict[str, Any] | None:
-    shadow = game.copy()
-    seat = game.state.acting
-    bot = make_bot("hard", game.lexicon, bot_seed(game.state.seed, seat), time_limit=limit)
-    try:
-        actions = bot.play_turn(shadow)
-    except GhostwriterError:
-        return None
-    return actions[0].to_json() if actions else None
 
 
 @router.post("/steps", response_model=GameOut, responses=QUERY_ERRORS)

@@ -67,7 +67,7 @@ class GameActionIn(BaseModel):
 class BotMoveIn(BaseModel):
     model_config = STRICT
     game: GameJson
-    bot: Literal["greedy", "easy", "medium", "hard"] = "hard"
+    bot: Literal["greedy", "easy", "medium", "hard", "expert"] = "hard"
     dictionary: str | None = Field(default=None, max_length=40)
 
 
@@ -75,7 +75,9 @@ class GameViewIn(BaseModel):
     model_config = STRICT
     game: GameJson
     seat: int = Field(default=0, ge=0, le=4, description="the seat whose view it is")
-    suggest: bool = Field(default=False, description="add the hard bot's next action in the seat's place")
+    suggest: bool = Field(
+        default=False, description="add the expert's next action in the seat's place, with its chance to win (advice)"
+    )
     dictionary: str | None = Field(default=None, max_length=40)
 
 
@@ -180,7 +182,7 @@ class PaperbackGameActionIn(BaseModel):
 class PaperbackBotMoveIn(BaseModel):
     model_config = STRICT
     game: PaperbackGameJson
-    bot: Literal["greedy", "hard", "random"] = "hard"
+    bot: Literal["greedy", "hard", "random", "expert"] = "hard"
     dictionary: str | None = Field(default=None, max_length=40)
 
 

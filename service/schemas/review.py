@@ -11,6 +11,38 @@ from service.schemas.common import STRICT
 from service.schemas.hardback import TotalsGapOut, ValueGapOut
 from service.schemas.paperback import PaperbackMoveOut
 
+OBJECTIVE = (
+    "what the review judges: win (the default: each turn's chance to win before and after it, estimates, beside "
+    "the expert's turn from the same start; the words ranked by value), or one of the game's word objectives"
+)
+
+
+class WinTurnOut(BaseModel):
+    """What a turn gains under the win objective (estimates: the learned win model after a few sampled worlds)."""
+
+    win_before: float | None = Field(default=None, description="the seat's chance to win when its turn began")
+    win_after: float | None = Field(default=None, description="... and when its whole turn was over")
+    win_se: float | None = Field(default=None, description="the larger standard error of the two (sampled worlds)")
+    win_lost: float | None = Field(
+        default=None, description="the expert's turn's chance less win_after (or the drop, without the expert)"
+    )
+    expert: dict[str, Any] | None = Field(
+        default=None, description="the expert's turn from the same start: actions, plans (judged), win, se"
+    )
+    worst: bool | None = Field(default=None, description="one of the turns that lost the most")
+
+
+class WinReviewOut(BaseModel):
+    """What a review gains under the win objective."""
+
+    words_by: str | None = Field(default=None, description="the objective the words are ranked by (value)")
+    win_progress: list[dict[str, Any]] | None = Field(
+        default=None, description="each seat's chance to win at every turn's start: turn (done), next, win, se"
+    )
+    worst: list[int] | None = Field(default=None, description="the turns that lost the most, worst first")
+    win_samples: int | None = None
+    win_complete: bool | None = Field(default=None, description="false: the time limit left turns unestimated")
+
 
 class ReviewRequest(BaseModel):
     """What a review request holds, either game's: each game's schema says its record and its objectives (the
@@ -35,7 +67,7 @@ class ReviewIn(ReviewRequest):
         "through the engine, which refuses any action the rules do not allow; the rest of the state is not needed",
         examples=[{"options": {"players": 2}, "seed": 7, "log": [{"action": "pass"}]}],
     )
-    objective: Literal["value", "prestige", "coins"] = "value"
+    objective: Literal["win", "value", "prestige", "coins"] = Field(default="win", description=OBJECTIVE)
 
 
 class ReviewMoveOut(BaseModel):
@@ -58,7 +90,7 @@ class ReviewedTurn(BaseModel):
     word: str | None = Field(description="the word played, or null for a pass")
 
 
-class ReviewTurnOut(ReviewedTurn):
+class ReviewTurnOut(ReviewedTurn, WinTurnOut):
     hand: list[str] = Field(description="the hand as it was at the word (codes), borrowed offer cards included")
     state: dict[str, Any] = Field(
         description="the whole turn as the ghost writer read it then (the hint's turn state: hand, inked cards, "
@@ -84,8 +116,8 @@ class ReviewProgressOut(BaseModel):
     scores: list[int] = Field(description="each seat's prestige once the turn was over (the award's included)")
 
 
-class ReviewOut(BaseModel):
-    objective: Literal["value", "prestige", "coins"]
+class ReviewOut(WinReviewOut):
+    objective: Literal["win", "value", "prestige", "coins"]
     turns: list[ReviewTurnOut]
     reviewed: int
     total: int = Field(description="turns that spelled or passed; more than reviewed when the time limit cut it short")
@@ -116,7 +148,7 @@ class PaperbackReviewIn(ReviewRequest):
         "dealt again from the deck, options and seed and replayed through the engine, which refuses any action the "
         "rules do not allow",
     )
-    objective: Literal["value", "score", "length"] = "value"
+    objective: Literal["win", "value", "score", "length"] = Field(default="win", description=OBJECTIVE)
 
 
 class PaperbackPlayedOut(BaseModel):
@@ -129,7 +161,7 @@ class PaperbackPlayedOut(BaseModel):
     spell: dict[str, Any] = Field(description="the spell action as the record's log holds it")
 
 
-class PaperbackReviewTurnOut(ReviewedTurn):
+class PaperbackReviewTurnOut(ReviewedTurn, WinTurnOut):
     hand: list[str] = Field(description="every card in hand at the word (codes)")
     state: dict[str, Any] = Field(
         description="the hand as the ghost writer read it then (a Paperback turn state, ready for "
@@ -160,9 +192,9 @@ class PaperbackFameOut(BaseModel):
     fame: list[int]
 
 
-class PaperbackReviewOut(BaseModel):
+class PaperbackReviewOut(WinReviewOut):
     game: Literal["paperback"]
-    objective: Literal["value", "score", "length"]
+    objective: Literal["win", "value", "score", "length"]
     turns: list[PaperbackReviewTurnOut]
     reviewed: int
     total: int = Field(description="turns that spelled or passed; more than reviewed when the time limit cut it short")

@@ -109,3 +109,31 @@ export function renderQuestions(questions, entries, picks, onPick) {
 export function moveSummary(move) {
   return `${move.word.toUpperCase()}: ${move.prestige} prestige, ${move.coins} coins${move.ink ? `, ${move.ink} ink` : ""}${move.remover ? `, ${move.remover} remover` : ""} (value ${formatValue(move.value)})`;
 }
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+/** The expert's advice under the guide (GET from /game/view's advice): its next action, the chance to win the plan
+    leads to and the runner-up's (estimates, ± one standard error); a suggested word gets a button that plays it. */
+export function renderAdvice(advice, mine, onPlay, busy) {
+  let box = document.getElementById("play-advice");
+  if (!box) {
+    box = el("p", { id: "play-advice", className: "play-advice" });
+    $("play-guide").after(box);
+  }
+  box.hidden = !mine || !advice;
+  if (box.hidden) { box.replaceChildren(); return; }
+  const a = advice.action;
+  const what = a.action === "spell" ? `spell ${a.word.toUpperCase()}` : advice.plan && advice.decision ? advice.plan : a.action.replace("_", " ");
+  const parts = [el("span", { className: "star", text: "★ " }), `The expert: ${what}`];
+  if (typeof advice.win === "number") {
+    parts.push(`, a chance to win of ${pct(advice.win)} ± ${pct(advice.se)}`);
+    if (advice.runner_up) parts.push(` (next best, ${advice.runner_up.plan}: ${pct(advice.runner_up.win)})`);
+    parts.push(el("span", { className: "muted small", text: " estimates" }));
+  }
+  if (a.action === "spell") {
+    parts.push(" ", el("button", { type: "button", className: "button small suggested", dataset: { action: "suggested-spell" }, disabled: busy,
+      title: "the expert's word, laid out with its choices", onclick: () => onPlay(a) }, `Play ${a.word.toUpperCase()}`,
+    el("span", { className: "star", "aria-label": " (the expert's choice)", text: " ★" })));
+  }
+  box.replaceChildren(...parts);
+}

@@ -8,10 +8,10 @@
 import { api } from "./api.js";
 import { $, el, sentence } from "./dom.js";
 import { reviewRecord } from "./review.js";
-import { cardTile, moveSummary, renderLog, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
+import { cardTile, moveSummary, renderAdvice, renderLog, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
 
 const STORE = "gw-play-v1";
-const LEVELS = ["easy", "medium", "hard"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 
 /** The game in play: the signed state, each seat's player ("you" or a bot level), the person's seat, the log. */
 let play = null;
@@ -145,7 +145,7 @@ async function act(action) {
     render();
     setBusy(false);
     await runBots();
-    if (view.acting === play.me && !view.over && view.phase !== "prepare") await refresh(true);
+    if (view.acting === play.me && !view.over) await refresh(true);
   } catch (err) {
     showError(err);
   } finally {
@@ -184,7 +184,7 @@ async function runBots() {
     }
   }
   setBusy(false);
-  if (view && !view.over && view.acting === play.me && view.phase !== "prepare" && !view.suggestion) await refresh(true);
+  if (view && !view.over && view.acting === play.me && !view.advice) await refresh(true);
   render();
 }
 
@@ -364,8 +364,8 @@ function guide() {
     case "prepare": return view.inked.length
       ? "Lay out a word with every inked card face-up: tap cards (tap a laid card to turn it face-down), Check, then Play."
       : "Lay out a word: tap cards (tap a laid card to turn it face-down), Check, then Play. Hint asks the ghost writer.";
-    case "choices": return `Your word earned choices (${t.coins} coins so far). ★ marks the ghost writer's choice.`;
-    case "buy": return `Buy: ${t.coins} coins to spend, ${view.players[play.me].ink} ink. ★ marks the ghost writer's choice.`;
+    case "choices": return `Your word earned choices (${t.coins} coins so far). ★ marks the expert's choice.`;
+    case "buy": return `Buy: ${t.coins} coins to spend, ${view.players[play.me].ink} ink. ★ marks the expert's choice.`;
     case "event": return "You drew an event: keep it, or exchange it with a player ahead of you.";
     default: return "";
   }
@@ -399,6 +399,7 @@ function render() {
   renderTrack(play, view);
   renderLog(play);
   $("play-guide").textContent = guide();
+  renderAdvice(view.advice, !view.over && view.acting === play.me, act, busy);
   $("play-review").hidden = !view.over || !Array.isArray(play.log);
   const mine = !view.over && view.acting === play.me && !busy;
   const legal = mine ? view.legal : [];

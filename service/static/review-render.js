@@ -5,8 +5,9 @@
 
 import { $, el, formatValue, plural, svg } from "./dom.js";
 import { short } from "./play-render.js";
+import { winChart, winFacts, winVerdict } from "./review-win.js";
 
-const UNIT = { value: "value", prestige: "prestige", coins: "coins" };
+const UNIT = { value: "value", prestige: "prestige", coins: "coins", win: "value" }; // win: the words by value
 const SEAT_COLOURS = ["#7a2e12", "#1d5fae", "#2e7d32", "#b8185a", "#8a6d00"];
 
 let known = new Map();
@@ -30,7 +31,7 @@ function signed(n, unit) {
 
 /** The gap in words: "+4 prestige", "+4 prestige, −1 coins", "+1.25 value". */
 export function gapText(turn, objective) {
-  if (objective === "value") return signed(turn.gap.value, "value");
+  if (UNIT[objective] === "value") return signed(turn.gap.value, "value");
   const first = UNIT[objective];
   const other = first === "prestige" ? "coins" : "prestige";
   const parts = [signed(turn.gap[first], first)];
@@ -197,7 +198,8 @@ export function renderCharts(answer) {
   const n = seatCount(answer);
   const columns = width >= 820 && n > 1 ? 2 : 1;
   const each = columns === 2 ? (width - 16) / 2 : width;
-  box.replaceChildren(...Array.from({ length: n }, (_, seat) => chart(answer, seat, reviewed, each - 2)));
+  const win = answer.win_progress ? [winChart(answer, width - 2, openTurn)] : [];
+  box.replaceChildren(...win, ...Array.from({ length: n }, (_, seat) => chart(answer, seat, reviewed, each - 2)));
 }
 
 // -- the turns -------------------------------------------------------------------------------------------------------
@@ -227,6 +229,7 @@ function turnBody(answer, t) {
   const ok = verdict(t, objective) === "best word played";
   return el("div", { className: "review-turn-body" },
     el("p", { className: `review-missed${ok ? " ok" : ""}`, text: verdict(t, objective) + (t.exact ? "" : " (not proven best: the search ran out of time)") }),
+    winFacts(t),
     el("h4", { text: "Hand" }),
     el("ul", { className: "play-cards review-hand", "aria-label": "The hand as it was" }, ...t.hand.map((code) => tile(cardOf(code)))),
     el("div", { className: "review-compare" }, played, best),
@@ -246,12 +249,14 @@ export function renderTurns(answer) {
       continue;
     }
     const ok = verdict(t, answer.objective) === "best word played";
+    const win = winVerdict(t);
     const details = el("details", { className: "review-turn-details", dataset: { turn: t.turn, seat: t.seat } },
       el("summary", null, el("span", { className: "review-summary-line" },
         el("span", { className: "turn-no", text: `Turn ${t.turn}` }),
         el("span", { className: "turn-who", text: seatLabel(answer, t.seat) }),
         el("span", { className: "turn-word", text: t.word ? t.word.toUpperCase() : "(pass)" }),
-        el("span", { className: `turn-verdict${ok ? " ok" : " behind"}`, text: ok ? "best" : gapText(t, answer.objective) }))));
+        el("span", { className: `turn-verdict${ok ? " ok" : " behind"}`, text: ok ? "best" : gapText(t, answer.objective) }),
+        win ? el("span", { className: `turn-win${t.worst ? " worst" : ""}`, text: win }) : null)));
     details.addEventListener("toggle", () => {
       if (details.open && details.children.length === 1) details.append(turnBody(answer, t));
     });
@@ -265,7 +270,7 @@ export function renderTurns(answer) {
 }
 
 function renderSummary(answer) {
-  const by = { value: "value (weighted)", prestige: "prestige", coins: "coins" }[answer.objective];
+  const by = { value: "value (weighted)", prestige: "prestige", coins: "coins", win: "the chance to win (the words by value)" }[answer.objective];
   const lines = [el("p", null, el("strong", { text: `Reviewed ${answer.reviewed} of ${plural(answer.total, "turn", "turns")}` }), ` by ${by}.`)];
   if (!answer.complete) {
     const first = answer.turns.length ? answer.turns[0].turn : 0;
@@ -279,6 +284,14 @@ function renderSummary(answer) {
   if (answer.replays_to_state === false) {
     lines.push(el("p", { className: "small muted", text: "The record's saved state is not where its log leads: the log's game is reviewed." }));
   }
+  if (answer.worst && answer.worst.length) {
+    lines.push(el("p", null, "The turns that lost the most: ", ...answer.worst.flatMap((turn, i) => [i ? ", " : "",
+      el("button", { type: "button", className: "button small subtle", dataset: { worst: turn }, onclick: () => openTurn(turn), text: `turn ${turn}` })]), "."));
+  }
+  if (answer.win_progress) {
+    lines.push(el("p", { className: "small muted", text: `Chances to win are estimates: the learned win model after ${answer.win_samples} sampled worlds a turn; `
+      + "a turn's loss is the expert's turn from the same start less the turn as played." + (answer.win_complete === false ? " The time budget ran out before every turn was estimated." : "") }));
+  }
   lines.push(el("p", { className: "small muted", text: `Each word is rated as it was laid out and played; rank 1 is the best. Dictionary: ${answer.dictionary}.` }));
   $("review-summary").replaceChildren(...lines);
 }
@@ -288,4 +301,8 @@ export function renderReview(answer, cards) {
   renderSummary(answer);
   renderTurns(answer);
   renderCharts(answer);
+  for (const turn of answer.worst || []) {
+    const item = document.querySelector(`#review-turns details[data-turn="${turn}"]`);
+    if (item) item.open = true; // the worst turns open
+  }
 }

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.bots.expert import ExpertBot
-from solver.bots.paperback import Hard
+from solver.bots.paperback import Hard, PaperbackBot
 from solver.bots.paperback_expert import Expert
 from solver.bots.policy import PolicyBot
 from solver.bots.registry import bot_seed
 from solver.game.hardback.engine import Game as Hardback
+from solver.game.paperback.engine import BUY, PaperbackGame
 from solver.game.paperback.protocol import PaperbackTable
 from solver.game.protocol import Game
 from solver.planner import hardback as hb_features
@@ -76,6 +77,19 @@ def _hb_expert(game: Game[Any], seat: int, limit: float | None) -> Callable[[Gam
     return play
 
 
+def finish_turn(bot: PaperbackBot, game: PaperbackGame) -> None:
+    """``bot`` plays the seat in turn's turn from whatever phase it is in: the whole turn, or, its word made (by a
+    person), the rest; the expert's buys then are its planner's, as in its own turn."""
+    if game.state.phase != BUY:
+        bot.play_turn(game)
+    elif isinstance(bot, Expert):
+        bot.decisions = []
+        if not bot.apply_best(game, bot.decide(game, "buy", bot.buy_plans(game))):
+            bot.finish_turn(game)
+    else:
+        bot.finish_turn(game)
+
+
 def _pb_expert(game: Game[Any], seat: int, limit: float | None) -> Callable[[Game[Any]], Decisions]:
     assert isinstance(game, PaperbackTable)
     bot = Expert(game.lexicon, bot_seed(game.state.seed, seat), rerun=False, **({} if limit is None else
@@ -84,7 +98,7 @@ def _pb_expert(game: Game[Any], seat: int, limit: float | None) -> Callable[[Gam
 
     def play(world: Game[Any]) -> Decisions:
         assert isinstance(world, PaperbackTable)
-        bot.play_turn(world.game)
+        finish_turn(bot, world.game)
         return bot.decisions
 
     return play

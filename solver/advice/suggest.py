@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.advice.games import rules_of
+from solver.advice.games import Decisions, rules_of
 from solver.errors import GhostwriterError
 from solver.game.protocol import Action, Game
 from solver.planner.core import Judged
@@ -45,10 +45,15 @@ def suggest(game: Game[Any], time_limit: float | None = None) -> Suggestion | No
         return None
     shadow = game.copy()
     start = len(shadow.log)
+    rules = rules_of(game)
     try:
-        decisions = rules_of(game).expert(game, seat, time_limit)(shadow)
-    except GhostwriterError:
-        return None
+        decisions = rules.expert(game, seat, time_limit)(shadow)
+    except GhostwriterError:  # a turn the expert cannot take up where it stands: the hard policy's next action
+        shadow, decisions = game.copy(), []
+        try:
+            rules.policy(game, seat)(shadow)
+        except GhostwriterError:
+            return None
     if len(shadow.log) <= start:
         return None
     first = shadow.log[start]
@@ -56,3 +61,13 @@ def suggest(game: Game[Any], time_limit: float | None = None) -> Suggestion | No
         if judged and judged[0].plan.actions and judged[0].plan.actions[0] == first:
             return Suggestion(first, kind, judged[0], judged[1] if len(judged) > 1 else None)
     return Suggestion(first, "", None, None)
+
+
+def expert_turn(game: Game[Any], time_limit: float | None = None) -> tuple[Game[Any], Decisions]:
+    """The expert's whole turn for the seat the game waits on, played on a copy: the copy after it, and the
+    decisions its planner judged (the word, the buys). The game itself is left as it was."""
+    seat = game.to_act()
+    shadow = game.copy()
+    if seat is None:
+        return shadow, []
+    return shadow, rules_of(game).expert(game, seat, time_limit)(shadow)

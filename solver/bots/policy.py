@@ -289,7 +289,8 @@ class PolicyBot(Bot):
 
     def buy(self, game: Game) -> None:
         st = game.state
-        if self.skill >= 1 and not st.turn.flushed and can_flush(st.offer_row) and not st.options.coop:
+        fresh = not (st.turn.flushed or st.turn.bought)  # a flush comes before any purchase (a turn taken up mid-buy)
+        if self.skill >= 1 and fresh and can_flush(st.offer_row) and not st.options.coop:
             deck = self.deck(game)
             mean = self.deck_mean(game, deck)
             if max((self.gain(game, c, deck, mean) for c in st.offer_row), default=0.0) < 0.5:

@@ -1,14 +1,15 @@
 """``ghostwriter review``: a game record reviewed turn by turn (``solver.answers.review``).
 
-    ghostwriter review game.json
+    ghostwriter review game.json                          (by the chance to win: the default)
     ghostwriter review game.json --objective prestige --json
     ghostwriter review paperback-game.json --objective score     (a Paperback record: "game": "paperback")
 
 The record is the form ``play --save`` and ``tournament --records`` write, either game's (a Paperback record says
 ``"game": "paperback"`` and holds its deck in full): ``solver.game.saved`` finds its format, which reads it and
 replays it through the game's engine (``solver.game.records``), so an action the rules refuse is named; the turns
-are reviewed by ``solver.answers.review`` with the game's part. It is reviewed over the word list it was played with
-(the record's ``lexicon``), unless the flags name another.
+are reviewed by ``solver.answers.review`` with the game's part, and under the win objective (the default) by
+``solver.advice.review`` too: each turn's chance to win before and after it, and the expert's turn. It is
+reviewed over the word list it was played with (the record's ``lexicon``), unless the flags name another.
 Heavy imports happen inside ``run``, so ``--help`` stays instant. Bad input is one line and exit 2.
 """
 
@@ -30,7 +31,10 @@ if TYPE_CHECKING:
 
 MAX_RECORD = 64 * 1024 * 1024  # bytes of a record file
 # a game's objectives as the errors list them, and the other game's (whose objectives they refuse)
-TAKES = {"hardback": ("Paperback", "value, prestige or coins"), "paperback": ("Hardback", "value, score or length")}
+TAKES = {
+    "hardback": ("Paperback", "win, value, prestige or coins"),
+    "paperback": ("Hardback", "win, value, score or length"),
+}
 
 
 class ReviewError(GhostwriterError):
@@ -41,7 +45,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     """Add the ``review`` command to the ``ghostwriter`` command line's subparsers."""
     p: argparse.ArgumentParser = subparsers.add_parser(
         "review",
-        help="review a saved game turn by turn: each word's rank, the gap to the best, the best move",
+        help="review a saved game turn by turn: each turn's chance to win before and after, the expert's turn, each "
+        "word's rank, the gap to the best, the best move",
         description="Review a game record (as play --save and tournament --records write it): for every turn that "
         "spelled a word or passed, the hand as it was, the word and its value, its rank among every word the hand "
         "could spell (1 = best), the gap to the best move and the best move. Each word is rated as it was played, "
@@ -50,10 +55,11 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     p.add_argument("record", metavar="RECORD", help="the game record (JSON); - reads stdin")
     p.add_argument(
         "--objective",
-        choices=["value", "prestige", "coins", "score", "length"],
+        choices=["win", "value", "prestige", "coins", "score", "length"],
         default=None,
-        help="what best means (default value). Hardback: value, prestige (most prestige, then coins) or coins; "
-        "Paperback: value (score, gaining the Common card, cards next hand), score or length",
+        help="what best means (default win: each turn's chance to win before and after it, estimated, beside the "
+        "expert's turn; the words by value). Hardback: win, value, prestige (most prestige, then coins) or coins; "
+        "Paperback: win, value (score, gaining the Common card, cards next hand), score or length",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object a turn, one line each")
     p.add_argument(
@@ -67,7 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
 def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = None) -> int:
     """Review the record, either game's (its format found by ``solver.game.saved``); ``lexicon`` replaces the word
     list (for tests)."""
-    from solver.answers.review import format_review, review
+    from solver.advice.review import WIN, format_win_review, review_record
     from solver.game.records import RecordError, replays_to_state
     from solver.game.saved import record_format
 
@@ -76,7 +82,7 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
     name = "stdin" if args.record == "-" else args.record
     data = _read(args.record, name)
     fmt = record_format(data)
-    if args.objective is not None and args.objective not in {o.value for o in fmt.objectives}:
+    if args.objective not in (None, "win") and args.objective not in {o.value for o in fmt.objectives}:
         other, takes = TAKES[fmt.game]
         raise ReviewError(f"--objective {args.objective} is {other}'s; a {fmt.game.title()} review takes {takes}")
     try:
@@ -88,13 +94,13 @@ def run(args: argparse.Namespace, out: IO[str], *, lexicon: Lexicon | None = Non
         game, turns = fmt.replay(record, lex)
     except RecordError as e:
         raise ReviewError(f"{name}: {e}") from None
-    objective = fmt.objectives.parse(args.objective or "value")
-    rev = review(fmt.review, lex, turns, objective, time_limit=args.time_limit)
-    title = (
-        f"review of {fmt.describe(record)} over {lex.name}, by {objective.value}: {rev.total} turns spelled or passed"
-    )
-    text = format_review(rev, title)
-    return _report(args, out, name, replays_to_state(record, game), [t.to_json() for t in rev.turns], rev.warning, text)
+    objective = args.objective or WIN
+    rev = review_record(fmt, record, lex, turns, objective, time_limit=args.time_limit)
+    total = rev.words.total
+    title = f"review of {fmt.describe(record)} over {lex.name}, by {objective}: {total} turns spelled or passed"
+    text = format_win_review(rev, title)
+    rows = rev.to_json()["turns"]
+    return _report(args, out, name, replays_to_state(record, game), rows, rev.words.warning, text)
 
 
 def _report(

@@ -58,7 +58,7 @@ def _add_game_flags(t: argparse.ArgumentParser) -> None:
         "--game",
         choices=("hardback", "paperback"),
         default="hardback",
-        help="the game (default hardback); paperback plays its own bots (greedy, hard, random) on --deck",
+        help="the game (default hardback); paperback plays its own bots (greedy, hard, random, expert) on --deck",
     )
     t.add_argument(
         "--deck",
@@ -76,7 +76,8 @@ def _add_match_flags(t: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         metavar="A,B,...",
-        help="comma-separated bot names: greedy, easy, medium, hard. With more seats than names the names are "
+        help="comma-separated bot names: greedy, easy, medium, hard, expert (Paperback: greedy, hard, random, "
+        "expert). With more seats than names the names are "
         "cycled over the seats (greedy,hard with --players 3 seats greedy, hard, greedy)",
     )
     t.add_argument(
@@ -125,9 +126,9 @@ def _add_output_flags(t: argparse.ArgumentParser) -> None:
 def bot_names(game: str = "hardback") -> tuple[str, ...]:
     """The bots the engine offers."""
     if game == "paperback":
-        from solver.bots.paperback import BOTS
+        from solver.bots.paperback_expert import EXPERT_BOTS
 
-        return BOTS
+        return EXPERT_BOTS
     from solver.bots import BOT_NAMES
 
     return tuple(BOT_NAMES)

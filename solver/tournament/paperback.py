@@ -57,7 +57,7 @@ def play_paperback(
     bots: Sequence[str], seed: int, deck: Deck, table: PaperbackPlay, lexicon: Lexicon | None = None
 ) -> GameRecord:
     """One full game, seat i by bot ``bots[i]``; the same seed and bots always give the same game."""
-    from solver.bots.paperback import make_bot
+    from solver.bots.paperback_expert import make_any
     from solver.bots.registry import bot_seed
     from solver.game.paperback import PaperbackGame, PaperbackOptions, expansions
     from solver.game.paperback.engine import EXPANSIONS
@@ -79,7 +79,7 @@ def play_paperback(
         }
     )
     game = PaperbackGame.new(deck, options, seed, lex)
-    players = [make_bot(name, lex, bot_seed(seed, i), table.time_limit) for i, name in enumerate(bots)]
+    players = [make_any(name, lex, bot_seed(seed, i), table.time_limit) for i, name in enumerate(bots)]
     st = game.state
     try:
         play_out(PaperbackTable(game), lambda seat: players[seat].play_turn(game), MAX_TURNS)

@@ -338,7 +338,7 @@ def test_the_openapi_schema_lists_the_routes(client: TestClient) -> None:
         assert "post" in schema["paths"][path], path
         assert "422" in schema["paths"][path]["post"]["responses"]
     bot = schema["components"]["schemas"]["PaperbackBotMoveIn"]["properties"]["bot"]
-    assert set(bot["enum"]) == {"greedy", "hard", "random"}
+    assert set(bot["enum"]) == {"greedy", "hard", "random", "expert"}
 
 
 EXPANSIONS = {"attacks": True, "powers": True, "award": True, "theme": True}

@@ -40,7 +40,7 @@ def test_only_options_seed_and_log_are_needed(client: TestClient, record: dict[s
     small = {k: record[k] for k in ("options", "seed", "log")}
     status, out = post(client, REVIEW, {"record": small})
     assert status == 200, out
-    assert out["seats"] is None and out["objective"] == "value" and out["replays_to_state"]
+    assert out["seats"] is None and out["objective"] == "win" and out["replays_to_state"]  # win: the default
     assert all(t["player"] is None for t in out["turns"])
     status, full = post(client, REVIEW, {"record": record})
     assert [t["gap"] for t in out["turns"]] == [t["gap"] for t in full["turns"]]

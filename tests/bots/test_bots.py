@@ -73,7 +73,10 @@ def test_bots_play_with_every_option_on(lexicon: Lexicon) -> None:
 
 @pytest.mark.parametrize(
     ("drawn", "held", "swap"),
-    [("Cramp", "Royalties", {"greedy": None, "easy": None, "medium": 1, "hard": 1}), ("Royalties", "Cramp", {})],
+    [
+        ("Cramp", "Royalties", {"greedy": None, "easy": None, "medium": 1, "hard": 1, "expert": 1}),
+        ("Royalties", "Cramp", {}),
+    ],
 )
 def test_a_bot_exchanges_a_harsh_event_for_a_mild_one_ahead(
     lexicon: Lexicon, drawn: str, held: str, swap: dict[str, int | None]

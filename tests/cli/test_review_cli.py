@@ -221,6 +221,9 @@ def test_a_paperback_record_is_reviewed(paperback_records: Path, capsys: pytest.
     hard = [r for r in rows if r["player"] == "hard" and r["word"]]
     assert hard and all(r["rank"] == 1 and r["gap"] == {"value": 0.0} for r in hard)  # the value objective's own best
     assert all(len(r["fame"]) == 2 and r["hand"] for r in rows)
+    # the win objective, the default: each row's chances before and after, the expert's turn beside it
+    assert all(0 <= r["win_before"] <= 1 and 0 <= r["win_after"] <= 1 for r in rows)
+    assert all(r["expert"]["actions"] and 0 <= r["expert"]["win"] <= 1 for r in rows)
     code, text, err = cli(capsys, "review", path, "--objective", "length")
     assert code == 0, err
     assert "Paperback game of seed" in text and "by length" in text and "gap (len sc)" in text

@@ -454,7 +454,7 @@ def test_csv_json_and_svg_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bots", "greedy,expert"], "unknown bot 'expert' in --bots: the bots are greedy, easy, medium, hard"),
+        (["--bots", "greedy,ace"], "unknown bot 'ace' in --bots: the bots are greedy, easy, medium, hard, expert"),
         (["--bots", "greedy,,hard"], "without blanks"),
         (["--bots", "greedy,hard", "--games", "0"], "--games must be from 1"),
         (["--bots", "greedy,hard", "--players", "6"], "--players must be from 2 to 5"),
@@ -502,9 +502,9 @@ def test_a_dictionary_the_engine_cannot_play_is_refused(argv: list[str], message
 def test_bad_input_exits_2_through_the_main_command(capsys: pytest.CaptureFixture[str]) -> None:
     from solver.cli.main import main
 
-    code = main(["tournament", "--bots", "greedy,expert", "--games", "2"])
+    code = main(["tournament", "--bots", "greedy,master", "--games", "2"])
     err = capsys.readouterr().err
-    assert code == 2 and err.count("\n") == 1 and "unknown bot 'expert'" in err
+    assert code == 2 and err.count("\n") == 1 and "unknown bot 'master'" in err
 
 
 # -- real games -------------------------------------------------------------------------------------------------

@@ -52,14 +52,15 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "--bots",
         default=None,
         metavar="A,B,...",
-        help=f"comma-separated bots, one a seat after yours: greedy, easy, medium, hard (default {DEFAULT_BOTS})",
+        help="comma-separated bots, one a seat after yours: greedy, easy, medium, hard, expert "
+        f"(default {DEFAULT_BOTS})",
     )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the shuffle (default: a random one)")
     p.add_argument(
         "--game",
         choices=["hardback", "paperback"],
         default=None,
-        help="the game (default hardback); Paperback's bots: greedy, hard, random (default greedy)",
+        help="the game (default hardback); Paperback's bots: greedy, hard, random, expert (default greedy)",
     )
     p.add_argument(
         "--deck",
@@ -230,7 +231,7 @@ def _read_save(path: str) -> dict[str, Any]:
 
 
 def _paperback_bots(text: str | None) -> list[str]:
-    from solver.bots.paperback import BOTS
+    from solver.bots.paperback_expert import EXPERT_BOTS as BOTS
 
     names = [b.strip().lower() for b in (text if text is not None else PAPERBACK_BOTS).split(",")]
     if any(not b for b in names):

@@ -1,8 +1,11 @@
-"""The ghost writer at the person's side: hints for the word (with the player power weighed in), and after a
-word, its best when that was better. Each answer is text for the screen."""
+"""The ghost writer at the person's side: hints for the word (with the player power weighed in) and the expert's
+next action with its chance to win, and after a word, its best when that was better. Each answer is text for the
+screen."""
 
 from __future__ import annotations
 
+from solver.advice.suggest import suggest
+from solver.advice.words import suggestion_text
 from solver.answers.filters import allowed_hint
 from solver.bots.powers import power_moves
 from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
@@ -34,7 +37,8 @@ def hint_text(reader: Reader, n: int) -> str:
         for i, m in enumerate(moves, 1):
             lines.append(f"  {i:>2}. play {m.word.upper()} {' '.join(layout_tokens(m, search.state))}")
     power = power_hint(game, moves[0].value if moves else 0.0)
-    return "\n".join([*lines, *([power] if power else [])])
+    expert = suggestion_text(suggest(game, HINT_TIME_LIMIT), game)
+    return "\n".join([*lines, *([power] if power else []), expert])
 
 
 def power_hint(game: Game, best: float) -> str | None:

@@ -32,7 +32,10 @@ import shlex
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
-from solver.bots.paperback import PaperbackBot, make_bot, spell_of, turn_state
+from solver.advice.suggest import suggest
+from solver.advice.words import suggestion_text
+from solver.bots.paperback import PaperbackBot, spell_of, turn_state
+from solver.bots.paperback_expert import make_any
 from solver.bots.registry import bot_seed
 from solver.cli.play.loop import TurnLoop
 from solver.cli.play.saves import Saves
@@ -177,7 +180,7 @@ class PaperbackSession(TurnLoop):
     def __post_init__(self) -> None:
         for seat, name in enumerate(self.seats):
             if seat:
-                self.bots[seat] = make_bot(name, self.game.lexicon, bot_seed(self.game.state.seed, seat))
+                self.bots[seat] = make_any(name, self.game.lexicon, bot_seed(self.game.state.seed, seat))
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -431,6 +434,7 @@ class PaperbackSession(TurnLoop):
         st = self.game.state
         if st.phase != "word":
             self.say("The word is made: buy, or end the turn.")
+            self.say(self.expert())
             return
         objectives = [w.lower() for w in rest if w.lower() in OBJECTIVES]
         numbers = [w for w in rest if w.lower() not in OBJECTIVES]
@@ -457,6 +461,12 @@ class PaperbackSession(TurnLoop):
             money = f"  buys {buys:>2}¢" if buys != m.score else ""  # a score power or attack in force
             line = f"  {k}. {m.word.upper():<14} score {m.score:>2}  length {m.length:>2}{value}{money}"
             self.say(f"{line}   {spell_command(s)}")
+        self.say(self.expert())
+
+    def expert(self) -> str:
+        """The expert's next action in the person's place, with its chance to win (``solver.advice``)."""
+        table = PaperbackTable(self.game)
+        return suggestion_text(suggest(table, HINT_SECONDS), table)
 
     # -- saving and the end ------------------------------------------------------------------------------------------
 

@@ -1,0 +1,94 @@
+"""The expert's advice for both games (``solver.advice``): each seat's chance to win a game as it stands
+(``POST /v1/{game}/evaluate``), and Paperback's table seen by one seat, with the expert's next action
+(``POST /v1/paperback/game/view``; Hardback's view is ``service.routers.table``'s).
+
+A state is read and checked as the game routes read it (``service.gamestate.load_game``: signed with a state key,
+checked in full, a 422 naming the field at fault). Both are heavy requests bounded by the service's time budget:
+the win chances stop sampling worlds at a deadline (at least one world is played), and the expert's suggestion
+plays its turn under a time limit.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from service.advice import SUGGEST_SHARE, advice
+from service.deps import Context, caller, context
+from service.errors import QUERY_ERRORS, FieldError
+from service.game_faces import HARDBACK, PAPERBACK
+from service.gamestate import GameFace, load_game
+from service.runner import Caller, Lane
+from service.schemas.advice import EvaluateIn, EvaluateOut, PaperbackEvaluateIn, PaperbackGameViewIn
+from solver.advice.chances import win_chances
+
+router = APIRouter()
+
+EVALUATE_SHARE = 0.8  # of the time budget, the sampled worlds of an evaluation
+
+
+async def _evaluate(face: GameFace[Any], body: EvaluateIn, ctx: Context, who: Caller) -> JSONResponse:
+    start = time.perf_counter()
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
+    budget = ctx.settings.time_budget
+
+    def run() -> dict[str, Any]:
+        deadline = time.monotonic() + budget * EVALUATE_SHARE
+        return win_chances(game, body.samples, body.seed, deadline).to_json()
+
+    out = await ctx.runner.run(run, budget, Lane.HEAVY, who)
+    out["seat"] = game.to_act()
+    out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+    return JSONResponse(out)
+
+
+EVALUATE_DOC = (
+    "Each seat's chance to win the game as it stands, an estimate: worlds drawn from what the seat to act sees "
+    "(the hidden cards and future shuffles redrawn), each played a round ahead by the hard bot's policy and read by "
+    "the learned win model; the chances are the worlds' mean and se their standard error (it covers the sampled "
+    "worlds only, not the model's own error). A finished game gives its outcome (estimate false). Bounded by the "
+    "service's time budget: fewer worlds than asked may be played (samples says how many)."
+)
+
+
+def serve_evaluate(face: GameFace[Any], body: type[EvaluateIn], tag: str) -> None:
+    """Register ``POST {prefix}/evaluate`` for one game (``body``: its schema, for FastAPI to read the request)."""
+
+    async def evaluate(
+        body: EvaluateIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+    ) -> JSONResponse:
+        return await _evaluate(face, body, ctx, who)
+
+    evaluate.__annotations__["body"] = body
+    router.post(f"{face.prefix}/evaluate", response_model=EvaluateOut, responses=QUERY_ERRORS, tags=[tag],
+                description=EVALUATE_DOC)(evaluate)
+
+
+serve_evaluate(HARDBACK, EvaluateIn, "games")
+serve_evaluate(PAPERBACK, PaperbackEvaluateIn, "paperback games")
+
+
+@router.post("/v1/paperback/game/view", responses=QUERY_ERRORS, tags=["paperback games"])
+async def paperback_view(
+    body: PaperbackGameViewIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+) -> JSONResponse:
+    """What a seat sees of a Paperback game and may do now (``legal``: the actions the engine accepts from it, a
+    spell aside); with ``suggest``, the expert's next action in the seat's place when the game waits on it
+    (``suggestion``: the action as ``/game/action`` takes it; ``advice``: the same with the chance to win it leads
+    to and the runner-up's, estimates)."""
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    game = load_game(PAPERBACK, body.game, d.lexicon, ctx.settings.state_key)
+    players = len(game.state.players)
+    if not 0 <= body.seat < players:
+        raise FieldError("seat", f"seat: the game has seats 0 to {players - 1}")
+    budget = ctx.settings.time_budget
+    out: dict[str, Any] = await ctx.runner.run(lambda: game.view(body.seat), budget, Lane.LIGHT, who)
+    if body.suggest and game.to_act() == body.seat:
+        found = await ctx.runner.run(lambda: advice(game, budget * SUGGEST_SHARE), budget, Lane.HEAVY, who)
+        out["suggestion"] = found["action"] if found else None
+        out["advice"] = found
+    return JSONResponse(out)
