@@ -32,6 +32,7 @@ from service.routers import (
     paperback_games,
     review,
     table,
+    tables,
     vocabulary,
     words,
 )
@@ -77,7 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     routers = (
         *(health, cards, vocabulary, words, hardback, ink, games, table, review),
-        *(paperback, paperback_games),
+        *(paperback, paperback_games, tables),
     )
     for r in routers:
         app.include_router(r.router)
