@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from service.store import Cursor, StoreError, TableStore
+from service.store.base import Cursor, StoreError, TableStore
 
 POOL = 8  # connections kept open at most
 CONNECT_TIMEOUT = 10  # seconds

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from service.store import Cursor, StoreError, TableStore
+from service.store.base import Cursor, StoreError, TableStore
 
 BUSY_TIMEOUT = 30.0  # seconds a transaction waits for another process's write lock
 
