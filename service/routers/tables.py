@@ -35,7 +35,7 @@ from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError, NotFound, responses
 from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
 from service.gamestate import GameFace
-from service.runner import Caller, Lane
+from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
 from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
 from service.store import Move, StaleTable, Table, TableStore, open_store
@@ -170,15 +170,33 @@ async def _save(tables: TableStore, p: Playing, moves: list[Move]) -> None:
 
 
 async def _bots(ctx: Context, who: Caller, tables: TableStore, p: Playing, deadline: float) -> None:
-    """The bots' turns, each saved, until a person must act, the game ends or the budget is spent."""
+    """The bots' turns, each saved, until a person must act, the game ends or the budget is spent. A turn the
+    service cannot run now (busy, or past its guard) is left for later (``waiting`` stays ``"bot"``): the game is
+    read again from the store, as the thread of a turn given up may still be changing it."""
     while (acting := p.game.to_act()) is not None and p.table.seats[acting] != PERSON:
         left = deadline - time.monotonic()
         if left < MIN_BOT_TURN:
             return
         before = len(p.game.log)
         turn = partial(p.kind.turn, p.table.seats[acting], p.lexicon, p.game, left * 0.8)
-        await ctx.runner.run(turn, left, Lane.HEAVY, who)
+        try:
+            await ctx.runner.run(turn, left, Lane.HEAVY, who)
+        except Unavailable:
+            again = await _read(ctx, tables, p.table.id)
+            p.table, p.game = again.table, again.game
+            return
         await _save(tables, p, [Move(acting, a.to_json()) for a in p.game.log[before:]])
+
+
+def public(move: Move, viewer: int | None) -> dict[str, Any]:
+    """A move as a seat may see it (``viewer`` None: as no seat): another seat's Hardback card played as a wild
+    (face down) without its code."""
+    action = move.action
+    layout = action.get("layout")
+    if move.seat != viewer and isinstance(layout, list):
+        hidden = [{**e, "code": None} if isinstance(e, dict) and e.get("face") == "wild" else e for e in layout]
+        action = {**action, "layout": hidden}
+    return {"seat": move.seat, "action": action}
 
 
 async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200, **extra: Any) -> JSONResponse:
@@ -196,7 +214,7 @@ async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200,
         "waiting": None if acting is None else PERSON if table.seats[acting] == PERSON else "bot",
         "over": acting is None,
         "view": view,
-        "played": [{"seat": m.seat, "action": m.action} for m in p.played],
+        "played": [public(m, seat) for m in p.played],
         **extra,
     }
     return JSONResponse(out, status_code=status)
@@ -343,8 +361,9 @@ async def seat_moves(
     me: Annotated[Seat, Depends(seat)],
     since: Annotated[int, Query(ge=0, description="the first move wanted (0: all)")] = 0,
 ) -> JSONResponse:
-    """The moves played so far, from ``since`` (each with its seat); once the game is over, its ``record`` as
-    ``POST /v1/{game}/review`` reads it (its seed and state included: nothing is hidden any more)."""
+    """The moves played so far, from ``since`` (each with its seat; another seat's cards played face down without
+    their codes); once the game is over, its ``record`` as ``POST /v1/{game}/review`` reads it (its seed and state
+    included: nothing is hidden any more)."""
     table = await asyncio.to_thread(tables.get, me.table)
     if table is None:
         raise NotFound(f"no table {me.table!r}")
@@ -353,7 +372,8 @@ async def seat_moves(
     record = None
     if over:
         record = {**table.state, "log": [m.action for m in moves], "seats": table.seats, "lexicon": None}
-    out = {"table": table.id, "game": table.game, "over": over, "moves": [
-        {"n": i, "seat": m.seat, "action": m.action} for i, m in enumerate(moves) if i >= since
-    ], "record": record, "dictionary": table.dictionary}
+    shown = [{"n": i, **({"seat": m.seat, "action": m.action} if over else public(m, me.seat))}
+             for i, m in enumerate(moves) if i >= since]
+    out = {"table": table.id, "game": table.game, "over": over, "moves": shown, "record": record,
+           "dictionary": table.dictionary}
     return JSONResponse(out)

@@ -19,8 +19,9 @@ from fastapi.testclient import TestClient
 from postgres_server import postgres_server
 
 from service.main import create_app
+from service.routers.tables import public
 from service.settings import Settings
-from service.store import open_store
+from service.store import Move, open_store
 from solver.game.hardback.replay import HARDBACK as HARDBACK_RECORDS
 from solver.game.records import replays_to_state
 from solver.lexicon import default_lexicon
@@ -251,3 +252,12 @@ def test_racing_actions_on_one_table_are_played_once(
         assert sorted(codes) == [200] + [409] * 7, codes
         seen = view(c, token)
         assert (seen["moves"], seen["version"], seen["to_act"]) == (1, 1, 1)
+
+
+def test_another_seats_wild_cards_are_shown_without_their_codes() -> None:
+    spell = {"action": "spell", "word": "oat", "layout": [
+        {"code": "horror:O4", "face": "up"}, {"code": "A", "face": "wild"}, {"code": "T", "face": "uncovered"}]}
+    theirs = public(Move(1, spell), 0)["action"]["layout"]
+    assert [e["code"] for e in theirs] == ["horror:O4", None, "T"]
+    assert public(Move(1, spell), 1)["action"] == spell  # the seat's own move
+    assert public(Move(1, spell), None)["action"]["layout"][1]["code"] is None  # as no seat (a table just made)
