@@ -261,3 +261,18 @@ def test_another_seats_wild_cards_are_shown_without_their_codes() -> None:
     assert [e["code"] for e in theirs] == ["horror:O4", None, "T"]
     assert public(Move(1, spell), 1)["action"] == spell  # the seat's own move
     assert public(Move(1, spell), None)["action"]["layout"][1]["code"] is None  # as no seat (a table just made)
+
+
+def test_a_paperback_game_to_the_end_is_reviewed_from_its_record(client: TestClient) -> None:
+    token = new_table(client, "paperback", seats=["person", "greedy"])["invites"][0]["token"]
+    for _ in range(200):
+        seen = view(client, token)
+        if seen["over"]:
+            break
+        r = act(client, token, seen["view"]["legal"][0])
+        assert r.status_code == 200, r.text
+    assert seen["over"]
+    record = client.get("/v1/tables/seat/moves", headers=bearer(token)).json()["record"]
+    assert record["seats"] == ["person", "greedy"] and record["log"]
+    r = client.post("/v1/paperback/review", json={"record": record})
+    assert r.status_code == 200 and r.json()["turns"], r.text
