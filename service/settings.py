@@ -15,6 +15,8 @@
 | ``GHOSTWRITER_STATE_KEY`` | sign returned game states, refuse altered ones (``service.signing``; 16+ chars) | none |
 | ``GHOSTWRITER_TABLES`` | where the tables the service holds are kept (``service.store``): a SQLite file's path, | |
 |   | or a ``postgresql://`` URL | ``ghostwriter/tables.sqlite3`` in the user's data dir |
+| ``GHOSTWRITER_TABLES_DAYS`` | days a table may go untouched before it is removed | 30 |
+| ``GHOSTWRITER_MAX_TABLES`` | tables held at most (beyond, a new table is a 503) | 100000 |
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ class Settings:
     state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks
     # -- the tables the service holds (service.store) --
     tables: str = field(default="", repr=False)  # a SQLite path or a PostgreSQL URL (which may hold a password)
+    tables_days: float = 30.0
+    max_tables: int = 100_000
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -62,6 +66,8 @@ class Settings:
             header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
             state_key=state_key(e.get("GHOSTWRITER_STATE_KEY", "")),
             tables=e.get("GHOSTWRITER_TABLES", "").strip(),
+            tables_days=_number(e, "GHOSTWRITER_TABLES_DAYS", 30.0, 0.001, 36_500.0),
+            max_tables=int(_number(e, "GHOSTWRITER_MAX_TABLES", 100_000, 1, 100_000_000)),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -78,6 +84,8 @@ class Settings:
             "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
             "GHOSTWRITER_STATE_KEY": self.state_key,
             "GHOSTWRITER_TABLES": self.tables,
+            "GHOSTWRITER_TABLES_DAYS": repr(self.tables_days),
+            "GHOSTWRITER_MAX_TABLES": str(self.max_tables),
         }
 
     @property

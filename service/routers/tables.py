@@ -38,6 +38,7 @@ from service.gamestate import GameFace
 from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
 from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
+from service.settings import Settings
 from service.store import Move, StaleTable, Table, TableStore, open_store
 from solver.bots import paperback_expert
 from solver.bots.registry import BOT_NAMES, bot_seed
@@ -104,6 +105,23 @@ async def store(request: Request, ctx: Annotated[Context, Depends(context)]) -> 
     """The app's store, opened on first use (off the event loop)."""
     found: TableStore | None = getattr(request.app.state, "tables", None)
     return found if found is not None else await asyncio.to_thread(_open, request, ctx)
+
+
+@dataclass(frozen=True)
+class Env:
+    """What every table route uses: the worker's context, who asks, and the store."""
+
+    ctx: Context
+    who: Caller
+    store: TableStore
+
+
+async def env(
+    ctx: Annotated[Context, Depends(context)],
+    who: Annotated[Caller, Depends(caller)],
+    tables: Annotated[TableStore, Depends(store)],
+) -> Env:
+    return Env(ctx, who, tables)
 
 
 @dataclass(frozen=True)
@@ -232,12 +250,12 @@ def _check_seats(kind: Kind, seats: list[str]) -> None:
         raise FieldError("seats", "seats: a table needs a person (bots alone play through /v1/{game}/bot/move)")
 
 
-async def _create(
-    name: str, body: Any, deal: Callable[[Lexicon], Game[Any]], ctx: Context, who: Caller, tables: TableStore
-) -> JSONResponse:
+async def _create(name: str, body: Any, deal: Callable[[Lexicon], Game[Any]], e: Env) -> JSONResponse:
     start = time.monotonic()
+    ctx, who, tables = e.ctx, e.who, e.store
     kind = KINDS[name]
     _check_seats(kind, body.seats)
+    await asyncio.to_thread(_make_room, tables, ctx.settings)
     lexicon = (await ctx.dictionaries()).get(body.dictionary).lexicon
     game = await ctx.runner.run(lambda: deal(lexicon), ctx.settings.time_budget)
     table = Table(secrets.token_urlsafe(12), name, body.dictionary, list(body.seats), game.to_json())
@@ -249,6 +267,14 @@ async def _create(
     return await _answer(ctx, p, None, 201, invites=invites)
 
 
+def _make_room(tables: TableStore, settings: Settings) -> None:
+    """The tables untouched for ``tables_days`` removed; a 503 when the store still holds ``max_tables``."""
+    tables.prune(time.time() - settings.tables_days * 86_400)
+    held = tables.count()
+    if held >= settings.max_tables:
+        raise Unavailable(f"the service holds as many tables as it may ({held}): retry later", retry_after=3600)
+
+
 def _players(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     given = options.get("players")
     if given is not None and given != len(seats):
@@ -257,41 +283,27 @@ def _players(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
 
 
 @router.post("/v1/hardback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
-async def new_hardback_table(
-    body: HardbackTableIn,
-    ctx: Annotated[Context, Depends(context)],
-    who: Annotated[Caller, Depends(caller)],
-    tables: Annotated[TableStore, Depends(store)],
-) -> JSONResponse:
+async def new_hardback_table(body: HardbackTableIn, e: Annotated[Env, Depends(env)]) -> JSONResponse:
     """A Hardback table: its seats (people and bots), its options; the seed is the server's. Each person's seat
     gets a token (its invite: give it to that player only)."""
     options = _players(body.options.model_dump(exclude_unset=True), body.seats)
     request = NewGameIn.model_validate({"options": options, "seed": secrets.randbits(SEED_BITS)}, strict=False)
-    return await _create("hardback", body, partial(HARDBACK.deal, request), ctx, who, tables)
+    return await _create("hardback", body, partial(HARDBACK.deal, request), e)
 
 
 @router.post("/v1/paperback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
-async def new_paperback_table(
-    body: PaperbackTableIn,
-    ctx: Annotated[Context, Depends(context)],
-    who: Annotated[Caller, Depends(caller)],
-    tables: Annotated[TableStore, Depends(store)],
-) -> JSONResponse:
+async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(env)]) -> JSONResponse:
     """A Paperback table: its seats (people and bots), its options and deck; the seed is the server's. Each
     person's seat gets a token (its invite: give it to that player only)."""
     options = _players(body.options, body.seats)
     request = PaperbackNewGameIn(options=options, deck=body.deck, seed=secrets.randbits(SEED_BITS))
-    return await _create("paperback", body, partial(PAPERBACK.deal, request), ctx, who, tables)
+    return await _create("paperback", body, partial(PAPERBACK.deal, request), e)
 
 
 @router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)
-async def seat_view(
-    ctx: Annotated[Context, Depends(context)],
-    tables: Annotated[TableStore, Depends(store)],
-    me: Annotated[Seat, Depends(seat)],
-) -> JSONResponse:
+async def seat_view(e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]) -> JSONResponse:
     """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act)."""
-    return await _answer(ctx, await _read(ctx, tables, me.table), me.seat)
+    return await _answer(e.ctx, await _read(e.ctx, e.store, me.table), me.seat)
 
 
 def _check_turn(p: Playing, seat: int, action: dict[str, Any]) -> None:
@@ -311,16 +323,12 @@ def _check_turn(p: Playing, seat: int, action: dict[str, Any]) -> None:
 
 @router.post("/v1/tables/seat/action", response_model=TableOut, responses=TABLE_ERRORS)
 async def seat_action(
-    body: TableActionIn,
-    request: Request,
-    ctx: Annotated[Context, Depends(context)],
-    who: Annotated[Caller, Depends(caller)],
-    tables: Annotated[TableStore, Depends(store)],
-    me: Annotated[Seat, Depends(seat)],
+    body: TableActionIn, request: Request, e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]
 ) -> JSONResponse:
     """One action of the token's seat (a 409 when the game waits on another seat, a 422 naming the rule when the
     engine refuses it), then the bots' turns until a person must act, within the service's time budget."""
     start = time.monotonic()
+    ctx, tables = e.ctx, e.store
     async with _lock(request, me.table):
         p = await _read(ctx, tables, me.table)
         _check_turn(p, me.seat, body.action)
@@ -334,29 +342,24 @@ async def seat_action(
 
         await ctx.runner.run(apply, ctx.settings.time_budget)
         await _save(tables, p, [Move(me.seat, a.to_json()) for a in p.game.log[before:]])
-        await _bots(ctx, who, tables, p, start + ctx.settings.time_budget)
+        await _bots(ctx, e.who, tables, p, start + ctx.settings.time_budget)
     return await _answer(ctx, p, me.seat)
 
 
 @router.post("/v1/tables/seat/bots", response_model=TableOut, responses=TABLE_ERRORS)
 async def seat_bots(
-    request: Request,
-    ctx: Annotated[Context, Depends(context)],
-    who: Annotated[Caller, Depends(caller)],
-    tables: Annotated[TableStore, Depends(store)],
-    me: Annotated[Seat, Depends(seat)],
+    request: Request, e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]
 ) -> JSONResponse:
     """The bots' turns go on (after an answer whose ``waiting`` was ``"bot"``), until a person must act."""
     start = time.monotonic()
     async with _lock(request, me.table):
-        p = await _read(ctx, tables, me.table)
-        await _bots(ctx, who, tables, p, start + ctx.settings.time_budget)
-    return await _answer(ctx, p, me.seat)
+        p = await _read(e.ctx, e.store, me.table)
+        await _bots(e.ctx, e.who, e.store, p, start + e.ctx.settings.time_budget)
+    return await _answer(e.ctx, p, me.seat)
 
 
 @router.get("/v1/tables/seat/moves", responses=TABLE_ERRORS)
 async def seat_moves(
-    ctx: Annotated[Context, Depends(context)],
     tables: Annotated[TableStore, Depends(store)],
     me: Annotated[Seat, Depends(seat)],
     since: Annotated[int, Query(ge=0, description="the first move wanted (0: all)")] = 0,

@@ -24,6 +24,7 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS gw_tokens (
         digest TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES gw_tables(id) ON DELETE CASCADE,
         seat INTEGER NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS gw_tables_updated ON gw_tables (updated)",
 )
 
 
@@ -163,6 +164,22 @@ class TableStore(ABC):
                           (table.id, table.moves + i, move.seat, _dump(move.action)))
         table.version += 1
         table.moves += len(moves)
+
+    def prune(self, before: float) -> int:
+        """Remove the tables (their moves and tokens with them) last changed before ``before`` (a time); how many."""
+        with self._transaction() as cur:
+            self._run(cur, "DELETE FROM gw_moves WHERE table_id IN (SELECT id FROM gw_tables WHERE updated < ?)",
+                      (before,))
+            self._run(cur, "DELETE FROM gw_tokens WHERE table_id IN (SELECT id FROM gw_tables WHERE updated < ?)",
+                      (before,))
+            self._run(cur, "DELETE FROM gw_tables WHERE updated < ?", (before,))
+            return cur.rowcount
+
+    def count(self) -> int:
+        """How many tables the store holds."""
+        with self._transaction() as cur:
+            self._run(cur, "SELECT COUNT(*) FROM gw_tables")
+            return int(cur.fetchone()[0])
 
     def moves(self, table_id: str) -> list[Move]:
         """The moves played at a table, in order."""

@@ -5,6 +5,7 @@ several writers race, nothing lost when the store is opened again, tokens kept o
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -141,3 +142,16 @@ def test_racing_writers_lose_no_update(store: TableStore, spec: str) -> None:
     assert table is not None
     assert table.state["count"] == 60 and table.moves == 60 and table.version == 60
     assert sorted(m.seat for m in store.moves("t1")) == sorted([0, 1, 2, 3] * 15)
+
+
+def test_tables_untouched_for_long_are_pruned_with_their_moves_and_tokens(store: TableStore) -> None:
+    old, new = a_table("old"), a_table("new")
+    store.create(old, {0: "old-token"})
+    store.save(old, [Move(0, {"action": "pass"})])
+    cut = time.time() + 0.01
+    time.sleep(0.02)
+    store.create(new, {0: "new-token"})
+    assert store.count() == 2
+    assert store.prune(cut) == 1
+    assert store.get("old") is None and store.seat_of("old-token") is None and store.moves("old") == []
+    assert store.get("new") is not None and store.seat_of("new-token") == ("new", 0) and store.count() == 1

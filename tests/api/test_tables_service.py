@@ -276,3 +276,19 @@ def test_a_paperback_game_to_the_end_is_reviewed_from_its_record(client: TestCli
     assert record["seats"] == ["person", "greedy"] and record["log"]
     r = client.post("/v1/paperback/review", json={"record": record})
     assert r.status_code == 200 and r.json()["turns"], r.text
+
+
+def test_a_store_holding_its_most_tables_refuses_a_new_one(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(tables=str(tmp_path / "t.sqlite3"), max_tables=1))) as c:
+        new_table(c)
+        r = c.post("/v1/hardback/tables", json={"seats": ["person"]})
+        assert r.status_code == 503 and "as many tables" in r.json()["error"] and r.headers["retry-after"]
+
+
+def test_the_tables_settings_are_read_from_the_environment() -> None:
+    env = {"GHOSTWRITER_TABLES": "postgresql://u@/db?host=/s", "GHOSTWRITER_TABLES_DAYS": "2.5",
+           "GHOSTWRITER_MAX_TABLES": "10"}
+    s = Settings.from_env(env)
+    assert (s.tables_store, s.tables_days, s.max_tables) == ("postgresql://u@/db?host=/s", 2.5, 10)
+    assert Settings.from_env(s.to_env()) == s and "postgresql" not in repr(s)
+    assert Settings().tables_store.endswith("ghostwriter/tables.sqlite3")
