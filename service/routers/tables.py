@@ -188,13 +188,16 @@ async def _save(tables: TableStore, p: Playing, moves: list[Move]) -> None:
 
 
 async def _bots(ctx: Context, who: Caller, tables: TableStore, p: Playing, deadline: float) -> None:
-    """The bots' turns, each saved, until a person must act, the game ends or the budget is spent. A turn the
-    service cannot run now (busy, or past its guard) is left for later (``waiting`` stays ``"bot"``): the game is
-    read again from the store, as the thread of a turn given up may still be changing it."""
+    """The bots' turns, each saved, until a person must act, the game ends or the budget is spent (one turn at
+    least, whatever is left of the budget, so that asking again always gets on). A turn the service cannot run
+    now (busy, or past its guard) is left for later (``waiting`` stays ``"bot"``): the game is read again from
+    the store, as the thread of a turn given up may still be changing it."""
+    first = True
     while (acting := p.game.to_act()) is not None and p.table.seats[acting] != PERSON:
         left = deadline - time.monotonic()
-        if left < MIN_BOT_TURN:
+        if left < MIN_BOT_TURN and not first:  # one turn a request at least: a small budget still goes on
             return
+        left, first = max(left, MIN_BOT_TURN), False
         before = len(p.game.log)
         turn = partial(p.kind.turn, p.table.seats[acting], p.lexicon, p.game, left * 0.8)
         try:

@@ -292,3 +292,20 @@ def test_the_tables_settings_are_read_from_the_environment() -> None:
     assert (s.tables_store, s.tables_days, s.max_tables) == ("postgresql://u@/db?host=/s", 2.5, 10)
     assert Settings.from_env(s.to_env()) == s and "postgresql" not in repr(s)
     assert Settings().tables_store.endswith("ghostwriter/tables.sqlite3")
+
+
+def test_with_a_small_budget_the_bots_go_on_a_turn_a_request(tmp_path: Path) -> None:
+    """A budget too small for every bot's turn in one request: the answer says the bots are waiting, and each
+    POST .../bots plays at least one more turn, until the person is to act again."""
+    with TestClient(create_app(Settings(tables=str(tmp_path / "t.sqlite3"), time_budget=0.05))) as c:
+        token = new_table(c, seats=["person", "greedy", "greedy", "greedy"])["invites"][0]["token"]
+        out = act(c, token, {"action": "pass"}).json()
+        assert out["played"][0] == {"seat": 0, "action": {"action": "pass"}} and len(out["played"]) > 1
+        for _ in range(3):
+            if out["waiting"] == "person":
+                break
+            assert out["waiting"] == "bot"
+            before = out["moves"]
+            out = c.post("/v1/tables/seat/bots", headers=bearer(token)).json()
+            assert out["moves"] > before and out["played"]
+        assert out["waiting"] == "person" and out["to_act"] == 0
