@@ -9,11 +9,13 @@ import hashlib
 import json
 import sys
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil  # type: ignore[import-untyped]
 import pytest
 from fastapi.testclient import TestClient
 from postgres_server import postgres_server
@@ -194,10 +196,24 @@ def digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:12]
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
-def test_a_restart_mid_game_resumes_it_exactly(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    """Two people at two devices and a bot; the server stopped mid-game and started again on the same store: each
-    seat's view, the moves and the state are the same, and the game goes on."""
+def kill_server(base: str) -> None:
+    """The live server at ``base`` killed outright (SIGKILL: no shutdown of any kind), and gone."""
+    port = base.rsplit(":", 1)[1]
+    (server,) = [p for p in psutil.Process().children() if port in p.cmdline()]
+    server.kill()
+    for _ in range(100):
+        if server.status() == psutil.STATUS_ZOMBIE:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the killed server is still running")
+
+
+@pytest.mark.parametrize(("kind", "how"), [("sqlite", "stop"), ("postgres", "stop"), ("sqlite", "kill")])
+def test_a_restart_mid_game_resumes_it_exactly(
+    kind: str, how: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two people at two devices and a bot; the server stopped mid-game (or killed: a crash) and started again on
+    the same store: each seat's view, the moves and the state are the same, and the game goes on."""
     env = {"GHOSTWRITER_TABLES": store_spec(kind, tmp_path, request)}
     with live_server(env=env) as base, httpx.Client(base_url=base) as phone, httpx.Client(base_url=base) as laptop:
         made = new_table(phone, options={"target": 15})
@@ -207,6 +223,8 @@ def test_a_restart_mid_game_resumes_it_exactly(kind: str, tmp_path: Path, reques
         before = {s: view(c, t) for s, (c, t) in devices.items()}
         moves = phone.get("/v1/tables/seat/moves", headers=bearer(devices[0][1])).json()["moves"]
         state = open_store(env["GHOSTWRITER_TABLES"]).get(made["table"])
+        if how == "kill":
+            kill_server(base)
     with live_server(env=env) as base, httpx.Client(base_url=base) as phone, httpx.Client(base_url=base) as laptop:
         devices = {0: (phone, devices[0][1]), 1: (laptop, devices[1][1])}
         after = {s: view(c, t) for s, (c, t) in devices.items()}
@@ -217,7 +235,7 @@ def test_a_restart_mid_game_resumes_it_exactly(kind: str, tmp_path: Path, reques
         assert went_on["moves"] > len(moves)
     assert state is not None
     print(
-        f"\n{kind}: restarted after {len(moves)} moves (version {state.version}); views before/after "
+        f"\n{kind}, {how}: restarted after {len(moves)} moves (version {state.version}); views before/after "
         + ", ".join(f"seat {s}: {digest(before[s])}/{digest(after[s])}" for s in before)
         + f"; state {digest(state.state)}; went on to {went_on['moves']} moves"
     )
