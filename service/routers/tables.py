@@ -44,7 +44,7 @@ from solver.bots import paperback_expert
 from solver.bots.registry import BOT_NAMES, bot_seed
 from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable
-from solver.game.protocol import Game, IllegalActionError
+from solver.game.protocol import Action, Game, IllegalActionError
 from solver.lexicon import Lexicon
 
 router = APIRouter(tags=["tables"])
@@ -309,19 +309,29 @@ async def seat_view(e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends
     return await _answer(e.ctx, await _read(e.ctx, e.store, me.table), me.seat)
 
 
-def _check_turn(p: Playing, seat: int, action: dict[str, Any]) -> None:
-    """The action is the token's seat's, and the game waits on it (a Hardback action naming its seat may come out
-    of turn: the engine says whether it may)."""
-    if p.game.to_act() is None:
+def _read_action(p: Playing, data: dict[str, Any]) -> Action:
+    try:
+        action: Action = p.kind.face.action(data)
+    except IllegalActionError as err:
+        raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
+    return action
+
+
+def _check_turn(p: Playing, seat: int, action: Action) -> None:
+    """The action is the token's seat's, and the game waits on it. The seat acting is the one the action names
+    when it names one (a Hardback ink, remover or return, which may come out of turn: the engine says whether it
+    may), else the seat in turn; the game's reader drops any other ``seat`` a client adds."""
+    acting = p.game.to_act()
+    if acting is None:
         raise HTTPException(409, "the game is over: GET /v1/tables/seat/moves for its record")
-    claimed = action.get("seat")
-    if claimed is not None:
-        if claimed != seat:
-            raise HTTPException(403, f"this token acts for seat {seat}, not for seat {claimed}")
+    named = getattr(action, "seat", None)
+    if named is not None:
+        if named != seat:
+            raise HTTPException(403, f"this token acts for seat {seat}, not for seat {named}")
         return
-    current = p.game.to_act() if p.table.game == "paperback" else p.game.state.current  # type: ignore[attr-defined]
-    if current != seat or p.game.to_act() != seat:
-        raise HTTPException(409, f"it is seat {p.game.to_act()}'s turn, not seat {seat}'s (this token's)")
+    in_turn: int = p.game.state.current  # type: ignore[attr-defined]  # both games' states say whose turn it is
+    if in_turn != seat or acting != seat:
+        raise HTTPException(409, f"it is seat {acting}'s turn, not seat {seat}'s (this token's)")
 
 
 @router.post("/v1/tables/seat/action", response_model=TableOut, responses=TABLE_ERRORS)
@@ -334,14 +344,15 @@ async def seat_action(
     ctx, tables = e.ctx, e.store
     async with _lock(request, me.table):
         p = await _read(ctx, tables, me.table)
-        _check_turn(p, me.seat, body.action)
+        action = _read_action(p, body.action)
+        _check_turn(p, me.seat, action)
         before = len(p.game.log)
 
         def apply() -> None:
             try:
-                p.game.apply(p.kind.face.action(body.action))
-            except IllegalActionError as e:
-                raise FieldError(f"action.{e.field}" if e.field else "action", str(e)) from None
+                p.game.apply(action)
+            except IllegalActionError as err:
+                raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
 
         await ctx.runner.run(apply, ctx.settings.time_budget)
         await _save(tables, p, [Move(me.seat, a.to_json()) for a in p.game.log[before:]])

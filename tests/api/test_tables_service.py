@@ -131,6 +131,8 @@ def test_a_token_sees_and_acts_for_its_own_seat_only(client: TestClient, tables_
     assert r.status_code == 409 and "seat 0's turn" in r.json()["error"]
     r = act(client, t1, {"action": "ink", "seat": 0})
     assert r.status_code == 403 and "seat 1, not for seat 0" in r.json()["error"]
+    r = act(client, t1, {"action": "pass", "seat": 1})  # a seat the action does not read: still seat 0's pass
+    assert r.status_code == 409 and "seat 0's turn" in r.json()["error"]
     assert view(client, t0)["version"] == 0  # nothing was played
     for headers in ({}, bearer("not-a-token"), {"Authorization": "Basic x"}):
         r = client.get("/v1/tables/seat", headers=headers)
@@ -171,6 +173,12 @@ def test_a_paperback_table_with_a_bot_first(client: TestClient) -> None:
     seen = view(client, token)
     assert seen["view"]["seat"] == 1 and seen["view"]["legal"]
     assert all(isinstance(p["hand"], int) for p in seen["view"]["players"])
+    r = act(client, made["invites"][1]["token"], {"action": "end"})
+    assert r.status_code == 422, r.text  # the seat in turn's, but not now: the engine's refusal
+    for wrong in ({"action": "pass", "seat": 0}, {"action": "pass", "seat": 1}):  # a seat the action does not read
+        made_again = new_table(client, "paperback", seats=["person", "person"])
+        r = act(client, made_again["invites"][1]["token"], wrong)
+        assert r.status_code == 409 and "seat 0's turn" in r.json()["error"], r.text
     out = act(client, token, {"action": "pass"}).json()
     assert out["played"][0] == {"seat": 1, "action": {"action": "pass"}}
     assert out["to_act"] == 1 and {m["seat"] for m in out["played"][1:]} <= {0, 1}
