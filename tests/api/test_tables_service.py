@@ -24,6 +24,8 @@ from service.main import create_app
 from service.routers.tables import public
 from service.settings import Settings
 from service.store import Move, open_store
+from solver.game.hardback.actions import action_from_json
+from solver.game.hardback.engine import Game
 from solver.game.hardback.replay import HARDBACK as HARDBACK_RECORDS
 from solver.game.records import replays_to_state
 from solver.lexicon import default_lexicon
@@ -335,3 +337,21 @@ def test_with_a_small_budget_the_bots_go_on_a_turn_a_request(tmp_path: Path) -> 
             out = c.post("/v1/tables/seat/bots", headers=bearer(token)).json()
             assert out["moves"] > before and out["played"]
         assert out["waiting"] == "person" and out["to_act"] == 0
+
+
+def test_a_table_another_worker_changed_is_read_afresh(client: TestClient, tables_file: Path) -> None:
+    """This worker keeps the games it played; a save by another (here: straight to the store) bumps the version,
+    and the next request reads the new state."""
+    made = new_table(client, seats=["person", "person"])
+    token = made["invites"][0]["token"]
+    assert view(client, token)["to_act"] == 0
+    other = open_store(str(tables_file))
+    table = other.get(made["table"])
+    assert table is not None
+    game = Game.from_json(table.state, default_lexicon())
+    game.apply(action_from_json({"action": "pass"}))
+    table.state = game.to_json()
+    other.save(table, [Move(0, {"action": "pass"})])
+    seen = view(client, token)
+    assert (seen["to_act"], seen["version"], seen["moves"]) == (1, 1, 1)
+    assert act(client, token, {"action": "pass"}).status_code == 409
