@@ -52,6 +52,7 @@ router = APIRouter(tags=["tables"])
 
 PERSON = "person"
 SEED_BITS = 53  # a seed as the game routes take it
+PRIVATE = {"Cache-Control": "no-store"}  # a seat's view and tokens: kept by no cache on the way
 GAMES_KEPT = 256  # games of recent tables a worker keeps (``Games``)
 MIN_BOT_TURN = 0.2  # seconds: a bot's turn is not started with less of the budget left
 TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -272,7 +273,7 @@ async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200,
         "played": [public(m, seat) for m in p.played],
         **extra,
     }
-    return JSONResponse(out, status_code=status)
+    return JSONResponse(out, status_code=status, headers=PRIVATE)
 
 
 # -- the routes ---------------------------------------------------------------------------------------------------
@@ -428,4 +429,4 @@ async def seat_moves(
              for i, m in enumerate(moves) if i >= since]
     out = {"table": table.id, "game": table.game, "over": over, "moves": shown, "record": record,
            "dictionary": table.dictionary}
-    return JSONResponse(out)
+    return JSONResponse(out, headers=PRIVATE)

@@ -126,6 +126,7 @@ def test_a_token_sees_and_acts_for_its_own_seat_only(client: TestClient, tables_
     for seat, token in ((0, t0), (1, t1)):
         seen = view(client, token)
         assert seen["seat"] == seat and seen["view"]["seat"] == seat
+        assert client.get("/v1/tables/seat", headers=bearer(token)).headers["cache-control"] == "no-store"
         assert [c["code"] for c in seen["view"]["hand"]] == state.state["players"][seat]["hand"]
         assert all(isinstance(p["hand"], int) for p in seen["view"]["players"])  # others' hands: counts only
         assert not set(keys(seen)) & set(SECRETS), set(keys(seen)) & set(SECRETS)
