@@ -33,7 +33,8 @@ settings.register_profile("default", deadline=None, suppress_health_check=[Healt
 settings.load_profile("default")
 
 # the tables a live server holds (service.store) go to a throwaway file, never the user's own
-os.environ.setdefault("GHOSTWRITER_TABLES", os.path.join(tempfile.mkdtemp(prefix="gw-tables-"), "tables.sqlite3"))
+if not os.environ.get("GHOSTWRITER_TABLES", "").strip():
+    os.environ["GHOSTWRITER_TABLES"] = os.path.join(tempfile.mkdtemp(prefix="gw-tables-"), "tables.sqlite3")
 
 
 @pytest.fixture(scope="module")
