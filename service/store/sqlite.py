@@ -1,10 +1,12 @@
 """The tables in one SQLite file (the default store): the standard library's driver, the file in WAL mode with
 full syncs (a committed action survives a crash of the machine, not only of the server), each transaction begun
 IMMEDIATE (it takes the write lock at once, so two processes sharing the file wait for each other instead of
-failing half way), a connection per thread, kept."""
+failing half way), a connection per thread, kept. A new file is made readable by its owner only (SQLite gives
+its -wal and -shm files the same mode)."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -21,6 +23,8 @@ class SqliteStore(TableStore):
         self.path = Path(path).expanduser()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.exists():  # the hands and draw piles of every game: readable by the service's user only
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
             conn = self._connect()
             try:
                 mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]

@@ -155,3 +155,12 @@ def test_tables_untouched_for_long_are_pruned_with_their_moves_and_tokens(store:
     assert store.prune(cut) == 1
     assert store.get("old") is None and store.seat_of("old-token") is None and store.moves("old") == []
     assert store.get("new") is not None and store.seat_of("new-token") == ("new", 0) and store.count() == 1
+
+
+def test_a_new_sqlite_file_is_its_owners_only(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    store = open_store(str(path))
+    store.create(a_table(), {0: "tok"})
+    for made in (path, path.with_name("t.sqlite3-wal"), path.with_name("t.sqlite3-shm")):
+        assert made.stat().st_mode & 0o777 == 0o600, made
+    store.close()
