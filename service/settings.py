@@ -17,6 +17,7 @@
 |   | or a ``postgresql://`` URL | ``ghostwriter/tables.sqlite3`` in the user's data dir |
 | ``GHOSTWRITER_TABLES_DAYS`` | days a table may go untouched before it is removed | 30 |
 | ``GHOSTWRITER_MAX_TABLES`` | tables held at most (beyond, a new table is a 503) | 100000 |
+| ``GHOSTWRITER_TABLES_PER_HOUR`` | tables one client may make in an hour, in one worker (beyond, a 429) | 30 |
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Settings:
     tables: str = field(default="", repr=False)  # a SQLite path or a PostgreSQL URL (which may hold a password)
     tables_days: float = 30.0
     max_tables: int = 100_000
+    tables_per_hour: int = 30
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -68,6 +70,7 @@ class Settings:
             tables=e.get("GHOSTWRITER_TABLES", "").strip(),
             tables_days=_number(e, "GHOSTWRITER_TABLES_DAYS", 30.0, 0.001, 36_500.0),
             max_tables=int(_number(e, "GHOSTWRITER_MAX_TABLES", 100_000, 1, 100_000_000)),
+            tables_per_hour=int(_number(e, "GHOSTWRITER_TABLES_PER_HOUR", 30, 1, 1_000_000)),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -86,6 +89,7 @@ class Settings:
             "GHOSTWRITER_TABLES": self.tables,
             "GHOSTWRITER_TABLES_DAYS": repr(self.tables_days),
             "GHOSTWRITER_MAX_TABLES": str(self.max_tables),
+            "GHOSTWRITER_TABLES_PER_HOUR": str(self.tables_per_hour),
         }
 
     @property

@@ -23,7 +23,7 @@ import secrets
 import threading
 import time
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -53,6 +53,7 @@ router = APIRouter(tags=["tables"])
 PERSON = "person"
 SEED_BITS = 53  # a seed as the game routes take it
 PRIVATE = {"Cache-Control": "no-store"}  # a seat's view and tokens: kept by no cache on the way
+CLIENTS_KEPT = 10_000  # clients whose tables made in the last hour a worker follows (``Makers``)
 GAMES_KEPT = 256  # games of recent tables a worker keeps (``Games``)
 MIN_BOT_TURN = 0.2  # seconds: a bot's turn is not started with less of the budget left
 TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -61,6 +62,7 @@ TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorOut, "description": "no token, or a token no table gave"},
     403: {"model": ErrorOut, "description": "the action names another seat than the token's"},
     409: {"model": ErrorOut, "description": "not this seat's turn, the game is over, or the table changed meanwhile"},
+    429: {"model": ErrorOut, "description": "too many tables made by this client this hour"},
 }
 
 
@@ -133,6 +135,30 @@ class Games:
             self._games.popitem(last=False)
 
 
+class Makers:
+    """The tables each client made in the last hour in this worker (by address), to refuse more than the setting
+    allows (a 429): one client cannot fill the store for everyone. At most ``CLIENTS_KEPT`` clients are followed
+    (the longest quiet forgotten first)."""
+
+    def __init__(self) -> None:
+        self._made: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def admit(self, client: str, per_hour: int, now: float) -> None:
+        made = self._made.pop(client, None) or deque()
+        while made and made[0] <= now - 3600:
+            made.popleft()
+        self._made[client] = made
+        while len(self._made) > CLIENTS_KEPT:
+            self._made.popitem(last=False)
+        if len(made) >= per_hour:
+            wait = int(made[0] + 3600 - now) + 1
+            raise Unavailable(
+                f"too many tables made by one client ({per_hour} an hour): retry in {wait} s", retry_after=wait,
+                status=429,
+            )
+        made.append(now)
+
+
 @dataclass(frozen=True)
 class Env:
     """What every table route uses: the worker's context, who asks, the store, and the games kept."""
@@ -141,6 +167,7 @@ class Env:
     who: Caller
     store: TableStore
     games: Games
+    makers: Makers
 
 
 async def env(
@@ -149,10 +176,10 @@ async def env(
     who: Annotated[Caller, Depends(caller)],
     tables: Annotated[TableStore, Depends(store)],
 ) -> Env:
-    games: Games | None = getattr(request.app.state, "table_games", None)
-    if games is None:
-        games = request.app.state.table_games = Games()
-    return Env(ctx, who, tables, games)
+    state = request.app.state
+    if getattr(state, "table_games", None) is None:
+        state.table_games, state.table_makers = Games(), Makers()
+    return Env(ctx, who, tables, state.table_games, state.table_makers)
 
 
 @dataclass(frozen=True)
@@ -293,6 +320,7 @@ async def _create(name: str, body: Any, deal: Callable[[Lexicon], Game[Any]], e:
     ctx, tables = e.ctx, e.store
     kind = KINDS[name]
     _check_seats(kind, body.seats)
+    e.makers.admit(e.who.address, ctx.settings.tables_per_hour, time.monotonic())
     await asyncio.to_thread(_make_room, tables, ctx.settings)
     lexicon = (await ctx.dictionaries()).get(body.dictionary).lexicon
     game = await ctx.runner.run(lambda: deal(lexicon), ctx.settings.time_budget)

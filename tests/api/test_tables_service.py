@@ -314,11 +314,21 @@ def test_a_store_holding_its_most_tables_refuses_a_new_one(tmp_path: Path) -> No
         assert r.status_code == 503 and "as many tables" in r.json()["error"] and r.headers["retry-after"]
 
 
+def test_one_client_makes_at_most_its_tables_an_hour(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(tables=str(tmp_path / "t.sqlite3"), tables_per_hour=2))) as c:
+        new_table(c)
+        new_table(c, "paperback", seats=["person", "greedy"])
+        r = c.post("/v1/hardback/tables", json={"seats": ["person"]})
+        assert r.status_code == 429 and "2 an hour" in r.json()["error"], r.text
+        assert 3500 < int(r.headers["retry-after"]) <= 3601
+
+
 def test_the_tables_settings_are_read_from_the_environment() -> None:
     env = {"GHOSTWRITER_TABLES": "postgresql://u@/db?host=/s", "GHOSTWRITER_TABLES_DAYS": "2.5",
-           "GHOSTWRITER_MAX_TABLES": "10"}
+           "GHOSTWRITER_MAX_TABLES": "10", "GHOSTWRITER_TABLES_PER_HOUR": "5"}
     s = Settings.from_env(env)
-    assert (s.tables_store, s.tables_days, s.max_tables) == ("postgresql://u@/db?host=/s", 2.5, 10)
+    assert (s.tables_store, s.tables_days, s.max_tables, s.tables_per_hour) == (
+        "postgresql://u@/db?host=/s", 2.5, 10, 5)
     assert Settings.from_env(s.to_env()) == s and "postgresql" not in repr(s)
     assert Settings().tables_store.endswith("ghostwriter/tables.sqlite3")
 
