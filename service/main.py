@@ -33,6 +33,7 @@ from service.routers import (
     paperback_games,
     review,
     table,
+    tables,
     vocabulary,
     words,
 )
@@ -78,7 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     routers = (
         *(health, cards, vocabulary, words, hardback, ink, games, table, review),
-        *(paperback, paperback_games, advice),
+        *(paperback, paperback_games, advice, tables),
     )
     for r in routers:
         app.include_router(r.router)

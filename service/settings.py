@@ -13,6 +13,11 @@
 |   | in one worker before it answers 429 | |
 | ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds to send a request head, and again its body (``service.http``) | 10 |
 | ``GHOSTWRITER_STATE_KEY`` | sign returned game states, refuse altered ones (``service.signing``; 16+ chars) | none |
+| ``GHOSTWRITER_TABLES`` | where the tables the service holds are kept (``service.store``): a SQLite file's path, | |
+|   | or a ``postgresql://`` URL | ``ghostwriter/tables.sqlite3`` in the user's data dir |
+| ``GHOSTWRITER_TABLES_DAYS`` | days a table may go untouched before it is removed | 30 |
+| ``GHOSTWRITER_MAX_TABLES`` | tables held at most (beyond, a new table is a 503) | 100000 |
+| ``GHOSTWRITER_TABLES_PER_HOUR`` | tables one client may make in an hour, in one worker (beyond, a 429) | 30 |
 """
 
 from __future__ import annotations
@@ -42,6 +47,11 @@ class Settings:
     heavy_per_client: int = 4
     header_timeout: float = 10.0
     state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks
+    # -- the tables the service holds (service.store) --
+    tables: str = field(default="", repr=False)  # a SQLite path or a PostgreSQL URL (which may hold a password)
+    tables_days: float = 30.0
+    max_tables: int = 100_000
+    tables_per_hour: int = 30
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -57,6 +67,10 @@ class Settings:
             heavy_per_client=int(_number(e, "GHOSTWRITER_HEAVY_PER_CLIENT", 4, 1, 10_000)),
             header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
             state_key=state_key(e.get("GHOSTWRITER_STATE_KEY", "")),
+            tables=e.get("GHOSTWRITER_TABLES", "").strip(),
+            tables_days=_number(e, "GHOSTWRITER_TABLES_DAYS", 30.0, 0.001, 36_500.0),
+            max_tables=int(_number(e, "GHOSTWRITER_MAX_TABLES", 100_000, 1, 100_000_000)),
+            tables_per_hour=int(_number(e, "GHOSTWRITER_TABLES_PER_HOUR", 30, 1, 1_000_000)),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -72,7 +86,20 @@ class Settings:
             "GHOSTWRITER_HEAVY_PER_CLIENT": str(self.heavy_per_client),
             "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
             "GHOSTWRITER_STATE_KEY": self.state_key,
+            "GHOSTWRITER_TABLES": self.tables,
+            "GHOSTWRITER_TABLES_DAYS": repr(self.tables_days),
+            "GHOSTWRITER_MAX_TABLES": str(self.max_tables),
+            "GHOSTWRITER_TABLES_PER_HOUR": str(self.tables_per_hour),
         }
+
+    @property
+    def tables_store(self) -> str:
+        """Where the tables are kept: the setting, else ``ghostwriter/tables.sqlite3`` in the user's data folder
+        (``$XDG_DATA_HOME``, else ``~/.local/share``)."""
+        if self.tables:
+            return self.tables
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+        return os.path.join(base, "ghostwriter", "tables.sqlite3")
 
 
 MIN_STATE_KEY = 16

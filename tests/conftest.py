@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,10 @@ settings.register_profile(
 )
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("default")
+
+# the tables a live server holds (service.store) go to a throwaway file, never the user's own
+if not os.environ.get("GHOSTWRITER_TABLES", "").strip():
+    os.environ["GHOSTWRITER_TABLES"] = os.path.join(tempfile.mkdtemp(prefix="gw-tables-"), "tables.sqlite3")
 
 
 @pytest.fixture(scope="module")

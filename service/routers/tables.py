@@ -1,0 +1,460 @@
+"""Games held by the server (``service.store``): a table of people and bots, made once, played by each person
+from any device with their seat's token, the bots playing on the server.
+
+- ``POST /v1/{game}/tables``: a table made (the seats, the options; the seed chosen by the server), one token a
+  person's seat (its invite); the bots in the first seats play at once.
+- ``GET /v1/tables/seat``: what the token's seat sees (its own hand, the table, the counts of what it cannot see:
+  never the draw order, another seat's hand or the random state).
+- ``POST /v1/tables/seat/action``: one action of the token's seat (refused, 409, when the game waits on another
+  seat), then the bots' turns, until a person must act or the service's time budget is spent (then
+  ``waiting`` is ``"bot"``: ``POST /v1/tables/seat/bots`` lets them go on).
+- ``GET /v1/tables/seat/moves``: the moves played so far, and once the game is over its record, which
+  ``POST /v1/{game}/review`` reads.
+
+The token goes in the ``Authorization: Bearer TOKEN`` header (never in the path: paths are logged). Every change
+is one transaction of the store; one worker plays a table's requests one at a time, and a save refused because
+another instance saved first is a 409 (no lost update).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+import time
+import weakref
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
+
+from service.deps import Context, caller, context
+from service.errors import QUERY_ERRORS, FieldError, NotFound, responses
+from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
+from service.gamestate import GameFace
+from service.runner import Caller, Lane, Unavailable
+from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
+from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
+from service.settings import Settings
+from service.store import Move, StaleTable, Table, TableStore, open_store
+from solver.bots import paperback_expert
+from solver.bots.registry import BOT_NAMES, bot_seed
+from solver.game.paperback.engine import BUY
+from solver.game.paperback.protocol import PaperbackTable
+from solver.game.protocol import Action, Game, IllegalActionError
+from solver.lexicon import Lexicon
+
+router = APIRouter(tags=["tables"])
+
+PERSON = "person"
+SEED_BITS = 53  # a seed as the game routes take it
+PRIVATE = {"Cache-Control": "no-store"}  # a seat's view and tokens: kept by no cache on the way
+CLIENTS_KEPT = 10_000  # clients whose tables made in the last hour a worker follows (``Makers``)
+GAMES_KEPT = 256  # games of recent tables a worker keeps (``Games``)
+MIN_BOT_TURN = 0.2  # seconds: a bot's turn is not started with less of the budget left
+TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **QUERY_ERRORS,
+    **responses(404),
+    401: {"model": ErrorOut, "description": "no token, or a token no table gave"},
+    403: {"model": ErrorOut, "description": "the action names another seat than the token's"},
+    409: {"model": ErrorOut, "description": "not this seat's turn, the game is over, or the table changed meanwhile"},
+    429: {"model": ErrorOut, "description": "too many tables made by this client this hour"},
+}
+
+
+def turn_paperback(name: str, lexicon: Lexicon, table: PaperbackTable, limit: float) -> None:
+    """A Paperback bot's turn (any bot, the expert included), or the rest of one."""
+    game = table.game
+    bot = paperback_expert.make_any(
+        name, lexicon, bot_seed(game.state.seed, game.state.current), time_limit=limit, rerun=False
+    )
+    if game.state.phase == BUY:
+        bot.finish_turn(game)
+    else:
+        bot.play_turn(game)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One game's part of the tables: its face (reading a state and an action), its bots and their turn."""
+
+    face: GameFace[Any]
+    bots: tuple[str, ...]
+    turn: Callable[[str, Lexicon, Any, float], None]
+
+
+KINDS: dict[str, Kind] = {
+    "hardback": Kind(HARDBACK, BOT_NAMES, turn_hardback),
+    "paperback": Kind(PAPERBACK, paperback_expert.EXPERT_BOTS, turn_paperback),
+}
+
+
+# -- the store and the seat of a request -----------------------------------------------------------------------
+
+_opening = threading.Lock()
+
+
+def _open(request: Request, ctx: Context) -> TableStore:
+    with _opening:
+        store: TableStore | None = getattr(request.app.state, "tables", None)
+        if store is None:
+            store = request.app.state.tables = open_store(ctx.settings.tables_store)
+        return store
+
+
+async def store(request: Request, ctx: Annotated[Context, Depends(context)]) -> TableStore:
+    """The app's store, opened on first use (off the event loop)."""
+    found: TableStore | None = getattr(request.app.state, "tables", None)
+    return found if found is not None else await asyncio.to_thread(_open, request, ctx)
+
+
+class Games:
+    """The games of the tables this worker played last, each at the version it was saved at: a table read again
+    at that version is a copy of it (0.5 ms) rather than its state read from JSON (10 ms for Hardback, 50 ms for
+    Paperback with its deck). Any save bumps the version, so a table another worker changed is read afresh."""
+
+    def __init__(self, size: int = GAMES_KEPT) -> None:
+        self.size = size
+        self._games: OrderedDict[str, tuple[int, Game[Any]]] = OrderedDict()
+
+    def get(self, table: Table) -> Game[Any] | None:
+        kept = self._games.get(table.id)
+        if kept is None or kept[0] != table.version:
+            return None
+        self._games.move_to_end(table.id)
+        return kept[1]
+
+    def put(self, table: Table, game: Game[Any]) -> None:
+        self._games[table.id] = (table.version, game)
+        self._games.move_to_end(table.id)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+
+
+class Makers:
+    """The tables each client made in the last hour in this worker (by address), to refuse more than the setting
+    allows (a 429): one client cannot fill the store for everyone. At most ``CLIENTS_KEPT`` clients are followed
+    (the longest quiet forgotten first)."""
+
+    def __init__(self) -> None:
+        self._made: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def admit(self, client: str, per_hour: int, now: float) -> None:
+        made = self._made.pop(client, None) or deque()
+        while made and made[0] <= now - 3600:
+            made.popleft()
+        self._made[client] = made
+        while len(self._made) > CLIENTS_KEPT:
+            self._made.popitem(last=False)
+        if len(made) >= per_hour:
+            wait = int(made[0] + 3600 - now) + 1
+            raise Unavailable(
+                f"too many tables made by one client ({per_hour} an hour): retry in {wait} s", retry_after=wait,
+                status=429,
+            )
+        made.append(now)
+
+
+@dataclass(frozen=True)
+class Env:
+    """What every table route uses: the worker's context, who asks, the store, and the games kept."""
+
+    ctx: Context
+    who: Caller
+    store: TableStore
+    games: Games
+    makers: Makers
+
+
+async def env(
+    request: Request,
+    ctx: Annotated[Context, Depends(context)],
+    who: Annotated[Caller, Depends(caller)],
+    tables: Annotated[TableStore, Depends(store)],
+) -> Env:
+    state = request.app.state
+    if getattr(state, "table_games", None) is None:
+        state.table_games, state.table_makers = Games(), Makers()
+    return Env(ctx, who, tables, state.table_games, state.table_makers)
+
+
+@dataclass(frozen=True)
+class Seat:
+    table: str
+    seat: int
+
+
+async def seat(request: Request, tables: Annotated[TableStore, Depends(store)]) -> Seat:
+    """The table and seat of the request's token (401 without one, or with one no table gave)."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(401, "send the seat's token as the header Authorization: Bearer TOKEN",
+                            headers={"WWW-Authenticate": "Bearer"})
+    found = await asyncio.to_thread(tables.seat_of, token.strip())
+    if found is None:
+        raise HTTPException(401, "no seat has this token (a table's tokens are given when it is made)",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return Seat(*found)
+
+
+def _lock(request: Request, table_id: str) -> asyncio.Lock:
+    """The lock that plays one table's requests one at a time in this worker."""
+    locks: weakref.WeakValueDictionary[str, asyncio.Lock] | None = getattr(request.app.state, "table_locks", None)
+    if locks is None:
+        locks = request.app.state.table_locks = weakref.WeakValueDictionary()
+    lock = locks.get(table_id)
+    if lock is None:
+        lock = locks[table_id] = asyncio.Lock()
+    return lock
+
+
+# -- a table read, played and answered --------------------------------------------------------------------------
+
+
+@dataclass
+class Playing:
+    """A table read from the store, its game, and the moves this request played."""
+
+    table: Table
+    game: Game[Any]
+    kind: Kind
+    lexicon: Lexicon
+    played: list[Move]
+
+
+async def _read(e: Env, table_id: str) -> Playing:
+    table = await asyncio.to_thread(e.store.get, table_id)
+    if table is None:
+        raise NotFound(f"no table {table_id!r}")
+    kind = KINDS[table.game]
+    lexicon = (await e.ctx.dictionaries()).get(table.dictionary).lexicon
+    kept = e.games.get(table)
+    read = kept.copy if kept is not None else partial(kind.face.read, table.state, lexicon)
+    game = await e.ctx.runner.run(read, e.ctx.settings.time_budget)
+    return Playing(table, game, kind, lexicon, [])
+
+
+async def _save(e: Env, p: Playing, moves: list[Move]) -> None:
+    """The game saved with its moves (a 409 when another save came first), and kept a copy of in this worker."""
+    p.table.state = p.game.to_json()
+    try:
+        await asyncio.to_thread(e.store.save, p.table, moves)
+    except StaleTable as err:
+        raise HTTPException(409, str(err)) from None
+    p.played += moves
+    e.games.put(p.table, await e.ctx.runner.run(p.game.copy, e.ctx.settings.time_budget))
+
+
+async def _bots(e: Env, p: Playing, deadline: float) -> None:
+    """The bots' turns, each saved, until a person must act, the game ends or the budget is spent (one turn at
+    least, whatever is left of the budget, so that asking again always gets on). A turn the service cannot run
+    now (busy, or past its guard) is left for later (``waiting`` stays ``"bot"``): the game is read again from
+    the store, as the thread of a turn given up may still be changing it."""
+    first = True
+    while (acting := p.game.to_act()) is not None and p.table.seats[acting] != PERSON:
+        left = deadline - time.monotonic()
+        if left < MIN_BOT_TURN and not first:  # one turn a request at least: a small budget still goes on
+            return
+        left, first = max(left, MIN_BOT_TURN), False
+        before = len(p.game.log)
+        turn = partial(p.kind.turn, p.table.seats[acting], p.lexicon, p.game, left * 0.8)
+        try:
+            await e.ctx.runner.run(turn, left, Lane.HEAVY, e.who)
+        except Unavailable:
+            again = await _read(e, p.table.id)
+            p.table, p.game = again.table, again.game
+            return
+        await _save(e, p, [Move(acting, a.to_json()) for a in p.game.log[before:]])
+
+
+def public(move: Move, viewer: int | None) -> dict[str, Any]:
+    """A move as a seat may see it (``viewer`` None: as no seat): another seat's Hardback card played as a wild
+    (face down) without its code."""
+    action = move.action
+    layout = action.get("layout")
+    if move.seat != viewer and isinstance(layout, list):
+        hidden = [{**e, "code": None} if isinstance(e, dict) and e.get("face") == "wild" else e for e in layout]
+        action = {**action, "layout": hidden}
+    return {"seat": move.seat, "action": action}
+
+
+async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200, **extra: Any) -> JSONResponse:
+    game, table = p.game, p.table
+    acting = game.to_act()
+    view = None if seat is None else await ctx.runner.run(lambda: game.view(seat), ctx.settings.time_budget)
+    out = {
+        "table": table.id,
+        "game": table.game,
+        "seat": seat,
+        "seats": table.seats,
+        "version": table.version,
+        "moves": table.moves,
+        "to_act": acting,
+        "waiting": None if acting is None else PERSON if table.seats[acting] == PERSON else "bot",
+        "over": acting is None,
+        "view": view,
+        "played": [public(m, seat) for m in p.played],
+        **extra,
+    }
+    return JSONResponse(out, status_code=status, headers=PRIVATE)
+
+
+# -- the routes ---------------------------------------------------------------------------------------------------
+
+
+def _check_seats(kind: Kind, seats: list[str]) -> None:
+    for i, name in enumerate(seats):
+        if name != PERSON and name not in kind.bots:
+            bots = ", ".join(kind.bots)
+            raise FieldError(f"seats[{i}]", f'seats[{i}]: {name!r} is neither "person" nor a bot ({bots})')
+    if PERSON not in seats:
+        raise FieldError("seats", "seats: a table needs a person (bots alone play through /v1/{game}/bot/move)")
+
+
+async def _create(name: str, body: Any, deal: Callable[[Lexicon], Game[Any]], e: Env) -> JSONResponse:
+    start = time.monotonic()
+    ctx, tables = e.ctx, e.store
+    kind = KINDS[name]
+    _check_seats(kind, body.seats)
+    e.makers.admit(e.who.address, ctx.settings.tables_per_hour, time.monotonic())
+    await asyncio.to_thread(_make_room, tables, ctx.settings)
+    lexicon = (await ctx.dictionaries()).get(body.dictionary).lexicon
+    game = await ctx.runner.run(lambda: deal(lexicon), ctx.settings.time_budget)
+    table = Table(secrets.token_urlsafe(12), name, body.dictionary, list(body.seats), game.to_json())
+    tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(body.seats) if s == PERSON}
+    await asyncio.to_thread(tables.create, table, tokens)
+    p = Playing(table, game, kind, lexicon, [])
+    e.games.put(table, await ctx.runner.run(game.copy, ctx.settings.time_budget))
+    await _bots(e, p, start + ctx.settings.time_budget)
+    invites = [{"seat": i, "player": s, "token": tokens.get(i)} for i, s in enumerate(body.seats)]
+    return await _answer(ctx, p, None, 201, invites=invites)
+
+
+def _make_room(tables: TableStore, settings: Settings) -> None:
+    """The tables untouched for ``tables_days`` removed; a 503 when the store still holds ``max_tables``."""
+    tables.prune(time.time() - settings.tables_days * 86_400)
+    held = tables.count()
+    if held >= settings.max_tables:
+        raise Unavailable(f"the service holds as many tables as it may ({held}): retry later", retry_after=3600)
+
+
+def _players(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    given = options.get("players")
+    if given is not None and given != len(seats):
+        raise FieldError("options.players", f"options.players: {given} players, but {len(seats)} seats")
+    return {**options, "players": len(seats)}
+
+
+@router.post("/v1/hardback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
+async def new_hardback_table(body: HardbackTableIn, e: Annotated[Env, Depends(env)]) -> JSONResponse:
+    """A Hardback table: its seats (people and bots), its options; the seed is the server's. Each person's seat
+    gets a token (its invite: give it to that player only)."""
+    options = _players(body.options.model_dump(exclude_unset=True), body.seats)
+    request = NewGameIn.model_validate({"options": options, "seed": secrets.randbits(SEED_BITS)}, strict=False)
+    return await _create("hardback", body, partial(HARDBACK.deal, request), e)
+
+
+@router.post("/v1/paperback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
+async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(env)]) -> JSONResponse:
+    """A Paperback table: its seats (people and bots), its options and deck; the seed is the server's. Each
+    person's seat gets a token (its invite: give it to that player only)."""
+    options = _players(body.options, body.seats)
+    request = PaperbackNewGameIn(options=options, deck=body.deck, seed=secrets.randbits(SEED_BITS))
+    return await _create("paperback", body, partial(PAPERBACK.deal, request), e)
+
+
+@router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)
+async def seat_view(e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]) -> JSONResponse:
+    """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act)."""
+    return await _answer(e.ctx, await _read(e, me.table), me.seat)
+
+
+def _read_action(p: Playing, data: dict[str, Any]) -> Action:
+    try:
+        action: Action = p.kind.face.action(data)
+    except IllegalActionError as err:
+        raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
+    return action
+
+
+def _check_turn(p: Playing, seat: int, action: Action) -> None:
+    """The action is the token's seat's, and the game waits on it. The seat acting is the one the action names
+    when it names one (a Hardback ink, remover or return, which may come out of turn: the engine says whether it
+    may), else the seat in turn; the game's reader drops any other ``seat`` a client adds."""
+    acting = p.game.to_act()
+    if acting is None:
+        raise HTTPException(409, "the game is over: GET /v1/tables/seat/moves for its record")
+    named = getattr(action, "seat", None)
+    if named is not None:
+        if named != seat:
+            raise HTTPException(403, f"this token acts for seat {seat}, not for seat {named}")
+        return
+    in_turn: int = p.game.state.current  # type: ignore[attr-defined]  # both games' states say whose turn it is
+    if in_turn != seat or acting != seat:
+        raise HTTPException(409, f"it is seat {acting}'s turn, not seat {seat}'s (this token's)")
+
+
+@router.post("/v1/tables/seat/action", response_model=TableOut, responses=TABLE_ERRORS)
+async def seat_action(
+    body: TableActionIn, request: Request, e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]
+) -> JSONResponse:
+    """One action of the token's seat (a 409 when the game waits on another seat, a 422 naming the rule when the
+    engine refuses it), then the bots' turns until a person must act, within the service's time budget."""
+    start = time.monotonic()
+    ctx = e.ctx
+    async with _lock(request, me.table):
+        p = await _read(e, me.table)
+        action = _read_action(p, body.action)
+        _check_turn(p, me.seat, action)
+        before = len(p.game.log)
+
+        def apply() -> None:
+            try:
+                p.game.apply(action)
+            except IllegalActionError as err:
+                raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
+
+        await ctx.runner.run(apply, ctx.settings.time_budget)
+        await _save(e, p, [Move(me.seat, a.to_json()) for a in p.game.log[before:]])
+        await _bots(e, p, start + ctx.settings.time_budget)
+    return await _answer(ctx, p, me.seat)
+
+
+@router.post("/v1/tables/seat/bots", response_model=TableOut, responses=TABLE_ERRORS)
+async def seat_bots(
+    request: Request, e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]
+) -> JSONResponse:
+    """The bots' turns go on (after an answer whose ``waiting`` was ``"bot"``), until a person must act."""
+    start = time.monotonic()
+    async with _lock(request, me.table):
+        p = await _read(e, me.table)
+        await _bots(e, p, start + e.ctx.settings.time_budget)
+    return await _answer(e.ctx, p, me.seat)
+
+
+@router.get("/v1/tables/seat/moves", responses=TABLE_ERRORS)
+async def seat_moves(
+    tables: Annotated[TableStore, Depends(store)],
+    me: Annotated[Seat, Depends(seat)],
+    since: Annotated[int, Query(ge=0, description="the first move wanted (0: all)")] = 0,
+) -> JSONResponse:
+    """The moves played so far, from ``since`` (each with its seat; another seat's cards played face down without
+    their codes); once the game is over, its ``record`` as ``POST /v1/{game}/review`` reads it (its seed and state
+    included: nothing is hidden any more)."""
+    table = await asyncio.to_thread(tables.get, me.table)
+    if table is None:
+        raise NotFound(f"no table {me.table!r}")
+    moves = await asyncio.to_thread(tables.moves, me.table)
+    over = table.state.get("phase") == "over"
+    record = None
+    if over:
+        record = {**table.state, "log": [m.action for m in moves], "seats": table.seats, "lexicon": None}
+    shown = [{"n": i, **({"seat": m.seat, "action": m.action} if over else public(m, me.seat))}
+             for i, m in enumerate(moves) if i >= since]
+    out = {"table": table.id, "game": table.game, "over": over, "moves": shown, "record": record,
+           "dictionary": table.dictionary}
+    return JSONResponse(out, headers=PRIVATE)
