@@ -398,6 +398,7 @@ class Measured:
     log: str = ""
     floor: dict[str, float] = field(default_factory=dict)  # GET /healthz under the same clients (``parse_floor``)
     collections: list[float] = field(default_factory=list)  # the workers' full collections over 10 ms, in ms
+    collections_cpu: list[float] = field(default_factory=list)  # their CPU ms
 
 
 def run_check(server: Server, requests: list[dict[str, Any]], base: Baseline) -> tuple[Check, float]:
@@ -444,7 +445,7 @@ def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: 
                 wrk_command(server.url, args.duration, args.connections, args.threads, bodies_file), server, m.memory
             )
             m.processes = len(server.pids())
-            m.collections = server.long_collections()
+            m.collections, m.collections_cpu = server.long_collections(), server.long_collections_cpu()
         finally:
             m_log = server.log_tail(15)
             server.stop()
@@ -517,7 +518,8 @@ def print_load(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None
         print(f"  floor        GET /healthz, the same clients, just before: {fl['requests_per_s']:.0f} req/s, p50 "
               f"{fl['p50_ms']:.2f} ms, p99 {fl['p99_ms']:.1f} ms (the server and wrk with no search)")
     print(f"  collector    full collections over 10 ms in the workers (check and load): {len(m.collections)}"
-          + (f" ({', '.join(f'{v:.0f}' for v in m.collections[:10])} ms)" if m.collections else ""))
+          + (f" ({', '.join(f'{v:.0f}' for v in m.collections[:10])} ms; CPU "
+             f"{', '.join(f'{v:.0f}' for v in m.collections_cpu[:10])} ms)" if m.collections else ""))
 
 
 def print_resources(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None:
@@ -601,6 +603,7 @@ def build_report(
         "floor_healthz": m.floor,
         "gc_over_10ms": len(m.collections),
         "gc_over_10ms_ms": m.collections,
+        "gc_over_10ms_cpu_ms": m.collections_cpu,
         "ratio_throughput": f["rps"] / base.hints_per_s,
         "http_overhead_ms": {"loaded_p50_minus_in_process_median": load["p50_ms"] - b_median,
                              "single_client_median_minus_in_process_median": f["single_median"] - b_median,

@@ -67,9 +67,10 @@ class Collections:
         self.on_long = on_long
         self.inside = False
         self.count = 0
-        self.durations_ms: list[float] = []  # every collection watched
+        self.durations_ms: list[float] = []  # every collection watched (wall clock)
+        self.cpu_ms: list[float] = []  # the same, CPU time of the thread (what other work on the machine leaves out)
         self.inside_ms: list[float] = []  # those that fell inside a call
-        self._started = 0.0
+        self._started = self._cpu = 0.0
 
     def __enter__(self) -> Collections:
         gc.callbacks.append(self._callback)
@@ -83,11 +84,12 @@ class Collections:
         if info.get("generation", 0) < self.generation:
             return
         if phase == "start":
-            self._started = time.perf_counter()
+            self._started, self._cpu = time.perf_counter(), time.thread_time()
             return
         took = (time.perf_counter() - self._started) * 1e3
         self.count += 1
         self.durations_ms.append(took)
+        self.cpu_ms.append((time.thread_time() - self._cpu) * 1e3)
         if self.inside:
             self.inside_ms.append(took)
         if took > self.long_ms and self.on_long is not None:
@@ -119,5 +121,9 @@ def settle_heap(collect: bool = True) -> None:
         except ValueError:
             limit = LONG_MS
         log = logging.getLogger("ghostwriter.gc")
-        _watch = Collections(2, LONG_MS if limit == 1 else limit, lambda ms, _: log.warning("gc full %.1f ms", ms))
+        def said(ms: float, _: bool) -> None:
+            assert _watch is not None
+            log.warning("gc full %.1f ms (cpu %.1f ms, %d tracked)", ms, _watch.cpu_ms[-1], len(gc.get_objects()))
+
+        _watch = Collections(2, LONG_MS if limit == 1 else limit, said)
         _watch.__enter__()
