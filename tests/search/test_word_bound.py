@@ -219,6 +219,6 @@ def test_classics_of_yours_on_letters_and_timeless_classics_uncovered(seed: int)
     special = rng.sample(timeless, rng.randint(1, 3)) + rng.sample(UNCOVERERS, rng.randint(1, 2))
     special += MYSTERY_N * rng.randint(0, 1)
     state = _state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 7))
-    others = [c for c in state["timeless"]["others"] if c != "mystery:T8"]
+    others = [c for c in state["timeless"]["others"] if c not in ("mystery:T8", *state["hand"], *state["inked"])]
     state["timeless"] = {"mine": ["mystery:T8"], "others": others}
     _check(state, seed, n_words=8, longest=8)

@@ -145,9 +145,7 @@ class WordSolver(Planning, Apart, Placing):
                 if k >= 0:
                     used[k] += 1
                 slots.append((k, face))
-                standing = k >= 0 and not self.is_mine[k]  # (a classic of yours: the slack counts it in play)
-                hidden = face is not Face.UP
-                gain = [(p.opt[k] if standing else 0.0) + (p.wild if hidden else 0.0) for p in plans]
+                gain = [(p.opt[k] if k >= 0 else 0.0) + (p.wild if face is not Face.UP else 0.0) for p in plans]
                 go(i + 1, [a + g for a, g in zip(acc, gain, strict=True)], budget - (face is Face.UNCOVERED))
                 slots.pop()
                 if k >= 0:
