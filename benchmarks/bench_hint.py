@@ -198,6 +198,11 @@ ADVERSARIAL: dict[str, dict[str, Any]] = {
                  "mystery:K4", "mystery:T6", "horror:I4", "romance:P6"],
         "timeless": {"others": ["adventure:C5"]},
     },
+    "issue 32: the box's worst, Mystery N7 with Romance doubles and T8 in play": {  # hands.box_state(50159, 12)
+        "hand": ["adventure:Y4", "mystery:O3", "adventure:W5", "mystery:N7", "romance:W4", "romance:F6", "romance:K5",
+                 "adventure:G6", "mystery:C5", "horror:J5", "mystery:E4", "S"],
+        "timeless": {"mine": ["mystery:T8"]},
+    },
     "24 Mystery and Romance cards": {"hand": MYSTERY_ROMANCE_24},
     "24 cards of every genre": {
         "hand": [
