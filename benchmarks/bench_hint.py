@@ -64,6 +64,7 @@ from benchstats import (  # noqa: E402
     print_tables,
     report_head,
 )
+from hands import box_state, game_states  # noqa: E402
 
 from solver.budget import OutOfTime  # noqa: E402
 from solver.hardback.catalogue import Catalogue  # noqa: E402
@@ -73,6 +74,7 @@ from solver.hardback.state import TurnState  # noqa: E402
 from solver.lexicon import Lexicon, default_lexicon, load_word_file  # noqa: E402
 from solver.search.hardback import Search  # noqa: E402
 from solver.search.hardback.compiled import default_engine  # noqa: E402
+from solver.search.setup import Collections, settle_heap  # noqa: E402
 
 from oracle import OracleMove, oracle_best  # noqa: E402
 
@@ -125,11 +127,26 @@ class Group:
         return self.make(self.seed0 + i, self.size)
 
 
+GAME_SEED0 = 700_000  # the bot games' seeds (``hands.game_states``)
+_game_hands: list[dict[str, Any]] = []  # dealt once a run, as many as asked
+
+
+def game_state(seed: int, size: int) -> dict[str, Any]:
+    """The (seed - GAME_SEED0)-th turn state the bots spelled from in seeded games (``hands.game_states``); its
+    size is the game's (``size`` unused)."""
+    i = seed - GAME_SEED0
+    if i >= len(_game_hands):
+        _game_hands[:] = game_states(default_lexicon(), max(2 * i + 2, 20), GAME_SEED0)
+    return _game_hands[i]
+
+
 GROUPS = {
     "5": Group("5 cards", 5, 100_000, 1.0, plain_state),
     "5+": Group("5 cards + classic/inked", 5, 200_000, 1.0, random_state),
     "8": Group("8 cards", 8, 300_000, 0.1, random_state),
     "12": Group("12 cards", 12, 400_000, 0.02, random_state),
+    "box12": Group("12 cards from the whole box", 12, 500_000, 0.02, box_state),
+    "game": Group("dealt in bot games (medium, hard)", 0, GAME_SEED0, 0.1, game_state),
 }
 ORACLE_SEED0 = 77  # the oracle's hands: random_state(77 + i, 5)
 
@@ -171,6 +188,21 @@ ADVERSARIAL: dict[str, dict[str, Any]] = {
     "issue 14's slow 8-card hand (B3 N7 S4 R4)": {
         "hand": ["romance:B3", "mystery:N7", "romance:S4", "mystery:R4", "R", "A", "R", "A"],
     },
+    "issue 32: Mystery N7 among Mystery cards, classics in hand, T8 in play": {
+        "hand": ["mystery:R6", "mystery:N7", "romance:K5", "M", "D", "mystery:R4", "mystery:F5", "romance:O8",
+                 "horror:E5", "mystery:A5", "O", "E"],
+        "timeless": {"mine": ["mystery:T8"]},
+    },
+    "issue 32: Mystery N7, two Romance doublers, three uncoverers": {
+        "hand": ["D", "I", "horror:D4", "adventure:V2", "romance:F6", "romance:N2", "mystery:P4", "mystery:N7",
+                 "mystery:K4", "mystery:T6", "horror:I4", "romance:P6"],
+        "timeless": {"others": ["adventure:C5"]},
+    },
+    "issue 32: the box's worst, Mystery N7 with Romance doubles and T8 in play": {  # hands.box_state(50159, 12)
+        "hand": ["adventure:Y4", "mystery:O3", "adventure:W5", "mystery:N7", "romance:W4", "romance:F6", "romance:K5",
+                 "adventure:G6", "mystery:C5", "horror:J5", "mystery:E4", "S"],
+        "timeless": {"mine": ["mystery:T8"]},
+    },
     "24 Mystery and Romance cards": {"hand": MYSTERY_ROMANCE_24},
     "24 cards of every genre": {
         "hand": [
@@ -187,13 +219,34 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - t, out
 
 
-def query(lex: Lexicon, state: TurnState, engine: str, limit: float) -> Sample:
-    """One hint, top 5 by value, timed from the search's construction to its answer."""
-    t = time.perf_counter()
-    search = Search(lex, state, time_limit=limit, **engine_kwargs(Search, engine))
-    moves = search.top(TOP)
-    elapsed = time.perf_counter() - t
-    return Sample(elapsed * 1e3, search.exact, search.budget.ticks, [(m.word, m.value) for m in moves])
+GC = Collections()  # full collections, timed; ``inside`` is on during each query (``query``)
+
+
+def query(lex: Lexicon, state: TurnState, engine: str, limit: float, parse_ms: float = 0.0) -> Sample:
+    """One hint, top 5 by value, timed from the search's construction to its answer encoded to JSON (wall clock);
+    and its CPU time in two parts: the set-up beyond the search (``parse_ms``, the state read, then the pool and
+    resolver, the kernel's packing, the moves explained and encoded) and the search proper (the word bounds and the
+    best-first loop); the full collections over 10 ms that fell inside it."""
+    before = GC.long_inside()
+    GC.inside = True
+    try:
+        t, c0 = time.perf_counter(), time.thread_time()
+        search = Search(lex, state, time_limit=limit, **engine_kwargs(Search, engine))
+        c1 = time.thread_time()
+        _ = search.bounds  # (``Search.top``'s own steps, the phases apart)
+        c2 = time.thread_time()
+        _ = search.solver
+        c3 = time.thread_time()
+        placements = search.top_placements(TOP)
+        c4 = time.thread_time()
+        moves = [search.move(p) for p in placements]
+        json.dumps({"moves": [m.to_json() for m in moves], "objective": "value"}, ensure_ascii=False)
+        c5, elapsed = time.thread_time(), time.perf_counter() - t
+    finally:
+        GC.inside = False
+    setup = parse_ms + ((c1 - c0) + (c3 - c2) + (c5 - c4)) * 1e3
+    return Sample(elapsed * 1e3, search.exact, search.budget.ticks, [(m.word, m.value) for m in moves],
+                  setup_ms=setup, search_ms=((c2 - c1) + (c4 - c3)) * 1e3, gc_long=GC.long_inside() - before)
 
 
 def same_top(a: Sample, b: Sample) -> bool:
@@ -214,12 +267,16 @@ class Run(EngineRun):
     def __init__(self, lex: Lexicon, engines: tuple[str, ...], limit: float, naive_cap: float) -> None:
         super().__init__(lex, engines, limit)
         self.naive_cap = naive_cap
+        self.parse_ms = 0.0
 
     def parse(self, data: dict[str, Any]) -> TurnState:
-        return TurnState.from_json(data)
+        c = time.thread_time()
+        state = TurnState.from_json(data)
+        self.parse_ms = (time.thread_time() - c) * 1e3  # (each engine's set-up counts it)
+        return state
 
     def query(self, state: TurnState, engine: str) -> Sample:
-        return query(self.lex, state, engine, self.limit)
+        return query(self.lex, state, engine, self.limit, self.parse_ms)
 
     def same_top(self, a: Sample, b: Sample) -> bool:
         return same_top(a, b)
@@ -409,6 +466,8 @@ def main(argv: list[str] | None = None) -> int:
     for engine in engines:  # warm what every search shares (the lexicon's arrays, card profiles), untimed
         for data in (random_state(1, 5), random_state(2, 8)):
             query(lex, TurnState.from_json(data), engine, args.limit)
+    settle_heap()  # as the service and the command line do once their tables are loaded
+    GC.__enter__()
     report = report_head(lex, args.limit, TOP, engines, argv)
     print_start(lex, args.hands, args.limit, engines)
     for key in GROUPS:

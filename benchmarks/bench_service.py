@@ -52,6 +52,8 @@ sys.path.append(str(ROOT))  # the installed package first (its compiled kernel),
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_hint import random_state  # noqa: E402
+from benchstats import percentile  # noqa: E402
+from hands import box_state, game_states  # noqa: E402
 from service_process import Server, cpu_seconds, machine_busy_seconds, pss_kb, status_kb  # noqa: E402
 
 from solver.files import write_text  # noqa: E402
@@ -74,10 +76,20 @@ TARGET_P99_MS = 100.0
 # -- the requests -----------------------------------------------------------------------------------------------
 
 
-def bodies(n: int, plain: bool = False) -> list[dict[str, Any]]:
-    """n request bodies: seeded random 5-card states (with a classic or an inked card, unless ``plain``), top 5 by
-    value."""
-    states = [random_state(SEED0 + i, 5) for i in range(n)]
+GENERATORS = ("seeded", "box", "game")  # bench_hint.random_state, hands.box_state, hands.game_states
+
+
+def bodies(n: int, plain: bool = False, generator: str = "seeded", size: int = 5) -> list[dict[str, Any]]:
+    """n request bodies, top 5 by value: seeded random states of ``size`` cards (5 cards: with a classic or an
+    inked card, unless ``plain``), or from the whole box (``hands.box_state``), or dealt in bot games
+    (``hands.game_states``: their own sizes)."""
+    if generator == "game":
+        states = game_states(default_lexicon(), n, SEED0)
+    else:
+        if generator == "box":  # 5 cards as the seeded ones: each with a classic or an inked card
+            states = [box_state(SEED0 + i, size, classic_or_inked=size == 5) for i in range(n)]
+        else:
+            states = [random_state(SEED0 + i, size) for i in range(n)]
     if plain:
         states = [{"hand": s["hand"]} for s in states]
     return [{**s, "top": TOP, "objective": "value"} for s in states]
@@ -205,6 +217,23 @@ def wrk_command(url: str, seconds: int, connections: int, threads: int, bodies_f
             "--latency", "-s", str(LUA), url, "--", str(bodies_file)]
 
 
+def floor_command(url: str, seconds: int, connections: int, threads: int) -> list[str]:
+    """wrk on GET /healthz with the load's clients: the floor, what the server and the client cost with no search."""
+    return [find_wrk(), f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", url + "/healthz"]
+
+
+def parse_floor(text: str) -> dict[str, float]:
+    """wrk's own report of the floor: requests a second and the latency percentiles, in ms."""
+    out: dict[str, float] = {}
+    m = re.search(r"Requests/sec:\s*([0-9.]+)", text)
+    out["requests_per_s"] = float(m.group(1)) if m else float("nan")
+    unit = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+    for q in ("50", "90", "99"):
+        m = re.search(rf"^\s*{q}%\s+([0-9.]+)(us|ms|s)\s*$", text, re.M)
+        out[f"p{q}_ms"] = float(m.group(1)) * unit[m.group(2)] if m else float("nan")
+    return out
+
+
 def parse_wrk(text: str) -> dict[str, Any]:
     """The script's BENCH_JSON line, plus wrk's own "Non-2xx" and "Socket errors" lines when present."""
     line = next((ln for ln in text.splitlines() if ln.startswith("BENCH_JSON ")), None)
@@ -314,12 +343,19 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
     ap.add_argument("--hands", type=int, default=500, help="distinct request bodies (default 500)")
     ap.add_argument("--plain", action="store_true", help="hands of 5 cards alone (no classic or inked card)")
+    ap.add_argument("--generator", choices=GENERATORS, default="seeded",
+                    help="the hands: seeded (bench_hint.random_state, the default), box (the whole box, "
+                         "hands.box_state), game (dealt in bot games, hands.game_states)")
+    ap.add_argument("--size", type=int, default=5, help="cards a hand (default 5; the game's own for --generator game)")
+    ap.add_argument("--check-only", action="store_true",
+                    help="no load: every hand once through the service, one client, its elapsed_ms summarized")
+    ap.add_argument("--floor", type=int, default=10, help="seconds of GET /healthz under the same load (default 10)")
     ap.add_argument("--warmup", type=int, default=5, help="seconds of load before the measure (default 5)")
     ap.add_argument("--app", default="service.main:create_app",
                     help="app factory for the uvicorn fallback when `ghostwriter serve` is missing")
     args = ap.parse_args()
     if args.quick:
-        args.duration, args.hands, args.warmup = 10, 100, 2
+        args.duration, args.hands, args.warmup, args.floor = 10, 100, 2, 3
     args.threads = max(1, min(args.threads, args.connections))
     return args
 
@@ -361,6 +397,9 @@ class Measured:
     memory: Memory = field(default_factory=Memory)
     processes: int = 0
     log: str = ""
+    floor: dict[str, float] = field(default_factory=dict)  # GET /healthz under the same clients (``parse_floor``)
+    collections: list[float] = field(default_factory=list)  # the workers' full collections over 10 ms, in ms
+    collections_cpu: list[float] = field(default_factory=list)  # their CPU ms
 
 
 def run_check(server: Server, requests: list[dict[str, Any]], base: Baseline) -> tuple[Check, float]:
@@ -381,6 +420,7 @@ def run_check(server: Server, requests: list[dict[str, Any]], base: Baseline) ->
 def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: Baseline) -> Measured | None:
     """Start the service, check it, warm it up and load it; None when a body did not get a 200 (no load run)."""
     server = Server(args.workers, args.app)
+    m: Measured | None = None
     with tempfile.TemporaryDirectory(prefix="bench_service-") as tmp:
         bodies_file = Path(tmp) / "bodies.jsonl"
         write_text(bodies_file, "".join(json.dumps(b, separators=(",", ":")) + "\n" for b in requests))
@@ -393,18 +433,34 @@ def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: 
                 print(f"bench_service: {len(checked.bad)} requests did not get a 200; no load run", file=sys.stderr)
                 return None
             m = Measured(server.label, ready_s, checked, check_cpu_ms)
+            m.collections = server.long_collections()
+            if args.check_only:
+                return m
             print(f"warm-up: {args.warmup} s of load ...", flush=True)
             run_wrk(wrk_command(server.url, args.warmup, args.connections, args.threads, bodies_file), server, None)
+            if args.floor > 0:
+                print(f"floor: wrk -t{args.threads} -c{args.connections} -d{args.floor}s GET /healthz ...", flush=True)
+                m.floor = parse_floor(run_floor(floor_command(server.url, args.floor, args.connections, args.threads)))
             print(f"load: wrk -t{args.threads} -c{args.connections} -d{args.duration}s ...", flush=True)
             m.load, m.cpu = run_wrk(
                 wrk_command(server.url, args.duration, args.connections, args.threads, bodies_file), server, m.memory
             )
             m.processes = len(server.pids())
+            m.collections, m.collections_cpu = server.long_collections(), server.long_collections_cpu()
         finally:
-            log = server.log_tail(15)
+            m_log = server.log_tail(15)
             server.stop()
-    m.log = log
+    if m is not None:
+        m.log = m_log
     return m
+
+
+def run_floor(cmd: list[str]) -> str:
+    """wrk's output for the floor (GET /healthz)."""
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"wrk exited with code {done.returncode}:\n{done.stdout}{done.stderr}")
+    return done.stdout
 
 
 def figures(base: Baseline, m: Measured) -> dict[str, Any]:
@@ -458,6 +514,13 @@ def print_load(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None
         print(f"               first bad answer: {load['first_bad']}")
     if load["inexact"]:
         print(f"  cut short    {load['inexact']} answers hit the time limit (\"exact\": false)")
+    if m.floor:
+        fl = m.floor
+        print(f"  floor        GET /healthz, the same clients, just before: {fl['requests_per_s']:.0f} req/s, p50 "
+              f"{fl['p50_ms']:.2f} ms, p99 {fl['p99_ms']:.1f} ms (the server and wrk with no search)")
+    print(f"  collector    full collections over 10 ms in the workers (check and load): {len(m.collections)}"
+          + (f" ({', '.join(f'{v:.0f}' for v in m.collections[:10])} ms; CPU "
+             f"{', '.join(f'{v:.0f}' for v in m.collections_cpu[:10])} ms)" if m.collections else ""))
 
 
 def print_resources(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None:
@@ -520,7 +583,7 @@ def build_report(
                    "ready_s": m.ready_s, "log_tail": m.log},
         "load": {"tool": "wrk", "threads": args.threads, "connections": args.connections,
                  "duration_s": args.duration, "warmup_s": args.warmup, "hands": len(requests),
-                 "hand": "5 cards" if args.plain else "5 cards + classic/inked", "top": TOP,
+                 "hand": describe_hands(args), "top": TOP,
                  "objective": "value", **{k: v for k, v in load.items() if k != "wrk_output"},
                  "errors_total": f["errors"], **m.cpu, "server_cpu_per_hint_ms": per_hint, "cores": cores,
                  "cpu_ceiling_hints_per_s": 1e3 * cores / per_hint},
@@ -538,6 +601,10 @@ def build_report(
                      "hints_per_s": base.hints_per_s, "median_ms": b_median, "mean_ms": f["b_mean"],
                      "p99_ms": f["b_p99"], "max_ms": max(base.times_ms), "slowest_5pct_time_share": b_tail,
                      "cpu_mean_ms": f["b_cpu"], "search_median_ms": statistics.median(base.search_ms)},
+        "floor_healthz": m.floor,
+        "gc_over_10ms": len(m.collections),
+        "gc_over_10ms_ms": m.collections,
+        "gc_over_10ms_cpu_ms": m.collections_cpu,
         "ratio_throughput": f["rps"] / base.hints_per_s,
         "http_overhead_ms": {"loaded_p50_minus_in_process_median": load["p50_ms"] - b_median,
                              "single_client_median_minus_in_process_median": f["single_median"] - b_median,
@@ -548,18 +615,53 @@ def build_report(
     }
 
 
+def describe_hands(args: argparse.Namespace) -> str:
+    """What the request bodies hold, in words."""
+    if args.generator == "game":
+        return "hands dealt in bot games (medium, hard), every stage"
+    where = "from the whole box" if args.generator == "box" else "seeded random"
+    extra = "" if args.plain or args.size != 5 else " with a classic or an inked card"
+    return f"{where} {args.size}-card hands{extra}"
+
+
+def print_check_only(args: argparse.Namespace, requests: list[dict[str, Any]], base: Baseline, m: Measured) -> int:
+    """Every hand once through the service, one client: the service's own elapsed_ms (median, p99, worst) beside
+    the in-process search of the same hands, and the workers' long collections. Written to
+    benchmarks/results/bench_service_check.json."""
+    el, c = m.checked.elapsed_ms, m.checked
+    summary = {
+        "hands": describe_hands(args), "n": len(requests), "answered": len(el), "differ": len(c.differ),
+        "elapsed_median_ms": statistics.median(el), "elapsed_p99_ms": percentile(el, 0.99),
+        "elapsed_worst_ms": max(el), "in_process_median_ms": statistics.median(base.times_ms),
+        "in_process_p99_ms": percentile(base.times_ms, 0.99), "in_process_worst_ms": max(base.times_ms),
+        "in_process_search_median_ms": statistics.median(base.search_ms),
+        "gc_over_10ms": len(m.collections), "gc_over_10ms_ms": m.collections,
+    }
+    print(f"service ({args.workers} workers, one client), {summary['hands']}: elapsed_ms median "
+          f"{summary['elapsed_median_ms']:.2f} ms, p99 {summary['elapsed_p99_ms']:.1f} ms, worst "
+          f"{summary['elapsed_worst_ms']:.1f} ms; in-process median {summary['in_process_median_ms']:.2f} ms "
+          f"(the search {summary['in_process_search_median_ms']:.2f} ms), p99 {summary['in_process_p99_ms']:.1f} ms, "
+          f"worst {summary['in_process_worst_ms']:.1f} ms; {len(c.differ)} answers differ; full collections over "
+          f"10 ms in the workers: {len(m.collections)}")
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "bench_service_check.json").write_text(json.dumps({"command": " ".join(sys.argv), **summary}, indent=2))
+    return 0 if not c.differ else 1
+
+
 def main() -> int:
     args = parse_args()
     find_wrk()  # fail early when wrk is missing
     busy_before = busy_before_run()
-    requests = bodies(args.hands, args.plain)
-    kind = "5-card hands" if args.plain else "5-card hands with a classic or an inked card"
-    print(f"{len(requests)} request bodies: seeded random {kind}, "
+    requests = bodies(args.hands, args.plain, args.generator, args.size)
+    print(f"{len(requests)} request bodies: {describe_hands(args)}, "
           f"top {TOP} by value; the machine was {busy_before:.0%} busy before the run")
     base, b_tail = run_baseline(requests)
     m = run_service(args, requests, base)
     if m is None:
         return 1
+    if args.check_only:
+        return print_check_only(args, requests, base, m)
     f = figures(base, m)
     print_load(args, m, f)
     print_resources(args, m, f)

@@ -113,6 +113,9 @@ class Sample:
     nodes: int
     top: list[tuple[str, float]]
     reason: str = ""
+    setup_ms: float | None = None  # CPU time of the set-up: the state read, pool, resolver, kernel packing, answer
+    search_ms: float | None = None  # CPU time of the search proper: the word bounds and the best-first loop
+    gc_long: int = 0  # full collections longer than 10 ms inside this query
 
 
 @dataclass
@@ -126,10 +129,15 @@ class Summary:
     cut: int
     nodes_median: float
     naive: dict[str, Any] = field(default_factory=dict)
+    setup_median_ms: float | None = None  # CPU, the set-up beyond the search (``Sample.setup_ms``)
+    search_median_ms: float | None = None  # CPU, the search proper
+    gc_long: int = 0  # full collections longer than 10 ms inside the queries
 
     @staticmethod
     def of(samples: Sequence[Sample]) -> Summary:
         times = [s.ms for s in samples]
+        setups = [s.setup_ms for s in samples if s.setup_ms is not None]
+        searches = [s.search_ms for s in samples if s.search_ms is not None]
         return Summary(
             hands=len(samples),
             median_ms=statistics.median(times),
@@ -137,6 +145,9 @@ class Summary:
             worst_ms=max(times),
             cut=sum(not s.exact for s in samples),
             nodes_median=statistics.median(s.nodes for s in samples),
+            setup_median_ms=statistics.median(setups) if setups else None,
+            search_median_ms=statistics.median(searches) if searches else None,
+            gc_long=sum(s.gc_long for s in samples),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -148,6 +159,10 @@ class Summary:
             "cut_by_limit": self.cut,
             "nodes_median": self.nodes_median,
             **({"naive": self.naive} if self.naive else {}),
+            **({"setup_cpu_median_ms": round(self.setup_median_ms, 4)} if self.setup_median_ms is not None else {}),
+            **({"search_cpu_median_ms": round(self.search_median_ms, 4)} if self.search_median_ms is not None
+               else {}),
+            "gc_over_10ms_inside_calls": self.gc_long,
         }
 
 
@@ -164,7 +179,8 @@ def ms(value: float) -> str:
     return f"{value:.2f} ms"
 
 
-HEADER = ("group", "hands", "median", "p99", "worst", "cut", "nodes (median)", "naive pass (median, ratio)")
+HEADER = ("group", "hands", "median", "p99", "worst", "cut", "nodes (median)", "set-up / search CPU (median)",
+          "gc > 10 ms", "naive pass (median, ratio)")
 
 
 def row(label: str, s: Summary) -> tuple[str, ...]:
@@ -174,8 +190,10 @@ def row(label: str, s: Summary) -> tuple[str, ...]:
         scaled = "" if s.naive["sample"] >= 1 else f", {s.naive['sample']:.0%} of the words, scaled"
         capped = f", {s.naive['capped']} capped at {s.naive['cap_s']:g} s" if s.naive.get("capped") else ""
         naive = f"{ms(s.naive['median_ms'])}, x{s.naive['ratio']:,.0f} ({s.naive['hands']} hands{scaled}{capped})"
+    cpu = "" if s.setup_median_ms is None or s.search_median_ms is None else \
+        f"{ms(s.setup_median_ms)} / {ms(s.search_median_ms)}"
     return (label, str(s.hands), ms(s.median_ms), ms(s.p99_ms), ms(s.worst_ms), str(s.cut), f"{s.nodes_median:,.0f}",
-            naive)
+            cpu, str(s.gc_long), naive)
 
 
 def table(rows: Sequence[Sequence[str]], header: Sequence[str] = HEADER) -> str:

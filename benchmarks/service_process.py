@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -115,7 +116,9 @@ class Server:
         self.port = free_port()
         cmd, self.label = server_command(self.port, self.workers, self.app)
         self.log_path = log_dir / "server.log"
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        # each worker logs its full collections over 10 ms (``solver.search.setup.settle_heap``): bench_service
+        # counts them (``long_collections``)
+        env = dict(os.environ, PYTHONUNBUFFERED="1", GHOSTWRITER_GC_LOG="10")
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         print(f"server: {' '.join(cmd)} (pid {self.proc.pid})")
@@ -124,6 +127,20 @@ class Server:
         if self.log_path is None or not self.log_path.exists():
             return ""
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def long_collections(self) -> list[float]:
+        """The full collections over 10 ms the workers logged so far (milliseconds each, in order)."""
+        if self.log_path is None or not self.log_path.exists():
+            return []
+        text = self.log_path.read_text(errors="replace")
+        return [float(m) for m in re.findall(r"gc full ([0-9.]+) ms", text)]
+
+    def long_collections_cpu(self) -> list[float]:
+        """The CPU milliseconds of the same collections (what other work on the machine leaves out)."""
+        if self.log_path is None or not self.log_path.exists():
+            return []
+        return [float(m) for m in re.findall(r"gc full [0-9.]+ ms \(cpu ([0-9.]+) ms", self.log_path.read_text(
+            errors="replace"))]
 
     def wait_ready(self) -> float:
         """Poll GET /readyz until 200; the seconds it took."""

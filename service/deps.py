@@ -4,7 +4,6 @@ once at start-up, and the search runner), who asks, and what every Hardback quer
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import threading
 
@@ -19,6 +18,7 @@ from solver.errors import GhostwriterError
 from solver.hardback.objectives import Weights
 from solver.hardback.state import TurnState
 from solver.search.paperback import word_ends
+from solver.search.setup import settle_heap
 
 log = logging.getLogger("ghostwriter.service")
 
@@ -46,8 +46,7 @@ class Context:
             log.info("dictionaries loaded: %s", ", ".join(dictionaries.names))
             # what start-up made (the lists' tables) lives as long as the worker: kept out of the collector's
             # passes, a full collection under load no longer walks it (a pause that every waiting request shares)
-            gc.collect()
-            gc.freeze()
+            settle_heap()  # (gc.collect, then gc.freeze; with GHOSTWRITER_GC_LOG, long collections logged)
         except Exception as e:  # reported by /readyz and by every request that needs a dictionary
             self.load_error = str(e) or "a dictionary could not be read"
             log.error("cannot load the dictionaries: %s", self.load_error)

@@ -16,6 +16,7 @@ import pytest
 
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
+from solver.lexicon import default_lexicon
 from solver.paperback.state import PaperbackTurn
 from solver.search.hardback import Search, compiled
 from solver.search.paperback import PaperbackSearch
@@ -188,3 +189,16 @@ def test_bench_review_paperback_on_one_game(tmp_path: Path) -> None:
     assert report["failures"] == [] and report["game"] == "paperback"
     part = report["objectives"]["length"]
     assert part["turns"][0] > 0 and part["exact"] and part["median_s"] <= part["worst_s"]
+
+
+def test_the_hand_generators_give_legal_states() -> None:
+    """bench_hint's and bench_service's other generators (benchmarks/hands.py): the whole box, and bot games."""
+    hands = bench("hands")
+    for seed in range(60):
+        state = TurnState.from_json(hands.box_state(seed, 12))
+        assert len(state.hand) + len(state.inked) == 12
+        five = TurnState.from_json(hands.box_state(seed, 5, classic_or_inked=True))
+        assert five.inked or five.mine
+    assert hands.box_state(3, 12) == hands.box_state(3, 12)
+    dealt = hands.game_states(default_lexicon(), 12, 1)
+    assert len(dealt) == 12 and all(len(TurnState.from_json(d).hand) >= 5 for d in dealt)

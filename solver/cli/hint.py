@@ -101,6 +101,7 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     ``{"error": ...}`` line) and exit code 2 once the others are answered."""
     from solver.errors import GhostwriterError
     from solver.hardback.objectives import Objective, Weights
+    from solver.search.setup import settle_heap
 
     _check_flags(args)
     hardback_objective = args.objective or "value"
@@ -108,6 +109,7 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     Weights.parse(args.weights)  # a bad --weights fails before anything is read
     states = read_states(args)
     lexicon = choose_lexicon(args)
+    settle_heap(collect=False)  # what loading made, frozen out of the collector's passes (a batch runs long)
     failed = False
     for n, data in enumerate(states, 1):
         label = f"state {n}: " if len(states) > 1 else ""

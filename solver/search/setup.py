@@ -1,11 +1,17 @@
 """What a search of one turn over one lexicon holds whatever its game (``Setup``): the lexicon, the turn, the
 objective, the time limit, whether its answer is proven best, the budget its steps are counted in (with the cancel
 event of a client gone away) and the engine (Python, or compiled). Hardback's ``Search`` and Paperback's
-``PaperbackSearch`` begin with it."""
+``PaperbackSearch`` begin with it. And what keeps the garbage collector out of the searches: ``settle_heap`` (a
+long-lived process freezes what it loaded) and ``Collections`` (full collections timed, inside calls or not)."""
 
 from __future__ import annotations
 
+import gc
+import logging
+import os
 import threading
+import time
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from solver.budget import Budget
@@ -40,3 +46,84 @@ class Setup(Generic[Turn, Goal]):
         self.time_limit, self.engine = time_limit, engine
         self.exact = True  # until a limit cuts a query short
         self.budget = Budget(cancel)
+
+
+# -- the garbage collector, kept out of the searches ---------------------------------------------------------------
+
+GC_LOG = "GHOSTWRITER_GC_LOG"  # set (to a number of ms, or 1 for 10): collections longer than that are logged
+LONG_MS = 10.0  # a collection this long inside a call is counted (issue 32's target: none in the benchmarks)
+
+
+class Collections:
+    """The garbage collector's collections of a generation and up (2: the full ones), timed through
+    ``gc.callbacks`` while ``watch`` is on: how many, how long each took, and which fell inside a call (``inside``,
+    set by the caller around each call it times). ``on_long`` is told of each one longer than ``long_ms``."""
+
+    def __init__(
+        self, generation: int = 2, long_ms: float = LONG_MS, on_long: Callable[[float, bool], None] | None = None
+    ) -> None:
+        self.generation = generation
+        self.long_ms = long_ms
+        self.on_long = on_long
+        self.inside = False
+        self.count = 0
+        self.durations_ms: list[float] = []  # every collection watched (wall clock)
+        self.cpu_ms: list[float] = []  # the same, CPU time of the thread (what other work on the machine leaves out)
+        self.inside_ms: list[float] = []  # those that fell inside a call
+        self._started = self._cpu = 0.0
+
+    def __enter__(self) -> Collections:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if info.get("generation", 0) < self.generation:
+            return
+        if phase == "start":
+            self._started, self._cpu = time.perf_counter(), time.thread_time()
+            return
+        took = (time.perf_counter() - self._started) * 1e3
+        self.count += 1
+        self.durations_ms.append(took)
+        self.cpu_ms.append((time.thread_time() - self._cpu) * 1e3)
+        if self.inside:
+            self.inside_ms.append(took)
+        if took > self.long_ms and self.on_long is not None:
+            self.on_long(took, self.inside)
+
+    def long_inside(self) -> int:
+        """The collections longer than ``long_ms`` that fell inside a call."""
+        return sum(ms > self.long_ms for ms in self.inside_ms)
+
+
+_watch: Collections | None = None
+
+
+def settle_heap(collect: bool = True) -> None:
+    """What a long-lived process (a service worker, a command line) does once its dictionaries and tables are
+    loaded: one full collection (unless not ``collect``: a command line's one query would pay for it, some 10-40
+    ms), then everything left frozen out of the collector's passes (``gc.freeze``, which costs nothing), so that
+    a full collection under load walks only what the requests made, not the tables of every word list. With
+    ``GHOSTWRITER_GC_LOG`` set (a number of ms; 1 means 10), each later full collection longer than that is logged
+    (``ghostwriter.gc`` at warning: its generation and milliseconds), which a benchmark reads from the log."""
+    global _watch
+    if collect:
+        gc.collect()
+    gc.freeze()
+    asked = os.environ.get(GC_LOG, "").strip()
+    if asked and _watch is None:
+        try:
+            limit = float(asked)
+        except ValueError:
+            limit = LONG_MS
+        log = logging.getLogger("ghostwriter.gc")
+        def said(ms: float, _: bool) -> None:
+            assert _watch is not None
+            log.warning("gc full %.1f ms (cpu %.1f ms, %d tracked)", ms, _watch.cpu_ms[-1], len(gc.get_objects()))
+
+        _watch = Collections(2, LONG_MS if limit == 1 else limit, said)
+        _watch.__enter__()

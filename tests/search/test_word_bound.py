@@ -73,7 +73,14 @@ def _walk(solver: WordSolver, word: str) -> int:
                 if k >= 0:
                     used[k] += 1
                 slots.append((k, face))
-                gain = wild if face is Face.WILD else opt[k] if face is Face.UP else opt[k] + wild
+                # as the search counts it: a classic of yours on a letter adds nothing the slack does not count,
+                # and a timeless classic of the hand uncovered is not put into play
+                if face is Face.WILD:
+                    gain = wild
+                elif face is Face.UP:
+                    gain = 0.0 if solver.is_mine[k] else opt[k]
+                else:
+                    gain = opt[k] - solver.unkept[k] + wild
                 best = max(best, go(i + 1, acc + gain, budget - (face is Face.UNCOVERED)))
                 slots.pop()
                 if k >= 0:
@@ -172,4 +179,46 @@ def test_doublings_of_mystery_n_make_each_wild_worth_more_and_no_more(seed: int)
     special += rng.sample(UNCOVERERS, rng.randint(0, 3)) + rng.sample(RICH, rng.randint(0, 1))
     state = _state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 8))
     assume(Search(lexicon_of("nine"), TurnState.from_json(state), engine="python").solver.stepped is not None)
+    _check(state, seed, n_words=8, longest=8)
+
+
+def test_mystery_n_on_the_last_letter_is_doubled_from_one_side_only() -> None:
+    """Mystery N at a word's end has one neighbour: one doubling at most (``_n_doubled`` counts each side's
+    doublers), where two doublers and uncoverers would otherwise count it tripled (issue 32's slow hands). The
+    bound holds node by node, and the search finds the best layout (N7 doubled once by P6 before it)."""
+    state = TurnState.from_json({"hand": ["mystery:N7", "romance:P6", "romance:F6", "mystery:P4", "mystery:K4", "E"]})
+    solver = Search(lexicon_of("keepon", "pen", "fen", "pion"), state, engine="python").solver
+    assert solver.stepped is not None
+    for word in ("pen", "fen", "pion", "keepon"):
+        _walk(solver, word)
+    best = solver.solve("pen")
+    assert best is not None and max(best.resolution.factors) == 2
+
+
+def test_mystery_n_between_two_doublers_is_doubled_from_both_sides() -> None:
+    """ONSET: Romance O4 and S4 face-up on either side of Mystery N7, no uncover in the hand: N7 tripled, which
+    ``_n_doubled`` allows (a rule that counted one side only, or one doubling, fails here); Mystery T8 makes the
+    Mystery genre active."""
+    state = TurnState.from_json({"hand": ["mystery:N7", "romance:O4", "romance:S4", "E", "mystery:T8"]})
+    solver = Search(lexicon_of("onset", "nest", "tone"), state, engine="python").solver
+    assert solver.stepped is not None
+    for word in ("onset", "nest", "tone"):
+        _walk(solver, word)
+    best = solver.solve("onset")
+    assert best is not None and best.resolution.factors[1] == 3
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_classics_of_yours_on_letters_and_timeless_classics_uncovered(seed: int) -> None:
+    """A classic of yours in play brings the same on a letter as beside the word (the slack counts it once); a
+    timeless classic of the hand uncovered is not put into play (no ``classic_kept``): the bound counts both so,
+    and never under the best below (issue 32's Mystery hand with Mystery T8 in play and five timeless classics)."""
+    rng = random.Random(seed)
+    timeless = ["mystery:A5", "mystery:F5", "romance:K5", "romance:O8", "horror:E5"]
+    special = rng.sample(timeless, rng.randint(1, 3)) + rng.sample(UNCOVERERS, rng.randint(1, 2))
+    special += MYSTERY_N * rng.randint(0, 1)
+    state = _state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 7))
+    others = [c for c in state["timeless"]["others"] if c not in ("mystery:T8", *state["hand"], *state["inked"])]
+    state["timeless"] = {"mine": ["mystery:T8"], "others": others}
     _check(state, seed, n_words=8, longest=8)

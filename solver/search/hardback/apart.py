@@ -43,11 +43,12 @@ class Apart(Doubling, Reach):
         best = rest + total
         if acc + best + slack > limit or (i == 0 and plan.unreached is not None and plan.unreached[k_n]):
             return best
-        if not self._n_doubled(node):
+        doublings = self._n_doubled(node)
+        if not doublings:
             return best  # (a card no doubling reaches is doubled 0 times)
         wilds = sum(1 for _, face in node.slots[:i] if face is not Face.UP)
         for m, d, c, variant in plan.apart:
-            if m > len(units):
+            if m > len(units) or m > doublings:  # (``plan.apart`` lists m = 1 before m = 2)
                 break
             # (a variant whose wild is the word's counts the rest as the word's plan does)
             left = rest if variant.wild == plan.wild else self._rest(node, variant)
@@ -58,62 +59,68 @@ class Apart(Doubling, Reach):
                     break
         return best
 
-    def _n_doubled(self, node: Node) -> bool:
-        """Whether a doubling may still reach the card whose doubling grows with the wild cards (``stepped``), where
-        it is still to place and at most one uncover is left (else True: not asked; the node's ``uncovers`` and
-        ``passing`` as ``_uncovers_ahead`` gives them). It will stand at a letter p from i on, face-up on a letter
-        of its own or uncovered (with an uncoverer beside it, ``_uncoverable``), beside a card that doubles: the one
-        at i-1 (for p = i), or one to come at p-1 or p+1, face-up on a letter of its own or uncovered on the uncover
-        left (with an uncoverer beside it), whose doubling, where it needs its genre active, finds a second card of
-        that genre that can stand (``_pair_live``). Where none can, ``_apart`` counts it doubled 0 times."""
+    def _n_doubled(self, node: Node) -> int:
+        """How many doublings (0, 1 or 2: its factor stops at 3) may still reach the card whose doubling grows with the
+        wild cards (``stepped``), where it is still to place and at most one uncover is left (else 2: not asked; the
+        node's ``uncovers`` and ``passing`` as ``_uncovers_ahead`` gives them). It will stand at a letter p from i
+        on, face-up on a letter of its own or uncovered (with an uncoverer beside it, ``_uncoverable``), beside cards
+        that double: the one at i-1 (for p = i), or one to come at p-1 or p+1, face-up on a letter of its own or
+        uncovered on the uncover left (with an uncoverer beside it), whose doubling, where it needs its genre active,
+        finds a second card of that genre that can stand (``_pair_live``). Each side brings at most the abilities of
+        the best card that may stand there (each side asked on its own: the most, never less than a placement
+        gets). Where no side can, ``_apart`` counts it doubled 0 times; where one side only, at most that side's
+        abilities (a card on the word's first or last letter has one neighbour)."""
         k_n = self.stepped
         assert k_n is not None
         i, slots, used, uncovers = node.i, node.slots, node.used, node.uncovers
         counts, letters, is_pool, near, word = self.counts, self.letters, self.is_pool, node.plan.near, node.plan.word
         if used[k_n] >= counts[k_n] or uncovers >= 2:
-            return True
+            return 2
         abilities = self._abilities(node.live)
-        before = i >= 1 and (k := slots[i - 1][0]) >= 0 and slots[i - 1][1] is not Face.WILD and abilities[k] > 0
+        k = slots[i - 1][0] if i >= 1 else -1
+        before = abilities[k] if k >= 0 and slots[i - 1][1] is not Face.WILD else 0
         doublers = [d for d in self.doublers if counts[d] - used[d] - (d == k_n) > 0 and abilities[d]]
         standing = list(self.resolver.mine_genres)  # per genre, the cards of it in play before letter i
         for k, face in slots[:i]:
             if k >= 0 and face is not Face.WILD and self.counted[k]:
                 standing[self.profiles[k].genre] += 1
+        most = 0
         for p in range(i, len(near)):
             for spent in (0, 1):  # uncovers N takes: face-up on its letter, or uncovered
                 if (word[p] != letters[k_n]) if spent == 0 else not (is_pool[k_n] and near[p] and uncovers >= 1):
                     continue
-                if p == i and before:  # the doubler at i-1
-                    return True
-                if self._pair_near(node, standing, doublers, p, spent):
-                    return True
-        return False
+                sides = before if p == i else 0  # the doubler at i-1
+                for q in (p - 1, p + 1):
+                    if i <= q < len(near):
+                        sides += self._pair_near(node, standing, doublers, abilities, p, q, spent)
+                most = max(most, min(2, sides))
+                if most >= 2:
+                    return 2
+        return most
 
-    def _pair_near(self, node: Node, standing: list[int], doublers: list[int], p: int, spent: int) -> bool:
-        """``_n_doubled``: may one of ``doublers`` stand beside letter p (at p-1 or p+1, from i on) and double the
-        card there, which took ``spent`` uncovers?"""
+    def _pair_near(
+        self, node: Node, standing: list[int], doublers: list[int], abilities: list[int], p: int, q: int, spent: int
+    ) -> int:
+        """``_n_doubled``: the most abilities of one of ``doublers`` that may stand at letter q (from i on) and double
+        the card at p beside it, which took ``spent`` uncovers (0: none may)."""
         k_n = self.stepped
         assert k_n is not None
-        i, uncovers, passing = node.i, node.uncovers, node.passing
+        uncovers, passing = node.uncovers, node.passing
         letters, is_pool, near, word = self.letters, self.is_pool, node.plan.near, node.plan.word
-        for q in (p - 1, p + 1):
-            if not i <= q < len(near):
+        most = 0
+        for d in doublers:
+            if abilities[d] <= most or (spent and not self._uncoverable(node, passing - 1, p, q, d)):
                 continue
-            for d in doublers:
-                if spent and not self._uncoverable(node, passing - 1, p, q, d):
-                    continue
-                left, free = uncovers - spent, passing - spent
-                if word[q] == letters[d] and self._pair_live(node, standing, d, q, p, left, free):
-                    return True
-                if (
-                    is_pool[d]
-                    and near[q]
-                    and left >= 1
-                    and self._uncoverable(node, passing - 1, q, p, k_n)
-                    and self._pair_live(node, standing, d, q, p, left - 1, passing - 1)
-                ):
-                    return True
-        return False
+            left, free = uncovers - spent, passing - spent
+            if (word[q] == letters[d] and self._pair_live(node, standing, d, q, p, left, free)) or (
+                is_pool[d]
+                and near[q]
+                and left >= 1
+                and self._uncoverable(node, passing - 1, q, p, k_n)
+                and self._pair_live(node, standing, d, q, p, left - 1, passing - 1)
+            ):
+                most = abilities[d]
+        return most
 
     def _uncoverable(self, node: Node, passing: int, x: int, other: int, kind: int) -> bool:
         """Whether a card uncovered at letter x (i or after) could have an uncoverer beside it, no uncover being left

@@ -26,7 +26,7 @@ from solver.hardback.objectives import Weights
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
-from solver.search.hardback.native import bound_kernel
+from solver.search.hardback.native import bound_kernel as bound_kernel  # (re-exported: bench_bound_kernel swaps it)
 from solver.search.hardback.signatures import per_word, signatures
 
 FloatArray = npt.NDArray[np.float64]

@@ -190,17 +190,17 @@ class _Walk:
         if i == self.n:
             self._leaf()
             return
-        opt, wild, slots, used = self.plan.opt, self.plan.wild, self.slots, self.used
+        opt, wild, slots, used, is_mine = self.plan.opt, self.plan.wild, self.slots, self.used, solver.is_mine
         for k, face in solver._choices(node):
             if k >= 0:
                 used[k] += 1
             slots.append((k, face))
             if face is Face.WILD:
                 self.go(i + 1, acc + wild, budget)
-            elif face is Face.UP:
-                self.go(i + 1, acc + opt[k], budget)
-            else:
-                self.go(i + 1, acc + opt[k] + wild, budget - 1)
+            elif face is Face.UP:  # a classic of yours brings on a letter what the slack counts it for in play
+                self.go(i + 1, acc if is_mine[k] else acc + opt[k], budget)
+            else:  # a timeless classic of the hand, uncovered, is not put into play (``PoolTables.unkept``)
+                self.go(i + 1, acc + opt[k] - solver.unkept[k] + wild, budget - 1)
             slots.pop()
             if k >= 0:
                 used[k] -= 1

@@ -97,6 +97,10 @@ class PoolTables:
         self.inked_kinds = [k for k in range(len(self.profiles)) if self.is_inked[k]]
         self.is_imposed = [p.imposed for p in self.profiles]  # rivals' letters: they never stand face-down
         self.is_mine = [p.source is Source.MINE for p in self.profiles]
+        # per kind: what its optimism counts for a timeless classic of the hand put into play (``classic_kept``),
+        # which it does not get uncovered (the resolver keeps only the classics standing face-up)
+        kept = max(0.0, self.pool.weights.classic_kept)
+        self.unkept = [kept if p.pool and p.card.timeless else 0.0 for p in self.profiles]
         self.letters = [p.letter for p in self.profiles]
         self.plain = self._plain_kinds()
         self.card_letters = set(self.letters)

@@ -404,41 +404,53 @@ static int uncoverable(const S *s, int i, int passing, int x, int other, int kin
     return 0;
 }
 
-/* WordSolver._n_doubled: may a doubling still reach the card Mystery N, still to place, beside a card that doubles
- * (asked where one uncover is left or none)? */
+/* WordSolver._pair_near: the most abilities of a doubler that may stand at q (from i on) and double the card Mystery N
+ * at p beside it, which took ``spent`` uncovers (0: none may) */
+static int pair_near(const S *s, int i, const int *standing, const int *doublers, int nd, int p, int q, int spent,
+                     int uncovers, int passing) {
+    const Ctx *c = s->c;
+    int kn = c->stepped, most = 0;
+    for (int j = 0; j < nd; j++) {
+        int d = doublers[j];
+        const Kind *pd = &c->kinds[d];
+        int a = ability(s, d);
+        if (a <= most || (spent && !uncoverable(s, i, passing - 1, p, q, d))) continue;
+        int left = uncovers - spent, free_ = passing - spent;
+        if ((s->word[q] == pd->letter && pair_live(s, i, standing, d, q, p, left, free_)) ||
+            (pd->pool && s->near[q] && left >= 1 && uncoverable(s, i, passing - 1, q, p, kn) &&
+             pair_live(s, i, standing, d, q, p, left - 1, passing - 1)))
+            most = a;
+    }
+    return most;
+}
+
+/* WordSolver._n_doubled: how many doublings (0, 1, 2) may still reach the card Mystery N, still to place, from the
+ * cards that double beside it (asked where one uncover is left or none; else 2) */
 static int n_doubled(const S *s, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
     int kn = c->stepped;
     const Kind *pn = &c->kinds[kn];
-    if (s->left[kn] <= 0 || uncovers >= 2) return 1;
+    if (s->left[kn] <= 0 || uncovers >= 2) return 2;
     int doublers[MAXK], nd = 0;
     for (int di = 0; di < c->ndoublers; di++) {
         int d = c->doublers[di];
         if (s->left[d] - (d == kn) > 0 && ability(s, d)) doublers[nd++] = d;
     }
-    int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD && ability(s, s->slots[i - 1].k) > 0;
+    int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD ? ability(s, s->slots[i - 1].k) : 0;
     int standing[4]; /* per genre, the cards of it in play before letter i */
     for (int g = 0; g < 4; g++) standing[g] = c->base_genres[g] + s->placed_genre[g];
+    int most = 0;
     for (int p = i; p < s->n; p++) {
         for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */
             if (spent == 0 ? s->word[p] != pn->letter : !(pn->pool && s->near[p] && uncovers >= 1)) continue;
-            if (p == i && before) return 1;
-            for (int q = p - 1; q <= p + 1; q += 2) {
-                if (q < i || q >= s->n) continue;
-                for (int j = 0; j < nd; j++) {
-                    int d = doublers[j];
-                    const Kind *pd = &c->kinds[d];
-                    if (spent && !uncoverable(s, i, passing - 1, p, q, d)) continue;
-                    int left = uncovers - spent, free_ = passing - spent;
-                    if (s->word[q] == pd->letter && pair_live(s, i, standing, d, q, p, left, free_)) return 1;
-                    if (pd->pool && s->near[q] && left >= 1 && uncoverable(s, i, passing - 1, q, p, kn) &&
-                        pair_live(s, i, standing, d, q, p, left - 1, passing - 1))
-                        return 1;
-                }
-            }
+            int sides = p == i ? before : 0; /* the doubler at i-1 */
+            for (int q = p - 1; q <= p + 1; q += 2)
+                if (q >= i && q < s->n) sides += pair_near(s, i, standing, doublers, nd, p, q, spent, uncovers, passing);
+            if (sides > most) most = sides > 2 ? 2 : sides;
+            if (most >= 2) return 2;
         }
     }
-    return 0;
+    return most;
 }
 
 /* WordSolver._apart: the bound with the doublings of the card whose doubling grows with the wild cards (Mystery N)
@@ -484,12 +496,13 @@ double apart(const S *s, int i, int uncovers, int passing, double rest0, double 
     for (int j = 0; j < nunits; j++) total += units[j];
     double best = rest0 + total;
     if (acc + best + s->slack > limit || (i == 0 && s->has_unreached && s->unreached[c->stepped])) return best;
-    if (!n_doubled(s, i, uncovers, passing)) return best; /* (a card no doubling reaches is doubled 0 times) */
+    int doublings = n_doubled(s, i, uncovers, passing);
+    if (!doublings) return best; /* (a card no doubling reaches is doubled 0 times) */
     int wilds = s->placed_hidden;
     double rests[MAXAPART]; /* each plan's rest, computed once where plans share their wild */
     for (int v = 0; v < s->napart; v++) {
         int m = s->apart_m[v];
-        if (m > nunits) break;
+        if (m > nunits || m > doublings) break; /* (the plans list m = 1 before m = 2) */
         double least = 0.0;
         for (int j = 0; j < m; j++) least += units[j];
         int as = s->apart_as[v];

@@ -277,8 +277,13 @@ void go(S *s, int i, double acc, int budget, int checked) {
             checked = 1;
         }
         if (face == WILD) go(s, i + 1, acc + s->wild, budget, checked);
-        else if (face == UP) go(s, i + 1, acc + c->kinds[k].opt[s->which], budget, checked);
-        else go(s, i + 1, acc + c->kinds[k].opt[s->which] + s->wild, budget - 1, checked);
+        else if (face == UP) /* a classic of yours brings on a letter what the slack counts it for in play */
+            go(s, i + 1, c->kinds[k].source == MINE ? acc : acc + c->kinds[k].opt[s->which], budget, checked);
+        else { /* a timeless classic of the hand, uncovered, is not put into play: no classic_kept for it */
+            const Kind *p = &c->kinds[k];
+            double unkept = p->timeless && c->w_kept > 0 ? c->w_kept : 0.0;
+            go(s, i + 1, acc + p->opt[s->which] - unkept + s->wild, budget - 1, checked);
+        }
         place(s, k, face, -1);
         if (s->status) return;
     }

@@ -1,0 +1,87 @@
+"""Issue 32's slow hands, frozen: 12 cards with Mystery N7 among several Mystery cards, one with a classic of yours in
+play and five timeless classics in the hand, one with two Romance doublers and three uncoverers. Each must give the
+same exact top 5 as before the bounds were tightened, within a step budget (``search.budget.ticks``, the same on
+every machine: no wall clock here).
+
+What made them slow, and the steps each took (``Search(...).top(5)``):
+- ``CLASSICS``: a classic of yours standing on a letter was counted twice (once in the slack, as in play, and again
+  on its letter), and a timeless classic of the hand uncovered was counted as put into play (the resolver keeps only
+  the classics standing face-up): 20.3 M steps before, 2.89 M after;
+- ``DOUBLERS``: Mystery N was counted doubled twice wherever a doubling could reach it, also where it could stand
+  only beside one doubler (on the word's last letter, say): 4.04 M steps before, 1.46 M after.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solver.hardback.state import TurnState
+from solver.lexicon import Lexicon, default_lexicon
+from solver.search.hardback import Search
+
+from oracle_cases import engines
+
+CLASSICS: dict[str, Any] = {
+    "hand": [
+        *["mystery:R6", "mystery:N7", "romance:K5", "M", "D", "mystery:R4", "mystery:F5", "romance:O8"],
+        *["horror:E5", "mystery:A5", "O", "E"],
+    ],
+    "timeless": {"mine": ["mystery:T8"]},
+}
+DOUBLERS: dict[str, Any] = {
+    "hand": [
+        *["D", "I", "horror:D4", "adventure:V2", "romance:F6", "romance:N2", "mystery:P4", "mystery:N7"],
+        *["mystery:K4", "mystery:T6", "horror:I4", "romance:P6"],
+    ],
+    "timeless": {"others": ["adventure:C5"]},
+}
+# name: (state, the exact top 5 by value, the most steps it may take)
+SLOW = {
+    "classics": (
+        CLASSICS,
+        [("floorwalkers", 37.5), ("forespeaking", 37.5), ("blanketflower", 37.5), ("aftershocks", 37.0),
+         ("farmworkers", 37.0)],
+        3_200_000,
+    ),
+    "doublers": (
+        DOUBLERS,
+        [("dispensation", 54.5), ("transpierced", 54.5), ("dispensatory", 54.5), ("postinfection", 54.0),
+         ("psychokinetic", 54.0)],
+        1_600_000,
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return default_lexicon()
+
+
+@pytest.mark.parametrize("name", sorted(SLOW))
+def test_a_slow_hand_is_exact_within_its_step_budget(lexicon: Lexicon, name: str) -> None:
+    state, top, budget = SLOW[name]
+    search = Search(lexicon, TurnState.from_json(state))
+    moves = search.top(5)
+    assert search.exact
+    assert [(m.word, m.value) for m in moves] == top
+    assert search.budget.ticks <= budget, f"{name}: {search.budget.ticks:,} steps"
+
+
+# words the two hands spend most on, each against the level it was asked to beat: both engines take the same steps
+# and prove the same most (the compiled kernel follows the Python search step by step)
+WORDS = [("classics", "catercornered", 36.0), ("classics", "ferroconcrete", 33.5), ("doublers", "corticotropin", 52.65)]
+
+
+@pytest.mark.skipif("compiled" not in engines(), reason="the compiled kernel is not built here")
+@pytest.mark.parametrize(("name", "word", "level"), WORDS)
+def test_both_engines_take_the_same_steps_on_the_slow_words(
+    lexicon: Lexicon, name: str, word: str, level: float
+) -> None:
+    found = []
+    for engine in ("python", "compiled"):
+        search = Search(lexicon, TurnState.from_json(SLOW[name][0]), engine=engine)
+        got = search.solver.attempt(word, level)
+        found.append((got if isinstance(got, float) else got.value, search.budget.ticks))
+    assert found[0] == pytest.approx(found[1])
