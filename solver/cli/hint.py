@@ -10,6 +10,7 @@ Heavy imports happen inside ``run``, so ``--help`` stays instant.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
@@ -167,6 +168,8 @@ def _hardback_hint(
         answer = answers.hint(search, args.top, args.pareto, familiarity)
         title = "prestige/coins frontier" if args.pareto else f"best words by {objective.value}"
         text = format_table(answer.moves, label + title)
+        if familiarity is not None:
+            text = _with_familiarity(text, [m.get("familiarity") for m in answer.json["moves"]])
     if "warning" in answer.json:
         text += f"\n  warning: {answer.json['warning']}"
     elif "reason" in answer.json:
@@ -196,6 +199,17 @@ def _paperback_hint(
     if "warning" in answer:
         text += f"\n  warning: {answer['warning']}"
     return text, answer
+
+
+def _with_familiarity(table: str, familiarity: list[float | None]) -> str:
+    """The table with each move's familiarity (Zipf frequency) at the end of its numbered line."""
+    lines = table.split("\n")
+    moves = iter(familiarity)
+    for i, line in enumerate(lines):
+        if re.match(r"^ ?\d+\. \S", line):
+            f = next(moves, None)
+            lines[i] = line + ("  familiarity ?" if f is None else f"  familiarity {f:.1f}")
+    return "\n".join(lines)
 
 
 def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:
