@@ -95,7 +95,8 @@ def run(command: Command, cwd: Path) -> None:
         assert matches(command.output, actual), f"$ {command.line}\n{r.stdout}"
 
 
-def _folder(tmp_path: Path) -> Path:
+def _folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)  # serve's live server starts in the working folder
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     return tmp_path
@@ -122,8 +123,8 @@ def test_shown_output_is_matched_line_by_line() -> None:
 
 
 @pytest.mark.parametrize("page", _pages_with(False), ids=_name)
-def test_the_commands_of_a_page_run(page: Path, tmp_path: Path) -> None:
-    folder = _folder(tmp_path)
+def test_the_commands_of_a_page_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = _folder(tmp_path, monkeypatch)
     for command in commands(page):
         if not command.slow:
             run(command, folder)
@@ -131,8 +132,8 @@ def test_the_commands_of_a_page_run(page: Path, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("page", _pages_with(True), ids=_name)
-def test_the_slow_commands_of_a_page_run(page: Path, tmp_path: Path) -> None:
-    folder = _folder(tmp_path)
+def test_the_slow_commands_of_a_page_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = _folder(tmp_path, monkeypatch)
     for command in commands(page):
         if command.slow:
             run(command, folder)

@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 WIDTH = 100  # the help's line width: the same on every machine, whatever the terminal
+LONG = 1000  # an example's part longer than this, in characters of JSON, is shown in words
 
 
 def cli_reference() -> str:
@@ -62,10 +63,22 @@ def _operation(method: str, path: str, op: dict[str, Any], doc: dict[str, Any]) 
         out.append("")
     example = request_example(op, doc)
     if example is not None:
-        out += ["Example body:", "", "```json", json.dumps(example, ensure_ascii=False, indent=1), "```", ""]
+        shown = json.dumps(_shortened(example), ensure_ascii=False, indent=1)
+        out += ["Example body (`/docs` fills it in whole):", "", "```json", shown, "```", ""]
     codes = ", ".join(f"{code} {r.get('description', '')}".strip() for code, r in op.get("responses", {}).items())
     if codes:
         out += [f"Answers: {codes}.", ""]
+    return out
+
+
+def _shortened(example: Any) -> Any:
+    """The example with each long game state or record put in words (the page shows its shape, not 10 KB)."""
+    if not isinstance(example, dict):
+        return example
+    out = {}
+    for key, value in example.items():
+        long = isinstance(value, dict) and len(json.dumps(value)) > LONG
+        out[key] = f"(a whole {key} as the service writes it: {len(json.dumps(value)):,} characters)" if long else value
     return out
 
 
