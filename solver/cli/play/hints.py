@@ -13,6 +13,7 @@ from solver.game.hardback.engine import Game
 from solver.game.hardback.legal import word_check
 from solver.hardback.moves import Move
 from solver.search.hardback import Search
+from solver.text import plural
 
 
 def hint_text(reader: Reader, n: int) -> str:
@@ -72,7 +73,8 @@ def comparison(move: Move, search: Search) -> str | None:
     if best and best[0].value > move.value + 1e-6:
         b = best[0]
         return (
-            f"  the ghost writer's best was {b.word.upper()} ({b.prestige} prestige, {b.coins} coins, "
+            f"  the ghost writer's best was {b.word.upper()} ({b.prestige} prestige, "
+            f"{plural(b.coins, 'coin')}, "
             f"value {b.value:.2f} against your {move.value:.2f})"
         )
     return None
