@@ -93,6 +93,11 @@ class HintIn(QueryIn):
         description="only words at least this familiar (a Zipf frequency from wordfreq: 3 is met now and then, 4 "
         "common); each move then carries its familiarity",
     )
+    allow_offensive: bool = Field(
+        default=False,
+        description="also words of the shipped offensive-words list (wordlists/offensive-en.txt, LDNOOBW's), which "
+        "hints leave out by default",
+    )
 
 
 Either = Literal["coins", "prestige"]

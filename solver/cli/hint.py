@@ -72,6 +72,11 @@ def _add_game_flags(h: argparse.ArgumentParser) -> None:
         help="only words at least this familiar: a Zipf frequency from wordfreq (3: met now and then in print; "
         "4: common); each move then shows its familiarity",
     )
+    h.add_argument(
+        "--allow-offensive",
+        action="store_true",
+        help="also words of the shipped offensive-words list, which hints leave out by default",
+    )
 
 
 def _add_answer_flags(h: argparse.ArgumentParser) -> None:
@@ -155,7 +160,8 @@ def _hardback_hint(
 
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
-    allowed, familiarity = familiar(lexicon, args.familiar, state.options.edition)
+    allow_offensive = args.allow_offensive or bool(args.played)  # a played word is rated whatever it is
+    allowed, familiarity = familiar(lexicon, args.familiar, state.options.edition, allow_offensive)
     search = Search(lexicon, state, objective, weights, time_limit=args.time_limit, allowed=allowed)
     if args.played:
         answer, best = answers.rate(search, args.played, _layout(args.layout))
