@@ -226,6 +226,7 @@ class Reader:
     game: Game
     names: list[str]  # the seats' names, as people call them
     style: Style
+    familiar: float | None = None  # hints keep to words at least this familiar (play --familiar)
 
     def action_of(self, verb: str, rest: list[str]) -> Action:
         """The engine action of a playing command other than play (arguments read and ranges checked)."""

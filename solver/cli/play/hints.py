@@ -3,7 +3,7 @@ word, its best when that was better. Each answer is text for the screen."""
 
 from __future__ import annotations
 
-from solver.answers.filters import allowed_hint
+from solver.answers.filters import allowed_hint, familiar
 from solver.bots.powers import power_moves
 from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
 from solver.cli.play.render import layout_tokens, table
@@ -23,6 +23,8 @@ def hint_text(reader: Reader, n: int) -> str:
     if st.phase != "prepare" or st.current != 0:
         raise CommandError(f"hints are for your word, before it is played; now: {phase_commands(game)}")
     search = reader.search()
+    if reader.familiar is not None:
+        search.allowed = familiar(game.lexicon, reader.familiar, search.state.options.edition)[0]
     answer = allowed_hint(search, n, word_check(game))
     moves = answer.moves
     lines = [table(moves, f"the ghost writer's best words (by value, over {game.lexicon.name})")]

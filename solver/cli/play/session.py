@@ -66,6 +66,7 @@ class Session(TurnLoop):
     saved_turns: int = -1
     ink_ahead: int = 0  # the person's order: cards to draw with ink, out of turn, at the next player's turn start
     asked: int = -1  # the log's length when the person was last asked for a command
+    familiar: float | None = None  # hints keep to words at least this familiar (play --familiar)
 
     def __post_init__(self) -> None:
         seed = self.game.state.seed
@@ -88,7 +89,7 @@ class Session(TurnLoop):
             self.say(text)
 
     def reader(self) -> Reader:
-        return Reader(self.game, self.names, self.style)
+        return Reader(self.game, self.names, self.style, self.familiar)
 
     # -- the game loop --------------------------------------------------------------------------------------------
 
