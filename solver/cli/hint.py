@@ -160,7 +160,7 @@ def _hardback_hint(
 
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
-    allow_offensive = args.allow_offensive or bool(args.played)  # a played word is rated whatever it is
+    allow_offensive = args.allow_offensive or _offensive(args.played, state.options.edition)
     allowed, familiarity = familiar(lexicon, args.familiar, state.options.edition, allow_offensive)
     search = Search(lexicon, state, objective, weights, time_limit=args.time_limit, allowed=allowed)
     if args.played:
@@ -205,6 +205,15 @@ def _paperback_hint(
     if "warning" in answer:
         text += f"\n  warning: {answer['warning']}"
     return text, answer
+
+
+def _offensive(word: str | None, edition: str) -> bool:
+    """Is the played word one of the shipped offensive words? It is rated all the same, among every word (the rank
+    and the best move of any other word count only the words a hint shows)."""
+    from solver.text import normalize_word
+    from wordlists.offensive import offensive_words
+
+    return word is not None and normalize_word(word) in offensive_words("ru" if edition == "ru" else "en")
 
 
 def _with_familiarity(table: str, familiarity: list[float | None]) -> str:
