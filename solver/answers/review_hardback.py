@@ -96,7 +96,12 @@ class HardbackReview(GameReview[TurnState, Outcome, Move]):
         return move.prestige, move.coins
 
     def best_text(self, move: Move) -> str:
-        return f"{move.word.upper()} ({move.prestige}p {move.coins}c, value {move.value:.2f})"
+        """The best move, and each card of it that is not in the hand shown, with where it comes from (an inked
+        card, a classic of yours in play, an opponent's classic): the word is then not the hand's alone."""
+        own = {"inked": "inked", "mine": "your classic", "other": "opponent's classic"}
+        extra = [f"{c.code} {own[c.source]}" for c in [*move.cards, *move.in_play] if c.source in own]
+        uses = f"; uses {', '.join(extra)}" if extra else ""
+        return f"{move.word.upper()} ({move.prestige}p {move.coins}c, value {move.value:.2f}{uses})"
 
 
 def pass_gap(best: Move | None, objective: Objective) -> dict[str, float | int]:
