@@ -46,6 +46,23 @@ STATIC = Path(str(resources.files("service").joinpath("static")))
 SWAGGER_UI = Path(str(resources.files("fastapi_offline").joinpath("static")))
 
 
+DESCRIPTION = """Ghostwriter finds, over a real dictionary, the best words a hand of cards can spell in the
+deck-building word games **Hardback** and **Paperback**, with the arrangement of the cards (which card at which
+letter, face-up or wild) and what each earns; it plays whole games of both, with bots for any seat, and reviews a
+finished game turn by turn.
+
+- **Hardback**: `/v1/hardback/hint` and `/rate` (a turn state), `/ink-advice`, the games (`/game/new`, `/game/action`,
+  `/game/view`, `/game/steps`, `/game/hint`, `/game/read`, `/bot/move`) and `/review`; the cards under `/v1/cards`.
+- **Paperback**: `/v1/paperback/hint` (a hand in the printed notation, `TH/3`, `?`), the games (`/game/new`,
+  `/game/action`, `/bot/move`) and `/review`.
+- Both: `/v1/vocabulary` (the notation of both games), `/v1/cards/check`, `/v1/dictionaries`, `/v1/words/{word}`.
+
+Every request body below has an example that the service answers: "Try it out" and "Execute" send it as it is. The
+game requests' examples carry a game dealt from seed 1; a game's state is whole in every request (the service keeps
+none), and with a state key (`--state-key`) only the states the service signed are taken. Errors are one form,
+`{"error": "...", "field": "..."}`, with a 4xx naming the field and the fix."""
+
+
 class GhostwriterApp(FastAPI):
     """FastAPI with the security headers outside everything else, the server-error handler included, so that
     every answer carries them (a middleware added with ``add_middleware`` sits inside that handler)."""
@@ -71,7 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = GhostwriterApp(
         title="Ghostwriter",
         version=__version__,
-        summary="The best words a Hardback hand can spell, exactly, with the arrangement of cards and the reasons.",
+        summary="The best words a hand can spell in Hardback and Paperback, exactly, with the cards' arrangement.",
+        description=DESCRIPTION,
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,

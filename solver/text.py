@@ -158,3 +158,8 @@ def check_depth(
             f"{what} is nested {depth} levels deep, and at most {limit} levels are read: give the JSON Ghostwriter "
             "asks for (a turn state nests 3 or 4 levels, a whole game 6)"
         )
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """``n`` of a thing in words: "1 coin", "2 coins" (``many``, when given, is the word for any count but 1)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

@@ -245,6 +245,7 @@ class PipPackage:
     name: str
     version: str
     module: str
+    extra: str = ""  # Ghostwriter's extra that installs it, named in the error when it is missing
 
     @property
     def spec(self) -> str:
@@ -254,13 +255,14 @@ class PipPackage:
         """The folder of the installed module, with a clear error when it is not installed."""
         found = import_util.find_spec(self.module)
         if found is None or not found.submodule_search_locations:
-            raise SourceError(f"the PyPI package {self.spec} is needed: pip install '{self.spec}'")
+            how = f"ghostwriter[{self.extra}]" if self.extra else self.spec
+            raise SourceError(f"the PyPI package {self.spec} is needed: pip install '{how}'")
         return Path(next(iter(found.submodule_search_locations)))
 
 
 # --- Russian: OpenCorpora via pymorphy3-dicts-ru ----------------------------------------------------------
 
-OPENCORPORA = PipPackage("pymorphy3-dicts-ru", "2.4.417150.4580142", "pymorphy3_dicts_ru")
+OPENCORPORA = PipPackage("pymorphy3-dicts-ru", "2.4.417150.4580142", "pymorphy3_dicts_ru", extra="ru")
 OPENCORPORA_FILES = {
     "words.dawg": "ae4381a9d6e4e636309ac1a242e480a9470a05723f6673d5fcc3fcf293aa8a9e",
     "paradigms.array": "dfc465558f1a2760bbde6fa89f0447a5c93896da429efe658fe2f0638954758b",
@@ -297,7 +299,7 @@ def _open_words_dawg(path: Path) -> object:
         if import_util.find_spec(module) is not None:
             reader = importlib.import_module(module)
             return reader.RecordDAWG(">HH").load(str(path))
-    raise SourceError("reading the OpenCorpora dictionary needs a DAWG reader: pip install 'dawg2==0.13.3'")
+    raise SourceError("reading the OpenCorpora dictionary needs a DAWG reader: pip install 'ghostwriter[ru]'")
 
 
 def opencorpora_forms(nouns_only: bool, progress: Progress | None = None) -> Iterator[str]:

@@ -59,7 +59,8 @@ async def hint(
     familiar = body.familiar
 
     def run() -> answers.Answer:
-        allowed, familiarity = filters.familiar(search.lexicon, familiar, search.state.options.edition)
+        edition = search.state.options.edition
+        allowed, familiarity = filters.familiar(search.lexicon, familiar, edition, body.allow_offensive)
         if allowed is not None:
             search.allowed = allowed
         return answers.hint(search, body.top, body.pareto, familiarity)

@@ -6,7 +6,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+import service.schemas.examples as examples
 from service.schemas.common import OPEN, STRICT
+from service.schemas.examples import with_example
 from service.schemas.hardback import ArrangementEntryIn
 
 # -- games and bots ------------------------------------------------------------------------------------------------
@@ -39,13 +41,13 @@ class GameOptionsIn(BaseModel):
 
 
 class NewGameIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.new_game)
     options: GameOptionsIn = Field(default_factory=lambda: GameOptionsIn())
     seed: int = Field(default=0, ge=0, le=2**53)
 
 
 class GameActionIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.game_action)
     game: GameJson
     action: dict[str, Any] = Field(
         description='one action of the player in turn, e.g. {"action": "ink"} (the kinds and their fields: '
@@ -65,14 +67,14 @@ class GameActionIn(BaseModel):
 
 
 class BotMoveIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.bot_move)
     game: GameJson
     bot: Literal["greedy", "easy", "medium", "hard", "expert"] = "hard"
     dictionary: str | None = Field(default=None, max_length=40)
 
 
 class GameViewIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.game_view)
     game: GameJson
     seat: int = Field(default=0, ge=0, le=4, description="the seat whose view it is")
     suggest: bool = Field(
@@ -82,7 +84,7 @@ class GameViewIn(BaseModel):
 
 
 class GameStepsIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.game_steps)
     game: GameJson
     actions: list[dict[str, Any]] = Field(min_length=1, max_length=200, description="actions, applied in order")
     seat: int = Field(default=0, ge=0, le=4, description="the seat whose view each step carries")
@@ -90,14 +92,14 @@ class GameStepsIn(BaseModel):
 
 
 class GameHintIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.game_hint)
     game: GameJson
     top: int = Field(default=5, ge=1, le=50)
     dictionary: str | None = Field(default=None, max_length=40)
 
 
 class GameReadIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.game_read)
     game: GameJson
     word: str = Field(min_length=1, max_length=64)
     layout: list[ArrangementEntryIn] = Field(min_length=1, max_length=64, description="one entry a letter")
@@ -144,7 +146,7 @@ PaperbackGameJson = Annotated[
 
 
 class PaperbackNewGameIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.paperback_new_game)
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="the table's options, read by the engine's PaperbackOptions (a bad one is a 422 naming it): "
@@ -164,7 +166,7 @@ class PaperbackNewGameIn(BaseModel):
 
 
 class PaperbackGameActionIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.paperback_action)
     game: PaperbackGameJson
     action: dict[str, Any] = Field(
         description='one action of the seat in turn (solver.game.paperback.actions): {"action": "spell", "word": W, '
@@ -180,7 +182,7 @@ class PaperbackGameActionIn(BaseModel):
 
 
 class PaperbackBotMoveIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.paperback_bot_move)
     game: PaperbackGameJson
     bot: Literal["greedy", "hard", "random", "expert"] = "hard"
     dictionary: str | None = Field(default=None, max_length=40)

@@ -7,7 +7,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import service.schemas.examples as examples
 from service.schemas.common import STRICT, AnswerOut, Code
+from service.schemas.examples import with_example
 from solver.answers.ink import MAX_DRAW, MAX_EXACT_LIMIT, MAX_K, MAX_RESHUFFLE, MAX_SAMPLES, MAX_SEED
 from solver.hardback.state import MAX_DISCARD, MAX_HAND, MAX_IN_PLAY, MAX_MIN_LENGTH, MAX_TOKENS, STATE_KEYS
 
@@ -81,6 +83,7 @@ class QueryIn(StateIn):
 
 
 class HintIn(QueryIn):
+    model_config = with_example(ConfigDict(), examples.hint)
     top: int = Field(default=5, ge=1, le=1000, description="how many distinct words (the service's cap: 50 by default)")
     pareto: bool = Field(default=False, description="list the prestige/coins frontier instead of the top moves")
     familiar: float | None = Field(
@@ -89,6 +92,11 @@ class HintIn(QueryIn):
         le=8,
         description="only words at least this familiar (a Zipf frequency from wordfreq: 3 is met now and then, 4 "
         "common); each move then carries its familiarity",
+    )
+    allow_offensive: bool = Field(
+        default=False,
+        description="also words of the shipped offensive-words list (wordlists/offensive-en.txt, LDNOOBW's), which "
+        "hints leave out by default",
     )
 
 
@@ -125,6 +133,7 @@ class ArrangementEntryIn(CardChoicesOut):
 
 
 class RateIn(QueryIn):
+    model_config = with_example(ConfigDict(), examples.rate)
     word: str = Field(min_length=1, max_length=64, examples=["khafs"])
     arrangement: list[ArrangementEntryIn | Code] | None = Field(
         default=None, max_length=64, description="how the word was laid out, one card a letter, left to right: "
@@ -135,6 +144,7 @@ class RateIn(QueryIn):
 class InkAdviceIn(QueryIn):
     """A turn state and the draw pile: how many cards to draw with ink (``solver.answers.ink``)."""
 
+    model_config = with_example(ConfigDict(), examples.ink_advice)
     draw: list[Code] = Field(
         min_length=1,
         max_length=MAX_DRAW,

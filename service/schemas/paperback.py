@@ -6,7 +6,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+import service.schemas.examples as examples
 from service.schemas.common import OPEN, STRICT, AnswerOut
+from service.schemas.examples import with_example
 
 # -- Paperback -----------------------------------------------------------------------------------------------------
 
@@ -24,7 +26,7 @@ class PaperbackOptionsIn(BaseModel):
 class PaperbackHintIn(BaseModel):
     """A Paperback turn: the hand, the Common card on the length track and the track's number."""
 
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.paperback_hint)
     game: Literal["paperback"] = "paperback"
     hand: list[PaperbackCardIn] = Field(min_length=1, max_length=24, examples=[["TH/3", "E/1", "?", "R/2", "S/1"]])
     common: PaperbackCardIn | None = Field(default=None, examples=["O/1"])

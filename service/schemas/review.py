@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+import service.schemas.examples as examples
 from service.schemas.common import STRICT
+from service.schemas.examples import with_example
 from service.schemas.hardback import TotalsGapOut, ValueGapOut
 from service.schemas.paperback import PaperbackMoveOut
 
@@ -60,6 +62,7 @@ class ReviewRequest(BaseModel):
 
 
 class ReviewIn(ReviewRequest):
+    model_config = with_example(ConfigDict(), examples.review)
     record: dict[str, Any] = Field(
         description="a game record as ghostwriter play --save and tournament --records write it: the game state "
         'plus "log" (its actions), "seats" and "lexicon". Only "options", "seed" and "log" are read (and each '
@@ -141,6 +144,7 @@ class ReviewOut(WinReviewOut):
 
 
 class PaperbackReviewIn(ReviewRequest):
+    model_config = with_example(ConfigDict(), examples.paperback_review)
     record: dict[str, Any] = Field(
         description='a Paperback game record as ghostwriter play --game paperback --save and tournament --game '
         'paperback --records write it: the game state ("game": "paperback", its deck in full) plus "log", "seats" '

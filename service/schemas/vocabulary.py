@@ -6,7 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+import service.schemas.examples as examples
 from service.schemas.common import STRICT
+from service.schemas.examples import with_example
 from service.schemas.hardback import CardOut
 
 MAX_CHECKED_CODES = 64  # codes one check reads: a hand and its zones are fewer; the page asks in chunks of this
@@ -54,7 +56,7 @@ class VocabularyOut(BaseModel):
 class CheckIn(BaseModel):
     """Codes as a person types them, to read as cards of a game (nothing is searched: a light request)."""
 
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.check)
     game: Literal["hardback", "paperback"] = "hardback"
     codes: list[Annotated[str, Field(min_length=1, max_length=MAX_CHECKED_LENGTH)]] = Field(
         min_length=1, max_length=MAX_CHECKED_CODES, examples=[["r:F6", "E", "q:Z9"]]

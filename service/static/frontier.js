@@ -64,7 +64,7 @@ export function renderFrontier(moves) {
     const cx = x(move.prestige);
     const cy = y(move.coins);
     const title = svg("title", {});
-    title.textContent = `${move.word}: ${move.prestige} prestige, ${move.coins} coins`;
+    title.textContent = `${move.word}: ${move.prestige} prestige, ${plural(move.coins, "coin", "coins")}`;
     group.append(title, svg("circle", { cx, cy, r: 5 }));
     if (labelled.has(move)) {
       const right = cx > width * 0.62;

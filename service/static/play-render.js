@@ -107,7 +107,7 @@ export function renderQuestions(questions, entries, picks, onPick) {
 }
 
 export function moveSummary(move) {
-  return `${move.word.toUpperCase()}: ${move.prestige} prestige, ${move.coins} coins${move.ink ? `, ${move.ink} ink` : ""}${move.remover ? `, ${move.remover} remover` : ""} (value ${formatValue(move.value)})`;
+  return `${move.word.toUpperCase()}: ${move.prestige} prestige, ${move.coins} coin${move.coins === 1 ? "" : "s"}${move.ink ? `, ${move.ink} ink` : ""}${move.remover ? `, ${move.remover} remover` : ""} (value ${formatValue(move.value)})`;
 }
 
 const pct = (x) => `${Math.round(100 * x)}%`;

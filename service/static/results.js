@@ -134,7 +134,7 @@ function detailContent(card) {
       card.position === null || card.position === undefined ? " · in play, outside the word" : ` · letter ${card.position + 1}`));
   const gains = el("p", { className: "detail-gains" },
     el("span", { className: "total prestige" }, el("b", { text: String(card.prestige || 0) }), " prestige"),
-    el("span", { className: "total coins" }, el("b", { text: String(card.coins || 0) }), " coins"),
+    el("span", { className: "total coins" }, el("b", { text: String(card.coins || 0) }), card.coins === 1 ? " coin" : " coins"),
     factor > 1 ? el("span", { className: "total factor" }, el("b", { text: `x${factor}` }), factor === 2 ? " doubled" : " tripled") : null);
   const parts = [head, gains];
   const notes = Array.isArray(card.notes) ? card.notes : [];
@@ -220,7 +220,7 @@ function renderMove(move, index) {
     el("h3", { className: "word", id: `${moveId}-word` }, el("span", { className: "visually-hidden", text: `${index + 1}. ` }), word.toUpperCase()),
     el("div", { className: "totals" },
       el("span", { className: "total prestige", dataset: { total: "prestige" } }, el("b", { text: String(move.prestige) }), " prestige"),
-      el("span", { className: "total coins", dataset: { total: "coins" } }, el("b", { text: String(move.coins) }), " coins"),
+      el("span", { className: "total coins", dataset: { total: "coins" } }, el("b", { text: String(move.coins) }), move.coins === 1 ? " coin" : " coins"),
       el("span", { className: "total value", dataset: { total: "value" } }, el("b", { text: formatValue(move.value) }), " value"),
       typeof move.familiarity === "number"
         ? el("span", { className: "total familiarity", dataset: { total: "familiarity" },

@@ -2,7 +2,7 @@
    /v1/hardback/rate and /v1/hardback/ink-advice, their answers as a sentence and a table. */
 
 import { api } from "./api.js";
-import { $, el, formatValue, sentence } from "./dom.js";
+import { $, el, formatValue, plural, sentence } from "./dom.js";
 
 const codes = (text) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
 
@@ -19,7 +19,7 @@ function fail(id, err) {
   box.hidden = false;
 }
 
-const totals = (m) => `${m.prestige} prestige, ${m.coins} coins (value ${formatValue(m.value)})`;
+const totals = (m) => `${m.prestige} prestige, ${plural(m.coins, "coin", "coins")} (value ${formatValue(m.value)})`;
 
 async function rate(event) {
   event.preventDefault();
@@ -43,7 +43,7 @@ async function rate(event) {
         el("dt", { text: `You played ${r.word.toUpperCase()}` }), el("dd", { text: totals(r.played) }),
         el("dt", { text: `The best: ${best.word.toUpperCase()}` }), el("dd", { text: totals(best) }),
         el("dt", { text: "Gap" }),
-        el("dd", { text: "value" in r.gap ? `${formatValue(r.gap.value)} value` : `${r.gap.prestige} prestige, ${r.gap.coins} coins` })),
+        el("dd", { text: "value" in r.gap ? `${formatValue(r.gap.value)} value` : `${r.gap.prestige} prestige, ${plural(r.gap.coins, "coin", "coins")}` })),
     );
   } catch (err) {
     fail("rate-error", err);

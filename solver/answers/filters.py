@@ -19,24 +19,42 @@ MOST = 1000
 
 
 def familiar(
-    lexicon: Lexicon, at_least: float | None, edition: str
+    lexicon: Lexicon, at_least: float | None, edition: str, allow_offensive: bool = False
 ) -> tuple[npt.NDArray[np.bool_] | None, npt.NDArray[np.uint8] | None]:
-    """The words at least this familiar (a Zipf frequency from wordfreq, Russian's for the ``ru`` edition) as one
-    flag a lexicon word (a search's ``allowed``), and each word's familiarity (``hint``'s); both None without a
-    threshold."""
+    """The words a hint may show as one flag a lexicon word (a search's ``allowed``; None: every word), and each
+    word's familiarity (``hint``'s; None without a threshold): the words at least ``at_least`` familiar (a Zipf
+    frequency from wordfreq, Russian's for the ``ru`` edition), and none of the shipped offensive words unless
+    ``allow_offensive``."""
+    language = "ru" if edition == "ru" else "en"
+    allowed = None if allow_offensive else inoffensive(lexicon, language)
     if at_least is None:
-        return None, None
+        return allowed, None
     from solver.lexicon.familiarity import familiar_words, familiarity_of  # wordfreq: loaded when asked for
 
-    language = "ru" if edition == "ru" else "en"
-    return familiar_words(lexicon, at_least, language), familiarity_of(lexicon, language)
+    flags = familiar_words(lexicon, at_least, language)
+    return (flags if allowed is None else flags & allowed), familiarity_of(lexicon, language)
+
+
+def inoffensive(lexicon: Lexicon, language: str) -> npt.NDArray[np.bool_] | None:
+    """One flag a lexicon word: False for the shipped list's offensive words of ``language`` (None: none of them
+    is in the lexicon, so every word is allowed)."""
+    from wordlists.offensive import offensive_words
+
+    found = [i for i in (lexicon.index(w) for w in offensive_words(language)) if i is not None]
+    if not found:
+        return None
+    flags = np.ones(len(lexicon), dtype=np.bool_)
+    flags[found] = False
+    return flags
 
 
 def allowed_hint(search: Search, top: int, allows: Callable[[Move], bool] | None) -> Answer:
     """The ``top`` best moves the game's rules allow now. ``allows`` is the engine's check of a move, for the rules
     the search does not see (an event, Wild Journey's face-down cards, Disfigured Letter's letters:
     ``solver.game.hardback.legal.word_check``); with one, the search is asked for ``EXTRA`` more moves and those
-    refused are dropped."""
+    refused are dropped. The shipped offensive words are left out, as in any hint."""
+    if search.allowed is None:
+        search.allowed = inoffensive(search.lexicon, "ru" if search.state.options.edition == "ru" else "en")
     if allows is None:
         return hint(search, top)
     answer = hint(search, min(top + EXTRA, MOST))

@@ -180,6 +180,10 @@ class GameReview(ABC, Generic[S, W, M]):
         """What a table's row ends with, before the mark of a search cut short."""
         return ""
 
+    def differs(self, best: M, played: M) -> str:
+        """When the best move is the played word laid out otherwise, what differs ("" when nothing is to say)."""
+        return ""
+
 
 @dataclass
 class Review(Generic[S, W, M]):
@@ -264,6 +268,8 @@ def format_review(rev: Review[S, W, M], title: str = "") -> str:
         rank = str(t.rank) if t.rank is not None else f">{t.below}" if t.below is not None else "-"
         gap = " ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in t.gap.values())
         best = g.best_text(t.best) if t.best is not None else "no word"
+        if t.best is not None and p is not None and any(t.gap.values()):
+            best += g.differs(t.best, p)
         mark = "" if t.exact else "  (not proven best)"
         lines.append(
             f"  {t.turn.turn:>4}  {who[:12]:<12} {word:<14} {figures} {rank:>5}  {gap:<{g.gap_width}} {best}"

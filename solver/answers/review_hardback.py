@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.answers.review import Cancel, GameReview, Limit, PlayedTurn, Searched, TurnReview
-from solver.hardback.moves import Move, gap, layout_json, move_of, value_of
+from solver.hardback.moves import Move, gap, layout_json, move_of, summarize, value_of
 from solver.hardback.objectives import Objective
 from solver.hardback.outcome import Outcome
 from solver.hardback.resolve import EPS
@@ -95,8 +95,48 @@ class HardbackReview(GameReview[TurnState, Outcome, Move]):
     def figures(self, move: Move) -> tuple[int, int]:
         return move.prestige, move.coins
 
+    def differs(self, best: Move, played: Move) -> str:
+        return layout_difference(best, played) + worth_apart(best, played)
+
     def best_text(self, move: Move) -> str:
-        return f"{move.word.upper()} ({move.prestige}p {move.coins}c, value {move.value:.2f})"
+        """The best move, and each card of it that is not in the hand shown, with where it comes from (an inked
+        card, a classic of yours in play, an opponent's classic): the word is then not the hand's alone."""
+        own = {"inked": "inked", "mine": "your classic", "other": "opponent's classic"}
+        extra = [f"{c.code} {own[c.source]}" for c in [*move.cards, *move.in_play] if c.source in own]
+        uses = f"; uses {', '.join(extra)}" if extra else ""
+        return f"{move.word.upper()} ({move.prestige}p {move.coins}c, value {move.value:.2f}{uses})"
+
+
+def layout_difference(best: Move, played: Move) -> str:
+    """The same word laid out two ways: each letter whose card, face or choices differ, the best's way first
+    ("letter 3: a:A5 face-up, played wild"); "" for two different words."""
+    if best.word != played.word:
+        return ""
+    out = []
+    for i, (b, p) in enumerate(zip(layout_json(best), layout_json(played), strict=False)):
+        if b == p:
+            continue
+        keys = [k for k in ("code", "face", "either", "token", "trash", "double") if b.get(k) != p.get(k)]
+        said = ", ".join(f"{k} {b.get(k, '-')} (played {p.get(k, '-')})" for k in keys if k != "source")
+        out.append(f"letter {i + 1}: {said}")
+    return f"; same word, laid out otherwise: {'; '.join(out)}" if out else ""
+
+
+def worth_apart(best: Move, played: Move) -> str:
+    """Two moves of equal prestige and coins whose values differ: what the best one gains or spends otherwise
+    (tokens, classics, trashes), so that no gap is left unexplained; "" when their totals differ."""
+    if (best.prestige, best.coins) != (played.prestige, played.coins):
+        return ""
+
+    def parts(m: Move) -> list[str]:
+        trashed = [f"trashes {', '.join(m.totals.trashed)}"] if m.totals.trashed else []
+        return [*summarize(m), *trashed]
+
+    gains = [x for x in parts(best) if x not in parts(played)]
+    lacks = [x for x in parts(played) if x not in parts(best)]
+    said = ["the best " + ", ".join(gains)] if gains else []
+    said += ["the played " + ", ".join(lacks)] if lacks else []
+    return f"; equal prestige and coins: {'; '.join(said)}" if said else ""
 
 
 def pass_gap(best: Move | None, objective: Objective) -> dict[str, float | int]:

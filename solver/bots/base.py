@@ -128,8 +128,10 @@ class Bot:
         return moves
 
     def vocabulary(self) -> npt.NDArray[np.bool_] | None:
-        """The words the bot may play (None: every word of the dictionary)."""
-        return None
+        """The words the bot may play (None: every word of the dictionary): none of the shipped offensive words."""
+        from solver.answers.filters import inoffensive
+
+        return inoffensive(self.lexicon, "en")
 
     def spell(self, game: Game) -> None:
         """Spell the best word the rules allow (the next best when one is refused), or pass."""

@@ -71,13 +71,16 @@ class PolicyBot(Bot):
         self._memo: dict[TurnState, Move] = {}  # this turn's proven best moves, from the ink advisor's searches
 
     def vocabulary(self) -> npt.NDArray[np.bool_] | None:
-        """The easy bot plays words people know (a Zipf frequency of at least 3 in wordfreq's English data)."""
+        """The easy bot plays words people know (a Zipf frequency of at least 3 in wordfreq's English data); every
+        bot keeps to the inoffensive ones."""
         if self.skill > 0:
-            return None
+            return super().vocabulary()
         if self._vocabulary is None:
             from solver.lexicon.familiarity import familiar_words
 
-            self._vocabulary = familiar_words(self.lexicon, EASY_FAMILIAR, "en")
+            flags = familiar_words(self.lexicon, EASY_FAMILIAR, "en")
+            clean = super().vocabulary()
+            self._vocabulary = flags if clean is None else flags & clean
         return self._vocabulary
 
     def return_token(self, game: Game, seat: int) -> str:

@@ -10,6 +10,7 @@ Heavy imports happen inside ``run``, so ``--help`` stays instant.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
@@ -70,6 +71,11 @@ def _add_game_flags(h: argparse.ArgumentParser) -> None:
         metavar="Z",
         help="only words at least this familiar: a Zipf frequency from wordfreq (3: met now and then in print; "
         "4: common); each move then shows its familiarity",
+    )
+    h.add_argument(
+        "--allow-offensive",
+        action="store_true",
+        help="also words of the shipped offensive-words list, which hints leave out by default",
     )
 
 
@@ -156,7 +162,8 @@ def _hardback_hint(
 
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
-    allowed, familiarity = familiar(lexicon, args.familiar, state.options.edition)
+    allow_offensive = args.allow_offensive or _offensive(args.played, state.options.edition)
+    allowed, familiarity = familiar(lexicon, args.familiar, state.options.edition, allow_offensive)
     search = Search(lexicon, state, objective, weights, time_limit=args.time_limit, allowed=allowed)
     if args.played:
         answer, best = answers.rate(search, args.played, _layout(args.layout))
@@ -169,6 +176,8 @@ def _hardback_hint(
         answer = answers.hint(search, args.top, args.pareto, familiarity)
         title = "prestige/coins frontier" if args.pareto else f"best words by {objective.value}"
         text = format_table(answer.moves, label + title)
+        if familiarity is not None:
+            text = _with_familiarity(text, [m.get("familiarity") for m in answer.json["moves"]])
     if "warning" in answer.json:
         text += f"\n  warning: {answer.json['warning']}"
     elif "reason" in answer.json:
@@ -198,6 +207,26 @@ def _paperback_hint(
     if "warning" in answer:
         text += f"\n  warning: {answer['warning']}"
     return text, answer
+
+
+def _offensive(word: str | None, edition: str) -> bool:
+    """Is the played word one of the shipped offensive words? It is rated all the same, among every word (the rank
+    and the best move of any other word count only the words a hint shows)."""
+    from solver.text import normalize_word
+    from wordlists.offensive import offensive_words
+
+    return word is not None and normalize_word(word) in offensive_words("ru" if edition == "ru" else "en")
+
+
+def _with_familiarity(table: str, familiarity: list[float | None]) -> str:
+    """The table with each move's familiarity (Zipf frequency) at the end of its numbered line."""
+    lines = table.split("\n")
+    moves = iter(familiarity)
+    for i, line in enumerate(lines):
+        if re.match(r"^ ?\d+\. \S", line):
+            f = next(moves, None)
+            lines[i] = line + ("  familiarity ?" if f is None else f"  familiarity {f:.1f}")
+    return "\n".join(lines)
 
 
 def _layout(tokens: list[str] | None) -> list[dict[str, str]] | None:

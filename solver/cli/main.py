@@ -12,38 +12,44 @@ one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from solver.cli import cards, dictionaries, hint, ink, play, review, serve, tournament
 from solver.cli.options import EXIT_BAD_INPUT, Parser, reported
 from solver.files import StreamError, hold_standard_streams, stream_closed
 
 AddParser = Callable[["argparse._SubParsersAction[Any]"], argparse.ArgumentParser]
 Run = Callable[[argparse.Namespace], int]
 
-# each command: how it adds its subparser, and how it runs (on the streams of the moment, which tests replace), in
-# the order --help lists them
-COMMANDS: tuple[tuple[AddParser, Run], ...] = (
-    (hint.add_parser, lambda args: hint.run(args, sys.stdout)),
-    (serve.add_parser, serve.run),
-    (dictionaries.add_parser, lambda args: dictionaries.run(args, sys.stdout)),
-    (cards.add_parser, lambda args: cards.run(args, sys.stdout)),
-    (tournament.add_parser, lambda args: tournament.run(args, sys.stdout)),
-    (play.add_parser, lambda args: play.run(args, _stdin("play reads your commands from it"), sys.stdout)),
-    (review.add_parser, lambda args: review.run(args, sys.stdout)),
-    (ink.add_parser, lambda args: ink.run(args, sys.stdout)),
-)
+# each command: its module of solver.cli and how it runs (on the streams of the moment, which tests replace), in
+# the order --help lists them; a module is imported only when its command is built, so a hint reads no module of
+# play, tournament or the service
+COMMANDS: dict[str, tuple[str, Callable[[Any, argparse.Namespace], int]]] = {
+    "hint": ("hint", lambda m, args: m.run(args, sys.stdout)),
+    "serve": ("serve", lambda m, args: m.run(args)),
+    "dictionaries": ("dictionaries", lambda m, args: m.run(args, sys.stdout)),
+    "cards": ("cards", lambda m, args: m.run(args, sys.stdout)),
+    "tournament": ("tournament", lambda m, args: m.run(args, sys.stdout)),
+    "play": ("play", lambda m, args: m.run(args, _stdin("play reads your commands from it"), sys.stdout)),
+    "review": ("review", lambda m, args: m.run(args, sys.stdout)),
+    "ink-advice": ("ink", lambda m, args: m.run(args, sys.stdout)),
+}
 
 
-def parser() -> Parser:
-    """The ``ghostwriter`` parser, with every command's subparser (its ``run`` among its defaults)."""
+def parser(only: str | None = None) -> Parser:
+    """The ``ghostwriter`` parser, with every command's subparser (its ``run`` among its defaults), or with
+    ``only`` that command's (what running one command needs)."""
     p = Parser(prog="ghostwriter", description="Ghost writer for Hardback: the best words your cards can spell.")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="command", parser_class=Parser)
-    for add_parser, run in COMMANDS:
-        add_parser(sub).set_defaults(run=run)
+    for name, (module_name, run) in COMMANDS.items():
+        if only is None or name == only:
+            module = importlib.import_module(f"solver.cli.{module_name}")
+            add: AddParser = module.add_parser
+            add(sub).set_defaults(run=functools.partial(run, module))
     return p
 
 
@@ -65,7 +71,7 @@ def _stdin(why: str) -> TextIO:
 def _run(argv: list[str]) -> int:
     if sys.stdout is None or stream_closed(1):
         raise StreamError("standard output is closed; ghostwriter writes its answers there: send it to a file instead")
-    args = parser().parse_args(argv)
+    args = parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
     if args.version:
         from solver import __version__
 

@@ -189,7 +189,7 @@ TABLE: dict[Kind, Row] = {
         Row(
             Kind.EITHER,
             "{n}c/p",
-            "{n} coins or {n} prestige",
+            "{n} coin{s} or {n} prestige",
             Role.GAIN,
             ("prestige", "coins"),
             note="either: {q} {gain}",
@@ -203,7 +203,7 @@ TABLE: dict[Kind, Row] = {
             scaled=False,
             note={"ink": "takes an ink", "remover": "takes a remover"},
         ),
-        Row(Kind.TRASH_FOR_COINS, "trash={n}c", "trash this card for {n} coins", Role.TRASH, ("coins",)),
+        Row(Kind.TRASH_FOR_COINS, "trash={n}c", "trash this card for {n} coin{s}", Role.TRASH, ("coins",)),
         Row(Kind.TRASH_FOR_PRESTIGE, "trash={n}p", "trash this card for {n} prestige", Role.TRASH, ("prestige",)),
         Row(
             Kind.DUMP,
@@ -228,11 +228,11 @@ TABLE: dict[Kind, Row] = {
         Row(
             Kind.COINS_PER_GENRE,
             "{n}c*{genre}",
-            "{n} coins per active {genre} card",
+            "{n} coin{s} per active {genre} card",
             Role.PER_CARD,
             ("coins",),
             per=Count.GENRE,
-            note="{q} coins for {count} {what} cards",
+            note="{q} coin{s} for {count} {what} card{cs}",
         ),
         Row(
             Kind.PRESTIGE_PER_WILD,
@@ -295,7 +295,10 @@ def _fill(template: str, n: int, genre: Genre | None = None, **more: object) -> 
 def note(row: Row, gain: str, q: int, n: int, count: int = 0, what: str = "") -> str:
     """What an explanation says of a resolved benefit (empty when it goes without saying)."""
     template = row.note_for(gain)
-    return template.format(q=q, n=n, gain=gain, count=count, what=what, s="s" * (q != 1)) if template else ""
+    if not template:
+        return ""
+    gain = gain.removesuffix("s") if gain == "coins" and q == 1 else gain  # "either: 1 coin", "either: 2 coins"
+    return template.format(q=q, n=n, gain=gain, count=count, what=what, s="s" * (q != 1), cs="s" * (count != 1))
 
 
 # -- the notation -----------------------------------------------------------------------------------------------

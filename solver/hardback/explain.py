@@ -13,6 +13,7 @@ from solver.hardback.choices import CardChoices
 from solver.hardback.outcome import CardPart, Outcome
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face
+from solver.text import plural
 
 
 @dataclass
@@ -76,7 +77,8 @@ def _notes(part: CardPart, outcome: Outcome) -> list[str]:
             notes.append(text)
     if part.trashed is not None:
         coins, prestige = part.trashed
-        got = [x for x in (f"{coins} coins" if coins else "", f"{prestige} prestige" if prestige else "") if x]
+        got = [plural(coins, "coin")] if coins else []
+        got += [f"{prestige} prestige"] if prestige else []
         notes.append("trashed for " + " and ".join(got))
     if part.dumped is not None:
         notes.append(note(TABLE[Kind.DUMP], "coins", part.dumped, part.dumped))

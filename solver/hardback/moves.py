@@ -186,7 +186,8 @@ def format_table(moves: list[Move], title: str = "") -> str:
     for n, m in enumerate(moves, 1):
         rank = f" (rank {m.rank})" if m.rank is not None else ""
         lines.append(
-            f"{n:>2}. {m.word.upper():<14} {m.prestige:>3} prestige {m.coins:>3} coins   value {m.value:.2f}{rank}"
+            f"{n:>2}. {m.word.upper():<14} {m.prestige:>3} prestige {m.coins:>3} {'coin ' if m.coins == 1 else 'coins'}"
+            f"   value {m.value:.2f}{rank}"
         )
         for c in m.cards:
             face = {"up": "", "wild": " wild", "uncovered": " uncovered"}[c.face]

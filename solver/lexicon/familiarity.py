@@ -59,7 +59,9 @@ def _frequencies(language: str) -> dict[str, float]:
     try:
         import wordfreq
     except ImportError:
-        raise FamiliarityError("word familiarity needs the wordfreq package: pip install wordfreq") from None
+        raise FamiliarityError(
+            "word familiarity needs the wordfreq package: pip install 'ghostwriter[familiar]'"
+        ) from None
     raw: dict[str, float] = wordfreq.get_frequency_dict(language, wordlist="large")
     out: dict[str, float] = {}
     for word, f in raw.items():

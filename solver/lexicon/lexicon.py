@@ -185,13 +185,17 @@ class Lexicon:
 
     def close_words(self, word: str, limit: int = 8, max_distance: int = 2) -> list[str]:
         """Real words within ``max_distance`` edits (insert, delete, substitute, swap two neighbours) of ``word``,
-        nearest first, then in alphabetical order; the word itself is left out.
+        nearest first, then in alphabetical order; the word itself is left out, and so are the shipped lists'
+        offensive words (``wordlists.offensive``): a suggestion is never a slur.
 
         Work is bounded: a numpy pass keeps only the words whose length and letter counts allow so few edits (an
         edit changes the counts by at most two), and the exact distance is computed on at most
         ``MAX_CLOSE_CANDIDATES`` of those, nearest counts first.
         """
+        from wordlists.offensive import offensive_words
+
         w = normalize_word(word)[:MAX_WORD_LENGTH]
+        shunned = offensive_words()
         found: list[tuple[int, str]] = []
         for d in range(1, max_distance + 1):
             lo, hi = self.length_range(len(w) - d, len(w) + d)
@@ -212,7 +216,7 @@ class Lexicon:
             for j in near:
                 other = self.word(lo + int(j))
                 dist = edit_distance(w, other, d)
-                if 0 < dist <= d:
+                if 0 < dist <= d and other not in shunned:
                     found.append((dist, other))
             if len(found) >= limit:
                 break

@@ -201,7 +201,9 @@ def _run_dask(
     try:
         dask: Any = importlib.import_module("distributed")
     except ImportError:
-        raise TournamentError("--cluster needs Dask's distributed package: pip install 'dask[distributed]'") from None
+        raise TournamentError(
+            "--cluster needs Dask's distributed package: pip install 'ghostwriter[cluster]'"
+        ) from None
     try:
         client = dask.Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as e:

@@ -222,3 +222,27 @@ def test_played_word_as_it_was_laid_out(capsys: pytest.CaptureFixture[str]) -> N
 def test_a_bad_layout_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
     code, _, err = run(capsys, *HAND, *args)
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+
+
+def test_one_coin_is_a_coin(capsys: pytest.CaptureFixture[str]) -> None:
+    """Plurals: "1 coin" in the table, in a card's notes ("either: 1 coin") and in a benefit's words."""
+    from solver.hardback.benefits import TABLE, Kind, note
+
+    code, out, _ = run(capsys, "hint", "E", "M", "--top", "1")
+    assert code == 0 and " 1 prestige   1 coin    value 1.50" in out and "1 coins" not in out
+    assert note(TABLE[Kind.EITHER], "coins", 1, 1) == "either: 1 coin"
+    assert note(TABLE[Kind.EITHER], "coins", 2, 2) == "either: 2 coins"
+    assert note(TABLE[Kind.COINS_PER_GENRE], "coins", 1, 1, count=1, what="romance") == "1 coin for 1 romance card"
+
+
+def test_play_hints_keep_to_familiar_words() -> None:
+    """``play --familiar Z``: the hints of the same deal keep to words at least that familiar."""
+
+    def best(*flags: str) -> str:
+        r = subprocess.run(
+            [sys.executable, "-m", "solver.cli", "play", "--bots", "medium", "--seed", "7", *flags],
+            input="hint\nquit\n", capture_output=True, text=True, check=True, timeout=300,
+        )
+        return r.stdout.split("the ghost writer's best words")[1].split("\n")[1].split()[1]
+
+    assert (best(), best("--familiar", "4")) == ("SLANT", "SALT")

@@ -140,7 +140,7 @@ def test_refused_commands_print_the_reason_and_change_nothing(lex: Lexicon, tmp_
     assert code == 0
     refusals = [x for x in text.splitlines() if x.startswith("refused: ")]
     assert len(refusals) == 14, refusals
-    assert "refused: buy is not for the prepare phase; now: hint, play, ink, remover, power, pass" in text
+    assert "refused: buy is not for the prepare phase; now: hint, play, pass" in text  # no ink, remover or power held
     assert "is not in the dictionary 'examples-words.txt'" in text
     assert "refused: no ink to spend: buy ink (1 coin each) in a purchase phase" in text  # the engine's reason
     assert "refused: no remover token" in text
@@ -171,7 +171,7 @@ def test_a_turn_played_by_hand_layout_buy_and_the_bots_answer(lex: Lexicon) -> N
     code, text = play(lex, ["--bots", "hard,medium", "--seed", "3", "--target", "10"], lines)
     assert code == 0
     assert "Your hand: O  R  A  L  N" in text
-    assert "refused: layout[0] (letter R): N shows N face-up, not R" in text
+    assert "refused: letter 1 (R): N shows N face-up, not R; lay it face-down as N/wild" in text
     assert "refused: give one card a letter: ROAN has 4 letters, you gave 5 cards" in text
     assert "You spelled ROAN (1 prestige, 3 coins)." in text
     assert "refused: hints are for your word, before it is played" in text
@@ -551,10 +551,11 @@ def test_each_choice_of_the_word_is_asked_with_the_ghost_writers_pick_as_default
 
     lex = lexicon_of("oat", "oats")
     path = saved_with_hand(lex, tmp_path / "g.json", OAT_HAND)
-    stdin = Terminal("play oat\ncoins\nmaybe\n\nend\nquit\n")  # an answer that cannot be read is asked again
+    stdin = Terminal("play oat\n\ncoins\nmaybe\n\nend\nquit\n")  # Enter plays it as shown; a bad answer: asked again
     out = io.StringIO()
     assert run(parse("--load", str(path)), stdin, out, lexicon=lex) == 0
     text = out.getvalue()
+    assert "OAT would be laid out so, left to right:" in text and "Play it so? [Y/n] " in text
     assert "h:O4 at O (letter 1): coins or prestige? [" in text
     assert "answer coins or prestige (Enter: " in text
     default = re.findall(r"h:A3 at A \(letter 2\): coins or prestige\? \[(\w+)\]", text)[0]
@@ -686,3 +687,27 @@ def test_a_bots_printed_horror_h_asks_you_which_token_to_return_and_ink_ahead(tm
     assert re.search(rf"^Inked: {re.escape(drawn.group(1))}  \(must be in your word face-up\)$", text, re.M)
     log = json.loads(path.read_text())["log"]  # the save's log holds both, and replays
     assert {"action": "return", "seat": 0, "token": "remover"} in log and {"action": "ink", "seat": 0} in log
+
+
+def test_a_word_without_its_cards_is_shown_laid_out_and_can_be_declined(tmp_path: Path) -> None:
+    from helpers import lexicon_of
+
+    lex = lexicon_of("oat", "oats")
+    path = saved_with_hand(lex, tmp_path / "g.json", OAT_HAND)
+    out = io.StringIO()
+    assert run(parse("--load", str(path)), Terminal("play oat\nn\nquit\n"), out, lexicon=lex) == 0
+    text = out.getvalue()
+    layout = text.split("OAT would be laid out so, left to right:")[1].split("Play it so?")[0]
+    assert "horror:O4" in layout and "horror:A3" in layout and "T" in layout
+    assert "Not played." in text and "You spelled" not in text
+
+
+def test_a_refused_layout_is_told_in_the_terminals_notation(tmp_path: Path) -> None:
+    from helpers import lexicon_of
+
+    lex = lexicon_of("oat", "oats", "sat")
+    path = saved_with_hand(lex, tmp_path / "g.json", OAT_HAND)
+    code, text = play(lex, ["--load", str(path)], ["play sat S E T", "quit"])
+    assert code == 0
+    assert "refused: letter 2 (A): E shows E face-up, not A; lay it face-down as E/wild" in text
+    assert "layout[" not in text and '"face"' not in text

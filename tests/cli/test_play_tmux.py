@@ -84,7 +84,10 @@ def test_a_person_spells_oat_taking_coins_on_one_card_and_prestige_on_the_other(
     try:
         pane.wait_for("you (prepare)> ")
         pane.type("play oat")
-        screen = pane.wait_for("h:O4 at O (letter 1): coins or prestige? [")
+        screen = pane.wait_for("Play it so? [Y/n] ")  # the layout shown first: which card stands where
+        assert "OAT would be laid out so, left to right:" in screen and "horror:O4" in screen
+        pane.type("y")
+        screen = pane.wait_for("h:O4 at O (letter 1): coins or prestige? [", after=len(screen) - 200)
         pane.type("coins")
         pane.wait_for("h:A3 at A (letter 2): coins or prestige? [", after=len(screen) - 200)
         pane.type("p")  # any beginning of an answer

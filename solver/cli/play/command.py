@@ -71,6 +71,14 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     add_expansion_flags(p)
     add_table_flags(p)
     add_paperback_flags(p)
+    p.add_argument(
+        "--familiar",
+        type=float,
+        default=None,
+        metavar="Z",
+        help="Hardback: hints keep to words at least this familiar, a Zipf frequency from wordfreq (3: met now and "
+        "then in print; 4: common); you may still play any word",
+    )
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every turn (resume with --load)")
     p.add_argument(
         "--load",
@@ -96,6 +104,8 @@ def run(
 
     if args.save is not None:
         _check_output("--save", args.save)
+    if args.familiar is not None and args.game == "paperback":
+        raise PlayError("--familiar keeps Hardback's hints to familiar words; Paperback's hints take no such filter")
     paperback = _paperback_session(args, stdin, stdout, lexicon)
     if paperback is not None:
         return paperback.play()
@@ -113,6 +123,7 @@ def run(
     if colour is None:
         colour = isatty(stdout) and not os.environ.get("NO_COLOR")
     session.style = Style(colour)
+    session.familiar = args.familiar
     return session.play()
 
 

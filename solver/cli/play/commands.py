@@ -206,13 +206,20 @@ def number(words: Sequence[str], usage: str, name: str, low: int, high: int) -> 
 
 
 def phase_commands(game: Game) -> str:
-    """The commands the current phase allows."""
+    """The commands the engine accepts now (each kind of action tried on a copy: no ink without ink, no power
+    without a power to use, no advert without the coins), a word in the prepare phase, and hint there."""
+    from solver.game.hardback.legal import candidates
+
     st = game.state
     t = st.turn
+    kinds = {c.KIND for c in candidates(st) if game.allows(c)} | ({"spell"} if st.phase == "prepare" else set())
     verbs = [
         v
         for v, a in ACTION_OF.items()
-        if st.phase in ACTIONS[a] and (v != "preview" or t.peek) and (v != "look" or (t.previews and not t.peek))
+        if st.phase in ACTIONS[a]
+        and (v != "preview" or t.peek)
+        and (v != "look" or (t.previews and not t.peek))
+        and a in kinds
     ]
     if st.phase == "prepare":
         verbs.insert(0, "hint")
@@ -226,6 +233,7 @@ class Reader:
     game: Game
     names: list[str]  # the seats' names, as people call them
     style: Style
+    familiar: float | None = None  # hints keep to words at least this familiar (play --familiar)
 
     def action_of(self, verb: str, rest: list[str]) -> Action:
         """The engine action of a playing command other than play (arguments read and ranges checked)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from solver.advice.suggest import suggest
 from solver.advice.words import suggestion_text
-from solver.answers.filters import allowed_hint
+from solver.answers.filters import allowed_hint, familiar
 from solver.bots.powers import power_moves
 from solver.cli.play.commands import HINT_TIME_LIMIT, CommandError, Reader, phase_commands
 from solver.cli.play.render import layout_tokens, table
@@ -16,6 +16,7 @@ from solver.game.hardback.engine import Game
 from solver.game.hardback.legal import word_check
 from solver.hardback.moves import Move
 from solver.search.hardback import Search
+from solver.text import plural
 
 
 def hint_text(reader: Reader, n: int) -> str:
@@ -25,6 +26,8 @@ def hint_text(reader: Reader, n: int) -> str:
     if st.phase != "prepare" or st.current != 0:
         raise CommandError(f"hints are for your word, before it is played; now: {phase_commands(game)}")
     search = reader.search()
+    if reader.familiar is not None:
+        search.allowed = familiar(game.lexicon, reader.familiar, search.state.options.edition)[0]
     answer = allowed_hint(search, n, word_check(game))
     moves = answer.moves
     lines = [table(moves, f"the ghost writer's best words (by value, over {game.lexicon.name})")]
@@ -76,7 +79,8 @@ def comparison(move: Move, search: Search) -> str | None:
     if best and best[0].value > move.value + 1e-6:
         b = best[0]
         return (
-            f"  the ghost writer's best was {b.word.upper()} ({b.prestige} prestige, {b.coins} coins, "
+            f"  the ghost writer's best was {b.word.upper()} ({b.prestige} prestige, "
+            f"{plural(b.coins, 'coin')}, "
             f"value {b.value:.2f} against your {move.value:.2f})"
         )
     return None

@@ -120,7 +120,7 @@ def _scores(game: Game, names: Sequence[str], s: Style, viewer: int) -> list[str
     me = st.players[viewer]
     if opts.adverts and me.adverts < len(ADVERTS) and st.phase != "over":
         cost, gain = ADVERTS[me.adverts]
-        lines.append(s.dim(f"Your next advert: {cost} coins for {gain} prestige"))
+        lines.append(s.dim(f"Your next advert: {plural(cost, 'coin')} for {gain} prestige"))
     return lines
 
 
@@ -260,7 +260,7 @@ def guide(game: Game, names: Sequence[str], style: Style) -> str | None:
             parts.append("jail SLOT [keep|remove]")
         if t.previews:
             parts.append(f"look (preview the top {plural(t.previews[0], 'card')} of your draw pile)")
-        return f"Choices ({t.coins} coins so far): " + "; ".join(parts) + "; or skip."
+        return f"Choices ({plural(t.coins, 'coin')} so far): " + "; ".join(parts) + "; or skip."
     elif st.phase == "buy":
         affordable = [f"{i}. {style.card(c)} ({c.cost}c)" for i, c in enumerate(st.offer_row, 1) if c.cost <= t.coins]
         if p.jail and p.jail[0].cost <= t.coins:

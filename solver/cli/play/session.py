@@ -25,6 +25,7 @@ from solver.cli.play.render import (
     table,
 )
 from solver.cli.play.saves import Saves
+from solver.cli.play.wording import terminal_words
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import Action, End, EventChoice, IllegalActionError, Ink, Pass, Return, Skip
 from solver.game.hardback.engine import Game
@@ -32,6 +33,7 @@ from solver.game.hardback.narrate import apply_described, peek_text
 from solver.game.hardback.replay import record_json
 from solver.game.hardback.rules import ACTIONS
 from solver.game.hardback.state import GameState, Phase
+from solver.hardback.moves import Move
 from solver.lexicon.registry import LexiconChoice
 
 HUMAN = "you"
@@ -67,6 +69,7 @@ class Session(TurnLoop):
     ink_ahead: int = 0  # the person's order: cards to draw with ink, out of turn, at the next player's turn start
     asked: int = -1  # the log's length when the person was last asked for a command
     saves: Saves = field(default_factory=Saves)  # the saves whose last write failed
+    familiar: float | None = None  # hints keep to words at least this familiar (play --familiar)
 
     def __post_init__(self) -> None:
         seed = self.game.state.seed
@@ -89,7 +92,7 @@ class Session(TurnLoop):
             self.say(text)
 
     def reader(self) -> Reader:
-        return Reader(self.game, self.names, self.style)
+        return Reader(self.game, self.names, self.style, self.familiar)
 
     # -- the game loop --------------------------------------------------------------------------------------------
 
@@ -272,7 +275,7 @@ class Session(TurnLoop):
             else:
                 raise CommandError(f"unknown command {words[0]!r}: type help for the list")
         except GhostwriterError as e:
-            self.say(self.style.warn(f"refused: {e}"))
+            self.say(self.style.warn(f"refused: {terminal_words(str(e))}"))
         except Exception as e:  # never a traceback at the prompt
             if os.environ.get("GHOSTWRITER_DEBUG"):
                 raise
@@ -329,6 +332,8 @@ class Session(TurnLoop):
             if ghost is not None:
                 spell = replace(spell, ghost=ghost)
             if move is not None and isatty(self.stdin) and self.game.allows(spell):  # accepted: now its choices
+                if not tokens and not self.confirmed(rest[0], move):
+                    return
                 chosen = ask(spell, move, self.ask_line, self.say)
                 if chosen != spell:
                     spell, move = chosen, reread(chosen, search)
@@ -348,6 +353,18 @@ class Session(TurnLoop):
             self.autosave()
         else:
             self.guide()
+
+    def confirmed(self, word: str, move: Move) -> bool:
+        """At a terminal, a word given without its cards: the layout the ghost writer reads it as (which card at
+        which letter, face-up or wild), and whether to play it so (Enter: yes)."""
+        self.say(f"{word.upper()} would be laid out so, left to right:")
+        self.say(indent(table([move])))
+        answer = self.ask_line("Play it so? [Y/n] ")
+        if answer is not None and answer.strip().lower() in ("", "y", "yes"):
+            return True
+        self.say(f"Not played. To lay it out yourself: play {word.upper()} CARD ... (one a letter; CODE/wild "
+                 "face-down); hint shows layouts.")
+        return False
 
     def ghost_of(self, tokens: list[str]) -> int | None:
         """The seat of ``ghost=PLAYER`` among a play command's tokens (the player who suggested the word, with the

@@ -9,6 +9,7 @@ from solver.game.hardback.rules import ADVERTS, can_flush
 from solver.game.hardback.state import OFFER_ROW, GameState
 from solver.game.hardback.table import refill, replace, row_slot
 from solver.game.hardback.turn import finish_turn
+from solver.text import plural
 
 
 def flush(st: GameState, action: Flush) -> None:
@@ -35,7 +36,7 @@ def buy(st: GameState, action: Buy) -> None:
     else:
         card = st.offer_row[row_slot(st, action.slot)]
     if card.cost > t.coins:
-        raise IllegalActionError(f"{card.code} costs {card.cost} coins; you have {t.coins}")
+        raise IllegalActionError(f"{card.code} costs {plural(card.cost, 'coin')}; you have {t.coins}")
     row = list(st.offer_row)  # as the card is bought (Penny's adventure looks at it)
     t.coins -= card.cost
     if action.slot is None:
@@ -53,7 +54,7 @@ def buy(st: GameState, action: Buy) -> None:
 def ink_buy(st: GameState, action: InkBuy) -> None:
     n, t = action.n, st.turn
     if n > t.coins:
-        raise IllegalActionError(f"{n} ink costs {n} coins; you have {t.coins}")
+        raise IllegalActionError(f"{n} ink costs {plural(n, 'coin')}; you have {t.coins}")
     t.coins -= n
     st.player.ink += n
 
@@ -76,7 +77,7 @@ def advert(st: GameState, action: Advert) -> None:
         raise IllegalActionError("every advert is bought")
     cost, gain = ADVERTS[p.adverts]
     if cost > st.turn.coins:
-        raise IllegalActionError(f"the next advert costs {cost} coins; you have {st.turn.coins}")
+        raise IllegalActionError(f"the next advert costs {plural(cost, 'coin')}; you have {st.turn.coins}")
     st.turn.coins -= cost
     p.adverts += 1
     p.prestige += gain
