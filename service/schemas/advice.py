@@ -7,7 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from service.schemas import examples
 from service.schemas.common import OPEN, STRICT
+from service.schemas.examples import with_example
 from service.schemas.games import GameJson, PaperbackGameJson
 
 SAMPLES = Field(
@@ -17,7 +19,7 @@ SEED = Field(default=0, ge=0, le=2**53, description="the seed of the sampled wor
 
 
 class EvaluateIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.evaluate)
     game: GameJson
     samples: int = SAMPLES
     seed: int = SEED
@@ -25,6 +27,7 @@ class EvaluateIn(BaseModel):
 
 
 class PaperbackEvaluateIn(EvaluateIn):
+    model_config = with_example(STRICT, examples.paperback_evaluate)
     game: PaperbackGameJson
 
 
@@ -42,7 +45,7 @@ class EvaluateOut(BaseModel):
 
 
 class PaperbackGameViewIn(BaseModel):
-    model_config = STRICT
+    model_config = with_example(STRICT, examples.paperback_game_view)
     game: PaperbackGameJson
     seat: int = Field(default=0, ge=0, le=4, description="the seat whose view it is")
     suggest: bool = Field(default=False, description="add the expert's next action in the seat's place")

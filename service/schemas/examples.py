@@ -153,3 +153,18 @@ def paperback_review() -> dict[str, Any]:
     game = _paperback()
     record = {key: game[key] for key in ("game", "deck", "options", "seed")}
     return {"record": {**record, "log": [{"action": "pass"}]}, "objective": "score"}
+
+
+# -- the expert's advice and the tables ---------------------------------------------------------------------------
+
+
+def evaluate() -> dict[str, Any]:
+    return {"game": _hardback()[0], "samples": 4, "seed": SEED}
+
+
+def paperback_evaluate() -> dict[str, Any]:
+    return {"game": _paperback(), "samples": 4, "seed": SEED}
+
+
+def paperback_game_view() -> dict[str, Any]:
+    return {"game": _paperback(), "seat": 0, "suggest": False}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from service.schemas.common import OPEN, STRICT
 from service.schemas.games import GameOptionsIn
@@ -20,7 +20,7 @@ DICTIONARY = Field(default=None, max_length=40, description="the word list the t
 
 
 class HardbackTableIn(BaseModel):
-    model_config = STRICT
+    model_config = ConfigDict(**STRICT, json_schema_extra={"examples": [{"seats": ["person", "hard"]}]})
     seats: list[str] = SEATS
     options: GameOptionsIn = Field(
         default_factory=lambda: GameOptionsIn(),
@@ -30,7 +30,7 @@ class HardbackTableIn(BaseModel):
 
 
 class PaperbackTableIn(BaseModel):
-    model_config = STRICT
+    model_config = ConfigDict(**STRICT, json_schema_extra={"examples": [{"seats": ["person", "hard"]}]})
     seats: list[str] = SEATS
     options: dict[str, Any] = Field(
         default_factory=dict,
@@ -41,7 +41,7 @@ class PaperbackTableIn(BaseModel):
 
 
 class TableActionIn(BaseModel):
-    model_config = STRICT
+    model_config = ConfigDict(**STRICT, json_schema_extra={"examples": [{"action": {"action": "pass"}}]})
     action: dict[str, Any] = Field(
         description="one action of the token's seat, as for /v1/{game}/game/action (a Hardback action's seat, "
         "when given, must be the token's)",

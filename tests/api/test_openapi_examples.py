@@ -28,14 +28,24 @@ def _document(server: str) -> dict[str, Any]:
     return doc
 
 
-def _post(url: str, body: object) -> tuple[int, str]:
+def _post(url: str, body: object, token: str | None = None) -> tuple[int, str]:
     data = json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, headers={"content-type": "application/json"}, method="POST")
+    headers = {"content-type": "application/json"} | ({"authorization": f"Bearer {token}"} if token else {})
+    req = urllib.request.Request(url, data=data, headers=headers, method="POST")
     try:
         with urllib.request.urlopen(req, timeout=60) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as e:
         return e.code, e.read().decode()
+
+
+def _seat_token(server: str) -> str:
+    """The token of a person's seat at a new table (person against the hard bot), whose turn it is."""
+    status, text = _post(server + "/v1/hardback/tables", {"seats": ["person", "hard"]})
+    assert status == 201, text[:300]
+    token = json.loads(text)["invites"][0]["token"]
+    assert isinstance(token, str)
+    return token
 
 
 def test_every_operation_with_a_body_has_an_example_that_answers_200(live: str) -> None:
@@ -47,8 +57,10 @@ def test_every_operation_with_a_body_has_an_example_that_answers_200(live: str) 
                 continue
             example = request_example(op, doc)
             assert example is not None, f"{method.upper()} {path} has no example body"
-            status, text = _post(live + path, example)
-            assert status == 200, f"{method.upper()} {path}: {status} {text[:300]}"
+            token = _seat_token(live) if path.startswith("/v1/tables/seat") else None  # a seat's routes: its token
+            status, text = _post(live + path, example, token)
+            created = path.endswith("/tables")  # a table made answers 201 Created
+            assert status == (201 if created else 200), f"{method.upper()} {path}: {status} {text[:300]}"
             posted.append(path)
     assert any("/hardback/" in p for p in posted) and any("/paperback/" in p for p in posted)
     assert len(posted) >= 17

@@ -532,7 +532,7 @@ def lay_of(*codes: str) -> tuple[LayoutEntry, ...]:
 def test_play_game_with_every_bot(lexicon: Lexicon) -> None:
     for seed in range(2):
         record = play_game(list(BOT_NAMES), seed, GameOptions(players=4, target=25), lexicon)
-        assert max(record.prestige) >= 25 and record.turns % 4 == 0
+        assert max(record.prestige) >= 25 and record.turns % len(record.seats) == 0
         assert record.winner is None or record.prestige[record.winner] == max(record.prestige)
     coop = play_game(
         ["hard", "greedy"], 3, GameOptions(players=2, target=20, coop=True, penny_genre="mystery"), lexicon
