@@ -279,11 +279,13 @@ static int rec_pairs(S *s, int pos, int wilds, int common_free, int dys) {
             if (l0 != pair0 || l1 != pair1) continue;
             s->counts[k]--;
             s->got += c->val[k];
+            s->avail -= c->val[k];
             s->pk[s->np] = k;
             s->pr[s->np++] = rev;
             if (rec(s, pos + 2, wilds, common_free, dys - rev)) return 1;
             s->np--;
             s->got -= c->val[k];
+            s->avail += c->val[k];
             s->counts[k]++;
         }
     }
@@ -295,6 +297,7 @@ static int rec_pairs(S *s, int pos, int wilds, int common_free, int dys) {
 static int rec_common(S *s, int pos, int wilds, int dys) {
     const Card *cl = &s->c->common;
     s->got += s->c->common_val;
+    s->avail -= s->c->common_val;
     if (starts_with(s, pos, cl->letter, cl->nletters)) {
         s->pk[s->np] = P_COMMON;
         s->pr[s->np++] = 0;
@@ -309,6 +312,7 @@ static int rec_common(S *s, int pos, int wilds, int dys) {
         s->np--;
     }
     s->got -= s->c->common_val;
+    s->avail += s->c->common_val;
     return 0;
 }
 
@@ -321,7 +325,9 @@ static int rec(S *s, int pos, int wilds, int common_free, int dys) {
         leaf(s);
         return 0;
     }
-    if ((s->got + s->rest[pos] + (double)c->extra) * (double)c->factor < s->bar) return 0;
+    double more = s->rest[pos];
+    if (s->tight && s->avail < more) more = s->avail; /* scores_many: the cards left can bring no more */
+    if ((s->got + more + (double)c->extra) * (double)c->factor < s->bar) return 0;
     int ch = s->text[pos];
     int space = c->L + 1;
     if (ch == space) {
@@ -339,11 +345,13 @@ static int rec(S *s, int pos, int wilds, int common_free, int dys) {
             if (!s->counts[k]) continue;
             s->counts[k]--;
             s->got += c->val[k];
+            s->avail -= c->val[k];
             s->pk[s->np] = k;
             s->pr[s->np++] = 0;
             if (rec(s, pos + 1, wilds, common_free, dys)) return 1;
             s->np--;
             s->got -= c->val[k];
+            s->avail += c->val[k];
             s->counts[k]++;
         }
     }
@@ -377,6 +385,8 @@ int layout_search_text(S *s, const Ctx *c, const unsigned char *t, Py_ssize_t le
     s->rest[s->n] = 0.0; /* layout.py's _rest */
     for (int q = s->n - 1; q >= 0; q--) s->rest[q] = s->rest[q + 1] + c->by_letter[s->text[q]];
     memcpy(s->counts, c->counts, sizeof(int) * (size_t)c->K);
+    s->avail = c->has_common ? c->common_val : 0.0;
+    for (int k = 0; k < c->K; k++) s->avail += (double)c->counts[k] * c->val[k];
     s->objective = objective;
     s->bar = need;
     rec(s, 0, c->wilds, 1, c->dyslexic);

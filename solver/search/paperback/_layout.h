@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#define VERSION 3  /* the version of the packed layout and the calls; native.py sends the same number */
+#define VERSION 4  /* the version of the packed layout and the calls; native.py sends the same number */
 #define MAXN 128   /* characters of a text */
 #define MAXK 32    /* kinds of card (a hand holds at most 24 cards) */
 #define MAXL 64    /* distinct letters of the cards */
@@ -63,6 +63,8 @@ typedef struct {
     double rest[MAXN + 1];
     int counts[MAXK];
     double got, bar;
+    double avail; /* the generous worth of the cards left (and the Common card, while free) */
+    int tight;    /* bound by ``avail`` too (scores_many: no Python twin to keep step for step) */
     /* the layout being built, and the best one */
     int np, pk[MAXN], pr[MAXN];
     int nbest, bk[MAXN], br[MAXN], bf[MAXN], has_best;

@@ -99,14 +99,15 @@ def feasible(lex: Lexicon, hand: Hand) -> tuple[IntArray, npt.NDArray[np.int16]]
     if hi <= lo:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int16)
     counts = lex.counts
-    lengths = lex.lengths[lo:hi].astype(np.int16)
-    covered = np.zeros(hi - lo, dtype=np.int16)
+    covered = np.zeros(hi - lo, dtype=np.uint8)  # in the lexicon's own bytes: no word is 255 letters long
+    part = np.empty(hi - lo, dtype=np.uint8)
     for ch, n in supply.items():
         a = lex.letter_index.get(ch)
         if a is not None:
-            covered += np.minimum(counts[a, lo:hi], n).astype(np.int16)
-    found = np.nonzero(lengths - covered <= hand.wilds)[0]
-    return found.astype(np.int64) + lo, (lengths - covered)[found]
+            np.add(covered, np.minimum(counts[a, lo:hi], min(n, 255), out=part), out=covered)
+    short = np.subtract(lex.lengths[lo:hi], covered, out=covered)  # covered <= length: each count is the word's
+    found = np.flatnonzero(short <= hand.wilds)
+    return found + lo, short[found].astype(np.int16)
 
 
 def word_bounds(
