@@ -52,6 +52,39 @@ static void card_read(Reader *r, Card *card, int L) {
 }
 
 /* The hand, in the order solver/search/paperback/native.py's ``pack`` writes it; 0, or -1 when it does not fit. */
+static int double_words(const Card *card) {
+    int n = 0;
+    for (int a = 0; a < card->nab; a++) n += card->ab_kind[a] == A_DOUBLE_WORD;
+    return n;
+}
+
+/* ``by_share``: the most a piece can bring to one letter of a text when a card's worth is shared out over its
+ * letters (a two-letter card's half on each): the tight bound's (``S.tight``); never under Tables.anywhere (which
+ * the OTHER and space codes hold), as ``by_letter``; and the kinds with double-word abilities. */
+static void tight_tables(Ctx *c) {
+    double anywhere = c->by_letter[c->L];
+    for (int l = 0; l < c->L + 2; l++) c->by_share[l] = anywhere;
+    for (int k = 0; k < c->K; k++) {
+        const Card *card = &c->kinds[k];
+        for (int i = 0; i < card->nletters; i++) {
+            double share = c->val[k] / card->nletters;
+            if (share > c->by_share[card->letter[i]]) c->by_share[card->letter[i]] = share;
+        }
+    }
+    if (c->has_common) {
+        for (int i = 0; i < c->common.nletters; i++) {
+            double share = c->common_val / c->common.nletters;
+            if (share > c->by_share[c->common.letter[i]]) c->by_share[c->common.letter[i]] = share;
+        }
+    }
+    c->ndw = 0;
+    for (int k = 0; k < c->K; k++) {
+        c->dw[k] = double_words(&c->kinds[k]);
+        if (c->dw[k]) c->dw_kinds[c->ndw++] = k;
+    }
+    c->common_dw = c->has_common ? double_words(&c->common) : 0;
+}
+
 static int ctx_read(Ctx *c, Reader *r) {
     if (rd_int(r, VERSION, VERSION) != VERSION || r->bad) return -1;
     c->K = (int)rd_int(r, 0, MAXK);
@@ -88,6 +121,7 @@ static int ctx_read(Ctx *c, Reader *r) {
     }
     for (int l = 0; l < c->L + 2; l++) c->by_letter[l] = rd_float(r);
     if (r->bad || r->i != r->ni || r->f != r->nf) return -1;
+    tight_tables(c);
     return 0;
 }
 
