@@ -12,12 +12,12 @@ from solver.game.paperback.actions import Piece, Spell, Step
 from solver.game.paperback.state import PaperbackState, take
 from solver.game.protocol import IllegalActionError
 from solver.lexicon import Lexicon
-from solver.paperback.abilities import Act
+from solver.paperback.abilities import Ability, Act, Scoring
 from solver.paperback.cards import PCard
 from solver.paperback.deck import OFFER_PILES
-from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
+from solver.paperback.moves import COMMON, SPACE, WILD, Copies, PaperbackObjective, PMove
 from solver.paperback.moves import Piece as RulePiece
-from solver.paperback.rules import score
+from solver.paperback.rules import score, score_copied
 
 
 @dataclass
@@ -66,8 +66,42 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
             raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
         if w not in lexicon:
             raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
-    move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE)
+    if any(piece.copies for piece in action.layout):
+        copied = _chosen_copies(action, laid)
+        move = score_copied(text, pieces, laid.cards, state.threshold, common is not None, copied)
+    else:  # no choice named: the copies take the best for the score
+        move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE)
     return Played(move, laid.used)
+
+
+def _chosen_copies(action: Spell, laid: _Laid) -> Copies:
+    """What the spell's copy abilities copy, each checked: one named a copy ability of the piece's card, an
+    ability printed on another card of the word (not a copy)."""
+    copied: list[tuple[int, Ability]] = []
+    for k, piece in enumerate(action.layout):
+        card = laid.cards[k]
+        held = [a for a in card.abilities if a.effect.scoring is Scoring.COPY] if card is not None else []
+        if len(piece.copies) > len(held):
+            what = card.code if card is not None else "a wild"
+            raise IllegalActionError(f"layout[{k}]: {what} has {len(held)} copy abilities, not {len(piece.copies)}",
+                                     f"layout[{k}]")
+        others = {
+            str(a): a
+            for j, c in enumerate(laid.cards)
+            if c is not None and j != k
+            for a in c.abilities
+            if a.effect.scoring is not Scoring.COPY
+        }
+        for notation in piece.copies:
+            if notation not in others:
+                offered = ", ".join(sorted(others)) or "none"
+                raise IllegalActionError(
+                    f"layout[{k}]: a copy takes an ability printed on another card of the word ({offered}), "
+                    f"not {notation}",
+                    f"layout[{k}]",
+                )
+            copied.append((k, others[notation]))
+    return tuple(copied)
 
 
 def _lay_common(laid: _Laid, piece: Piece, common: PCard | None, where: str) -> None:
