@@ -17,6 +17,11 @@
                      {"trash": "offer", "pile": P, "slot": "top" | "row"}  a trash-offer ability: trash the card
                                                  showing on Offer pile P (0: 2¢ ... 6: 8¢-10¢); the row card is
                                                  replaced by the pile's top card
+                     {"gain": "offer", "pile": P, "slot": S}  a gain:N ability: gain the card showing on Offer
+                                                 pile P (it costs at most N¢) into one's discard pile
+                     {"trash": "hand", "card": I, "gain": "offer", "pile": P, "slot": S}  a trash-gain:N ability:
+                                                 trash hand card I and gain the card showing on pile P, which costs
+                                                 N¢ more than it
            {"action": "pass"}                    no word: the turn ends (discard, draw)
     buy:   {"action": "buy", "pile": "offer", "index": P, "slot": "top" | "row"}
            {"action": "buy", "pile": "fame", "index": F}   the top card of Fame pile F (0: the cheapest)
@@ -74,9 +79,10 @@ class Piece:
 
 @dataclass(frozen=True)
 class Step:
-    """One ability resolved: a card trashed from hand, or a card of the Offer."""
+    """One ability resolved: a card trashed from hand, a card of the Offer trashed, an Offer card gained, or a card
+    trashed from hand for an Offer card gained."""
 
-    trash: str  # "hand" | "offer"
+    trash: str  # "hand" | "offer" | "gain" (nothing trashed) | "hand-gain"
     card: int = 0
     pile: int = 0
     slot: str = "top"
@@ -84,6 +90,10 @@ class Step:
     def to_json(self) -> Json:
         if self.trash == "hand":
             return {"trash": "hand", "card": self.card}
+        if self.trash == "gain":
+            return {"gain": "offer", "pile": self.pile, "slot": self.slot}
+        if self.trash == "hand-gain":
+            return {"trash": "hand", "card": self.card, "gain": "offer", "pile": self.pile, "slot": self.slot}
         return {"trash": "offer", "pile": self.pile, "slot": self.slot}
 
 
@@ -222,10 +232,21 @@ def _copies(value: object, where: str) -> tuple[str, ...]:
 
 def _step(value: object, i: int) -> Step:
     where = f"resolve[{i}]"
-    if not isinstance(value, dict) or value.get("trash") not in ("hand", "offer"):
+    gains = isinstance(value, dict) and value.get("gain") == "offer"
+    if not isinstance(value, dict) or (value.get("trash") not in ("hand", "offer") and not gains):
         raise IllegalActionError(
-            f'{where} must be {{"trash": "hand", "card": I}} or {{"trash": "offer", "pile": P, "slot": "top"}}', where
+            f'{where} must be {{"trash": "hand", "card": I}}, {{"trash": "offer", "pile": P, "slot": "top"}}, '
+            f'{{"gain": "offer", "pile": P, "slot": "top"}} or {{"trash": "hand", "card": I, "gain": "offer", '
+            f'"pile": P, "slot": "top"}}',
+            where,
         )
+    if gains:
+        pile, slot = _index(value.get("pile"), f"{where}.pile"), _slot(value.get("slot", "top"), f"{where}.slot")
+        if value.get("trash") == "hand":
+            return Step("hand-gain", card=_index(value.get("card"), f"{where}.card"), pile=pile, slot=slot)
+        if "trash" in value:
+            raise IllegalActionError(f'{where}: a gain trashes a hand card ("trash": "hand") or nothing', where)
+        return Step("gain", pile=pile, slot=slot)
     if value["trash"] == "hand":
         return Step("hand", card=_index(value.get("card"), f"{where}.card"))
     return Step(

@@ -86,8 +86,9 @@ class PaperbackGame:
         st.word = word_ids
         st.trash += trash_ids + trashed_offer
         st.offer, st.row = offer, row
+        p.discard += trashes.gained  # "Gain: This means to acquire a card and to put it in your discard pile."
         if st.cubes is not None:
-            for c in trashed_offer:  # a trashed row card's discount tokens go back to the supply
+            for c in trashed_offer + trashes.gained:  # a row card's discount tokens go back to the supply
                 st.cubes.clear(c)
             if a.advice_from is not None:
                 st.cubes.give(a.advice_from)

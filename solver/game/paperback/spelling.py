@@ -175,6 +175,7 @@ class Trashes:
     offer_cards: list[int]
     offer: list[list[int]]
     row: list[int | None]
+    gained: list[int] = field(default_factory=list)  # Offer cards gained (gain, trash-gain), to the discard pile
 
 
 @dataclass
@@ -185,6 +186,8 @@ class _Budget:
     offer: int
     offer_abilities: int
     piles_hit: Counter[int] = field(default_factory=Counter)
+    gains: list[int] = field(default_factory=list)  # the gain:N abilities left, by N
+    upgrades: list[int] = field(default_factory=list)  # the trash-gain:N abilities left, by N
 
 
 def read_trashes(state: PaperbackState, action: Spell, played: Played) -> Trashes:
@@ -198,15 +201,54 @@ def read_trashes(state: PaperbackState, action: Spell, played: Played) -> Trashe
         len(abilities_of(move, cards, Act.TRASH_HAND)) + expansions.power_amount(state, state.current, "trash-hand"),
         sum(abilities_of(move, cards, Act.TRASH_OFFER)),
         len(abilities_of(move, cards, Act.TRASH_OFFER)),
+        gains=sorted(abilities_of(move, cards, Act.GAIN)),
+        upgrades=abilities_of(move, cards, Act.TRASH_GAIN),
     )
     out = Trashes([], [], [list(pile) for pile in state.offer], list(state.row))
     for k, step in enumerate(action.resolve):
         where = f"resolve[{k}]"
         if step.trash == "hand":
             _trash_hand(out, budget, step, len(p.hand), played.used, where)
-        else:
+        elif step.trash == "offer":
             _trash_offer(out, budget, step, where)
+        else:
+            _gain(state, out, budget, step, (len(p.hand), played.used, p.hand), where)
     return out
+
+
+def _gain(
+    state: PaperbackState, out: Trashes, budget: _Budget, step: Step, hand: tuple[int, list[int], list[int]], where: str
+) -> None:
+    """A gain:N ability (the card showing on a pile, costing at most N¢: the least such N is used), or a
+    trash-gain:N one (a card left in hand trashed, the Offer card costing exactly N¢ more gained); the card to the
+    discard pile."""
+    held, used, ids = hand
+    if step.pile >= OFFER_PILES:
+        raise IllegalActionError(f"{where}: the Offer has piles 0 to {OFFER_PILES - 1}", where)
+    pile = out.offer[step.pile]
+    shown = out.row[step.pile] if step.slot == "row" else pile[-1] if pile else None
+    if shown is None:
+        raise IllegalActionError(f"{where}: no card shows there on pile {step.pile}", where)
+    cost = state.box[shown].cost
+    if step.trash == "gain":
+        fits = [n for n in budget.gains if n >= cost]
+        if not fits:
+            raise IllegalActionError(f"{where}: no gain ability of the word left reaches a {cost}¢ card", where)
+        budget.gains.remove(fits[0])
+    else:
+        if step.card >= held or step.card in used or step.card in out.hand:
+            raise IllegalActionError(f"{where}: hand card {step.card} is not a card left in hand", where)
+        more = cost - state.box[ids[step.card]].cost
+        if more not in budget.upgrades:
+            raise IllegalActionError(
+                f"{where}: the {cost}¢ card costs {more}¢ more than the trashed one: no trash-gain:{more} of the word "
+                "left",
+                where,
+            )
+        budget.upgrades.remove(more)
+        out.hand.append(step.card)
+    take(out.offer, out.row, step.pile, step.slot)
+    out.gained.append(shown)
 
 
 def _trash_hand(out: Trashes, budget: _Budget, step: Step, held: int, used: list[int], where: str) -> None:

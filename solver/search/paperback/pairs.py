@@ -101,17 +101,19 @@ class Pairs:
         work = 0
         top = float(self.u[0]) if len(self.u) else 0.0
         for i in range(len(self.order)):
+            if self.late():
+                raise Late
             ui = float(self.u[i])
             if self.hopeless(ui + top, self.capacity + 1):  # the bounds fall: no later first word can do better
                 return
             room = self.capacity - int(self.lens[i])
+            if room < self.hand.state.min_length:
+                continue
             first = self.lex.word(int(self.index[i])) + " "  # no pair of it sorts before it
-            if room < self.hand.state.min_length or self.hopeless(ui + top, int(self.lens[i]) + room + 1, first):
+            if self.hopeless(ui + top, int(self.lens[i]) + room + 1, first):
                 continue
             cand = np.nonzero(self.lens <= room)[0]
             work += len(cand)
-            if self.late():
-                raise Late
             if work > MAX_WORK:
                 raise TooManyPairs
             both = np.minimum(self.matrix[cand] + self.matrix[i], self.limit)
