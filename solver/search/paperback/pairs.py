@@ -70,7 +70,9 @@ class Pairs:
         self.after = 0.0
         # two words share the hand's cards: together they can bring no more than every card does
         tables = hand.tables()
+        # (and the Dyslexics' +1 each, which the words' bounds count too)
         self.total = sum(v * n for v, n in zip(tables.val, hand.counts, strict=True)) + tables.common_val
+        self.total += hand.dyslexic
         self.weights = np.array([tables.by_letter.get(lex.alphabet[a], tables.anywhere) for a in rows])
         self.anywhere = tables.anywhere
         self.looked = 0  # pairs solved
@@ -86,11 +88,9 @@ class Pairs:
         if not self.kept.full:
             return False
         floor = self.kept.floor()
-        if self.by_length:
-            bound = float(length * moves.LENGTH_WEIGHT)
-            floor = floor // moves.LENGTH_WEIGHT * moves.LENGTH_WEIGHT
-        else:
-            bound = ((min(inner, self.total) + self.flat) * self.total_mult + self.after) * moves.SCORE_WEIGHT + length
+        if self.by_length:  # a pair as long may still score more: only a shorter one is hopeless
+            return length < floor // moves.LENGTH_WEIGHT
+        bound = ((min(inner, self.total) + self.flat) * self.total_mult + self.after) * moves.SCORE_WEIGHT + length
         if bound != floor:
             return bound < floor
         worst = self.kept.worst()
@@ -122,7 +122,7 @@ class Pairs:
             fits, both, lens = cand[ok], both[ok], lens[ok]
             # the pair's letters bound it too: each letter the cards give at most its best card's worth (a card
             # counted on each of its letters), each other letter a wild's (``Tables.anywhere``), as a layout's rest
-            by_letters = both @ self.weights + (lens - both.sum(axis=1)) * self.anywhere
+            by_letters = both @ self.weights + (lens - both.sum(axis=1)) * self.anywhere + self.hand.dyslexic
             inner = np.minimum(ui + self.u[fits], by_letters)
             at = np.argsort(-inner, kind="stable")
             self._seconds(i, first, fits[at], inner[at])
