@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from paperback_helpers import set_hand
 
+from solver.cli.play.paperback import read_spell, spell_command
 from solver.game.hardback.actions import IllegalActionError
 from solver.game.paperback import PaperbackGame, PaperbackOptions, Piece, Spell, Step, action_from_json
 from solver.lexicon import Lexicon
@@ -87,3 +88,10 @@ def test_a_copy_may_take_a_gain(enable: Lexicon) -> None:
         pytest.skip("swag is not in the dictionary")
     game.apply(Spell("swag", swag, (Step("gain", pile=0), Step("gain", pile=1))))
     assert len(st.players[0].discard) >= 2 and st.box[st.players[0].discard[-1]].cost == 3
+
+
+def test_play_names_a_gain() -> None:
+    spell = read_spell(["vat", "1", "2=a", "4", "/", "h3>2", "g1r", "o3", "h5"], 5)
+    assert spell.resolve == (Step("hand-gain", card=2, pile=1), Step("gain", pile=0, slot="row"), Step("offer", pile=2),
+                             Step("hand", card=4))
+    assert spell_command(spell) == "spell vat 1 2=a 4 / h3>2 g1r o3 h5"

@@ -7,7 +7,8 @@ Each of the person's turns shows the hand, the Offer, the Fame piles and the len
                                          (c[ABILITY]): what the card's copy ability copies, e.g. 2[trash-hand]
                                          (one [..] a copy ability; none: the best for the score); after /, the
                                          abilities resolved in order: hN trashes hand card N, oP (or oPr) the card
-                                         showing on Offer pile P's top (or row); @S: seat S suggested the word
+                                         showing on Offer pile P's top (or row), gP (gPr) gains it, hN>P trashes
+                                         hand card N and gains pile P's; @S: seat S suggested the word
                                          and gains a cube (--cube-advice)
     hint [N] [score|length|value]        the ghost writer's N best words (5) by the objective (score; length:
                                          the longest; value: score, gaining the Common card, cards next hand),
@@ -118,23 +119,31 @@ def read_spell(words: list[str], hand: int) -> Spell:
     if not rest:
         raise CommandError("spell: give the word's pieces left to right after the word, e.g. spell rat 1 5=a 3")
     layout = [_piece(piece, hand) for piece in rest]
-    resolve: list[Step] = []
-    for t in trashes:
-        t = t.lower()
-        if t.startswith("h"):
-            resolve.append(Step("hand", card=_number(t[1:], "a hand card", hand)))
-        elif t.startswith("o"):
-            row = t.endswith("r")
-            resolve.append(
-                Step(
-                    "offer",
-                    pile=_number(t[1:-1] if row else t[1:], "an Offer pile", OFFER_PILES),
-                    slot="row" if row else "top",
-                )
-            )
-        else:
-            raise CommandError(f"{t}: a trash is hN (hand card N) or oP / oPr (Offer pile P's top / row)")
+    resolve = [_step(t.lower(), hand) for t in trashes]
     return Spell(word.lower(), tuple(layout), tuple(resolve), adviser)
+
+
+def _pile(text: str) -> tuple[int, str]:
+    """``P`` or ``Pr``: an Offer pile (from 1) and its top or row."""
+    row = text.endswith("r")
+    return _number(text[:-1] if row else text, "an Offer pile", OFFER_PILES), "row" if row else "top"
+
+
+def _step(t: str, hand: int) -> Step:
+    """One ability resolved: hN, oP / oPr, gP / gPr (a gain), hN>P / hN>Pr (a trash-gain)."""
+    if t.startswith("h") and ">" in t:
+        card, _, to = t[1:].partition(">")
+        pile, slot = _pile(to)
+        return Step("hand-gain", card=_number(card, "a hand card", hand), pile=pile, slot=slot)
+    if t.startswith("h"):
+        return Step("hand", card=_number(t[1:], "a hand card", hand))
+    if t.startswith(("o", "g")):
+        pile, slot = _pile(t[1:])
+        return Step("offer" if t.startswith("o") else "gain", pile=pile, slot=slot)
+    raise CommandError(
+        f"{t}: a trash is hN (hand card N) or oP / oPr (Offer pile P's top / row); a gain gP / gPr, or hN>P to "
+        "trash hand card N for pile P's card"
+    )
 
 
 def spell_command(spell: Spell) -> str:
@@ -152,7 +161,9 @@ def spell_command(spell: Spell) -> str:
     if spell.resolve:
         parts.append("/")
         for s in spell.resolve:
-            parts.append(f"h{s.card + 1}" if s.trash == "hand" else f"o{s.pile + 1}" + ("r" if s.slot == "row" else ""))
+            pile = f"{s.pile + 1}" + ("r" if s.slot == "row" else "")
+            named = {"hand": f"h{s.card + 1}", "offer": f"o{pile}", "gain": f"g{pile}"}
+            parts.append(named.get(s.trash, f"h{s.card + 1}>{pile}"))
     if spell.advice_from is not None:
         parts.append(f"@{spell.advice_from}")
     return " ".join(parts)
