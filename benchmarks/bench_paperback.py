@@ -85,7 +85,12 @@ ADVERSARIAL: dict[str, dict[str, Any]] = {
 }
 
 
-def hand(rng: random.Random, n: int) -> dict[str, Any]:
+COMMONS: list[str | None] = ["E/1", "I/1", "O/1", "dyslexic", None]
+
+
+def hand(
+    rng: random.Random, n: int, abilities: list[str] = ABILITIES, commons: list[str | None] = COMMONS
+) -> dict[str, Any]:
     """A random state of n cards: letters weighted as in English, some two-letter cards, a fifth wilds, abilities
     drawn from the vocabulary, a Common card (or none)."""
     cards = []
@@ -94,10 +99,10 @@ def hand(rng: random.Random, n: int) -> dict[str, Any]:
         if r < 0.2:
             cards.append("?")
         elif r < 0.35:
-            cards.append(f"{rng.choice(PAIRS).upper()}/{rng.randint(2, 5)}{rng.choice(ABILITIES)}")
+            cards.append(f"{rng.choice(PAIRS).upper()}/{rng.randint(2, 5)}{rng.choice(abilities)}")
         else:
-            cards.append(f"{rng.choice(FREQ).upper()}/{rng.randint(0, 4)}{rng.choice(ABILITIES)}")
-    common = rng.choice(["E/1", "I/1", "O/1", "dyslexic", None])
+            cards.append(f"{rng.choice(FREQ).upper()}/{rng.randint(0, 4)}{rng.choice(abilities)}")
+    common = rng.choice(commons)
     return {"game": "paperback", "hand": cards, "common": common, "threshold": 7}
 
 

@@ -25,7 +25,7 @@ Card notation: ``LETTERS/SCORE[$COST][:ABILITY,ABILITY...]`` with 1 or 2 letters
 ``?/0`` or ``?/0$COST``) for a wild, and the bare card ``dyslexic`` in the hand. Abilities (a closed
 vocabulary, separated by commas; one ability may itself contain colons): ``+N``, ``double-word``,
 ``double-letter``, ``cards+N``, ``len>=L:+N``, ``first:+N``, ``last:+N``, ``nowild:+N``, ``wilds:+N``,
-``trash-hand``, ``trash-offer:N``, ``copy``.
+``trash-hand``, ``trash-offer:N``, ``copy``, ``gain:N``, ``trash-gain:N``.
 
 Readings where the brief leaves a choice (all in one place, so a disagreement with the fast search is
 easy to trace):
@@ -103,6 +103,8 @@ _ABILITY: list[tuple[str, re.Pattern[str]]] = [
     ("nowild", re.compile(r"nowild:\+(\d+)")),
     ("wilds", re.compile(r"wilds:\+(\d+)")),
     ("trash-offer", re.compile(r"trash-offer:(\d+)")),
+    ("gain", re.compile(r"gain:(\d+)")),
+    ("trash-gain", re.compile(r"trash-gain:(\d+)")),
 ]
 
 
@@ -160,8 +162,8 @@ def ability_token(ability: Ability) -> str:
         return f"len>={ability.at_least}:+{n}"
     if kind in ("first", "last", "nowild", "wilds"):
         return f"{kind}:+{n}"
-    if kind == "trash-offer":
-        return f"trash-offer:{n}"
+    if kind in ("trash-offer", "gain", "trash-gain"):
+        return f"{kind}:{n}"
     return kind
 
 

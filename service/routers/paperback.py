@@ -6,12 +6,13 @@ import time
 from typing import Annotated
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackHintIn, PaperbackHintOut
+from solver.answers.paperback import every, every_lines
 from solver.answers.paperback import hint as paperback_hint
 from solver.errors import GhostwriterError
 from solver.paperback.moves import PaperbackObjective
@@ -21,14 +22,21 @@ from solver.search.paperback import PaperbackSearch
 router = APIRouter(prefix="/v1/paperback", tags=["paperback"])
 
 
-@router.post("/hint", response_model=PaperbackHintOut, responses=QUERY_ERRORS)
+EVERY_WORD = {
+    "description": '"top": "all": every word with its best score, as JSON Lines (the last line {"done": true, ...})',
+    "content": {"application/x-ndjson": {}},
+}
+
+
+@router.post("/hint", response_model=PaperbackHintOut, responses={**QUERY_ERRORS, 200: EVERY_WORD})
 async def hint(
     body: PaperbackHintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
-) -> JSONResponse:
+) -> Response:
     """The best words of a Paperback hand: score, length, the cards left to right (wilds, the Common card, a card
-    reversed by Dyslexic, doubled cards) and the reasons; with the Spacebar as the Common card, two-word moves."""
+    reversed by Dyslexic, doubled cards) and the reasons; with the Spacebar as the Common card, two-word moves.
+    With ``"top": "all"``, every word the hand can spell with its best score, streamed as JSON Lines."""
     start = time.perf_counter()
-    if body.top > ctx.settings.max_top:
+    if body.top != "all" and body.top > ctx.settings.max_top:
         raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
     d = (await ctx.dictionaries()).get(body.dictionary)
     try:
@@ -42,7 +50,13 @@ async def hint(
     # two-word moves (the Spacebar) and hands of many cards or abilities are the costly searches
     abilities = sum(len(c.abilities) for c in state.hand)
     lane = Lane.HEAVY if search.spacebar else Lane.for_hand(len(state.hand), abilities // 2)
-    _, out = await ctx.runner.run(lambda: paperback_hint(search, body.top), limit, lane, who)
+    if body.top == "all":
+        found, summary = await ctx.runner.run(lambda: every(search), limit, lane, who)
+        summary["dictionary"] = d.name
+        summary["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+        return StreamingResponse(every_lines(found, summary), media_type="application/x-ndjson")
+    top = body.top
+    _, out = await ctx.runner.run(lambda: paperback_hint(search, top), limit, lane, who)
     out["dictionary"] = d.name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out, headers=server_timing())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PlainValidator
 
 import service.schemas.examples as examples
 from service.schemas.common import OPEN, STRICT, AnswerOut
@@ -23,6 +23,22 @@ class PaperbackOptionsIn(BaseModel):
     min_length: int = Field(default=2, ge=1, le=30)
 
 
+def _top(value: object) -> int | Literal["all"]:
+    """``top``: a whole number from 1 to 1000, or ``"all"`` (every word); one error on the field itself."""
+    if value == "all":
+        return "all"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError('Input should be a whole number from 1 to 1000, or "all" for every word')
+    if value < 1:
+        raise ValueError("Input should be greater than or equal to 1")
+    if value > 1000:
+        raise ValueError("Input should be less than or equal to 1000")
+    return value
+
+
+TopIn = Annotated[int | Literal["all"], PlainValidator(_top, json_schema_input_type=int | Literal["all"])]
+
+
 class PaperbackHintIn(BaseModel):
     """A Paperback turn: the hand, the Common card on the length track and the track's number."""
 
@@ -33,7 +49,12 @@ class PaperbackHintIn(BaseModel):
     threshold: int | None = Field(default=7, ge=1, le=30)
     options: PaperbackOptionsIn = Field(default_factory=lambda: PaperbackOptionsIn())
     objective: Literal["score", "length", "value"] = "score"
-    top: int = Field(default=5, ge=1, le=1000)
+    top: TopIn = Field(
+        default=5,
+        description='how many distinct moves; "all": every word the hand can spell with its best score, streamed as '
+        'JSON Lines (application/x-ndjson), one {"word", "score", "length"} a line, best first, the last line '
+        '{"done": true, "count", "complete", ...} (complete false: the time limit cut the list)',
+    )
     dictionary: str | None = Field(default=None, max_length=40)
     time_limit: float | None = Field(default=None, gt=0, le=600)
 

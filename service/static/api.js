@@ -6,6 +6,17 @@ function failure(message, extra) {
   return Object.assign(error, extra);
 }
 
+/** The answer's response and text; a network failure or a cancel as an Error. */
+async function send(path, init, signal) {
+  try {
+    const response = await fetch(path, init);
+    return { response, text: await response.text() };
+  } catch (err) {
+    if (signal && signal.aborted) throw failure("The search was cancelled.", { aborted: true });
+    throw failure(`Could not reach the Ghostwriter service (${err && err.message ? err.message : "network error"}). Check the connection and try again.`);
+  }
+}
+
 /** GET (no ``body``) or POST JSON; throws an Error whose message is the service's "error" sentence, with the
     field it names (``aborted`` set when ``signal`` cancelled the request). */
 export async function api(path, body, signal) {
@@ -13,15 +24,7 @@ export async function api(path, body, signal) {
     ? { headers: { Accept: "application/json" }, signal }
     : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(body), signal };
-  let response;
-  let text;
-  try {
-    response = await fetch(path, init);
-    text = await response.text();
-  } catch (err) {
-    if (signal && signal.aborted) throw failure("The search was cancelled.", { aborted: true });
-    throw failure(`Could not reach the Ghostwriter service (${err && err.message ? err.message : "network error"}). Check the connection and try again.`);
-  }
+  const { response, text } = await send(path, init, signal);
   let payload = null;
   try {
     payload = text ? JSON.parse(text) : null;
@@ -41,4 +44,22 @@ export async function api(path, body, signal) {
   }
   if (payload === null) throw failure("The service sent an answer that is not JSON.");
   return payload;
+}
+
+/** POST JSON and read an answer of JSON Lines (a Paperback hand's every word: ``"top": "all"``): the lines but the
+    last, and the last (the summary, ``done`` true). Errors as ``api``'s. */
+export async function apiLines(path, body, signal) {
+  const init = { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+    body: JSON.stringify(body), signal };
+  const { response, text } = await send(path, init, signal);
+  if (!response.ok) {
+    let payload = null;
+    try { payload = JSON.parse(text); } catch (_err) { payload = null; }
+    const message = payload && typeof payload.error === "string" ? payload.error : `The service answered ${response.status}.`;
+    throw failure(message, { field: payload && payload.field ? payload.field : null, status: response.status });
+  }
+  const lines = text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+  const last = lines.pop();
+  if (!last || last.done !== true) throw failure("The service's list of every word ended early.");
+  return { words: lines, summary: last };
 }

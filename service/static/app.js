@@ -77,7 +77,7 @@ function updateViewControls() {
   $("pb-top").disabled = grouped;
   $("pb-show-hint").hidden = !grouped;
   $("pb-show-hint").textContent = grouped
-    ? `By length, Find asks for the ${maxTop()} best words the service gives and groups them, longest first.` : "";
+    ? `By length, Find lists every word these cards can spell, longest first: the ${maxTop()} best with their cards, the others as a word and its score.` : "";
 }
 
 let shownGame = "hardback";

@@ -68,7 +68,8 @@ export function renderResults(data, game, scroll) {
   const list = $("results");
   list.replaceChildren();
   if (grouped) {
-    renderLengthGroups(list, moves, objective);
+    if (data.every) summary.append(everySummary(data.every.summary));
+    renderLengthGroups(list, moves, objective, data.every ? data.every.words : []);
   } else {
     moves.forEach((move, index) => list.append(game === "paperback"
       ? renderPaperbackMove(move, index, objective, "h3")
@@ -348,22 +349,46 @@ function pbDetailContent(card) {
   return parts;
 }
 
-/** The same moves under a heading for each length, longest first, each keeping its rank. */
-function renderLengthGroups(list, moves, objective) {
+/** The line saying how many words the cards can spell in all, and whether the list is every one. */
+function everySummary(summary) {
+  const count = Number(summary.count) || 0;
+  if (summary.complete === false) {
+    return el("p", { className: "warning", id: "every-cut" }, el("strong", { text: `${plural(count, "word", "words")} listed` }),
+      `: ${sentence(summary.reason || "the list was cut short by the time limit", false)}`);
+  }
+  return el("p", { className: "muted small", id: "every-count",
+    text: `${plural(count, "word", "words")} in all: every word these cards can spell${summary.note ? ` (${summary.note})` : ""}.` });
+}
+
+/** The same moves under a heading for each length, longest first, each keeping its rank; with ``every`` (every word
+    of the hand, ``{word, score, length}``), each group lists its other words too, as a word and its score. */
+function renderLengthGroups(list, moves, objective, every) {
   const groups = new Map();
+  const group = (length) => {
+    if (!groups.has(length)) groups.set(length, { moves: [], others: [] });
+    return groups.get(length);
+  };
+  const shown = new Set();
   moves.forEach((move, index) => {
-    const length = Number(move.length) || [...String(move.word || "")].length;
-    if (!groups.has(length)) groups.set(length, []);
-    groups.get(length).push([move, index]);
+    group(Number(move.length) || [...String(move.word || "")].length).moves.push([move, index]);
+    shown.add(String(move.word));
   });
+  every.forEach((word) => { if (!shown.has(word.word)) group(Number(word.length)).others.push(word); });
   for (const length of [...groups.keys()].sort((a, b) => b - a)) {
     const entries = groups.get(length);
     const id = `length-${length}`;
-    list.append(el("li", { className: "length-group", dataset: { length: String(length) }, "aria-labelledby": id },
+    const count = entries.moves.length + entries.others.length;
+    const item = el("li", { className: "length-group", dataset: { length: String(length) }, "aria-labelledby": id },
       el("h3", { className: "length-heading", id },
-        plural(length, "letter", "letters"), el("span", { className: "count", text: ` · ${plural(entries.length, "word", "words")}` })),
+        plural(length, "letter", "letters"), el("span", { className: "count", text: ` · ${plural(count, "word", "words")}` })),
       el("ol", { className: "results group-moves" },
-        ...entries.map(([move, index]) => renderPaperbackMove(move, index, objective, "h4")))));
+        ...entries.moves.map(([move, index]) => renderPaperbackMove(move, index, objective, "h4"))));
+    if (entries.others.length) {
+      item.append(el("ul", { className: "every-words", "aria-label": `Other words of ${plural(length, "letter", "letters")}` },
+        ...entries.others.map((word) => el("li", { className: "every-word", dataset: { word: word.word } },
+          String(word.word).toUpperCase(), el("span", { className: "muted", text: ` ${word.score}` })))));
+    }
+    list.append(item);
   }
 }
 

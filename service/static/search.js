@@ -1,6 +1,6 @@
 /* Asking the service for words: the request of each game, Find and Cancel, and each game's last answer. */
 
-import { api } from "./api.js";
+import { api, apiLines } from "./api.js";
 import { catalogue } from "./catalogue.js";
 import { readCodes, tokenize } from "./codes.js";
 import { $, el } from "./dom.js";
@@ -150,6 +150,11 @@ export async function findWords() {
     if (serial !== serials[game]) return;
     if (typeof body.familiar === "number") data.familiarAsked = body.familiar; // for the summary line
     data.topAsked = body.top;
+    if (game === "paperback" && state.pbShow === "length") {
+      // grouped by length: every word the cards can spell too, the moves above keeping their cards
+      data.every = await apiLines("/v1/paperback/hint", { ...body, top: "all" }, controller.signal);
+      if (serial !== serials[game]) return;
+    }
     lastAnswers[game] = data;
     if (state.game === game) renderResults(data, game, true);
   } catch (err) {

@@ -83,6 +83,12 @@ def _add_answer_flags(h: argparse.ArgumentParser) -> None:
     """The weights, what to answer (the top, the frontier or a played word rated), the time and the form."""
     h.add_argument("--weights", default="", metavar="K=V,...", help="weights of the value objective, e.g. coins=0.7")
     h.add_argument("--top", type=int, default=5, metavar="N", help="how many distinct words (default 5)")
+    h.add_argument(
+        "--all",
+        action="store_true",
+        help="Paperback: every word the hand can spell, each with its best score (within --time-limit; a list "
+        "cut short says so in its last line)",
+    )
     h.add_argument("--pareto", action="store_true", help="list the prestige/coins frontier instead")
     h.add_argument("--played", metavar="WORD", help="rate a played word: its best arrangement, rank and gap")
     h.add_argument(
@@ -145,6 +151,8 @@ def _check_flags(args: argparse.Namespace) -> None:
         raise UsageError("--top must be from 1 to 1000")
     if not 0.01 <= args.time_limit <= 3600:
         raise UsageError("--time-limit must be from 0.01 to 3600 seconds")
+    if args.all and (args.played or args.pareto):
+        raise UsageError("--all lists every word: leave out --played and --pareto")
     if args.layout and not args.played:
         raise UsageError("--layout describes a played word: give --played WORD too")
 
@@ -160,6 +168,8 @@ def _hardback_hint(
     from solver.hardback.state import TurnState
     from solver.search.hardback import Search
 
+    if args.all:
+        raise UsageError("--all is for Paperback (--game paperback): Hardback answers --top N")
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
     allow_offensive = args.allow_offensive or _offensive(args.played, state.options.edition)
@@ -202,6 +212,11 @@ def _paperback_hint(
         data = {**data, "options": {**options, "min_length": args.min_length}}
     state = PaperbackTurn.from_json(data)
     search = PaperbackSearch(lexicon, state, objective, time_limit=args.time_limit)
+    if args.all:
+        from solver.answers.paperback import every, every_json, format_every
+
+        found, summary = every(search)
+        return format_every(found, f"{label}every Paperback word by {objective.value}"), every_json(found, summary)
     moves, answer = hint(search, args.top)
     text = format_table(moves, f"{label}best Paperback words by {objective.value}")
     if "warning" in answer:

@@ -281,7 +281,7 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
         raise TournamentError(
             f"the deck {deck.name!r} is played by {', '.join(map(str, deck.players))} players, not {players}"
         )
-    label = {"name": deck.name, "invented": deck.invented, "file": args.deck or "house (shipped)"}
+    label = {"name": deck.name, "invented": deck.invented, "file": args.deck or "shipped"}
     for flag, attr in OPTION_FLAGS:
         if getattr(args, attr, None) is not None and flag != "--coop":  # --coop: Paperback's pyramid here
             raise TournamentError(f"{flag} is a Hardback table option; Paperback's table is its --deck")

@@ -19,7 +19,8 @@ A row's columns, and who reads them:
 - ``worth``: what the bots think it worth when buying, in score points a turn (times its number, with
   ``worth_scales``).
 - ``act``: what the engine does with it once the word is played (``Act``: trash a card left in hand, trash
-  from ``N`` Offer piles), or None.
+  from ``N`` Offer piles, gain an Offer card costing up to ``N``, trash a card from hand and gain one costing ``N``
+  more), or None.
 
 A house rule adds an ability by registering one more row (``register``); every reader above picks it up.
 """
@@ -61,6 +62,8 @@ class Act(enum.Enum):
 
     TRASH_HAND = "trash-hand"  # trash one card left in hand
     TRASH_OFFER = "trash-offer"  # trash the card showing on up to N different Offer piles
+    GAIN = "gain"  # gain a card showing in the Offer costing up to N
+    TRASH_GAIN = "trash-gain"  # trash a card left in hand, gain a card showing in the Offer costing N more
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,20 @@ TRASH_OFFER = Effect(
     act=Act.TRASH_OFFER,
 )
 COPY = Effect("copy", "copy", "copy an ability of another card in the word", Scoring.COPY, 1.5, None)
+# the rulebook's own example, "If you trash a card from hand, gain a card costing 1¢ more" (trash-gain:1), and its
+# family: gain an Offer card costing up to N
+GAIN = Effect(
+    "gain", "gain:{n}", "may gain a card from the offer costing up to {n}c", Scoring.NONE, 0.6, 0, act=Act.GAIN
+)
+TRASH_GAIN = Effect(
+    "trash_gain",
+    "trash-gain:{n}",
+    "may trash a card from hand and gain a card from the offer costing {n}c more",
+    Scoring.NONE,
+    1.2,
+    0,
+    act=Act.TRASH_GAIN,
+)
 
 _TABLE: dict[str, Effect] = {
     e.name: e
@@ -207,6 +224,8 @@ _TABLE: dict[str, Effect] = {
         TRASH_HAND,
         TRASH_OFFER,
         COPY,
+        GAIN,
+        TRASH_GAIN,
     )
 }
 

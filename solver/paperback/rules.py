@@ -229,6 +229,14 @@ def score(
     return best
 
 
+def score_copied(
+    text: str, pieces: list[Piece], cards: list[PCard | None], threshold: int | None, common: bool, copied: Copies
+) -> PMove:
+    """The score of one layout whose copy abilities take what the player chose (``copied``: piece index and the
+    ability taken; a copy not named copies nothing), the doubles aimed at their best."""
+    return _score(text, pieces, cards, threshold, common, copied)
+
+
 def _score(
     text: str,
     pieces: list[Piece],

@@ -75,7 +75,7 @@ def format_table(report: dict[str, Any]) -> str:
             + (f", co-op pyramid (lost at {opts.get('coop_loss_cubes', 5)} cubes)" if opts.get("coop") else ""),
             "",
         ]
-        return _body(report, lines, "the team (co-op pyramid)")
+        return _body(report, lines, "the team (co-op pyramid)", "Fame")
     lines = [
         f"tournament: {' vs '.join(t['bots'])}, {t['players']} players, {t['games']} games "
         f"({t['groups']} seeds x {t['mirror']} seatings), seed {t['seed']}, target {opts['target']}, "
@@ -92,14 +92,15 @@ def format_table(report: dict[str, Any]) -> str:
     return _body(report, lines, "the table against Penny Dreadful")
 
 
-def _body(report: dict[str, Any], lines: list[str], team: str) -> str:
-    """The table's rows after its header line: the bots, head to head, the team's result, seats, length, notes."""
+def _body(report: dict[str, Any], lines: list[str], team: str, score: str = "prestige") -> str:
+    """The table's rows after its header line: the bots, head to head, the team's result, seats, length, notes;
+    ``score`` names what the game scores (Hardback's prestige, Paperback's Fame)."""
     t = report["tournament"]
     bots: dict[str, Any] = report["bots"]
     ranking: list[str] = report["ranking"]
     width = max(8, *(len(b) for b in ranking))
     lines.append(
-        f"{'bot':<{width}} {'games':>7} {'wins':>8} {'win rate':>9}  {'95% CI':<17} {'prestige':>8} "
+        f"{'bot':<{width}} {'games':>7} {'wins':>8} {'win rate':>9}  {'95% CI':<17} {score:>8} "
         f"{'margin':>7} {'rounds':>7}"
     )
     for b in ranking:
@@ -141,7 +142,7 @@ def _body(report: dict[str, Any], lines: list[str], team: str) -> str:
         f"words proven best: {report['searches']['proven']:,} of the bots' {report['searches']['words']:,} word "
         "searches",
         "a shared win counts half to each seat that shares it (1/k in a k-way tie); "
-        "margin is prestige over the best opponent",
+        f"margin is {score} over the best opponent",
     ]
     lines += [f"note: {n}" for n in report["notes"]]
     return "\n".join(lines)

@@ -151,8 +151,9 @@ def test_the_card_keyboard_types_a_hand_on_a_phone(browser: Browser, server: str
 
 
 def _asked_top(hints: list[Request]) -> int:
-    """How many words the last hint asked the service for."""
-    top: int = json.loads(hints[-1].post_data or "{}")["top"]
+    """How many words the last hint asked the service for (not counting the list of every word)."""
+    asked = [json.loads(h.post_data or "{}")["top"] for h in hints]
+    top: int = [t for t in asked if t != "all"][-1]
     return top
 
 
@@ -178,14 +179,23 @@ def _group_by_length(page: Page, server: str, hints: list[Request]) -> list[dict
         "hand": HAND, "common": "O/1", "threshold": 7, "top": 50}).json()
     moves: list[dict[str, Any]] = answer["moves"]
     assert len(moves) == 50
+    # and every word the cards can spell, the 50 with their cards, the others as a word and its score
+    assert json.loads(hints[-1].post_data or "{}")["top"] == "all"
+    every = page.request.post(server + "/v1/paperback/hint", data={
+        "hand": HAND, "common": "O/1", "threshold": 7, "top": "all"}).text().splitlines()
+    count = json.loads(every[-1])["count"]
+    assert count == len(every) - 1 > 50
+    expect(page.locator("#every-count")).to_contain_text(f"{count:,} words in all")
+    expect(page.locator("#results .every-word")).to_have_count(count - 50)
     return moves
 
 
 def _groups_longest_first_in_rank_order(page: Page, moves: list[dict[str, Any]]) -> None:
     groups = page.locator("#results .length-group")
-    lengths = sorted({m["length"] for m in moves}, reverse=True)
-    expect(groups).to_have_count(len(lengths))
-    assert [int(groups.nth(i).get_attribute("data-length") or 0) for i in range(len(lengths))] == lengths
+    expect(groups.first).to_be_visible()
+    # a group for each length of every word (the moves' lengths among them), longest first
+    lengths = [int(groups.nth(i).get_attribute("data-length") or 0) for i in range(groups.count())]
+    assert lengths == sorted(set(lengths), reverse=True) and {m["length"] for m in moves} <= set(lengths)
     for i, length in enumerate(lengths):
         group = groups.nth(i)
         expect(group.locator(".length-heading")).to_contain_text(f"{length} letters")

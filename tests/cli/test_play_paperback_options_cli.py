@@ -52,7 +52,8 @@ def test_co_op_commands_at_the_prompt(enable: Lexicon, tmp_path: Path) -> None:
     assert "cash N" in out and "place F" in out and "cube " in out  # the help
     assert "Refused: co-op: a turn without a Fame card puts a cube" in out
     assert "Refused: card: the Fame card at pyramid position 8 is covered" in out
-    assert "You put a cube on pyramid card 2." in out and "Refused: make a word first" in out
+    # cubes may be cashed before the word (the rule's letter): none held
+    assert "You put a cube on pyramid card 2." in out and "Refused: cubes: you hold 0 cubes" in out
     assert "You passed." in out and "2) 5¢ *" in out  # the board shows the cube
     data = json.loads(save.read_text(encoding="utf-8"))
     assert data["options"]["coop"] is True and data["coop"]["pyramid"]

@@ -95,7 +95,10 @@ def test_the_review_cli_reads_an_options_record(tmp_path: Path, capsys: pytest.C
     )
     table = capsys.readouterr().out
     assert code == 0
-    assert "Paperback on the house deck" in table and "cube_discard, cube_discount" in table
+    assert "Paperback on the house deck (shipped)" in table and "cube_discard, cube_discount" in table
+    assert "(house (shipped))" not in table and "prestige" not in table  # Paperback scores Fame
+    header = next(line for line in table.splitlines() if line.startswith("bot "))
+    assert header.split()[-3] == "Fame" and "margin is Fame over the best opponent" in table
     files = sorted(folder.glob("game-*.json"))
     assert len(files) == 2
     for f in files:

@@ -132,7 +132,6 @@ def test_cashed_cubes_are_coins_and_go_back_to_the_supply(enable: Lexicon) -> No
     st = game.state
     assert st.cubes is not None
     st.cubes.held[0], st.cubes.supply = 3, 14
-    refused(game, Cash(1), "make a word first", "action")  # a reading: cubes are cashed in the buy phase
     tar(game)
     refused(game, Cash(4), "you hold 3 cubes", "cubes")
     game.apply(Cash(2))
@@ -140,6 +139,45 @@ def test_cashed_cubes_are_coins_and_go_back_to_the_supply(enable: Lexicon) -> No
     game.apply(Buy("offer", 0, "top"))  # a 2¢ vowel and ...
     game.apply(Buy("offer", 0, "top"))  # ... another, with the cashed coins
     assert st.coins == 0
+
+
+def test_cubes_cashed_before_the_word_join_its_coins_unless_read_as_the_buy_phase_only(enable: Lexicon) -> None:
+    """ "Players may cash in cubes at any time on their turn for +1¢ each": the letter (the default) cashes them
+    before the word too, their coins added to the word's; the reading ``cash_buy_only`` cashes them after it only."""
+    game = new(enable, cube_advice=True)
+    st = game.state
+    assert st.cubes is not None
+    st.cubes.held[0], st.cubes.supply = 3, 14
+    game.apply(Cash(2))
+    assert st.coins == 2 and st.cubes.held[0] == 1
+    tar(game)
+    assert st.coins == 2 + 2  # TAR's 2¢ and the cubes'
+    only = new(enable, cube_advice=True, cash_buy_only=True)
+    assert only.state.cubes is not None
+    only.state.cubes.held[0], only.state.cubes.supply = 3, 14
+    refused(only, Cash(1), "make a word first", "action")
+    assert PaperbackOptions.from_json(only.state.options.to_json()) == only.state.options
+
+
+def test_recycling_takes_the_trashed_starting_wilds_unless_read_as_the_piles_own(enable: Lexicon) -> None:
+    """ "take all the 2¢ cards in the Trash": the letter (the default) takes the trashed 2¢ starting wilds ("five of
+    the 2¢ Fame cards") too; the reading ``twos_pile_only`` only the 2¢ pile's own cards."""
+    for own in (False, True):
+        game = new(enable, recycle_twos=True, twos_pile_only=own)
+        st = game.state
+        p = st.players[1]
+        wild = next(c for c in p.owned() if st.box[c].origin == "wild")
+        for place in (p.draw, p.hand, p.discard):
+            if wild in place:
+                place.remove(wild)
+        st.trash.append(wild)
+        twos = st.offer[0][:-1]
+        st.trash += twos
+        del st.offer[0][:-1]
+        tar(game)
+        game.apply(Buy("offer", 0, "top"))  # the pile runs out
+        assert (wild in st.offer[0]) is not own and (wild in st.trash) is own
+        st.check()
 
 
 def test_cash_without_a_cube_rule_is_refused(enable: Lexicon) -> None:

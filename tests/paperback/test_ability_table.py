@@ -95,7 +95,7 @@ def test_the_notation_reads_and_writes_it() -> None:
     assert parse_card({"letters": "S", "score": 1, "abilities": ["ends:+2"]}).abilities == (Ability(ENDS, 2),)
     with pytest.raises(PaperbackCardError, match=r"the number must be from 1 to 20"):
         parse_card("S/1:ends:+21")
-    with pytest.raises(PaperbackCardError, match=r"the abilities are .*copy, ends:\+N$"):
+    with pytest.raises(PaperbackCardError, match=r"the abilities are .*trash-gain:N, ends:\+N$"):
         parse_card("S/1:middle:+2")
 
 

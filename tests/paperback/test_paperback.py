@@ -253,7 +253,7 @@ LETTERS = "aeiorstnlhcdm"
 WORDS = st.lists(st.text(alphabet=LETTERS, min_size=2, max_size=6), min_size=5, max_size=40, unique=True)
 ABILITIES = st.sampled_from(
     ["", ":+1", ":double-word", ":double-letter", ":first:+2", ":last:+1", ":len>=5:+3", ":nowild:+2", ":wilds:+1",
-     ":cards+1", ":copy", ":copy,+2"]
+     ":cards+1", ":copy", ":copy,+2", ":gain:3", ":copy,trash-gain:1"]
 )
 
 

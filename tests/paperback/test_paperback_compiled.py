@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(
 LETTERS = "aeiorstnlhd"
 ABILITIES = [
     "+1", "+3", "double-word", "double-letter", "double-letter", "cards+1", "cards+2", "len>=4:+3", "len>=6:+5",
-    "first:+2", "last:+3", "nowild:+2", "wilds:+1", "wilds:+3", "trash-hand", "trash-offer:2",
+    "first:+2", "last:+3", "nowild:+2", "wilds:+1", "wilds:+3", "trash-hand", "trash-offer:2", "gain:3", "trash-gain:1",
 ]
 COMMONS = [None, "E/1", "O/2:double-letter", "ED/1:first:+4", "TH/2:double-word", "spacebar", "spacebar", "dyslexic"]
 HARD = [  # the benchmark's slowest 10-card hands before the kernel

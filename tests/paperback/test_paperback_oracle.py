@@ -326,7 +326,7 @@ def test_copy_notation() -> None:
     assert parse_card("R/2:copy").abilities == (Ability("copy"),)
     assert parse_card("E/1:copy,+1,copy").abilities == (Ability("copy"), Ability("plus", 1), Ability("copy"))
     tokens = ["+2", "double-word", "double-letter", "cards+4", "len>=5:+3", "first:+2", "last:+1", "nowild:+3"]
-    tokens += ["wilds:+2", "trash-hand", "trash-offer:2", "copy"]
+    tokens += ["wilds:+2", "trash-hand", "trash-offer:2", "copy", "gain:3", "trash-gain:1"]
     for token in tokens:
         assert ability_token(parse_ability(token)) == token
     # a move without a copy card names no copies

@@ -3,9 +3,12 @@
 Each of the person's turns shows the hand, the Offer, the Fame piles and the length track; the prompt reads::
 
     spell WORD PIECE ... [/ TRASH ...] [@S]  a word laid out: hand card N (from 1), N=e a wild as e, Nr a
-                                         two-letter card reversed, c the Common card, _ the Spacebar; after /, the
+                                         two-letter card reversed, c the Common card, _ the Spacebar; N[ABILITY]
+                                         (c[ABILITY]): what the card's copy ability copies, e.g. 2[trash-hand]
+                                         (one [..] a copy ability; none: the best for the score); after /, the
                                          abilities resolved in order: hN trashes hand card N, oP (or oPr) the card
-                                         showing on Offer pile P's top (or row); @S: seat S suggested the word
+                                         showing on Offer pile P's top (or row), gP (gPr) gains it, hN>P trashes
+                                         hand card N and gains pile P's; @S: seat S suggested the word
                                          and gains a cube (--cube-advice)
     hint [N] [score|length|value]        the ghost writer's N best words (5) by the objective (score; length:
                                          the longest; value: score, gaining the Common card, cards next hand),
@@ -45,6 +48,7 @@ from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, S
 from solver.game.paperback.actions import Action, Cash, Discard, Place
 from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable
+from solver.paperback.abilities import parse_ability
 from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import PaperbackObjective
 from solver.search.paperback import PaperbackSearch
@@ -71,6 +75,34 @@ def _number(text: str, what: str, high: int) -> int:
     return int(text) - 1
 
 
+def _piece(token: str, hand: int) -> Piece:
+    """One piece of ``spell``'s layout: N, N=e, Nr, c or _, each card with its copies as [ABILITY] after it."""
+    p, _, tail = token.lower().partition("[")
+    copies: tuple[str, ...] = ()
+    if tail:
+        if not tail.endswith("]"):
+            raise CommandError(f"{token}: what a copy ability copies goes in brackets, e.g. 2[trash-hand]")
+        copies = tuple(tail[:-1].split("]["))
+        try:
+            copies = tuple(str(parse_ability(a)) for a in copies)
+        except GhostwriterError as e:
+            raise CommandError(f"{token}: {e}") from None
+    if p == "c":
+        return Piece(common=True, copies=copies)
+    if copies and p == "_":
+        raise CommandError(f"{token}: the Spacebar has no copy ability")
+    if p == "_":
+        return Piece(space=True)
+    if "=" in p:
+        n, _, letter = p.partition("=")
+        if len(letter) != 1 or not letter.isalpha():
+            raise CommandError(f"{token}: a wild stands for one letter, e.g. 5=a")
+        return Piece(card=_number(n, "a hand card", hand), as_letter=letter, copies=copies)
+    if p.endswith("r"):
+        return Piece(card=_number(p[:-1], "a hand card", hand), reversed=True, copies=copies)
+    return Piece(card=_number(p, "a hand card", hand), copies=copies)
+
+
 def read_spell(words: list[str], hand: int) -> Spell:
     """``spell WORD PIECE ... [/ TRASH ...]`` read into the engine's spell action (hand numbers from 1)."""
     if len(words) < 2:
@@ -89,39 +121,32 @@ def read_spell(words: list[str], hand: int) -> Spell:
         rest, trashes = rest[:k], rest[k + 1 :]
     if not rest:
         raise CommandError("spell: give the word's pieces left to right after the word, e.g. spell rat 1 5=a 3")
-    layout: list[Piece] = []
-    for piece in rest:
-        p = piece.lower()
-        if p == "c":
-            layout.append(Piece(common=True))
-        elif p == "_":
-            layout.append(Piece(space=True))
-        elif "=" in p:
-            n, _, letter = p.partition("=")
-            if len(letter) != 1 or not letter.isalpha():
-                raise CommandError(f"{piece}: a wild stands for one letter, e.g. 5=a")
-            layout.append(Piece(card=_number(n, "a hand card", hand), as_letter=letter))
-        elif p.endswith("r"):
-            layout.append(Piece(card=_number(p[:-1], "a hand card", hand), reversed=True))
-        else:
-            layout.append(Piece(card=_number(p, "a hand card", hand)))
-    resolve: list[Step] = []
-    for t in trashes:
-        t = t.lower()
-        if t.startswith("h"):
-            resolve.append(Step("hand", card=_number(t[1:], "a hand card", hand)))
-        elif t.startswith("o"):
-            row = t.endswith("r")
-            resolve.append(
-                Step(
-                    "offer",
-                    pile=_number(t[1:-1] if row else t[1:], "an Offer pile", OFFER_PILES),
-                    slot="row" if row else "top",
-                )
-            )
-        else:
-            raise CommandError(f"{t}: a trash is hN (hand card N) or oP / oPr (Offer pile P's top / row)")
+    layout = [_piece(piece, hand) for piece in rest]
+    resolve = [_step(t.lower(), hand) for t in trashes]
     return Spell(word.lower(), tuple(layout), tuple(resolve), adviser)
+
+
+def _pile(text: str) -> tuple[int, str]:
+    """``P`` or ``Pr``: an Offer pile (from 1) and its top or row."""
+    row = text.endswith("r")
+    return _number(text[:-1] if row else text, "an Offer pile", OFFER_PILES), "row" if row else "top"
+
+
+def _step(t: str, hand: int) -> Step:
+    """One ability resolved: hN, oP / oPr, gP / gPr (a gain), hN>P / hN>Pr (a trash-gain)."""
+    if t.startswith("h") and ">" in t:
+        card, _, to = t[1:].partition(">")
+        pile, slot = _pile(to)
+        return Step("hand-gain", card=_number(card, "a hand card", hand), pile=pile, slot=slot)
+    if t.startswith("h"):
+        return Step("hand", card=_number(t[1:], "a hand card", hand))
+    if t.startswith(("o", "g")):
+        pile, slot = _pile(t[1:])
+        return Step("offer" if t.startswith("o") else "gain", pile=pile, slot=slot)
+    raise CommandError(
+        f"{t}: a trash is hN (hand card N) or oP / oPr (Offer pile P's top / row); a gain gP / gPr, or hN>P to "
+        "trash hand card N for pile P's card"
+    )
 
 
 def spell_command(spell: Spell) -> str:
@@ -135,10 +160,13 @@ def spell_command(spell: Spell) -> str:
         else:
             assert p.card is not None
             parts.append(f"{p.card + 1}" + (f"={p.as_letter}" if p.as_letter else "") + ("r" if p.reversed else ""))
+        parts[-1] += "".join(f"[{a}]" for a in p.copies)
     if spell.resolve:
         parts.append("/")
         for s in spell.resolve:
-            parts.append(f"h{s.card + 1}" if s.trash == "hand" else f"o{s.pile + 1}" + ("r" if s.slot == "row" else ""))
+            pile = f"{s.pile + 1}" + ("r" if s.slot == "row" else "")
+            named = {"hand": f"h{s.card + 1}", "offer": f"o{pile}", "gain": f"g{pile}"}
+            parts.append(named.get(s.trash, f"h{s.card + 1}>{pile}"))
     if spell.advice_from is not None:
         parts.append(f"@{spell.advice_from}")
     return " ".join(parts)

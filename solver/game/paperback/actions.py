@@ -6,12 +6,22 @@
                      {"card": I, "reversed": true}  a two-letter card reversed (needs a Dyslexic: the Common card
                                                  or one in hand, each reversing one card)
                      {"common": true}            the Common card on top of the length track, used by referring to it
+                     "copies": [ABILITY, ...]    on a card's or the Common card's piece: what each of its copy
+                                                 abilities copies, in order, in the ability notation ("trash-hand",
+                                                 "cards+1", "+2"): an ability printed on another card of the word; a
+                                                 copy given none copies nothing. A spell naming no copies at all
+                                                 leaves them to the engine, which takes the best for the score
                      {"space": true}             the Spacebar (the Common card), between two words
               STEP, the abilities resolved in the order given:
                      {"trash": "hand", "card": I}  a trash-hand ability: trash hand card I, one left out of the word
                      {"trash": "offer", "pile": P, "slot": "top" | "row"}  a trash-offer ability: trash the card
                                                  showing on Offer pile P (0: 2¢ ... 6: 8¢-10¢); the row card is
                                                  replaced by the pile's top card
+                     {"gain": "offer", "pile": P, "slot": S}  a gain:N ability: gain the card showing on Offer
+                                                 pile P (it costs at most N¢) into one's discard pile
+                     {"trash": "hand", "card": I, "gain": "offer", "pile": P, "slot": S}  a trash-gain:N ability:
+                                                 trash hand card I and gain the card showing on pile P, which costs
+                                                 N¢ more than it
            {"action": "pass"}                    no word: the turn ends (discard, draw)
     buy:   {"action": "buy", "pile": "offer", "index": P, "slot": "top" | "row"}
            {"action": "buy", "pile": "fame", "index": F}   the top card of Fame pile F (0: the cheapest)
@@ -30,7 +40,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from solver.errors import GhostwriterError
 from solver.game.protocol import IllegalActionError
+from solver.paperback.abilities import MAX_ABILITIES, parse_ability
 
 Json = dict[str, Any]
 SLOTS = ("top", "row")
@@ -46,25 +58,31 @@ class Piece:
     reversed: bool = False
     common: bool = False
     space: bool = False
+    copies: tuple[str, ...] = ()  # what the card's copy abilities copy, in the ability notation
 
     def to_json(self) -> Json:
+        out: Json
         if self.common:
-            return {"common": True}
-        if self.space:
-            return {"space": True}
-        out: Json = {"card": self.card}
-        if self.as_letter:
-            out["as"] = self.as_letter
-        if self.reversed:
-            out["reversed"] = True
+            out = {"common": True}
+        elif self.space:
+            out = {"space": True}
+        else:
+            out = {"card": self.card}
+            if self.as_letter:
+                out["as"] = self.as_letter
+            if self.reversed:
+                out["reversed"] = True
+        if self.copies:
+            out["copies"] = list(self.copies)
         return out
 
 
 @dataclass(frozen=True)
 class Step:
-    """One ability resolved: a card trashed from hand, or a card of the Offer."""
+    """One ability resolved: a card trashed from hand, a card of the Offer trashed, an Offer card gained, or a card
+    trashed from hand for an Offer card gained."""
 
-    trash: str  # "hand" | "offer"
+    trash: str  # "hand" | "offer" | "gain" (nothing trashed) | "hand-gain"
     card: int = 0
     pile: int = 0
     slot: str = "top"
@@ -72,6 +90,10 @@ class Step:
     def to_json(self) -> Json:
         if self.trash == "hand":
             return {"trash": "hand", "card": self.card}
+        if self.trash == "gain":
+            return {"gain": "offer", "pile": self.pile, "slot": self.slot}
+        if self.trash == "hand-gain":
+            return {"trash": "hand", "card": self.card, "gain": "offer", "pile": self.pile, "slot": self.slot}
         return {"trash": "offer", "pile": self.pile, "slot": self.slot}
 
 
@@ -170,15 +192,18 @@ def _piece(value: object, i: int) -> Piece:
         raise IllegalActionError(
             f'{where} must be an object: {{"card": I}}, {{"common": true}} or {{"space": true}}', where
         )
-    unknown = sorted(set(value) - {"card", "as", "reversed", "common", "space"})
+    unknown = sorted(set(value) - {"card", "as", "reversed", "common", "space", "copies"})
     if unknown:
         raise IllegalActionError(
-            f"{where}: unknown field {unknown[0]!r}; the fields are card, as, reversed, common, space", where
+            f"{where}: unknown field {unknown[0]!r}; the fields are card, as, reversed, common, space, copies", where
         )
+    copies = _copies(value.get("copies", []), f"{where}.copies")
     if value.get("common") is True or value.get("space") is True:
-        if len(value) != 1:
-            raise IllegalActionError(f'{where}: {{"common": true}} and {{"space": true}} stand alone', where)
-        return Piece(common=value.get("common") is True, space=value.get("space") is True)
+        if set(value) - ({"common", "copies"} if value.get("common") is True else {"space"}):
+            raise IllegalActionError(
+                f'{where}: {{"common": true}} (with its "copies") and {{"space": true}} stand alone', where
+            )
+        return Piece(common=value.get("common") is True, space=value.get("space") is True, copies=copies)
     if "card" not in value:
         raise IllegalActionError(f'{where} names no card: {{"card": I}} is hand card I (from 0)', where)
     letter = value.get("as", "")
@@ -187,15 +212,41 @@ def _piece(value: object, i: int) -> Piece:
     rev = value.get("reversed", False)
     if not isinstance(rev, bool):
         raise IllegalActionError(f'{where}: "reversed" is true or false', where)
-    return Piece(card=_index(value["card"], f"{where}.card"), as_letter=letter.lower(), reversed=rev)
+    return Piece(card=_index(value["card"], f"{where}.card"), as_letter=letter.lower(), reversed=rev, copies=copies)
+
+
+def _copies(value: object, where: str) -> tuple[str, ...]:
+    """A piece's ``copies``: each an ability in the notation (read against the vocabulary)."""
+    if not isinstance(value, list) or len(value) > MAX_ABILITIES:
+        raise IllegalActionError(f"{where} lists what the card's copy abilities copy, at most {MAX_ABILITIES}", where)
+    out = []
+    for k, a in enumerate(value):
+        if not isinstance(a, str):
+            raise IllegalActionError(f'{where}[{k}] is an ability in the notation, e.g. "trash-hand"', where)
+        try:
+            out.append(str(parse_ability(a)))
+        except GhostwriterError as e:
+            raise IllegalActionError(f"{where}[{k}]: {e}", where) from None
+    return tuple(out)
 
 
 def _step(value: object, i: int) -> Step:
     where = f"resolve[{i}]"
-    if not isinstance(value, dict) or value.get("trash") not in ("hand", "offer"):
+    gains = isinstance(value, dict) and value.get("gain") == "offer"
+    if not isinstance(value, dict) or (value.get("trash") not in ("hand", "offer") and not gains):
         raise IllegalActionError(
-            f'{where} must be {{"trash": "hand", "card": I}} or {{"trash": "offer", "pile": P, "slot": "top"}}', where
+            f'{where} must be {{"trash": "hand", "card": I}}, {{"trash": "offer", "pile": P, "slot": "top"}}, '
+            f'{{"gain": "offer", "pile": P, "slot": "top"}} or {{"trash": "hand", "card": I, "gain": "offer", '
+            f'"pile": P, "slot": "top"}}',
+            where,
         )
+    if gains:
+        pile, slot = _index(value.get("pile"), f"{where}.pile"), _slot(value.get("slot", "top"), f"{where}.slot")
+        if value.get("trash") == "hand":
+            return Step("hand-gain", card=_index(value.get("card"), f"{where}.card"), pile=pile, slot=slot)
+        if "trash" in value:
+            raise IllegalActionError(f'{where}: a gain trashes a hand card ("trash": "hand") or nothing', where)
+        return Step("gain", pile=pile, slot=slot)
     if value["trash"] == "hand":
         return Step("hand", card=_index(value.get("card"), f"{where}.card"))
     return Step(

@@ -20,7 +20,7 @@ from solver.game.paperback.state import BUY, OVER, WORD, PaperbackState, take
 from solver.game.protocol import IllegalActionError
 from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
-from solver.paperback.deck import OFFER_PILES, Deck, pile_of
+from solver.paperback.deck import OFFER_PILES, Deck
 from solver.paperback.moves import PMove
 
 
@@ -45,7 +45,8 @@ class PaperbackGame:
             raise IllegalActionError("the game is over")
         if isinstance(a, Spell | Pass | Discard) and st.phase != WORD:
             raise IllegalActionError("the word is made: buy cards or end the turn", "action")
-        if isinstance(a, Buy | End | Cash) and st.phase != BUY:
+        early_cash = isinstance(a, Cash) and not st.options.cash_buy_only and st.phase == WORD
+        if isinstance(a, Buy | End | Cash) and st.phase != BUY and not early_cash:
             raise IllegalActionError("make a word first (spell, or pass)", "action")
         if isinstance(a, Discard):
             self._rule(st.options.cube_discard, "cube_discard")
@@ -86,8 +87,9 @@ class PaperbackGame:
         st.word = word_ids
         st.trash += trash_ids + trashed_offer
         st.offer, st.row = offer, row
+        p.discard += trashes.gained  # "Gain: This means to acquire a card and to put it in your discard pile."
         if st.cubes is not None:
-            for c in trashed_offer:  # a trashed row card's discount tokens go back to the supply
+            for c in trashed_offer + trashes.gained:  # a row card's discount tokens go back to the supply
                 st.cubes.clear(c)
             if a.advice_from is not None:
                 st.cubes.give(a.advice_from)
@@ -97,7 +99,7 @@ class PaperbackGame:
             p.discard.append(gained)
             if not st.track:
                 st.ending = True
-        st.coins = expansions.coins(st, move.score)
+        st.coins = expansions.coins(st, move.score) + st.coins  # and the cubes cashed before the word
         p.extra = move.cards_next
         p.words += 1
         expansions.spelled(st, move.word, move.length, len(trash_ids) + len(trashed_offer))
@@ -183,7 +185,8 @@ class PaperbackGame:
             raise IllegalActionError("advice_from: the adviser is another player, not the speller", "advice_from")
 
     def _cash(self, a: Cash) -> None:
-        """"Players may cash in cubes at any time on their turn for +1¢ each" (in the buy phase: a reading)."""
+        """"Players may cash in cubes at any time on their turn for +1¢ each": before the word too (their coins join
+        the word's; a pass loses them, as unspent money), or in the buy phase only (``cash_buy_only``)."""
         st = self.state
         self._rule(st.options.cube_advice or st.options.cube_discard, "cube_advice (or cube_discard)")
         assert st.cubes is not None
@@ -218,7 +221,9 @@ class PaperbackGame:
         st = self.state
         if not st.options.recycle_twos or st.offer[0]:
             return
-        twos = [c for c in st.trash if st.box[c].origin == "offer" and pile_of(st.box[c].cost) == 0]
+        # "all the 2¢ cards in the Trash": trashed 2¢ starting wilds too, unless read as the pile's own (an option)
+        own = st.options.twos_pile_only
+        twos = [c for c in st.trash if st.box[c].cost == 2 and (st.box[c].origin == "offer" or not own)]
         if twos:
             st.trash = [c for c in st.trash if c not in twos]
             st.rng.shuffle(twos)

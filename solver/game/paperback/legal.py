@@ -25,13 +25,15 @@ WORDS_TIME_LIMIT = 2.0  # seconds the search of the legal words may take (past i
 
 
 def spell_of(state: PaperbackState, search: PaperbackSearch, move: PMove, resolve: tuple[Step, ...] = ()) -> Spell:
-    """The engine's spell for a move of the ghost writer: each piece's card found in the hand."""
+    """The engine's spell for a move of the ghost writer: each piece's card found in the hand, what its copy
+    abilities copy named as the search chose (the best for the score)."""
     p = state.players[state.current]
     taken: set[int] = set()
     layout: list[Piece] = []
-    for q in move.pieces:
+    copies = {k: tuple(str(a) for j, a in move.copied if j == k) for k in range(len(move.pieces))}
+    for k, q in enumerate(move.pieces):
         if q.kind == COMMON:
-            layout.append(Piece(common=True))
+            layout.append(Piece(common=True, copies=copies[k]))
             continue
         if q.kind == SPACE:
             layout.append(Piece(space=True))
@@ -43,7 +45,9 @@ def spell_of(state: PaperbackState, search: PaperbackSearch, move: PMove, resolv
             if i not in taken and (state.card(x).wild if want is None else state.card(x) == want)
         )
         taken.add(i)
-        layout.append(Piece(card=i, as_letter=q.letters if want is None else "", reversed=q.reversed))
+        layout.append(
+            Piece(card=i, as_letter=q.letters if want is None else "", reversed=q.reversed, copies=copies[k])
+        )
     return Spell(move.word, tuple(layout), resolve)
 
 

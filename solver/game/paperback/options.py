@@ -35,6 +35,9 @@ class PaperbackOptions:
     powers: bool = False
     award: bool = False
     theme: bool = False
+    # the readings (``READINGS``): each on reads a line of the rulebook otherwise than its letter, the default
+    twos_pile_only: bool = False  # recycle only the 2¢ pile's own cards (not trashed 2¢ starting wilds)
+    cash_buy_only: bool = False  # cubes cashed in the buy phase only (not "at any time on their turn")
 
     @property
     def cubes(self) -> bool:
@@ -51,14 +54,14 @@ class PaperbackOptions:
         out.update({r: True for r in RULES if getattr(self, r)})  # a table without them saves as before
         if self.coop:
             out["coop_loss_cubes"] = self.coop_loss_cubes
-        out.update({k: True for k in EXPANSIONS if getattr(self, k)})  # saved only when on
+        out.update({k: True for k in (*EXPANSIONS, *READINGS) if getattr(self, k)})  # saved only when on
         return out
 
     @staticmethod
     def from_json(data: object) -> PaperbackOptions:
         if not isinstance(data, dict):
             raise GameStateError("options must be an object (players, min_length, spacebar, dyslexic)", "options")
-        known = {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes", *EXPANSIONS}
+        known = {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes", *EXPANSIONS, *READINGS}
         unknown = sorted(set(data) - known)
         if unknown:
             raise GameStateError(f"options: unknown field {unknown[0]!r}", f"options.{unknown[0]}")
@@ -70,7 +73,7 @@ class PaperbackOptions:
         flags = [data.get("spacebar", False), data.get("dyslexic", False)]
         if not all(isinstance(f, bool) for f in flags):
             raise GameStateError("options.spacebar and options.dyslexic are true or false", "options")
-        rules = {r: data.get(r, False) for r in (*RULES, *EXPANSIONS)}
+        rules = {r: data.get(r, False) for r in (*RULES, *EXPANSIONS, *READINGS)}
         for r, v in rules.items():
             if not isinstance(v, bool):
                 raise GameStateError(f"options.{r} is true or false", f"options.{r}")
@@ -87,3 +90,6 @@ class PaperbackOptions:
 
 
 EXPANSIONS = ("attacks", "powers", "award", "theme")  # the expansions, off by default
+# the readings other than the rulebook's letter, off by default (docs/paperback-rules.md): "take all the 2¢ cards in
+# the Trash" read as the 2¢ pile's own cards; "cash in cubes at any time on their turn" read as the buy phase only
+READINGS = ("twos_pile_only", "cash_buy_only")

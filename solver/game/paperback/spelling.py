@@ -12,12 +12,12 @@ from solver.game.paperback.actions import Piece, Spell, Step
 from solver.game.paperback.state import PaperbackState, take
 from solver.game.protocol import IllegalActionError
 from solver.lexicon import Lexicon
-from solver.paperback.abilities import Act
+from solver.paperback.abilities import Ability, Act, Scoring
 from solver.paperback.cards import PCard
 from solver.paperback.deck import OFFER_PILES
-from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
+from solver.paperback.moves import COMMON, SPACE, WILD, Copies, PaperbackObjective, PMove
 from solver.paperback.moves import Piece as RulePiece
-from solver.paperback.rules import score
+from solver.paperback.rules import score, score_copied
 
 
 @dataclass
@@ -66,8 +66,42 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
             raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
         if w not in lexicon:
             raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
-    move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE)
+    if any(piece.copies for piece in action.layout):
+        copied = _chosen_copies(action, laid)
+        move = score_copied(text, pieces, laid.cards, state.threshold, common is not None, copied)
+    else:  # no choice named: the copies take the best for the score
+        move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE)
     return Played(move, laid.used)
+
+
+def _chosen_copies(action: Spell, laid: _Laid) -> Copies:
+    """What the spell's copy abilities copy, each checked: one named a copy ability of the piece's card, an
+    ability printed on another card of the word (not a copy)."""
+    copied: list[tuple[int, Ability]] = []
+    for k, piece in enumerate(action.layout):
+        card = laid.cards[k]
+        held = [a for a in card.abilities if a.effect.scoring is Scoring.COPY] if card is not None else []
+        if len(piece.copies) > len(held):
+            what = card.code if card is not None else "a wild"
+            raise IllegalActionError(f"layout[{k}]: {what} has {len(held)} copy abilities, not {len(piece.copies)}",
+                                     f"layout[{k}]")
+        others = {
+            str(a): a
+            for j, c in enumerate(laid.cards)
+            if c is not None and j != k
+            for a in c.abilities
+            if a.effect.scoring is not Scoring.COPY
+        }
+        for notation in piece.copies:
+            if notation not in others:
+                offered = ", ".join(sorted(others)) or "none"
+                raise IllegalActionError(
+                    f"layout[{k}]: a copy takes an ability printed on another card of the word ({offered}), "
+                    f"not {notation}",
+                    f"layout[{k}]",
+                )
+            copied.append((k, others[notation]))
+    return tuple(copied)
 
 
 def _lay_common(laid: _Laid, piece: Piece, common: PCard | None, where: str) -> None:
@@ -141,6 +175,7 @@ class Trashes:
     offer_cards: list[int]
     offer: list[list[int]]
     row: list[int | None]
+    gained: list[int] = field(default_factory=list)  # Offer cards gained (gain, trash-gain), to the discard pile
 
 
 @dataclass
@@ -151,6 +186,8 @@ class _Budget:
     offer: int
     offer_abilities: int
     piles_hit: Counter[int] = field(default_factory=Counter)
+    gains: list[int] = field(default_factory=list)  # the gain:N abilities left, by N
+    upgrades: list[int] = field(default_factory=list)  # the trash-gain:N abilities left, by N
 
 
 def read_trashes(state: PaperbackState, action: Spell, played: Played) -> Trashes:
@@ -164,15 +201,54 @@ def read_trashes(state: PaperbackState, action: Spell, played: Played) -> Trashe
         len(abilities_of(move, cards, Act.TRASH_HAND)) + expansions.power_amount(state, state.current, "trash-hand"),
         sum(abilities_of(move, cards, Act.TRASH_OFFER)),
         len(abilities_of(move, cards, Act.TRASH_OFFER)),
+        gains=sorted(abilities_of(move, cards, Act.GAIN)),
+        upgrades=abilities_of(move, cards, Act.TRASH_GAIN),
     )
     out = Trashes([], [], [list(pile) for pile in state.offer], list(state.row))
     for k, step in enumerate(action.resolve):
         where = f"resolve[{k}]"
         if step.trash == "hand":
             _trash_hand(out, budget, step, len(p.hand), played.used, where)
-        else:
+        elif step.trash == "offer":
             _trash_offer(out, budget, step, where)
+        else:
+            _gain(state, out, budget, step, (len(p.hand), played.used, p.hand), where)
     return out
+
+
+def _gain(
+    state: PaperbackState, out: Trashes, budget: _Budget, step: Step, hand: tuple[int, list[int], list[int]], where: str
+) -> None:
+    """A gain:N ability (the card showing on a pile, costing at most N¢: the least such N is used), or a
+    trash-gain:N one (a card left in hand trashed, the Offer card costing exactly N¢ more gained); the card to the
+    discard pile."""
+    held, used, ids = hand
+    if step.pile >= OFFER_PILES:
+        raise IllegalActionError(f"{where}: the Offer has piles 0 to {OFFER_PILES - 1}", where)
+    pile = out.offer[step.pile]
+    shown = out.row[step.pile] if step.slot == "row" else pile[-1] if pile else None
+    if shown is None:
+        raise IllegalActionError(f"{where}: no card shows there on pile {step.pile}", where)
+    cost = state.box[shown].cost
+    if step.trash == "gain":
+        fits = [n for n in budget.gains if n >= cost]
+        if not fits:
+            raise IllegalActionError(f"{where}: no gain ability of the word left reaches a {cost}¢ card", where)
+        budget.gains.remove(fits[0])
+    else:
+        if step.card >= held or step.card in used or step.card in out.hand:
+            raise IllegalActionError(f"{where}: hand card {step.card} is not a card left in hand", where)
+        more = cost - state.box[ids[step.card]].cost
+        if more not in budget.upgrades:
+            raise IllegalActionError(
+                f"{where}: the {cost}¢ card costs {more}¢ more than the trashed one: no trash-gain:{more} of the word "
+                "left",
+                where,
+            )
+        budget.upgrades.remove(more)
+        out.hand.append(step.card)
+    take(out.offer, out.row, step.pile, step.slot)
+    out.gained.append(shown)
 
 
 def _trash_hand(out: Trashes, budget: _Budget, step: Step, held: int, used: list[int], where: str) -> None:

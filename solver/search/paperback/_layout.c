@@ -264,6 +264,27 @@ static int starts_with(const S *s, int pos, const int *letters, int nletters) {
 
 static int rec(S *s, int pos, int wilds, int common_free, int dys);
 
+/* 1 when the text from ``pos`` on holds a card's letters (so the card may still be laid). */
+static int fits_rest(const S *s, int pos, const Card *card) {
+    uint64_t left = s->suffix[pos];
+    for (int i = 0; i < card->nletters; i++)
+        if (!(left >> card->letter[i] & 1)) return 0;
+    return 1;
+}
+
+/* The most the word factor can be: the double-word abilities of the pieces placed, and of the cards left (the
+ * Common card while free) whose letters the rest of the text holds. */
+static double tight_factor(const S *s, int pos, int common_free) {
+    const Ctx *c = s->c;
+    int f = 1 + s->dw_placed;
+    for (int j = 0; j < c->ndw && f < MAX_FACTOR; j++) {
+        int k = c->dw_kinds[j];
+        if (s->counts[k] && fits_rest(s, pos, &c->kinds[k])) f += c->dw[k] * s->counts[k];
+    }
+    if (common_free && c->common_dw && fits_rest(s, pos, &c->common)) f += c->common_dw;
+    return f > MAX_FACTOR ? MAX_FACTOR : f;
+}
+
 /* The layouts that lay a two-letter card at ``pos`` (reversed only with a Dyslexic), as layout.py's ``pairs``; 1 when
  * the search must stop. */
 static int rec_pairs(S *s, int pos, int wilds, int common_free, int dys) {
@@ -279,11 +300,15 @@ static int rec_pairs(S *s, int pos, int wilds, int common_free, int dys) {
             if (l0 != pair0 || l1 != pair1) continue;
             s->counts[k]--;
             s->got += c->val[k];
+            s->avail -= c->val[k];
+            s->dw_placed += c->dw[k];
             s->pk[s->np] = k;
             s->pr[s->np++] = rev;
             if (rec(s, pos + 2, wilds, common_free, dys - rev)) return 1;
             s->np--;
             s->got -= c->val[k];
+            s->avail += c->val[k];
+            s->dw_placed -= c->dw[k];
             s->counts[k]++;
         }
     }
@@ -295,6 +320,8 @@ static int rec_pairs(S *s, int pos, int wilds, int common_free, int dys) {
 static int rec_common(S *s, int pos, int wilds, int dys) {
     const Card *cl = &s->c->common;
     s->got += s->c->common_val;
+    s->avail -= s->c->common_val;
+    s->dw_placed += s->c->common_dw;
     if (starts_with(s, pos, cl->letter, cl->nletters)) {
         s->pk[s->np] = P_COMMON;
         s->pr[s->np++] = 0;
@@ -309,6 +336,8 @@ static int rec_common(S *s, int pos, int wilds, int dys) {
         s->np--;
     }
     s->got -= s->c->common_val;
+    s->avail += s->c->common_val;
+    s->dw_placed -= s->c->common_dw;
     return 0;
 }
 
@@ -321,7 +350,12 @@ static int rec(S *s, int pos, int wilds, int common_free, int dys) {
         leaf(s);
         return 0;
     }
-    if ((s->got + s->rest[pos] + (double)c->extra) * (double)c->factor < s->bar) return 0;
+    double more = s->rest[pos], factor = c->factor;
+    if (s->tight) { /* scores_many: the cards left can bring no more, nor double the word unless they fit the rest */
+        if (s->avail < more) more = s->avail;
+        factor = tight_factor(s, pos, common_free);
+    }
+    if ((s->got + more + (double)c->extra) * factor < s->bar) return 0;
     int ch = s->text[pos];
     int space = c->L + 1;
     if (ch == space) {
@@ -339,11 +373,15 @@ static int rec(S *s, int pos, int wilds, int common_free, int dys) {
             if (!s->counts[k]) continue;
             s->counts[k]--;
             s->got += c->val[k];
+            s->avail -= c->val[k];
+            s->dw_placed += c->dw[k];
             s->pk[s->np] = k;
             s->pr[s->np++] = 0;
             if (rec(s, pos + 1, wilds, common_free, dys)) return 1;
             s->np--;
             s->got -= c->val[k];
+            s->avail += c->val[k];
+            s->dw_placed -= c->dw[k];
             s->counts[k]++;
         }
     }
@@ -375,8 +413,14 @@ int layout_search_text(S *s, const Ctx *c, const unsigned char *t, Py_ssize_t le
         s->text[i] = t[i];
     }
     s->rest[s->n] = 0.0; /* layout.py's _rest */
-    for (int q = s->n - 1; q >= 0; q--) s->rest[q] = s->rest[q + 1] + c->by_letter[s->text[q]];
+    const double *per = s->tight ? c->by_share : c->by_letter; /* the tight bound: a card's worth shared out */
+    s->suffix[s->n] = 0;
+    for (int q = s->n - 1; q >= 0; q--) s->suffix[q] = s->suffix[q + 1] | (s->text[q] < c->L ? 1ULL << s->text[q] : 0);
+    s->dw_placed = 0;
+    for (int q = s->n - 1; q >= 0; q--) s->rest[q] = s->rest[q + 1] + per[s->text[q]];
     memcpy(s->counts, c->counts, sizeof(int) * (size_t)c->K);
+    s->avail = c->has_common ? c->common_val : 0.0;
+    for (int k = 0; k < c->K; k++) s->avail += (double)c->counts[k] * c->val[k];
     s->objective = objective;
     s->bar = need;
     rec(s, 0, c->wilds, 1, c->dyslexic);

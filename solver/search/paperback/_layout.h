@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#define VERSION 3  /* the version of the packed layout and the calls; native.py sends the same number */
+#define VERSION 4  /* the version of the packed layout and the calls; native.py sends the same number */
 #define MAXN 128   /* characters of a text */
 #define MAXK 32    /* kinds of card (a hand holds at most 24 cards) */
 #define MAXL 64    /* distinct letters of the cards */
@@ -46,6 +46,8 @@ typedef struct {
     int nsingles[MAXL], singles[MAXL][MAXK];
     int ndoubles, doubles[MAXK];
     double by_letter[MAXL + 2];    /* per text code; OTHER and the space: Tables.anywhere */
+    double by_share[MAXL + 2];     /* the same, each card's worth shared over its letters (scores_many) */
+    int ndw, dw_kinds[MAXK], dw[MAXK], common_dw; /* the kinds with double-word abilities, and how many each */
 } Ctx;
 
 /* the steps and the budget of a search: carried from text to text (Steps, Budget) */
@@ -63,6 +65,10 @@ typedef struct {
     double rest[MAXN + 1];
     int counts[MAXK];
     double got, bar;
+    double avail; /* the generous worth of the cards left (and the Common card, while free) */
+    int tight;    /* bound by ``avail`` too (scores_many: no Python twin to keep step for step) */
+    int dw_placed;                /* the double-word abilities of the pieces placed (the tight bound's) */
+    uint64_t suffix[MAXN + 1];    /* the card letters of the text from each position on (the tight bound's) */
     /* the layout being built, and the best one */
     int np, pk[MAXN], pr[MAXN];
     int nbest, bk[MAXN], br[MAXN], bf[MAXN], has_best;

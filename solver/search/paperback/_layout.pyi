@@ -2,6 +2,9 @@
 
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
+
 VERSION: int
 MAX_TEXT: int
 MAX_KINDS: int
@@ -19,3 +22,13 @@ def solve(
 def solve_many(
     context: Context, texts: bytes, ends: bytes, needs: bytes, objective: int, budget: Budget, /
 ) -> tuple[int, int, int, int, list[tuple[int, Best]]]: ...
+def scores_many(
+    context: Context,
+    letters: npt.NDArray[np.uint8],
+    offsets: npt.NDArray[np.int64],
+    idx: npt.NDArray[np.int64],
+    table: npt.NDArray[np.uint8],
+    objective: int,
+    budget: Budget,
+    /,
+) -> tuple[int, int, int, int, bytes]: ...

@@ -52,6 +52,39 @@ static void card_read(Reader *r, Card *card, int L) {
 }
 
 /* The hand, in the order solver/search/paperback/native.py's ``pack`` writes it; 0, or -1 when it does not fit. */
+static int double_words(const Card *card) {
+    int n = 0;
+    for (int a = 0; a < card->nab; a++) n += card->ab_kind[a] == A_DOUBLE_WORD;
+    return n;
+}
+
+/* ``by_share``: the most a piece can bring to one letter of a text when a card's worth is shared out over its
+ * letters (a two-letter card's half on each): the tight bound's (``S.tight``); never under Tables.anywhere (which
+ * the OTHER and space codes hold), as ``by_letter``; and the kinds with double-word abilities. */
+static void tight_tables(Ctx *c) {
+    double anywhere = c->by_letter[c->L];
+    for (int l = 0; l < c->L + 2; l++) c->by_share[l] = anywhere;
+    for (int k = 0; k < c->K; k++) {
+        const Card *card = &c->kinds[k];
+        for (int i = 0; i < card->nletters; i++) {
+            double share = c->val[k] / card->nletters;
+            if (share > c->by_share[card->letter[i]]) c->by_share[card->letter[i]] = share;
+        }
+    }
+    if (c->has_common) {
+        for (int i = 0; i < c->common.nletters; i++) {
+            double share = c->common_val / c->common.nletters;
+            if (share > c->by_share[c->common.letter[i]]) c->by_share[c->common.letter[i]] = share;
+        }
+    }
+    c->ndw = 0;
+    for (int k = 0; k < c->K; k++) {
+        c->dw[k] = double_words(&c->kinds[k]);
+        if (c->dw[k]) c->dw_kinds[c->ndw++] = k;
+    }
+    c->common_dw = c->has_common ? double_words(&c->common) : 0;
+}
+
 static int ctx_read(Ctx *c, Reader *r) {
     if (rd_int(r, VERSION, VERSION) != VERSION || r->bad) return -1;
     c->K = (int)rd_int(r, 0, MAXK);
@@ -88,6 +121,7 @@ static int ctx_read(Ctx *c, Reader *r) {
     }
     for (int l = 0; l < c->L + 2; l++) c->by_letter[l] = rd_float(r);
     if (r->bad || r->i != r->ni || r->f != r->nf) return -1;
+    tight_tables(c);
     return 0;
 }
 
@@ -153,9 +187,13 @@ static S *new_search(int objective, double need, long long taken, long long cap,
 
 /* ``s`` zeroed for the next text, its budget kept. */
 static void next_text(S *s) {
-    Run run = s->run;
-    memset(s, 0, sizeof(S));
-    s->run = run;
+    /* only what a search reads before it writes it (the whole S is kilobytes: a memset a word was most of the time
+     * of a long list) */
+    s->np = 0;
+    s->nbest = 0;
+    s->has_best = 0;
+    s->got = 0.0;
+    s->status = S_DONE;
 }
 
 /* solve(context, text, need, objective, (taken, cap, ticks, node_limit, deadline, is_set))
@@ -185,6 +223,15 @@ static PyObject *layout_solve(PyObject *self, PyObject *args) {
     PyBuffer_Release(&tb);
     PyObject *best = best_of(s);
     PyObject *out = best == NULL ? NULL : Py_BuildValue("iLLN", s->status, s->run.taken, s->run.ticks, best);
+    PyMem_Free(s);
+    return out;
+}
+
+/* (status, taken, ticks, searched, answer) of a search of many texts, ``s`` freed; NULL when ``answer`` is (a Python
+ * error set). */
+static PyObject *finish(S *s, Py_ssize_t searched, PyObject *answer) {
+    PyObject *out =
+        answer == NULL ? NULL : Py_BuildValue("iLLnN", s->status, s->run.taken, s->run.ticks, searched, answer);
     PyMem_Free(s);
     return out;
 }
@@ -257,15 +304,87 @@ done:
     PyBuffer_Release(&tb);
     PyBuffer_Release(&eb);
     PyBuffer_Release(&nb);
-    PyObject *out =
-        found == NULL ? NULL : Py_BuildValue("iLLnN", s->status, s->run.taken, s->run.ticks, searched, found);
-    PyMem_Free(s);
-    return out;
+    return finish(s, searched, found);
+}
+
+/* 0 when the lexicon's buffers are as scores_many reads them (word i's letters ``letters[offsets[i]:offsets[i + 1]]``,
+ * each an index into ``table``, every word of ``idx`` 1 to MAXN letters long); -1 with a Python error. */
+static int check_words(const Py_buffer *lb, const Py_buffer *ob, const Py_buffer *ib, const Py_buffer *tab) {
+    const int64_t *offsets = (const int64_t *)ob->buf, *idx = (const int64_t *)ib->buf;
+    Py_ssize_t nwords = ob->len / (Py_ssize_t)sizeof(int64_t) - 1, count = ib->len / (Py_ssize_t)sizeof(int64_t);
+    if (ob->len % (Py_ssize_t)sizeof(int64_t) || ib->len % (Py_ssize_t)sizeof(int64_t) || nwords < 0) {
+        PyErr_SetString(PyExc_ValueError, "layout: the words' offsets and indices are 64-bit integers");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        int64_t i = idx[k];
+        if (i < 0 || i >= nwords || offsets[i] < 0 || offsets[i + 1] > lb->len || offsets[i + 1] - offsets[i] < 1 ||
+            offsets[i + 1] - offsets[i] > MAXN) {
+            PyErr_SetString(PyExc_ValueError, "layout: a word beyond the lexicon, or of 0 or more than 128 letters");
+            return -1;
+        }
+        for (int64_t q = offsets[i]; q < offsets[i + 1]; q++) {
+            if (((const unsigned char *)lb->buf)[q] >= tab->len) {
+                PyErr_SetString(PyExc_ValueError, "layout: a letter beyond the code table");
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* scores_many(context, letters, offsets, idx, table, objective, (taken, cap, ticks, node_limit, deadline, is_set))
+ *   -> (status, taken, ticks, searched, scores)
+ * ``solve`` of lexicon words ``idx`` with no need, read from the lexicon's own buffers (``letters`` uint8 alphabet
+ * indices, ``offsets`` int64, ``idx`` int64; ``table`` the kernel's code of each alphabet index), answering only each
+ * best layout's score, as native int32 bytes (-1: the word has no layout), with no Python object a word: every word
+ * of a hand (every.py). The layouts are bound by the cards left too (``tight``), so it takes fewer steps than
+ * ``solve``, to the same scores. Stops after the word whose search a limit ended. */
+static PyObject *layout_scores_many(PyObject *self, PyObject *args) {
+    PyObject *ctx_obj, *is_set, *scores = NULL;
+    Py_buffer lb, ob, ib, tab;
+    double deadline;
+    int objective;
+    long long taken, cap, ticks, node_limit;
+    if (!PyArg_ParseTuple(args, "O!y*y*y*y*i(LLLLdO)", &ContextType, &ctx_obj, &lb, &ob, &ib, &tab, &objective,
+                          &taken, &cap, &ticks, &node_limit, &deadline, &is_set))
+        return NULL;
+    const int64_t *offsets = (const int64_t *)ob.buf, *idx = (const int64_t *)ib.buf;
+    const unsigned char *letters = (const unsigned char *)lb.buf, *table = (const unsigned char *)tab.buf;
+    Py_ssize_t count = ib.len / (Py_ssize_t)sizeof(int64_t), searched = 0;
+    S *s = NULL;
+    if (check_words(&lb, &ob, &ib, &tab) < 0) goto done;
+    s = new_search(objective, 0.0, taken, cap, ticks, node_limit, deadline, is_set);
+    scores = s == NULL ? NULL : PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    if (scores == NULL) goto done;
+    int32_t *out = (int32_t *)PyBytes_AS_STRING(scores);
+    for (Py_ssize_t k = 0; k < count; k++) out[k] = -1;
+    s->tight = 1;
+    unsigned char text[MAXN];
+    for (Py_ssize_t k = 0; k < count; k++) {
+        int64_t start = offsets[idx[k]], len = offsets[idx[k] + 1] - start;
+        for (int64_t q = 0; q < len; q++) text[q] = table[letters[start + q]];
+        next_text(s);
+        if (layout_search_text(s, (const Ctx *)ctx_obj, text, (Py_ssize_t)len, -INFINITY, objective) < 0) {
+            Py_CLEAR(scores);
+            goto done;
+        }
+        searched = k + 1;
+        if (s->has_best) out[k] = s->best_score;
+        if (s->status != S_DONE) break;
+    }
+done:
+    PyBuffer_Release(&lb);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&ib);
+    PyBuffer_Release(&tab);
+    return finish(s, searched, scores);
 }
 
 static PyMethodDef methods[] = {
     {"solve", layout_solve, METH_VARARGS, "The best layout of one text that could reach a need (see _layout.c)."},
     {"solve_many", layout_solve_many, METH_VARARGS, "solve of many texts with one need (see _layout.c)."},
+    {"scores_many", layout_scores_many, METH_VARARGS, "The best score of each of many texts (see _layout.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -98,15 +98,51 @@ def feasible(lex: Lexicon, hand: Hand) -> tuple[IntArray, npt.NDArray[np.int16]]
     lo, hi = lex.length_range(hand.state.min_length, capacity)
     if hi <= lo:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int16)
-    counts = lex.counts
-    lengths = lex.lengths[lo:hi].astype(np.int16)
-    covered = np.zeros(hi - lo, dtype=np.int16)
-    for ch, n in supply.items():
-        a = lex.letter_index.get(ch)
-        if a is not None:
-            covered += np.minimum(counts[a, lo:hi], n).astype(np.int16)
-    found = np.nonzero(lengths - covered <= hand.wilds)[0]
-    return found.astype(np.int64) + lo, (lengths - covered)[found]
+    rows = [(a, min(n, 255)) for ch, n in supply.items() if (a := lex.letter_index.get(ch)) is not None]
+    masks = letter_masks(lex)
+    if masks is None:
+        at: IntArray | slice = slice(lo, hi)
+    else:  # first the words lacking at most as many distinct letters as there are wilds (one pass of bits)
+        have = sum((1 << a for a, _ in rows), 0)
+        lacking = masks[lo:hi] & np.uint32(~have & 0xFFFFFFFF)
+        at = np.flatnonzero(_bits(lacking) <= hand.wilds) + lo
+        if len(at) > (hi - lo) // 4:  # most words left: the slices read faster than the gathers
+            at = slice(lo, hi)
+    size = (hi - lo) if isinstance(at, slice) else len(at)
+    covered = np.zeros(size, dtype=np.uint8)  # in the lexicon's own bytes: no word is 255 letters long
+    part = np.empty(size, dtype=np.uint8)
+    for a, n in rows:
+        np.add(covered, np.minimum(lex.counts[a, at], n, out=part), out=covered)
+    short = np.subtract(lex.lengths[at], covered, out=covered)  # covered <= length: each count is the word's
+    found = np.flatnonzero(short <= hand.wilds)
+    index = found + lo if isinstance(at, slice) else at[found]
+    return index.astype(np.int64), short[found].astype(np.int16)
+
+
+_MASKS: weakref.WeakKeyDictionary[Lexicon, npt.NDArray[np.uint32]] = weakref.WeakKeyDictionary()
+_POPCOUNT = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.uint8)
+
+
+def letter_masks(lex: Lexicon) -> npt.NDArray[np.uint32] | None:
+    """Each word's letters as bits (alphabet index a: bit a; made once a lexicon), or None past 32 letters."""
+    if len(lex.alphabet) > 32:
+        return None
+    found = _MASKS.get(lex)
+    if found is None or len(found) != len(lex):
+        found = np.zeros(len(lex), dtype=np.uint32)
+        for a in range(len(lex.alphabet)):
+            found |= (lex.counts[a] > 0).astype(np.uint32) << np.uint32(a)
+        _MASKS[lex] = found
+    return found
+
+
+def _bits(x: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint8]:
+    """How many bits each number holds."""
+    if hasattr(np, "bitwise_count"):  # numpy 2
+        counted: npt.NDArray[np.uint8] = np.bitwise_count(x)
+        return counted
+    fallback: npt.NDArray[np.uint8] = _POPCOUNT[x & 0xFFFF] + _POPCOUNT[x >> 16]
+    return fallback
 
 
 def word_bounds(

@@ -25,7 +25,7 @@ from solver.search.paperback.bounds import FloatArray, IntArray
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import Steps
 
-VERSION = 3  # the version of what the kernel reads and its calls: _layout.c's VERSION
+VERSION = 4  # the version of what the kernel reads and its calls: _layout.c's VERSION
 DONE, OUT_OF_TIME, OUT_OF_STEPS = 0, 1, 2  # how a search ended (_layout.c's S_DONE ...)
 Best = tuple[int, int, int, int, int, bytes]  # the kernel's best layout: score, length, gains, cards, common, pieces
 _OBJECTIVE = {PaperbackObjective.SCORE: 0, PaperbackObjective.LENGTH: 1, PaperbackObjective.VALUE: 2}
@@ -135,20 +135,37 @@ class Compiled:
         kernel, read from the lexicon's letters without making a string of each: how many were searched (it stops
         after the word a limit ended), the moves found, each with its place in ``idx``, and how it ended."""
         assert layout is not None
-        lens = lex.lengths[idx].astype(np.int64)
-        ends = np.cumsum(lens)
-        at = np.repeat(lex.offsets[idx] - (ends - lens), lens) + np.arange(int(ends[-1]) if len(ends) else 0)
+        texts, ends = self._texts(lex, idx)
         status, taken, ticks, searched, found = layout.solve_many(
-            self.context,
-            self._codes_of(lex)[lex.letters[at]].tobytes(),
-            ends.astype(np.int32).tobytes(),
-            needs.astype(np.float64).tobytes(),
-            self.objective_code,
-            _budget(steps),
+            self.context, texts, ends, needs.astype(np.float64).tobytes(), self.objective_code, _budget(steps)
         )
         steps.taken, steps.budget.ticks = taken, ticks
         moves = [(k, self._move(lex.word(int(idx[k])), best)) for k, best in found]
         return searched, [(k, m) for k, m in moves if m is not None], status
+
+    def scores_many(self, lex: Lexicon, idx: IntArray, steps: Steps) -> tuple[int, npt.NDArray[np.int32], int]:
+        """The best score of each of lexicon words ``idx`` (each 1 to ``max_text`` letters; -1: no layout), as
+        ``solve`` finds it with no need, in one call reading the lexicon's own letters and making no Python object a
+        word: how many were searched (it stops after the word a limit ended), the scores, and how it ended."""
+        assert layout is not None
+        status, taken, ticks, searched, raw = layout.scores_many(
+            self.context,
+            np.ascontiguousarray(lex.letters, dtype=np.uint8),
+            np.ascontiguousarray(lex.offsets, dtype=np.int64),
+            np.ascontiguousarray(idx, dtype=np.int64),
+            self._codes_of(lex),
+            self.objective_code,
+            _budget(steps),
+        )
+        steps.taken, steps.budget.ticks = taken, ticks
+        return searched, np.frombuffer(raw, dtype=np.int32), status
+
+    def _texts(self, lex: Lexicon, idx: IntArray) -> tuple[bytes, bytes]:
+        """Lexicon words ``idx`` as the kernel reads many texts: their codes end to end, and where each ends."""
+        lens = lex.lengths[idx].astype(np.int64)
+        ends = np.cumsum(lens)
+        at = np.repeat(lex.offsets[idx] - (ends - lens), lens) + np.arange(int(ends[-1]) if len(ends) else 0)
+        return self._codes_of(lex)[lex.letters[at]].tobytes(), ends.astype(np.int32).tobytes()
 
     def _codes_of(self, lex: Lexicon) -> npt.NDArray[np.uint8]:
         """The kernel's code of each letter of a lexicon's alphabet (``_Codes``), made once a lexicon."""

@@ -13,7 +13,7 @@ from solver.lexicon import Lexicon
 from solver.paperback.abilities import Ability, Spot
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.best_first import Kept
-from solver.search.paperback.bounds import WordBounds
+from solver.search.paperback.bounds import FloatArray, WordBounds
 from solver.search.paperback.hand import Hand
 
 MAX_PAIRS = 200_000  # Spacebar pairs looked at before a search gives up exactness
@@ -68,52 +68,83 @@ class Pairs:
         longest = Spot(True, True, 0, hand.wilds, self.capacity + 1)
         self.flat = 1.0 + sum(_gain(a, longest) * n for a, n in length_bonuses(hand))
         self.after = 0.0
+        # two words share the hand's cards: together they can bring no more than every card does
+        tables = hand.tables()
+        # (and the Dyslexics' +1 each, which the words' bounds count too)
+        self.total = sum(v * n for v, n in zip(tables.val, hand.counts, strict=True)) + tables.common_val
+        self.total += hand.dyslexic
+        self.weights = np.array([tables.by_letter.get(lex.alphabet[a], tables.anywhere) for a in rows])
+        self.anywhere = tables.anywhere
+        self.looked = 0  # pairs solved
         if objective is PaperbackObjective.VALUE:
             self.after = moves.COMMON_GAIN + moves.CARD_NEXT * hand.cards_next()
 
-    def hopeless(self, i: int, j: int | None) -> bool:
-        """Whether no pair of word i and word j (any second word, for None) can beat the moves kept."""
+    def hopeless(self, inner: float, length: int, text: str = "") -> bool:
+        """Whether no pair whose two words' bound (before the flat bonuses and the word factor) is at most ``inner``
+        and which is at most ``length`` long (its letters and the space) can beat the moves kept: its bound, the
+        score's (or the length's) and then the length's, under the n-th move's value, or equal to it with ``text``
+        (the pair, or a text no pair of its first word sorts before) after the n-th move's in alphabetical order
+        (ties go to the first)."""
         if not self.kept.full:
             return False
         floor = self.kept.floor()
-        if self.by_length:
-            second = self.longest if j is None else int(self.lens[j])
-            return int(self.lens[i]) + second + 1 < floor // moves.LENGTH_WEIGHT
-        uj = self.u[0] if j is None else self.u[j]
-        return bool(((self.u[i] + uj + self.flat) * self.total_mult + self.after) * moves.SCORE_WEIGHT + 99 < floor)
+        if self.by_length:  # a pair as long may still score more: only a shorter one is hopeless
+            return length < floor // moves.LENGTH_WEIGHT
+        bound = ((min(inner, self.total) + self.flat) * self.total_mult + self.after) * moves.SCORE_WEIGHT + length
+        if bound != floor:
+            return bound < floor
+        worst = self.kept.worst()
+        return bool(text) and worst is not None and text > worst.word
 
     def run(self) -> None:
         """The first word, in decreasing bound (or length); ``Late`` or ``TooManyPairs`` when it stops short."""
         work = 0
-        looked = [0]
+        top = float(self.u[0]) if len(self.u) else 0.0
         for i in range(len(self.order)):
-            if self.hopeless(i, None):
+            if self.late():
+                raise Late
+            ui = float(self.u[i])
+            if self.hopeless(ui + top, self.capacity + 1):  # the bounds fall: no later first word can do better
                 return
             room = self.capacity - int(self.lens[i])
             if room < self.hand.state.min_length:
                 continue
+            first = self.lex.word(int(self.index[i])) + " "  # no pair of it sorts before it
+            if self.hopeless(ui + top, int(self.lens[i]) + room + 1, first):
+                continue
             cand = np.nonzero(self.lens <= room)[0]
             work += len(cand)
-            if self.late():
-                raise Late
             if work > MAX_WORK:
                 raise TooManyPairs
-            covered = np.minimum(self.matrix[cand] + self.matrix[i], self.limit).sum(axis=1)
-            fits = cand[(self.lens[i] + self.lens[cand] - covered) <= self.hand.wilds]
-            self._seconds(i, fits, looked)
+            both = np.minimum(self.matrix[cand] + self.matrix[i], self.limit)
+            lens = self.lens[i] + self.lens[cand]
+            ok = (lens - both.sum(axis=1)) <= self.hand.wilds
+            fits, both, lens = cand[ok], both[ok], lens[ok]
+            # the pair's letters bound it too: each letter the cards give at most its best card's worth (a card
+            # counted on each of its letters), each other letter a wild's (``Tables.anywhere``), as a layout's rest
+            by_letters = both @ self.weights + (lens - both.sum(axis=1)) * self.anywhere + self.hand.dyslexic
+            inner = np.minimum(ui + self.u[fits], by_letters)
+            at = np.argsort(-inner, kind="stable")
+            self._seconds(i, first, fits[at], inner[at])
 
-    def _seconds(self, i: int, fits: npt.NDArray[np.int64], looked: list[int]) -> None:
-        """The second word, in decreasing bound (or length) too."""
-        first = self.lex.word(int(self.index[i]))
-        for j in fits:
+    def _seconds(self, i: int, first: str, fits: npt.NDArray[np.int64], inner: FloatArray) -> None:
+        """The second word, in decreasing bound of the pair: past the first whose bound with the longest of them is
+        hopeless, all are; one hopeless at its own length (or alphabetically) is passed over."""
+        if not len(fits):
+            return
+        longest = int(self.lens[i]) + int(self.lens[fits].max()) + 1
+        for j, bound in zip(fits.tolist(), inner.tolist(), strict=True):
             if self.late():
                 raise Late
-            if self.hopeless(i, int(j)):
+            if self.hopeless(bound, longest, first):
                 break
-            looked[0] += 1
-            if looked[0] > MAX_PAIRS:
+            text = first + self.lex.word(int(self.index[j]))
+            if self.hopeless(bound, int(self.lens[i]) + int(self.lens[j]) + 1, text):
+                continue
+            self.looked += 1
+            if self.looked > MAX_PAIRS:
                 raise TooManyPairs
-            m = self.solve(f"{first} {self.lex.word(int(self.index[j]))}")
+            m = self.solve(text)
             if m is not None:
                 self.keep(m)
 
