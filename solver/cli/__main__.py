@@ -2,4 +2,5 @@
 
 from solver.cli.main import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # the service's search workers import the main module again (multiprocessing)
+    raise SystemExit(main())
