@@ -13,6 +13,8 @@ Run on a quiet machine for figures; on a loaded one, compare only within the run
 from __future__ import annotations
 
 import argparse
+import asyncio
+import functools
 import json
 import socket
 import statistics
@@ -54,41 +56,52 @@ def percentiles(xs: list[float]) -> dict[str, float]:
 
 
 def hop(rounds: int) -> dict[str, Any]:
-    """A 5-card hint in this process and in a search worker, alternating: milliseconds, median and p90."""
-    from service.dictionaries import Dictionaries
-    from service.pool import Job, Work, Worker, prepare
+    """A 5-card hint through the runner as the routes call it, alternating: as a plain function in the lane's
+    thread of the server's process (the former design), and as a job in the lane's search worker. Milliseconds,
+    median and p90; and the seconds a worker takes to start and to be replaced."""
+    from service.dictionaries import Dictionaries, load
+    from service.pool import Job, Work
     from service.routers.hardback import hint_job
+    from service.runner import Lane, Runner
     from service.schemas import HintIn
 
-    prepare()
-    worker = Worker({}, "bench")
+    runner = Runner(1, 64, load=functools.partial(load, {}))
     start = time.monotonic()
-    worker.start()
+    runner.start()
     started = time.monotonic() - start
     dictionaries = Dictionaries({})
     body = HintIn.model_validate({"hand": NORMAL[0], "top": 5})
     cancel = threading.Event()
-    here: list[float] = []
-    there: list[float] = []
-    for i in range(rounds + 20):
-        t = time.perf_counter()
-        hint_job(Work(dictionaries, time.monotonic() + 10, cancel), body, 10.0)
-        t1 = time.perf_counter()
-        worker.call(Job(hint_job, (body, 10.0)), time.monotonic() + 10, cancel)
-        t2 = time.perf_counter()
-        if i >= 20:  # warm
-            here.append(t1 - t)
-            there.append(t2 - t1)
+
+    def here() -> Any:
+        return hint_job(Work(dictionaries, time.monotonic() + 10, cancel), body, 10.0)
+
+    async def measure() -> tuple[list[float], list[float]]:
+        thread: list[float] = []
+        worker: list[float] = []
+        for i in range(rounds + 20):
+            t = time.perf_counter()
+            await runner.run(here, 10.0, Lane.LIGHT)
+            t1 = time.perf_counter()
+            await runner.run(Job(hint_job, (body, 10.0)), 10.0, Lane.LIGHT)
+            t2 = time.perf_counter()
+            if i >= 20:  # warm
+                thread.append(t1 - t)
+                worker.append(t2 - t1)
+        return thread, worker
+
+    thread, worker = asyncio.run(measure())
+    w = runner.workers()[0]
     start = time.monotonic()
-    worker.replace()
+    w.replace()
     replaced = time.monotonic() - start
-    worker.stop()
+    runner.close()
 
     def stats(xs: list[float]) -> dict[str, float]:
         xs = sorted(xs)
         return {"median_ms": 1000 * statistics.median(xs), "p90_ms": 1000 * xs[int(len(xs) * 0.9)]}
 
-    return {"in_process": stats(here), "worker": stats(there), "worker_start_s": started, "replace_s": replaced}
+    return {"thread": stats(thread), "worker": stats(worker), "worker_start_s": started, "replace_s": replaced}
 
 
 def _timed(base: str, path: str, body: dict[str, Any] | bytes, limit: float) -> tuple[int, float, float]:

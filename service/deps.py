@@ -4,6 +4,7 @@ once at start-up, and the search runner), who asks, and what every Hardback quer
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 import threading
@@ -12,6 +13,7 @@ import time
 from fastapi import Request
 
 from service.dictionaries import Dictionaries, Dictionary
+from service.dictionaries import load as load_dictionaries
 from service.errors import FieldError
 from service.runner import Caller, Runner, Unavailable
 from service.schemas import QueryIn
@@ -36,7 +38,7 @@ class Context:
             settings.max_queue,
             per_client=settings.heavy_per_client,
             light_per_client=settings.light_per_client,
-            dictionaries=settings.dictionaries,
+            load=functools.partial(load_dictionaries, settings.dictionaries),
         )
         self._dictionaries: Dictionaries | None = None
         self.load_error: str | None = None

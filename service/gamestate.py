@@ -46,6 +46,7 @@ class GameFace(Generic[G]):
     action: Callable[[object], Action]  # an action from its JSON (``IllegalActionError`` naming the fault)
     table: Callable[[G], dict[str, Any]]  # what every answer carries beside the state
     turn: Callable[[str, Lexicon, G, float], None]  # the bot named plays the seat the game waits on
+    bot_job: Callable[..., dict[str, Any]]  # ``bot_turn`` with this face: a module-level function (a search job)
     schemas: tuple[type[BaseModel], ...]  # new game in, action in, bot in, game out, bot out
     docs: dict[str, str] = field(default_factory=dict)
 
@@ -77,16 +78,14 @@ def answer_json(face: GameFace[G], game: G, extra: dict[str, Any] | None, key: s
     return out
 
 
-def bot_job(
-    work: Work, prefix: str, data: dict[str, Any], dictionary: str | None, bot: str, seat: int, key: str, budget: float
+def bot_turn(
+    face: GameFace[G], work: Work, data: dict[str, Any], dictionary: str | None, bot: str, key: str, budget: float
 ) -> dict[str, Any]:
-    """A bot's turn, in a search worker (the game read again there): the answer's JSON."""
-    from service.game_faces import HARDBACK, PAPERBACK
-
-    face: GameFace[Any] = HARDBACK if prefix == HARDBACK.prefix else PAPERBACK
+    """A bot's turn, in a search worker (the game read again there; ``GameFace.bot_job`` calls it with its face):
+    the answer's JSON."""
     lexicon = work.dictionaries.get(dictionary).lexicon
     game = load_game(face, data, lexicon, key)
-    played = len(game.log)
+    seat, played = game.to_act(), len(game.log)
     face.turn(bot, lexicon, game, work.time_limit(budget * 0.8))  # the searches, with room for the rest of the turn
     actions = [a.to_json() for a in game.log[played:]]
     word = next((a["word"] for a in actions if a["action"] == "spell"), None)
@@ -134,7 +133,7 @@ def game_routes(face: GameFace[G]) -> APIRouter:
         if seat is None:
             raise FieldError("game", "the game is over: there is no turn to play")
         budget, key = ctx.settings.time_budget, ctx.settings.state_key
-        job = Job(bot_job, (face.prefix, body.game, body.dictionary, body.bot, seat, key, budget))
+        job = Job(face.bot_job, (body.game, body.dictionary, body.bot, key, budget))
         out = await ctx.runner.run(job, budget, Lane.HEAVY, who)
         out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
         return JSONResponse(out)

@@ -8,9 +8,12 @@ no loop can ignore) and a fresh one started in its place, and the request is ans
 core past its limit, whatever code it reaches.
 
 A job is a module-level function and picklable arguments (``Job``): the worker has its own dictionaries, loaded
-once when it starts (then ``gc.freeze()``, so the collector never walks them), and the function receives them
-with the request's deadline and its cancel flag (``Work``). The flag is a byte of shared memory the server sets
-when the client hangs up; a search given ``work.cancel`` stops at its next clock look.
+once when it starts by the pool's ``load`` (``service.dictionaries.load``; then ``gc.freeze()``, so the
+collector never walks them), and the function receives them with the request's deadline and its cancel flag
+(``Work``). An exception a job raises is raised again in the server, of its class, with its message and
+attributes (a ``FieldError``'s field), and mapped to its answer as if it were raised there. The cancel flag
+is a byte of shared memory the server sets when the client hangs up; a search given ``work.cancel`` stops at its
+next clock look.
 
 Workers are forked from multiprocessing's fork server, started once a process with the service's modules
 imported, so that a replacement starts in well under a second (most of it the dictionaries' load, from the
@@ -30,15 +33,16 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from solver.errors import GhostwriterError
+
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
-
-    from service.dictionaries import Dictionaries
 
 T = TypeVar("T")
 log = logging.getLogger("ghostwriter.service")
 
-KILL_GRACE = 0.2  # seconds past a request's deadline before its worker is killed
+KILL_GRACE = 0.3  # seconds past a request's deadline before its worker is killed
+MIN_RUN = 0.01  # seconds a job has at least (``Work.time_limit``), even one that starts at its deadline
 MARGIN = 0.05  # seconds before the deadline at which a search is asked to stop, for its answer to come back
 CANCEL_GRACE = 0.5  # seconds a search may take to stop once its client went away, before it is killed
 START_WAIT = 120.0  # seconds a worker may take to start (load its dictionaries) before it is given up
@@ -85,29 +89,24 @@ class Work:
     """What a job receives in its worker: the dictionaries, the request's deadline (``time.monotonic()``, one
     clock for every process of the machine) and the flag that stops a search when the client went away."""
 
-    dictionaries: Dictionaries
+    dictionaries: Any  # what the pool's ``load`` made: the service's ``Dictionaries``
     deadline: float
     cancel: threading.Event
 
     def time_limit(self, limit: float) -> float:
         """The seconds a search may take: ``limit``, cut to what is left before the deadline (queue time
         counts), less a margin for the answer to come back."""
-        return max(0.01, min(limit, self.deadline - time.monotonic() - MARGIN))
+        return max(MIN_RUN, min(limit, self.deadline - time.monotonic() - MARGIN))
 
 
 class JobError(Exception):
     """A job failed in its worker with an error that is not the request's fault (logged; a 500)."""
 
 
-def _serve(conn: Connection, flag: Synchronized[int], extra: dict[str, str]) -> None:
-    """A worker's life: load the dictionaries (the shipped one and ``extra``, ``service.settings``' word lists),
-    say so, then run jobs one at a time until the pipe closes."""
-    from service.dictionaries import Dictionaries
-    from solver.search.paperback import word_ends
-
-    dictionaries = Dictionaries(extra)
-    for name in dictionaries.names:  # Paperback's table of word ends, made once a list (0.3 s for ENABLE)
-        word_ends(dictionaries.get(name).lexicon)
+def _serve(conn: Connection, flag: Synchronized[int], load: Callable[[], Any]) -> None:
+    """A worker's life: ``load()`` what its jobs share (the dictionaries, with their tables made), freeze it out
+    of the collector's passes, say so, then run jobs one at a time until the pipe closes."""
+    shared = load()
     gc.collect()
     gc.freeze()  # what start-up made lives as long as the worker: kept out of the collector's passes
     cancel = SharedFlag(flag)
@@ -117,55 +116,30 @@ def _serve(conn: Connection, flag: Synchronized[int], extra: dict[str, str]) -> 
             fn, args, deadline = conn.recv()
         except (EOFError, OSError):
             return
-        work = Work(dictionaries, deadline, cancel)
+        work = Work(shared, deadline, cancel)
         try:
             out: tuple[str, Any] = ("ok", fn(work, *args))
-        except Exception as e:  # handed to the server, which maps it
-            out = _error(e)
+        except Exception as e:  # handed to the server, which raises it again
+            if not isinstance(e, GhostwriterError):
+                log.exception("a search job failed")
+            out = ("error", (type(e), str(e), e.__dict__))
         try:
             conn.send(out)
-        except Exception as e:  # an answer that cannot be pickled
-            conn.send(("internal", f"the answer could not be sent back: {e!r}"))
-
-
-def _error(e: Exception) -> tuple[str, Any]:
-    """An exception as the server can rebuild it: the request's errors with their field, others in words."""
-    from service.errors import FieldError
-    from solver.errors import GhostwriterError
-
-    if isinstance(e, FieldError):
-        return ("field", (e.field, str(e)))
-    if isinstance(e, GhostwriterError):
-        return ("input", (type(e), str(e)))
-    from service.runner import Unavailable
-
-    if isinstance(e, Unavailable):
-        return ("unavailable", (str(e), e.retry_after, e.status))
-    return ("internal", f"{type(e).__name__}: {e}")
+        except Exception as e:  # an answer (or an error) that cannot be pickled
+            conn.send(("internal", f"the answer could not be sent back: {type(e).__name__}: {e}"))
 
 
 def _rebuild(kind: str, value: Any) -> Any:
-    """The answer of a job from what its worker sent: its value, or its exception raised."""
+    """The answer of a job from what its worker sent: its value, or its exception raised again (its class, its
+    message and its attributes: a field error keeps its field, an ``Unavailable`` its status)."""
     if kind == "ok":
         return value
-    if kind == "field":
-        from service.errors import FieldError
-
-        raise FieldError(*value)
-    if kind == "input":
-        cls, message = value
-        try:
-            error = cls(message)
-        except Exception:
-            from solver.errors import GhostwriterError
-
-            error = GhostwriterError(message)
+    if kind == "error":
+        cls, message, attributes = value
+        error = cls.__new__(cls)
+        Exception.__init__(error, message)
+        error.__dict__.update(attributes)
         raise error
-    if kind == "unavailable":
-        from service.runner import Unavailable
-
-        message, retry_after, status = value
-        raise Unavailable(message, retry_after, status)
     raise JobError(str(value))
 
 
@@ -181,8 +155,8 @@ class Worker:
     """One worker process and the pipe to it; ``call`` runs a job there, or kills the process and starts
     another when the job outruns its deadline."""
 
-    def __init__(self, dictionaries: dict[str, str], name: str) -> None:
-        self._dictionaries = dictionaries
+    def __init__(self, load: Callable[[], Any], name: str) -> None:
+        self._load = load
         self._name = name
         self._flag: Synchronized[int] = _context.Value("b", 0, lock=False)
         self._process: multiprocessing.process.BaseProcess | None = None
@@ -195,7 +169,7 @@ class Worker:
         """Start the process (it loads its dictionaries) and wait until it says it is ready."""
         mine, theirs = _context.Pipe()
         process = _context.Process(
-            target=_serve, args=(theirs, self._flag, self._dictionaries), name=self._name, daemon=True
+            target=_serve, args=(theirs, self._flag, self._load), name=self._name, daemon=True
         )
         process.start()
         theirs.close()
@@ -243,7 +217,7 @@ class Worker:
         assert conn is not None
         self._flag.value = 0
         conn.send((job.fn, job.args, deadline))
-        kill_at = deadline + KILL_GRACE
+        kill_at = max(deadline, time.monotonic() + MIN_RUN) + KILL_GRACE
         gone = False
         while True:
             now = time.monotonic()

@@ -40,6 +40,7 @@ from service.pool import KILL_GRACE, Job, Outran, Worker, prepare
 T = TypeVar("T")
 
 CANCELLED_COST = 1.0  # seconds a search whose client went away is reckoned to take, its worker's restart included
+MIN_SEARCH = 0.05  # seconds a request that could start at once may search, whatever its reading took before
 STUCK = 5.0  # seconds past a job's kill before its request is given up without the worker's word
 GRACE = 3.0  # seconds past its deadline before a request running a plain function (not a job) is given up
 POLL = 0.5  # seconds between two looks at whether a waiting request's client went away
@@ -101,6 +102,7 @@ class _Item:
     deadline: float
     cost: float  # seconds of a thread it is reckoned to take at most
     cancel: threading.Event
+    queued: bool = False  # it had work ahead of it when it came
     started: float = 0.0
 
     def left(self, now: float) -> float:
@@ -119,9 +121,9 @@ class _FairLane:
     runs its jobs in a worker process of its own."""
 
     def __init__(
-        self, threads: int, name: str, dictionaries: dict[str, str], per_client: int, max_queue: int
+        self, threads: int, name: str, load: Callable[[], Any], per_client: int, max_queue: int
     ) -> None:
-        self.workers = [Worker(dictionaries, f"{name}-{i}") for i in range(threads)]
+        self.workers = [Worker(load, f"{name}-{i}") for i in range(threads)]
         self.per_client = per_client
         self.max_queue = max_queue
         self.name = name
@@ -164,8 +166,9 @@ class _FairLane:
                 raise Unavailable(
                     f"the service is busy ({pending} {self.name} searches under way or waiting): retry in a moment"
                 )
-            item = _Item(future, call, client, deadline, min(deadline - now, self._typical_cost()), cancel)
             ahead = self._ahead(client, now) / len(self._threads)
+            cost = min(deadline - now, self._typical_cost())
+            item = _Item(future, call, client, deadline, cost, cancel, queued=ahead > 0)
             if ahead > 0 and now + ahead > deadline - _min_run(deadline, arrived):
                 raise Unavailable(
                     f"the service is busy: a {self.name} search could start in {ahead:.1f} s at the soonest, past "
@@ -226,7 +229,7 @@ class _FairLane:
 
     @staticmethod
     def _run(item: _Item, worker: Worker) -> None:
-        if item.started >= item.deadline:
+        if item.queued and item.started >= item.deadline:
             item.future.set_exception(
                 Unavailable("the service is busy: this request waited its whole time limit for a search worker")
             )
@@ -274,6 +277,10 @@ async def _wait(answer: asyncio.Future[Any], until: float, item: _Item, caller: 
                 raise Unavailable("the client went away: its search was stopped")
 
 
+def _nothing() -> None:
+    """A worker's loader when it is given none (a runner of plain functions only, in tests)."""
+
+
 class Runner:
     def __init__(
         self,
@@ -282,12 +289,12 @@ class Runner:
         heavy_threads: int = 1,
         per_client: int = 4,
         light_per_client: int = 16,
-        dictionaries: dict[str, str] | None = None,
+        load: Callable[[], Any] | None = None,
     ) -> None:
-        dictionaries = dictionaries or {}
+        load = load or _nothing
         self._lanes = {
-            Lane.LIGHT: _FairLane(threads, "light", dictionaries, light_per_client, max_queue),
-            Lane.HEAVY: _FairLane(heavy_threads, "heavy", dictionaries, per_client, max_queue),
+            Lane.LIGHT: _FairLane(threads, "light", load, light_per_client, max_queue),
+            Lane.HEAVY: _FairLane(heavy_threads, "heavy", load, per_client, max_queue),
         }
         self.threads = threads
         self.heavy_threads = heavy_threads
@@ -330,7 +337,9 @@ class Runner:
         caller = caller or Caller()
         now = time.monotonic()
         arrived = min(max(caller.arrived or now, self.ready_at), now)  # one that came during start-up: from then
-        deadline = arrived + time_limit
+        # reading and checking the request on the event loop is linear in its size: a request that can start at once
+        # but whose reading used up its limit still gets a moment to search (and the worker's kill past that)
+        deadline = max(arrived + time_limit, now + min(time_limit, MIN_SEARCH))
         cancel = caller.cancel
         if isinstance(fn, Job):
             job = fn
@@ -338,7 +347,7 @@ class Runner:
             def call(worker: Worker) -> T:
                 return worker.call(job, deadline, cancel)
 
-            until = deadline  # a job still queued then is answered at once; a running one is killed just after
+            until = deadline + KILL_GRACE  # a job still queued then is answered; a running one is being killed
         else:
             plain = fn
 

@@ -2,5 +2,4 @@
 
 from solver.cli.main import main
 
-if __name__ == "__main__":  # the service's search workers import the main module again (multiprocessing)
-    raise SystemExit(main())
+raise SystemExit(main())
