@@ -46,6 +46,7 @@ MIN_RUN = 0.01  # seconds a job has at least (``Work.time_limit``), even one tha
 MARGIN = 0.05  # seconds before the deadline at which a search is asked to stop, for its answer to come back
 CANCEL_GRACE = 0.5  # seconds a search may take to stop once its client went away, before it is killed
 START_WAIT = 120.0  # seconds a worker may take to start (load its dictionaries) before it is given up
+NICE = 5  # a worker's niceness above the server's: a busy worker never delays the answers the server writes
 POLL = 0.05  # seconds between two looks at a client's cancel flag while its job runs
 
 _context = multiprocessing.get_context("forkserver")
@@ -96,7 +97,7 @@ class Work:
     def time_limit(self, limit: float) -> float:
         """The seconds a search may take: ``limit``, cut to what is left before the deadline (queue time
         counts), less a margin for the answer to come back."""
-        return max(MIN_RUN, min(limit, self.deadline - time.monotonic() - MARGIN))
+        return max(MIN_RUN, min(limit, round(self.deadline - time.monotonic() - MARGIN, 3)))
 
 
 class JobError(Exception):
@@ -106,6 +107,7 @@ class JobError(Exception):
 def _serve(conn: Connection, flag: Synchronized[int], load: Callable[[], Any]) -> None:
     """A worker's life: ``load()`` what its jobs share (the dictionaries, with their tables made), freeze it out
     of the collector's passes, say so, then run jobs one at a time until the pipe closes."""
+    os.nice(NICE)  # the server's event loop and lane threads first: they answer, the workers search
     shared = load()
     gc.collect()
     gc.freeze()  # what start-up made lives as long as the worker: kept out of the collector's passes
@@ -162,6 +164,7 @@ class Worker:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self.ready = threading.Event()
+        self._lock = threading.Lock()
         self.pid: int | None = None
         self.started = 0  # processes started, replacements included
 
@@ -183,17 +186,27 @@ class Worker:
         self.ready.set()
 
     def stop(self) -> None:
-        """Kill the process (it may be in any loop: SIGKILL) and reap it."""
+        """Kill the process (it may be in any loop: SIGKILL) and reap it; the server's shutdown and the lane's
+        thread may both call it."""
+        with self._lock:
+            self.ready.clear()
+            process, conn = self._process, self._conn
+            self._process = self._conn = None
+            self.pid = None
+        if process is not None:
+            process.kill()
+            process.join(5)
+            process.close()
+        if conn is not None:
+            conn.close()
+
+    def kill(self) -> None:
+        """SIGKILL at once, the process reaped later (``stop``, by ``restart``)."""
         self.ready.clear()
-        if self._process is not None:
-            self._process.kill()
-            self._process.join(5)
-            self._process.close()
-            self._process = None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        self.pid = None
+        with self._lock:
+            process = self._process
+        if process is not None:
+            process.kill()
 
     def replace(self) -> None:
         self.stop()
@@ -222,13 +235,13 @@ class Worker:
         while True:
             now = time.monotonic()
             if now >= kill_at:
-                self.stop()  # the lane starts another once the request is answered (``restart``)
+                self.kill()  # reaped, and another started, once the request is answered (``restart``)
                 raise Outran(gone)
             if conn.poll(min(POLL, kill_at - now)):
                 try:
                     kind, value = conn.recv()
                 except (EOFError, OSError):  # the process died (killed from outside, out of memory)
-                    self.stop()
+                    self.kill()
                     raise JobError("the search worker died on this request") from None
                 return _rebuild(kind, value)  # type: ignore[no-any-return]
             if not gone and cancel.is_set():

@@ -41,7 +41,6 @@ T = TypeVar("T")
 
 CANCELLED_COST = 1.0  # seconds a search whose client went away is reckoned to take, its worker's restart included
 MIN_SEARCH = 0.05  # seconds a request that could start at once may search, whatever its reading took before
-STUCK = 5.0  # seconds past a job's kill before its request is given up without the worker's word
 GRACE = 3.0  # seconds past its deadline before a request running a plain function (not a job) is given up
 POLL = 0.5  # seconds between two looks at whether a waiting request's client went away
 LIGHT_CARDS = 8  # a hand (with inked cards and classics) of at most this many cards is light ...
@@ -358,10 +357,7 @@ class Runner:
         item = self._lanes[lane].submit(caller.address, call, deadline, arrived, cancel)
         answer = asyncio.wrap_future(item.future)
         await _wait(answer, until, item, caller, isinstance(fn, Job))
-        if not answer.done() and isinstance(fn, Job) and not item.future.cancel():
-            # running: its worker is being killed at this moment; the guard is for a pipe that never answers
-            await _wait(answer, until + KILL_GRACE + STUCK, item, caller, True)
-        if not answer.done():
+        if not answer.done():  # still queued: it never runs; running: its worker is being killed at this moment
             item.future.cancel()
             raise Unavailable(
                 f"the search did not finish within its time budget ({time_limit:g} s): retry, or ask with a "

@@ -83,7 +83,8 @@ def test_normal_hints_are_answered_quickly_while_four_hostile_clients_run() -> N
     assert answered, [status for status, _, _ in hostile]
     for answer, seconds in answered:
         assert seconds <= BUDGET + 0.5, (answer["kind"], seconds)  # the limit counts from arrival: queue included
-        assert answer.get("moves") or answer.get("best"), answer
+        # words, unless a loaded machine left the search too little of its limit after its queue wait
+        assert answer.get("moves") or answer.get("best") or answer["exact"] is False, answer
     # a request that could not start within its limit is refused at once (503), or by the per-client cap (429)
     refused = [(seconds, status, answer["error"]) for status, answer, seconds in hostile if status != 200]
     assert all(status in (200, 429, 503) for status, _, _ in hostile), [status for status, _, _ in hostile]
