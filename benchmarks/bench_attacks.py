@@ -191,7 +191,7 @@ def mixed(base: str, n: int) -> None:
     """``n`` normal requests of several kinds, one after another."""
     bodies: list[tuple[str, dict[str, Any]]] = [
         ("/v1/hardback/hint", {"hand": NORMAL[0], "top": 5}),
-        ("/v1/hardback/hint", {"hand": NORMAL[1], "top": 5, "pareto": True}),
+        ("/v1/hardback/hint", {"hand": NORMAL[1], "top": 10, "objective": "prestige"}),
         ("/v1/hardback/rate", {"hand": NORMAL[2], "word": "tonic"}),
         ("/v1/paperback/hint", {"hand": ["A", "B", "E", "L", "T"], "top": 5}),
     ]

@@ -28,14 +28,12 @@ def mover(i: int) -> str:
 
 FRONTIER = {"hand": ["A", "B", "C"], "timeless": {"mine": [eithers_classic(i) for i in range(4)]}, "pareto": True}
 MOVERS = {"hand": [mover(0), mover(1), mover(2), "E", "S", "T", "R", "A"], "top": 5}  # 8 cards, 3 of them movers
-HOSTILE = {
-    "hand": [
-        *["m:A3", "m:C5", "m:D4", "m:E4", "m:G6", "m:I5", "m:J8", "m:K2", "m:K4", "m:L6", "m:M3"],
-        *["r:B3", "r:D4", "r:F6", "r:H7", "r:J6", "r:L8", "r:O4", "r:P6", "r:S4", "r:U9", "r:W4", "r:Y4", "r:Z5"],
-    ],
-    "top": 10,
-}
-INK = {"hand": HOSTILE["hand"], "max_k": 3, "draw": ["E", "S", "T"]}  # a search for every draw of 3 cards
+HOSTILE_HAND = [
+    *["m:A3", "m:C5", "m:D4", "m:E4", "m:G6", "m:I5", "m:J8", "m:K2", "m:K4", "m:L6", "m:M3"],
+    *["r:B3", "r:D4", "r:F6", "r:H7", "r:J6", "r:L8", "r:O4", "r:P6", "r:S4", "r:U9", "r:W4", "r:Y4", "r:Z5"],
+]
+HOSTILE = {"hand": HOSTILE_HAND, "top": 10}
+INK = {"hand": HOSTILE_HAND[:20], "max_k": 3, "draw": ["E", "S", "T"]}  # a search for every draw, 20 cards
 INLINE_BIG = {"hand": [mover(i) for i in range(6)] + [eithers_classic(i) for i in range(6)], "top": 10}
 
 
@@ -101,22 +99,26 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU seconds the processes have used."""
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User and system CPU seconds each process has used."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
+    out: dict[int, float] = {}
     for pid in pids:
         if (fields := _stat(pid)) is not None:
-            total += int(fields[11]) + int(fields[12])
-    return total / ticks
+            out[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return out
 
 
-def workers_busy(base: str, window: float = 1.0) -> float:
-    """CPU seconds the server's child processes (its search workers) use over ``window`` seconds."""
-    kids = descendants(server_pid(base))
-    before = cpu_seconds(kids)
+def workers_busy(base: str, window: float = 1.0, settle: float = 0.5) -> float:
+    """CPU seconds the server's child processes (its search workers) use over ``window`` seconds, ``settle``
+    seconds from now (a worker killed at its deadline is being replaced meanwhile); a process started within
+    the window counts whole."""
+    time.sleep(settle)
+    pid = server_pid(base)
+    before = cpu_seconds(descendants(pid))
     time.sleep(window)
-    return cpu_seconds(kids) - before
+    after = cpu_seconds(descendants(pid))
+    return sum(seconds - before.get(p, 0.0) for p, seconds in after.items())
 
 
 def rss_mb(pids: list[int]) -> float:
