@@ -223,8 +223,9 @@ def main() -> None:
             row = flood(base, attack, args.seconds, args.budget)
             report["attacks"][name] = row
             normal = row["normal"]
-            print(f"{name}: {row['hostile']} hostile {row['statuses']}, worst {row['worst_elapsed_s']:.2f} s "
-                  f"(limit {args.budget:g}), workers' CPU after {row['workers_cpu_after_s']:.2f} s/s; normal hints "
+            print(f"{name}: {row['hostile']} hostile {row['statuses']}, worst {row['worst_elapsed_s']:.2f} s, "
+                  f"{row['worst_over_limit_s']:+.2f} s past its limit; workers' CPU after "
+                  f"{row['workers_cpu_after_s']:.2f} s/s; normal hints "
                   f"p50 {normal.get('p50_ms', 0):.0f} ms p99 {normal.get('p99_ms', 0):.0f} ms")
         time.sleep(2)
         report["memory_after_mb"] = memory(base)
