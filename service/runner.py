@@ -218,25 +218,25 @@ class _FairLane:
     def _work(self, index: int) -> None:
         worker = self.workers[index]
         while (item := self._next(index)) is not None:
-            if item.future.set_running_or_notify_cancel():
-                self._run(item, worker)
-            with self._cv:
-                self.typical = 0.9 * self.typical + 0.1 * (time.monotonic() - item.started)
-            worker.restart()  # after the answer: a request is never kept waiting for a new worker's start
-            with self._cv:
+            answer = self._run(item, worker) if item.future.set_running_or_notify_cancel() else None
+            with self._cv:  # counted done before it is answered: its client's next request finds the lane free
                 self._running[index] = None
+                self.typical = 0.9 * self.typical + 0.1 * (time.monotonic() - item.started)
+            if answer is not None:
+                answer()
+            worker.restart()  # after the answer: a request is never kept waiting for a new worker's start
 
     @staticmethod
-    def _run(item: _Item, worker: Worker) -> None:
+    def _run(item: _Item, worker: Worker) -> Callable[[], None]:
+        """The search's outcome, as what hands it to its request."""
         if item.queued and item.started >= item.deadline:
-            item.future.set_exception(
-                Unavailable("the service is busy: this request waited its whole time limit for a search worker")
-            )
-            return
+            busy = Unavailable("the service is busy: this request waited its whole time limit for a search worker")
+            return lambda: item.future.set_exception(busy)
         try:
-            item.future.set_result(item.call(worker))
+            value = item.call(worker)
         except BaseException as e:  # handed to the request, which maps it
-            item.future.set_exception(e)
+            return lambda error=e: item.future.set_exception(error)  # type: ignore[misc]
+        return lambda: item.future.set_result(value)
 
     def _done(self, client: str) -> None:
         with self._cv:
