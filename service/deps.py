@@ -4,15 +4,19 @@ once at start-up, and the search runner), who asks, and what every Hardback quer
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
+import time
 
 from fastapi import Request
 
 from service.dictionaries import Dictionaries, Dictionary
+from service.dictionaries import load as load_dictionaries
 from service.errors import FieldError
 from service.runner import Caller, Runner, Unavailable
 from service.schemas import QueryIn
+from service.security import ARRIVED
 from service.settings import Settings
 from solver.errors import GhostwriterError
 from solver.hardback.objectives import Weights
@@ -29,21 +33,29 @@ READY_WAIT = 30.0  # seconds a request waits for the dictionaries at start-up be
 class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.runner = Runner(settings.threads, settings.max_queue, per_client=settings.heavy_per_client)
+        self.runner = Runner(
+            settings.threads,
+            settings.max_queue,
+            per_client=settings.heavy_per_client,
+            light_per_client=settings.light_per_client,
+            load=functools.partial(load_dictionaries, settings.dictionaries),
+        )
         self._dictionaries: Dictionaries | None = None
         self.load_error: str | None = None
         self._loaded = threading.Event()
 
     def load(self) -> None:
-        """Load every dictionary (from the compiled cache when it is there); run once, at start-up."""
+        """Load every dictionary (from the compiled cache when it is there) and start the search workers (each
+        loads its own); run once, at start-up."""
         try:
             dictionaries = Dictionaries(self.settings.dictionaries)
             for name in dictionaries.names:  # Paperback's table of word ends, made once a list (0.3 s for ENABLE)
                 lexicon = dictionaries.get(name).lexicon
                 if len(lexicon) <= WARM_WORDS:
                     word_ends(lexicon)
-            self._dictionaries = dictionaries
             log.info("dictionaries loaded: %s", ", ".join(dictionaries.names))
+            self.runner.start()
+            self._dictionaries = dictionaries
             # what start-up made (the lists' tables) lives as long as the worker: kept out of the collector's
             # passes, a full collection under load no longer walks it (a pause that every waiting request shares)
             settle_heap()  # (gc.collect, then gc.freeze; with GHOSTWRITER_GC_LOG, long collections logged)
@@ -51,6 +63,7 @@ class Context:
             self.load_error = str(e) or "a dictionary could not be read"
             log.error("cannot load the dictionaries: %s", self.load_error)
         finally:
+            self.runner.ready_at = time.monotonic()  # a request that came during start-up is timed from here
             self._loaded.set()
 
     @property
@@ -76,19 +89,26 @@ async def context(request: Request) -> Context:
 
 
 async def caller(request: Request) -> Caller:
-    """Who asks, for the heavy lane's turns and limits (the peer's address: behind a proxy, the proxy's), and
-    whether they went away."""
-    return Caller(request.client.host if request.client is not None else "", request.is_disconnected)
+    """Who asks, for the lanes' turns and limits (the peer's address; behind a proxy named by
+    ``--forwarded-allow-ips``, the address the proxy forwards), when the request arrived (``ARRIVED``, set by
+    ``service.security.SecurityHeaders`` as the request reaches the app) and whether they went away."""
+    host = request.client.host if request.client is not None else ""
+    return Caller(host, request.is_disconnected, arrived=float(request.scope.get(ARRIVED, 0.0)))
 
 
 async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState, Weights, float]:
     """What every Hardback query reads: its dictionary, turn state, value weights (on top of the state's stage)
     and time limit (at most the service's budget)."""
-    d = (await ctx.dictionaries()).get(body.dictionary)
+    return query_of((await ctx.dictionaries()).get(body.dictionary), body, ctx.settings.time_budget)
+
+
+def query_of(d: Dictionary, body: QueryIn, budget: float) -> tuple[Dictionary, TurnState, Weights, float]:
+    """``read_query`` once the dictionary is known: in the server, and again in a search worker (``service.pool``),
+    which receives the request's body."""
     state = TurnState.from_json(body.state_json(d.language))
     try:
         weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
     except GhostwriterError as e:
         raise FieldError("weights", str(e)) from None
-    limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
+    limit = min(body.time_limit or budget, budget)
     return d, state, weights, limit

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.errors import FieldError
-from service.gamestate import GameFace
+from service.gamestate import GameFace, bot_turn
+from service.pool import Work
 from service.schemas import (
     BotMoveIn,
     BotMoveOut,
@@ -78,6 +79,11 @@ def turn_hardback(name: str, lexicon: Lexicon, game: Game, limit: float) -> None
     make_bot(name, lexicon, bot_seed(game.state.seed, seat), time_limit=limit).play_turn(game)
 
 
+def hardback_bot_job(work: Work, *args: Any) -> dict[str, Any]:
+    """A Hardback bot's turn in a search worker (``service.gamestate.bot_turn``)."""
+    return bot_turn(HARDBACK, work, *args)
+
+
 HARDBACK: GameFace[Game] = GameFace(
     prefix="/v1/hardback",
     tag="games",
@@ -86,6 +92,7 @@ HARDBACK: GameFace[Game] = GameFace(
     action=hardback_action,
     table=table_hardback,
     turn=turn_hardback,
+    bot_job=hardback_bot_job,
     schemas=(NewGameIn, GameActionIn, BotMoveIn, GameOut, BotMoveOut),
     docs={
         "/game/new": "Deal a new game from a seed: starter decks, the offer row, the first hands.",
@@ -147,6 +154,11 @@ def turn_paperback(name: str, lexicon: Lexicon, table: PaperbackTable, limit: fl
     finish_turn(bot, game)
 
 
+def paperback_bot_job(work: Work, *args: Any) -> dict[str, Any]:
+    """A Paperback bot's turn in a search worker (``service.gamestate.bot_turn``)."""
+    return bot_turn(PAPERBACK, work, *args)
+
+
 PAPERBACK: GameFace[PaperbackTable] = GameFace(
     prefix="/v1/paperback",
     tag="paperback games",
@@ -155,6 +167,7 @@ PAPERBACK: GameFace[PaperbackTable] = GameFace(
     action=paperback_action,
     table=lambda t: summary(t.game),
     turn=turn_paperback,
+    bot_job=paperback_bot_job,
     schemas=(PaperbackNewGameIn, PaperbackGameActionIn, PaperbackBotMoveIn, PaperbackGameOut, PaperbackBotMoveOut),
     docs={
         "/game/new": "Deal a new game from a seed: each seat's starting deck and first hand, the Offer's seven piles "

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
+from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.signing import sign, verify
 from solver.game.protocol import Action, Game, IllegalActionError
@@ -45,6 +46,7 @@ class GameFace(Generic[G]):
     action: Callable[[object], Action]  # an action from its JSON (``IllegalActionError`` naming the fault)
     table: Callable[[G], dict[str, Any]]  # what every answer carries beside the state
     turn: Callable[[str, Lexicon, G, float], None]  # the bot named plays the seat the game waits on
+    bot_job: Callable[..., dict[str, Any]]  # ``bot_turn`` with this face: a module-level function (a search job)
     schemas: tuple[type[BaseModel], ...]  # new game in, action in, bot in, game out, bot out
     docs: dict[str, str] = field(default_factory=dict)
 
@@ -64,11 +66,30 @@ def answer(
     face: GameFace[G], game: G, extra: dict[str, Any] | None = None, start: float | None = None, *, key: str = ""
 ) -> JSONResponse:
     """The game signed (with a state key), the face's table, ``extra``, and the time taken since ``start``."""
-    out: dict[str, Any] = {"game": sign(game.to_json(), key), **face.table(game)}
-    out.update(extra or {})
+    out = answer_json(face, game, extra, key)
     if start is not None:
         out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out)
+
+
+def answer_json(face: GameFace[G], game: G, extra: dict[str, Any] | None, key: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": sign(game.to_json(), key), **face.table(game)}
+    out.update(extra or {})
+    return out
+
+
+def bot_turn(
+    face: GameFace[G], work: Work, data: dict[str, Any], dictionary: str | None, bot: str, key: str, budget: float
+) -> dict[str, Any]:
+    """A bot's turn, in a search worker (the game read again there; ``GameFace.bot_job`` calls it with its face):
+    the answer's JSON."""
+    lexicon = work.dictionaries.get(dictionary).lexicon
+    game = load_game(face, data, lexicon, key)
+    seat, played = game.to_act(), len(game.log)
+    face.turn(bot, lexicon, game, work.time_limit(budget * 0.8))  # the searches, with room for the rest of the turn
+    actions = [a.to_json() for a in game.log[played:]]
+    word = next((a["word"] for a in actions if a["action"] == "spell"), None)
+    return answer_json(face, game, {"bot": bot, "played": seat, "actions": actions, "word": word}, key)
 
 
 Route = Callable[..., Awaitable[JSONResponse]]
@@ -111,15 +132,11 @@ def game_routes(face: GameFace[G]) -> APIRouter:
         seat = game.to_act()
         if seat is None:
             raise FieldError("game", "the game is over: there is no turn to play")
-        limit = ctx.settings.time_budget * 0.8  # the turn's searches, with room for the rest of the turn
-        played = len(game.log)
-        await ctx.runner.run(
-            lambda: face.turn(body.bot, d.lexicon, game, limit), ctx.settings.time_budget, Lane.HEAVY, who
-        )
-        actions = [a.to_json() for a in game.log[played:]]
-        word = next((a["word"] for a in actions if a["action"] == "spell"), None)
-        extra = {"bot": body.bot, "played": seat, "actions": actions, "word": word}
-        return answer(face, game, extra, start, key=ctx.settings.state_key)
+        budget, key = ctx.settings.time_budget, ctx.settings.state_key
+        job = Job(face.bot_job, (body.game, body.dictionary, body.bot, key, budget))
+        out = await ctx.runner.run(job, budget, Lane.HEAVY, who)
+        out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+        return JSONResponse(out)
 
     for path, route, model, response in (
         ("/game/new", new_game, new_in, out),

@@ -8,7 +8,8 @@ within the deadline, counted from the first moment the server waits for a head (
 first byte of the next request on a keep-alive connection; the idle gap before it stays the keep-alive
 timeout's), and one whose body is not complete within the same deadline again, counted from the end of the
 head (a body is at most ``GHOSTWRITER_MAX_BODY``, 64 KiB: 10 s allows 6.5 KB/s). Once a request has arrived
-nothing is cut: the search has its own limit (the time budget).
+nothing is cut: the search has its own limit (the time budget). A client that stops reading its answer is
+dropped once writing to it has waited the same deadline (``_ReadDeadline``: the write deadline).
 
 ``ghostwriter serve`` uses ``HeadDeadlineProtocol``; with plain uvicorn, pass
 ``--http service.http:HeadDeadlineProtocol``.
@@ -37,11 +38,35 @@ def header_timeout() -> float:
 
 
 class _ReadDeadline:
-    """The deadline's timer, shared by the two protocols below; ``transport`` and ``loop`` are theirs."""
+    """The deadlines' timers, shared by the two protocols below; ``transport`` and ``loop`` are theirs.
+
+    The write deadline: a client that does not read its answer fills the socket's buffers, and uvicorn then
+    waits (``pause_writing``) for ever, holding the socket, its file descriptor and the answer's coroutine. From
+    the moment writing pauses, the client has the same deadline (``GHOSTWRITER_HEADER_TIMEOUT``) to read enough
+    for writing to resume; past it the connection is dropped (``abort``: the unsent bytes are thrown away)."""
 
     transport: asyncio.Transport
     loop: asyncio.AbstractEventLoop
     _read_timer: asyncio.TimerHandle | None = None
+    _write_timer: asyncio.TimerHandle | None = None
+
+    def pause_writing(self) -> None:
+        super().pause_writing()  # type: ignore[misc]
+        if self._write_timer is None:
+            self._write_timer = self.loop.call_later(header_timeout(), self._not_reading)
+
+    def resume_writing(self) -> None:
+        self._disarm_write()
+        super().resume_writing()  # type: ignore[misc]
+
+    def _disarm_write(self) -> None:
+        if self._write_timer is not None:
+            self._write_timer.cancel()
+            self._write_timer = None
+
+    def _not_reading(self) -> None:
+        self._write_timer = None
+        self.transport.abort()
 
     def _arm_deadline(self) -> None:
         """Start the deadline, unless one runs already."""
@@ -86,6 +111,7 @@ class H11HeadDeadlineProtocol(_ReadDeadline, H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_deadline()
+        self._disarm_write()
         super().connection_lost(exc)
 
 
@@ -120,6 +146,7 @@ else:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm_deadline()
+            self._disarm_write()
             super().connection_lost(exc)
 
     HeadDeadlineProtocol = HttpToolsHeadDeadlineProtocol

@@ -1,37 +1,51 @@
-"""Searches run off the event loop, in two lanes, each within a time budget, fairly between clients.
+"""Searches run off the event loop, in two lanes, each within its request's deadline, fairly between clients.
 
-A request's cost is estimated before it runs (``Lane``: a small hand is light; a large hand, a hand rich in
-uncovers and doubles, a frontier, the ink advisor, a bot's turn are heavy). The two lanes have threads of their
-own, so light requests never wait behind heavy ones: a heavy search shares the process with at most a few light
-ones, which each take milliseconds. The heavy lane serves its clients in turn (one request of each client that
-has any waiting, round and round), so one client's pile of heavy requests delays another client's by at most
-one request each; a client may have at most ``per_client`` heavy requests under way or waiting in one worker,
-and beyond that is answered 429 at once. Each lane lets at most ``max_queue`` wait, beyond that 503.
+A request's cost is estimated before it runs (``Lane``: a hand whose cards carry little work is light; a hand
+rich in uncovers, doubles and choices, a frontier, the ink advisor, a bot's turn are heavy). Each lane has
+threads of its own, each thread a worker process (``service.pool``), so light requests never wait behind heavy
+ones. A lane serves its clients in turn (one request of each client that has any waiting, round and round), so
+one client's pile of requests delays another's by at most one request each; a client may have at most
+``per_client`` requests of a lane under way or waiting (``light_per_client`` in the light lane), and beyond that
+is answered 429 at once.
 
-Every search stops at its own time limit (the whole search is bounded: see ``solver.budget``) and answers with
-what it has, marked not exact; the runner's own deadline, a little later, is a guard for anything that does
-not: its request gets a 503 while the thread finishes on its own.
+The deadline starts when the request arrives (``Caller.arrived``): time spent waiting for a worker counts. A
+request that cannot start before its deadline, by the lane's own reckoning of the work ahead of it (the time
+left of the searches running, the limits of those that will be served first), is answered 503 at once with a
+``Retry-After``; one that reaches the front of its lane with too little time left, likewise. A job (``Job``) runs
+in a worker process that is killed at the deadline plus ``service.pool.KILL_GRACE``, whatever loop it is in; its
+search stops on its own a little before, with what it has (marked not exact). A hang-up sets the job's cancel
+flag and its worker is killed if it does not stop within ``service.pool.CANCEL_GRACE``.
+
+A plain function (not a ``Job``: the game actions, the views, which change objects of the request) runs in the
+lane's thread, in the server's process: it is bounded by its own checks, and its request is answered 503 at its
+deadline plus ``GRACE``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import enum
+import math
 import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from service.pool import KILL_GRACE, Job, Outran, Worker, prepare
+
 T = TypeVar("T")
 
-GRACE = 3.0  # seconds past a search's own limit before its request is given up
+CANCELLED_COST = 1.0  # seconds a search whose client went away is reckoned to take, its worker's restart included
+MIN_SEARCH = 0.05  # seconds a request that could start at once may search, whatever its reading took before
+GRACE = 3.0  # seconds past its deadline before a request running a plain function (not a job) is given up
 POLL = 0.5  # seconds between two looks at whether a waiting request's client went away
 LIGHT_CARDS = 8  # a hand (with inked cards and classics) of at most this many cards is light ...
-LIGHT_SPECIALS = 3  # ... when at most this many of them uncover or double
+LIGHT_SPECIALS = 3  # ... when its cards carry at most this many uncover and double benefits ...
+LIGHT_CHOICES = 6  # ... and at most this many choices (coins or prestige, trash, dump)
 
 
 # the last search of this request: seconds it waited for a thread, and seconds it held one
@@ -49,12 +63,13 @@ def server_timing() -> dict[str, str]:
 
 @dataclass
 class Caller:
-    """Who asks (the heavy lane's turns and limits are by address), whether they went away, and the flag that
-    stops their search then."""
+    """Who asks (the lanes' turns and limits are by address), when the request arrived (``time.monotonic()``;
+    0: now), whether they went away, and the flag that stops their search then."""
 
     address: str = ""
     gone: Callable[[], Awaitable[bool]] | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    arrived: float = 0.0
 
 
 class Lane(enum.Enum):
@@ -62,10 +77,11 @@ class Lane(enum.Enum):
     HEAVY = "heavy"
 
     @staticmethod
-    def for_hand(cards: int, specials: int = 0) -> Lane:
-        """The lane of a search over ``cards`` cards of which ``specials`` uncover or double (the search's cost
-        grows steeply with both)."""
-        return Lane.LIGHT if cards <= LIGHT_CARDS and specials <= LIGHT_SPECIALS else Lane.HEAVY
+    def for_hand(cards: int, specials: int = 0, choices: int = 0) -> Lane:
+        """The lane of a search over ``cards`` cards carrying ``specials`` uncover and double benefits and
+        ``choices`` benefits that are a choice (the search's cost grows steeply with each)."""
+        light = cards <= LIGHT_CARDS and specials <= LIGHT_SPECIALS and choices <= LIGHT_CHOICES
+        return Lane.LIGHT if light else Lane.HEAVY
 
 
 class Unavailable(Exception):  # noqa: N818 - an answer, mapped to 503
@@ -77,31 +93,112 @@ class Unavailable(Exception):  # noqa: N818 - an answer, mapped to 503
         self.status = status
 
 
-class _FairLane:
-    """Worker threads serving clients in turn: each client's requests in order, one client after another."""
+@dataclass(eq=False)
+class _Item:
+    future: Future[Any]
+    call: Callable[[Worker], Any]
+    client: str
+    deadline: float
+    cost: float  # seconds of a thread it is reckoned to take at most
+    cancel: threading.Event
+    queued: bool = False  # it had work ahead of it when it came
+    started: float = 0.0
 
-    def __init__(self, threads: int, name: str) -> None:
-        self._queues: dict[str, deque[tuple[Future[Any], Callable[[], Any]]]] = {}
+    def left(self, now: float) -> float:
+        """Seconds it is reckoned to hold its thread still (a search whose client went away stops soon)."""
+        cost = min(self.cost, CANCELLED_COST) if self.cancel.is_set() else self.cost
+        return max(0.0, self.started + cost - now)
+
+
+def _min_run(deadline: float, arrived: float) -> float:
+    """The least time a request must be reckoned to have left when it starts: a tenth of its limit, at most 0.5 s."""
+    return min(0.5, (deadline - arrived) * 0.1)
+
+
+class _FairLane:
+    """Threads serving clients in turn: each client's requests in order, one client after another; each thread
+    runs its jobs in a worker process of its own."""
+
+    def __init__(
+        self, threads: int, name: str, load: Callable[[], Any], per_client: int, max_queue: int
+    ) -> None:
+        self.workers = [Worker(load, f"{name}-{i}") for i in range(threads)]
+        self.per_client = per_client
+        self.max_queue = max_queue
+        self.name = name
+        self.typical = 0.05  # seconds a request of this lane takes, a moving average
+        self._queues: dict[str, deque[_Item]] = {}
         self._turn: deque[str] = deque()  # clients with work waiting, in the order they are served
+        self._running: list[_Item | None] = [None] * threads
+        self._by_client: dict[str, int] = {}
         self._cv = threading.Condition()
         self._closed = False
         self._threads = [
-            threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True) for i in range(threads)
+            threading.Thread(target=self._work, args=(i,), name=f"{name}-{i}", daemon=True) for i in range(threads)
         ]
         for t in self._threads:
             t.start()
 
-    def submit(self, client: str, fn: Callable[[], T]) -> Future[T]:
-        future: Future[T] = Future()
+    @property
+    def pending(self) -> int:
         with self._cv:
+            return sum(self._by_client.values())
+
+    def submit(
+        self, client: str, call: Callable[[Worker], Any], deadline: float, arrived: float, cancel: threading.Event
+    ) -> _Item:
+        """Queue ``call``, or ``Unavailable`` at once: the client has too many requests here, the lane is full,
+        or the work ahead of it would not let it start before ``deadline``."""
+        future: Future[Any] = Future()
+        now = time.monotonic()
+        with self._cv:
+            mine = self._by_client.get(client, 0)
+            if mine >= self.per_client:
+                raise Unavailable(
+                    f"too many {self.name} searches from one client at once (at most {self.per_client}): wait for "
+                    "the answers before asking more, or ask with smaller hands",
+                    retry_after=2,
+                    status=429,
+                )
+            pending = sum(self._by_client.values())
+            if pending >= len(self._threads) + self.max_queue:
+                raise Unavailable(
+                    f"the service is busy ({pending} {self.name} searches under way or waiting): retry in a moment"
+                )
+            ahead = self._ahead(client, now) / len(self._threads)
+            cost = min(deadline - now, self._typical_cost())
+            item = _Item(future, call, client, deadline, cost, cancel, queued=ahead > 0)
+            if ahead > 0 and now + ahead > deadline - _min_run(deadline, arrived):
+                raise Unavailable(
+                    f"the service is busy: a {self.name} search could start in {ahead:.1f} s at the soonest, past "
+                    "this request's time limit: retry then, or give a larger time_limit",
+                    retry_after=max(1, math.ceil(ahead)),
+                )
+            self._by_client[client] = mine + 1
             if client not in self._queues:
                 self._queues[client] = deque()
                 self._turn.append(client)
-            self._queues[client].append((future, fn))
+            self._queues[client].append(item)
             self._cv.notify()
-        return future
+        future.add_done_callback(lambda _: self._done(client))
+        return item
 
-    def _next(self) -> tuple[Future[Any], Callable[[], Any]] | None:
+    def _typical_cost(self) -> float:
+        return math.inf if self.name == "heavy" else max(0.05, 4 * self.typical)
+
+    def _ahead(self, client: str, now: float) -> float:
+        """Thread-seconds of work to be done before a new request of ``client`` starts (at most): what the
+        running searches have left, the client's own queued requests, and as many of each other client's as the
+        turns serve first."""
+        running = sum(it.left(now) for it in self._running if it is not None)
+        own = self._queues.get(client, deque())
+        rounds = len(own) + 1
+        others = sum(
+            sum(it.cost for it in list(q)[:rounds]) for c, q in self._queues.items() if c != client
+        )
+        return running + others + sum(it.cost for it in own)
+
+    def _next(self, index: int) -> _Item | None:
         with self._cv:
             while not self._turn and not self._closed:
                 self._cv.wait()
@@ -114,152 +211,177 @@ class _FairLane:
                 self._turn.append(client)  # its next request waits for every other client's turn
             else:
                 del self._queues[client]
+            item.started = time.monotonic()
+            self._running[index] = item
             return item
 
-    def _work(self) -> None:
-        while (item := self._next()) is not None:
-            future, fn = item
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn())
-            except BaseException as e:  # handed to the request, which maps it
-                future.set_exception(e)
+    def _work(self, index: int) -> None:
+        worker = self.workers[index]
+        while (item := self._next(index)) is not None:
+            answer = self._run(item, worker) if item.future.set_running_or_notify_cancel() else None
+            with self._cv:  # counted done before it is answered: its client's next request finds the lane free
+                self._running[index] = None
+                self.typical = 0.9 * self.typical + 0.1 * (time.monotonic() - item.started)
+            if answer is not None:
+                answer()
+            worker.restart()  # after the answer: a request is never kept waiting for a new worker's start
+
+    @staticmethod
+    def _run(item: _Item, worker: Worker) -> Callable[[], None]:
+        """The search's outcome, as what hands it to its request."""
+        if item.queued and item.started >= item.deadline:
+            busy = Unavailable("the service is busy: this request waited its whole time limit for a search worker")
+            return lambda: item.future.set_exception(busy)
+        try:
+            value = item.call(worker)
+        except BaseException as e:  # handed to the request, which maps it
+            return lambda error=e: item.future.set_exception(error)  # type: ignore[misc]
+        return lambda: item.future.set_result(value)
+
+    def _done(self, client: str) -> None:
+        with self._cv:
+            left = self._by_client.get(client, 0) - 1
+            if left > 0:
+                self._by_client[client] = left
+            else:
+                self._by_client.pop(client, None)
 
     def close(self) -> None:
         with self._cv:
             self._closed = True
             for queue in self._queues.values():
-                for future, _ in queue:
-                    future.cancel()
+                for item in queue:
+                    item.future.cancel()
             self._queues.clear()
             self._turn.clear()
             self._cv.notify_all()
+        for w in self.workers:
+            w.stop()
 
 
-async def _wait(
-    loop: asyncio.AbstractEventLoop,
-    waiting: set[asyncio.Future[Any]],
-    timeout: float,
-    future: Future[Any],
-    caller: Caller | None,
-) -> None:
-    """Until one of ``waiting`` is done or ``timeout`` passes; the search (``future``) is stopped if its caller goes
-    away, which is asked twice a second."""
-    gone = caller.gone if caller is not None else None
-    end = loop.time() + timeout
-    while (left := end - loop.time()) > 0:
+async def _wait(answer: asyncio.Future[Any], until: float, item: _Item, caller: Caller, job: bool) -> None:
+    """Until ``answer`` is done or ``until`` (``time.monotonic()``) passes. If the caller goes away (asked twice a
+    second) its search is dropped from the queue, or stopped: a job's worker stops it (or is killed), and its
+    answer is awaited; a plain function is left to finish on its own."""
+    gone = caller.gone
+    while (left := until - time.monotonic()) > 0:
         step = min(left, POLL) if gone is not None else left
-        done, _ = await asyncio.wait(waiting, timeout=step, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({answer}, timeout=step)
         if done:
             return
-        if caller is not None and gone is not None and await gone():
-            future.cancel()  # still queued: it never runs
-            caller.cancel.set()  # running: it stops at its next look at the clock
-            raise Unavailable("the client went away: its search was stopped")
+        if gone is not None and not caller.cancel.is_set() and await gone():
+            item.future.cancel()  # still queued: it never runs
+            caller.cancel.set()  # running: it stops at its next look at the clock, or its worker is killed
+            if not job:
+                raise Unavailable("the client went away: its search was stopped")
+
+
+def _nothing() -> None:
+    """A worker's loader when it is given none (a runner of plain functions only, in tests)."""
 
 
 class Runner:
     def __init__(
-        self, threads: int, max_queue: int, heavy_threads: int = 1, per_client: int = 4, max_wait: float = 30.0
+        self,
+        threads: int,
+        max_queue: int,
+        heavy_threads: int = 1,
+        per_client: int = 4,
+        light_per_client: int = 16,
+        load: Callable[[], Any] | None = None,
     ) -> None:
-        self._light = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="search")
-        self._heavy = _FairLane(heavy_threads, "heavy-search")
-        self._lock = threading.Lock()
-        self._pending = {Lane.LIGHT: 0, Lane.HEAVY: 0}
-        self._by_client: dict[str, int] = {}
+        load = load or _nothing
+        self._lanes = {
+            Lane.LIGHT: _FairLane(threads, "light", load, light_per_client, max_queue),
+            Lane.HEAVY: _FairLane(heavy_threads, "heavy", load, per_client, max_queue),
+        }
         self.threads = threads
         self.heavy_threads = heavy_threads
         self.max_queue = max_queue
         self.per_client = per_client
-        self.max_wait = max_wait  # seconds a request may wait for a thread before it is answered 503
+        self.ready_at = 0.0  # when every worker had started (``time.monotonic()``)
+
+    def start(self) -> None:
+        """Start every lane's worker processes and wait until each has loaded its dictionaries."""
+        prepare()
+        workers = self.workers()
+        starts = [threading.Thread(target=w.start) for w in workers]
+        for t in starts:
+            t.start()
+        for t in starts:
+            t.join()
+
+    @property
+    def ready(self) -> bool:
+        return all(w.ready.is_set() for lane in self._lanes.values() for w in lane.workers)
 
     @property
     def pending(self) -> int:
-        return sum(self._pending.values())
+        return sum(lane.pending for lane in self._lanes.values())
+
+    def workers(self) -> list[Worker]:
+        return [w for lane in self._lanes.values() for w in lane.workers]
 
     async def run(
         self,
-        fn: Callable[[], T],
+        fn: Job[T] | Callable[[], T],
         time_limit: float,
         lane: Lane = Lane.LIGHT,
         caller: Caller | None = None,
     ) -> T:
-        """``fn()`` in a thread of its lane; ``Unavailable`` when the lane is full, the caller has too many heavy
-        requests, or it outruns ``time_limit``. Whether the caller went away is asked twice a second while it
-        waits: then its search is dropped from the queue, or its ``cancel`` flag is set to stop it."""
-        client = caller.address if caller is not None else ""
-        self._admit(lane, client)
-        submitted = time.monotonic()
-        started: list[float] = []
-        loop = asyncio.get_running_loop()
-        running = asyncio.Event()
+        """``fn`` (a ``Job``, run in a worker process, or a plain function, run in the lane's thread) within
+        ``time_limit`` seconds of the request's arrival; ``Unavailable`` when the lane is full, the caller has
+        too many requests in it, it cannot start in time, or it outruns its limit. Whether the caller went away
+        is asked twice a second while it waits: then its search is dropped from the queue, or stopped."""
+        caller = caller or Caller()
+        now = time.monotonic()
+        arrived = min(max(caller.arrived or now, self.ready_at), now)  # one that came during start-up: from then
+        # reading and checking the request on the event loop is linear in its size: a request that can start at once
+        # but whose reading used up its limit still gets a moment to search (and the worker's kill past that)
+        deadline = max(arrived + time_limit, now + min(time_limit, MIN_SEARCH))
+        cancel = caller.cancel
+        if isinstance(fn, Job):
+            job = fn
 
-        def timed() -> T:
-            started.append(time.monotonic())
-            loop.call_soon_threadsafe(running.set)
-            return fn()
+            def call(worker: Worker) -> T:
+                return worker.call(job, deadline, cancel)
 
-        future: Future[T] = self._heavy.submit(client, timed) if lane is Lane.HEAVY else self._light.submit(timed)
-        future.add_done_callback(lambda _: self._done(lane, client))
-        answer = asyncio.wrap_future(future)
-        began = asyncio.ensure_future(running.wait())
-        try:
-            # the wait for a thread and the search itself are bounded apart: a request that waited its turn
-            # behind other clients' searches still gets its whole time limit
-            await _wait(loop, {answer, began}, self.max_wait, future, caller)
-        finally:
-            began.cancel()
-        if not started and not answer.done():
-            future.cancel()
-            raise Unavailable(
-                f"the service is busy (no search thread was free for {self.max_wait:g} s): retry in a moment",
-                retry_after=int(self.max_wait),
-            )
-        await _wait(loop, {answer}, time_limit * 1.25 + GRACE, future, caller)
-        if not answer.done():
-            future.cancel()  # running: ends at its own time limit
+            until = deadline + KILL_GRACE  # a job still queued then is answered; a running one is being killed
+        else:
+            plain = fn
+
+            def call(worker: Worker) -> T:
+                return plain()
+
+            until = deadline + GRACE
+        item = self._lanes[lane].submit(caller.address, call, deadline, arrived, cancel)
+        answer = asyncio.wrap_future(item.future)
+        await _wait(answer, until, item, caller, isinstance(fn, Job))
+        if not answer.done():  # still queued: it never runs; running: its worker is being killed at this moment
+            item.future.cancel()
             raise Unavailable(
                 f"the search did not finish within its time budget ({time_limit:g} s): retry, or ask with a "
                 "smaller hand or top",
                 retry_after=int(time_limit) + 1,
             )
-        out = await answer
-        if started:
-            TIMING.set((started[0] - submitted, time.monotonic() - started[0]))
+        try:
+            out: T = await answer
+        except Outran as e:
+            if e.gone:
+                raise Unavailable("the client went away: its search was stopped") from None
+            raise Unavailable(
+                f"the search did not finish within its time budget ({time_limit:g} s, counted from the request's "
+                "arrival): retry, or ask with a smaller hand or top",
+                retry_after=int(time_limit) + 1,
+            ) from None
+        except asyncio.CancelledError:
+            if caller.cancel.is_set():
+                raise Unavailable("the client went away: its search was stopped") from None
+            raise
+        TIMING.set((item.started - arrived, time.monotonic() - item.started))
         return out
 
-    def _admit(self, lane: Lane, client: str) -> None:
-        """Count a request in, or ``Unavailable`` when its lane is full or its client has too many heavy ones."""
-        heavy = lane is Lane.HEAVY
-        with self._lock:
-            capacity = (self.heavy_threads if heavy else self.threads) + self.max_queue
-            if self._pending[lane] >= capacity:
-                raise Unavailable(
-                    f"the service is busy ({self._pending[lane]} {lane.value} searches under way or waiting): "
-                    "retry in a moment"
-                )
-            if heavy and self._by_client.get(client, 0) >= self.per_client:
-                raise Unavailable(
-                    f"too many large searches from one client at once (at most {self.per_client}): wait for the "
-                    "answers before asking more, or ask with smaller hands",
-                    retry_after=2,
-                    status=429,
-                )
-            self._pending[lane] += 1
-            if heavy:
-                self._by_client[client] = self._by_client.get(client, 0) + 1
-
-    def _done(self, lane: Lane, client: str) -> None:
-        with self._lock:
-            self._pending[lane] -= 1
-            if lane is Lane.HEAVY:
-                left = self._by_client.get(client, 0) - 1
-                if left > 0:
-                    self._by_client[client] = left
-                else:
-                    self._by_client.pop(client, None)
-
     def close(self) -> None:
-        self._light.shutdown(wait=False, cancel_futures=True)
-        self._heavy.close()
+        for lane in self._lanes.values():
+            lane.close()
+

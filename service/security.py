@@ -1,4 +1,4 @@
-"""Security headers on every answer, and HEAD wherever GET works.
+"""Security headers on every answer, HEAD wherever GET works, and each request's time of arrival.
 
 The page and the API docs load only the package's own files (no CDN, no inline script or style), so the
 Content-Security-Policy can allow ``'self'`` alone: an injected ``<script>`` or a script from elsewhere does not
@@ -11,7 +11,11 @@ balancers and uptime checks use it), for every route at once instead of one decl
 
 from __future__ import annotations
 
+import time
+
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+ARRIVED = "ghostwriter.arrived"  # the scope's key for the moment (``time.monotonic()``) the request reached the app
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -51,6 +55,7 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        scope[ARRIVED] = time.monotonic()  # a request's time limit counts from here, queue time included
         head = scope["method"] == "HEAD"
         if head:
             scope = {**scope, "method": "GET"}

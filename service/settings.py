@@ -11,6 +11,7 @@
 | ``GHOSTWRITER_MAX_QUEUE`` | searches waiting in one worker's lane before it answers 503 | 64 |
 | ``GHOSTWRITER_HEAVY_PER_CLIENT`` | heavy searches (``service.runner.Lane``) of one client under way or waiting | 4 |
 |   | in one worker before it answers 429 | |
+| ``GHOSTWRITER_LIGHT_PER_CLIENT`` | light searches of one client under way or waiting in one worker before 429 | 16 |
 | ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds to send a request head, and again its body (``service.http``) | 10 |
 | ``GHOSTWRITER_STATE_KEY`` | sign returned game states, refuse altered ones (``service.signing``; 16+ chars) | none |
 | ``GHOSTWRITER_TABLES`` | where the tables the service holds are kept (``service.store``): a SQLite file's path, | |
@@ -45,6 +46,7 @@ class Settings:
     threads: int = 1
     max_queue: int = 64
     heavy_per_client: int = 4
+    light_per_client: int = 16
     header_timeout: float = 10.0
     state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks
     # -- the tables the service holds (service.store) --
@@ -65,6 +67,7 @@ class Settings:
             threads=int(_number(e, "GHOSTWRITER_THREADS", 1, 1, 64)),
             max_queue=int(_number(e, "GHOSTWRITER_MAX_QUEUE", 64, 1, 100_000)),
             heavy_per_client=int(_number(e, "GHOSTWRITER_HEAVY_PER_CLIENT", 4, 1, 10_000)),
+            light_per_client=int(_number(e, "GHOSTWRITER_LIGHT_PER_CLIENT", 16, 1, 10_000)),
             header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
             state_key=state_key(e.get("GHOSTWRITER_STATE_KEY", "")),
             tables=e.get("GHOSTWRITER_TABLES", "").strip(),
@@ -84,6 +87,7 @@ class Settings:
             "GHOSTWRITER_THREADS": str(self.threads),
             "GHOSTWRITER_MAX_QUEUE": str(self.max_queue),
             "GHOSTWRITER_HEAVY_PER_CLIENT": str(self.heavy_per_client),
+            "GHOSTWRITER_LIGHT_PER_CLIENT": str(self.light_per_client),
             "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
             "GHOSTWRITER_STATE_KEY": self.state_key,
             "GHOSTWRITER_TABLES": self.tables,

@@ -21,9 +21,11 @@ from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.game_faces import HARDBACK, PAPERBACK
 from service.gamestate import GameFace, load_game
+from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas.advice import EvaluateIn, EvaluateOut, PaperbackEvaluateIn, PaperbackGameViewIn
 from solver.advice.chances import win_chances
+from solver.game.protocol import Game
 
 router = APIRouter()
 
@@ -35,15 +37,33 @@ async def _evaluate(face: GameFace[Any], body: EvaluateIn, ctx: Context, who: Ca
     d = (await ctx.dictionaries()).get(body.dictionary)
     game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
     budget = ctx.settings.time_budget
-
-    def run() -> dict[str, Any]:
-        deadline = time.monotonic() + budget * EVALUATE_SHARE
-        return win_chances(game, body.samples, body.seed, deadline).to_json()
-
-    out = await ctx.runner.run(run, budget, Lane.HEAVY, who)
+    job = Job(evaluate_job, (face.prefix, body.game, body.dictionary, ctx.settings.state_key, body.samples, body.seed,
+                             budget))
+    out = await ctx.runner.run(job, budget, Lane.HEAVY, who)
     out["seat"] = game.to_act()
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out)
+
+
+FACES: dict[str, GameFace[Any]] = {HARDBACK.prefix: HARDBACK, PAPERBACK.prefix: PAPERBACK}
+
+
+def evaluate_job(
+    work: Work, prefix: str, data: Any, dictionary: str | None, key: str, samples: int, seed: int, budget: float
+) -> dict[str, Any]:
+    """The win chances, in a search worker (killed past the request's deadline): the worlds stop at a share of
+    what is left of it."""
+    game: Game[Any] = load_game(FACES[prefix], data, work.dictionaries.get(dictionary).lexicon, key)
+    deadline = time.monotonic() + work.time_limit(budget) * EVALUATE_SHARE
+    return win_chances(game, samples, seed, deadline).to_json()
+
+
+def paperback_advice_job(
+    work: Work, data: Any, dictionary: str | None, key: str, limit: float
+) -> dict[str, Any] | None:
+    """The expert's next action in a Paperback seat's place, in a search worker."""
+    game = load_game(PAPERBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+    return advice(game, work.time_limit(limit) * SUGGEST_SHARE)
 
 
 EVALUATE_DOC = (
@@ -88,7 +108,8 @@ async def paperback_view(
     budget = ctx.settings.time_budget
     out: dict[str, Any] = await ctx.runner.run(lambda: game.view(body.seat), budget, Lane.LIGHT, who)
     if body.suggest and game.to_act() == body.seat:
-        found = await ctx.runner.run(lambda: advice(game, budget * SUGGEST_SHARE), budget, Lane.HEAVY, who)
+        job = Job(paperback_advice_job, (body.game, body.dictionary, ctx.settings.state_key, budget))
+        found = await ctx.runner.run(job, budget, Lane.HEAVY, who)
         out["suggestion"] = found["action"] if found else None
         out["advice"] = found
     return JSONResponse(out)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from service.deps import Context, caller, context, read_query
+from service.deps import Context, caller, context, query_of, read_query
 from service.errors import QUERY_ERRORS, FieldError
+from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas import InkAdviceIn, InkAdviceOut
 from solver.answers.ink import InkError, advise, read_cards, validate
@@ -27,7 +28,7 @@ async def ink_advice(
     pile allows (enumerated, or sampled when a k has more than ``exact_limit`` distinct draws), and the best
     affordable k. ``time_limit`` bounds the whole advice; the ks it does not reach are listed in ``skipped``."""
     start = time.perf_counter()
-    d, state, weights, limit = await read_query(ctx, body)
+    d, state, _, limit = await read_query(ctx, body)
     settings = (body.max_k, body.samples, body.exact_limit, body.seed, limit)
     try:
         draw = read_cards(body.draw, "draw", state.options.rules)
@@ -35,25 +36,28 @@ async def ink_advice(
         validate(state, draw, reshuffle, *settings)  # before queueing: a bad request never waits for a thread
     except InkError as e:
         raise FieldError(e.field, str(e)) from None
-    advice = await ctx.runner.run(
-        lambda: advise(
-            d.lexicon,
-            state,
-            draw,
-            reshuffle,
-            max_k=body.max_k,
-            objective=Objective.parse(body.objective),
-            weights=weights,
-            exact_limit=body.exact_limit,
-            samples=body.samples,
-            seed=body.seed,
-            time_limit=limit,
-        ),
-        limit,
-        Lane.HEAVY,  # a search for every draw
-        who,
-    )
-    out = advice.to_json()
+    out = await ctx.runner.run(Job(advice_job, (body, ctx.settings.time_budget)), limit, Lane.HEAVY, who)
     out["dictionary"] = d.name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out)
+
+
+def advice_job(work: Work, body: InkAdviceIn, budget: float) -> dict[str, Any]:
+    """The advice, in a search worker (a search for every draw): its JSON."""
+    d, state, weights, limit = query_of(work.dictionaries.get(body.dictionary), body, budget)
+    draw = read_cards(body.draw, "draw", state.options.rules)
+    reshuffle = read_cards(body.reshuffle, "reshuffle", state.options.rules)
+    advice = advise(
+        d.lexicon,
+        state,
+        draw,
+        reshuffle,
+        max_k=body.max_k,
+        objective=Objective.parse(body.objective),
+        weights=weights,
+        exact_limit=body.exact_limit,
+        samples=body.samples,
+        seed=body.seed,
+        time_limit=work.time_limit(limit),
+    )
+    return advice.to_json()

@@ -15,7 +15,7 @@ turn's chance to win before and after it and the expert's turn, within the same 
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
@@ -23,9 +23,10 @@ from pydantic import BaseModel
 
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
+from service.pool import Job, Work
 from service.runner import Caller, Lane, server_timing
 from service.schemas import PaperbackReviewIn, PaperbackReviewOut, ReviewIn, ReviewOut, ReviewRequest
-from solver.advice.review import RecordReview, review_record
+from solver.advice.review import WIN, review_record
 from solver.game.hardback.replay import HARDBACK
 from solver.game.paperback.record import PAPERBACK
 from solver.game.records import RecordError, replays_to_state
@@ -60,26 +61,40 @@ async def _review(fmt: AnyFormat, body: ReviewRequest, ctx: Context, who: Caller
         record = fmt.read(body.record, MAX_REVIEW_ACTIONS)
     except RecordError as e:
         raise _refused(e) from None
+    if body.objective != WIN:
+        fmt.objectives.parse(body.objective)  # a bad objective is answered here, before it is queued
     limit = min(body.time_limit or ctx.settings.time_budget, ctx.settings.time_budget)
-
-    def run() -> tuple[RecordReview, bool]:
-        try:
-            game, turns = fmt.replay(record, d.lexicon)
-        except RecordError as e:
-            raise _refused(e) from None
-        # the replay's share comes off the budget: the searches get what is left, with room for their graces
-        left = max(0.001, limit * 0.8 - (time.perf_counter() - start))
-        rev = review_record(fmt, record, d.lexicon, turns, body.objective, time_limit=left, cancel=who.cancel)
-        return rev, replays_to_state(record, game)
-
-    rev, consistent = await ctx.runner.run(run, limit, Lane.HEAVY, who)
-    out = rev.to_json()
+    job = Job(review_job, (fmt.game, body.record, body.dictionary, body.objective, limit))
+    rev, consistent = await ctx.runner.run(job, limit, Lane.HEAVY, who)
+    out = rev
     out["seats"] = list(record.seats) if record.seats else None
     out.update(fmt.extra_json(record))
     out["replays_to_state"] = consistent
     out["dictionary"] = d.name
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out, headers=server_timing())
+
+
+FORMATS: dict[str, AnyFormat] = {"hardback": HARDBACK, "paperback": PAPERBACK}
+
+
+def review_job(
+    work: Work, game: str, data: Any, dictionary: str | None, objective: str, limit: float
+) -> tuple[dict[str, Any], bool]:
+    """The review, in a search worker: the record replayed, then each turn searched in what is left of the
+    limit; its JSON and whether the record's state is the replay's."""
+    start = time.monotonic()
+    fmt = FORMATS[game]
+    d = work.dictionaries.get(dictionary)
+    try:
+        record = fmt.read(data, MAX_REVIEW_ACTIONS)
+        played, turns = fmt.replay(record, d.lexicon)
+    except RecordError as e:
+        raise _refused(e) from None
+    # the replay's share comes off the limit: the searches get what is left, with room for their graces
+    left = max(0.001, work.time_limit(limit) * 0.8 - (time.monotonic() - start))
+    rev = review_record(fmt, record, d.lexicon, turns, objective, time_limit=left, cancel=work.cancel)
+    return rev.to_json(), replays_to_state(record, played)
 
 
 def _refused(e: RecordError) -> FieldError:

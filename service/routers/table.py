@@ -18,6 +18,7 @@ from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.game_faces import HARDBACK
 from service.gamestate import answer, load_game
+from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameViewIn
 from solver.answers.filters import allowed_hint
@@ -70,10 +71,17 @@ async def game_view(
     out = await ctx.runner.run(lambda: view(game, seat), ctx.settings.time_budget, Lane.LIGHT, who)
     if body.suggest and out["legal"] and game.to_act() == seat:
         limit = min(SUGGEST_LIMIT, ctx.settings.time_budget * SUGGEST_SHARE)
-        found = await ctx.runner.run(lambda: advice(game, limit), ctx.settings.time_budget, Lane.HEAVY, who)
+        job = Job(suggest_job, (body.game, body.dictionary, ctx.settings.state_key, limit))
+        found = await ctx.runner.run(job, ctx.settings.time_budget, Lane.HEAVY, who)
         out["suggestion"] = found["action"] if found else None
         out["advice"] = found
     return JSONResponse(out)
+
+
+def suggest_job(work: Work, data: Any, dictionary: str | None, key: str, limit: float) -> dict[str, Any] | None:
+    """The expert's next action in the seat's place, with the chance it leads to, in a search worker."""
+    game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+    return advice(game, work.time_limit(limit))
 
 
 @router.post("/steps", response_model=GameOut, responses=QUERY_ERRORS)
@@ -123,17 +131,20 @@ async def game_hint(
     if st.phase != Phase.PREPARE or st.turn.peek:
         raise FieldError("game", f"hints are for a word, before it is played; the game is in the {st.phase} phase")
     limit = min(HINT_TIME_LIMIT, ctx.settings.time_budget)
-    search = Search(game.lexicon, game.turn_state(), time_limit=limit, cancel=who.cancel)
-
-    def run() -> dict[str, Any]:
-        answer = allowed_hint(search, body.top, word_check(game))
-        out = dict(answer.json)
-        out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in answer.moves]
-        return out
-
-    out = await ctx.runner.run(run, limit, Lane.HEAVY, who)
+    job = Job(hint_job, (body.game, body.dictionary, ctx.settings.state_key, body.top, limit))
+    out = await ctx.runner.run(job, limit, Lane.HEAVY, who)
     out["dictionary"] = d.name
     return JSONResponse(out)
+
+
+def hint_job(work: Work, data: Any, dictionary: str | None, key: str, top: int, limit: float) -> dict[str, Any]:
+    """The seat's best words, in a search worker: the hint's JSON."""
+    game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+    search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(limit), cancel=work.cancel)
+    answer = allowed_hint(search, top, word_check(game))
+    out = dict(answer.json)
+    out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in answer.moves]
+    return out
 
 
 @router.post("/read", responses=QUERY_ERRORS)
@@ -148,26 +159,30 @@ async def game_read(
     st = game.state
     if st.phase != Phase.PREPARE or st.turn.peek:
         raise FieldError("game", f"a word is read before it is played; the game is in the {st.phase} phase")
-    search = Search(game.lexicon, game.turn_state(), time_limit=min(HINT_TIME_LIMIT, ctx.settings.time_budget))
     entries = [e.model_dump(exclude_none=True) for e in body.layout]
-
-    def run() -> dict[str, Any]:
-        word = body.word.strip().lower()
-        try:
-            placement = read_arrangement(word, entries, search.pool, search.resolver)
-        except GhostwriterError as e:
-            return {"word": word, "ok": False, "reason": str(e), "move": None, "questions": []}
-        move = search.move(placement)
-        reason = None
-        if word not in game.lexicon:
-            reason = f"{word.upper()} is not in the dictionary {game.lexicon.name}"
-        else:
-            try:
-                game.copy().apply(action_from_json({"action": "spell", "word": word, "layout": entries}))
-            except GhostwriterError as e:
-                reason = str(e)
-        return {"word": word, "ok": reason is None, "reason": reason, "move": move.to_json(),
-                "questions": questions(move)}
-
-    out = await ctx.runner.run(run, ctx.settings.time_budget, Lane.HEAVY, who)
+    job = Job(read_job, (body.game, body.dictionary, ctx.settings.state_key, body.word, entries))
+    out = await ctx.runner.run(job, ctx.settings.time_budget, Lane.HEAVY, who)
     return JSONResponse(out)
+
+
+def read_job(
+    work: Work, data: Any, dictionary: str | None, key: str, word: str, entries: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The laid-out word read by the ghost writer, in a search worker."""
+    game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+    search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(HINT_TIME_LIMIT))
+    word = word.strip().lower()
+    try:
+        placement = read_arrangement(word, entries, search.pool, search.resolver)
+    except GhostwriterError as e:
+        return {"word": word, "ok": False, "reason": str(e), "move": None, "questions": []}
+    move = search.move(placement)
+    reason = None
+    if word not in game.lexicon:
+        reason = f"{word.upper()} is not in the dictionary {game.lexicon.name}"
+    else:
+        try:
+            game.copy().apply(action_from_json({"action": "spell", "word": word, "layout": entries}))
+        except GhostwriterError as e:
+            reason = str(e)
+    return {"word": word, "ok": reason is None, "reason": reason, "move": move.to_json(), "questions": questions(move)}

@@ -72,6 +72,13 @@ def _add_service_flags(s: argparse.ArgumentParser) -> None:
         "--state-key-file or GHOSTWRITER_STATE_KEY keep it out of the process list)",
     )
     s.add_argument("--state-key-file", default=None, metavar="FILE", help="read the state key from FILE")
+    s.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="the proxies whose X-Forwarded-For names the client (comma-separated addresses or networks, * for "
+        "any); default: none, a client is its peer address",
+    )
     s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -105,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level=args.log_level,
         http="service.http:HeadDeadlineProtocol",  # closes connections whose request head is too slow
+        # a client is its peer address (the per-client limits count by it) unless a named proxy forwards one
+        proxy_headers=bool(args.forwarded_allow_ips),
+        forwarded_allow_ips=args.forwarded_allow_ips or "",
     )
     return 0
 

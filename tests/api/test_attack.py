@@ -2,8 +2,9 @@
 player asking for normal 5-card hints all the while.
 
 The hostile searches run in the heavy lane (``service.runner``), the normal ones in the light lane, so the
-player's hints keep being answered quickly; every hostile search ends within its limit plus half a second, with
-real words. ``benchmarks/bench_attack.py`` measures the same for longer.
+player's hints keep being answered quickly; every hostile request ends within its limit plus half a second of
+its arrival, with real words, or is refused at once when it could not start in time.
+``benchmarks/bench_attack.py`` measures the same for longer.
 """
 
 from __future__ import annotations
@@ -80,11 +81,14 @@ def test_normal_hints_are_answered_quickly_while_four_hostile_clients_run() -> N
     assert len(normal) >= 10
     answered = [(answer, seconds) for status, answer, seconds in hostile if status == 200]
     assert answered, [status for status, _, _ in hostile]
-    for answer, _ in answered:
-        assert answer["held_ms"] <= (BUDGET + 0.5) * 1000, (answer["kind"], answer["held_ms"])
-        assert answer.get("moves") or answer.get("best"), answer
-    # a hostile client's requests wait their turn; none is refused for a worker stuck on another's request
-    assert all(status in (200, 429) for status, _, _ in hostile), [status for status, _, _ in hostile]
+    for answer, seconds in answered:
+        assert seconds <= BUDGET + 0.5, (answer["kind"], seconds)  # the limit counts from arrival: queue included
+        # words, unless a loaded machine left the search too little of its limit after its queue wait
+        assert answer.get("moves") or answer.get("best") or answer["exact"] is False, answer
+    # a request that could not start within its limit is refused at once (503), or by the per-client cap (429)
+    refused = [(seconds, status, answer["error"]) for status, answer, seconds in hostile if status != 200]
+    assert all(status in (200, 429, 503) for status, _, _ in hostile), [status for status, _, _ in hostile]
+    assert all(seconds < 0.5 + BUDGET for seconds, _, _ in refused), max(refused)
 
 
 def test_a_search_whose_client_went_away_frees_its_worker() -> None:
@@ -98,6 +102,7 @@ def test_a_search_whose_client_went_away_frees_its_worker() -> None:
         with socket.create_connection((host, int(port))) as s:
             s.sendall(head.encode() + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
             time.sleep(1.0)  # the search is under way; the client hangs up
+        time.sleep(1.0)  # the server notices within half a second; the search stops, or its worker is killed
         status, answer, seconds = post(base + "/v1/hardback/hint", {"hand": HOSTILE, "time_limit": 1})
     assert status == 200 and answer["moves"]
     assert seconds < 4.0, f"the next heavy request waited {seconds:.1f} s behind a search nobody wanted"

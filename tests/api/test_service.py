@@ -107,10 +107,17 @@ def test_the_time_limit_bounds_a_search() -> None:
         "time_limit": 0.01,
     }
     with TestClient(create_app(Settings(time_budget=0.02))) as c:
+        while c.get("/readyz").status_code != 200:  # the dictionaries and the search workers start
+            time.sleep(0.1)
         start = time.perf_counter()
-        status, out = post(c, "/v1/hardback/hint", heavy)
-        assert time.perf_counter() - start < 10
-    assert status == 200
+        r = c.post("/v1/hardback/hint", json=heavy)
+        status, out = r.status_code, r.json()
+        assert time.perf_counter() - start < 0.01 + 0.5  # the worker is killed past the limit and a grace
+    # the bounds of 12 cards take longer than 0.01 s before the search's first look at the clock: on a slow or
+    # loaded machine the worker is killed (503, retry later) rather than answering late
+    assert status == 200 or (status == 503 and int(r.headers["retry-after"]) >= 1), out
+    if status == 503:
+        return
     if not out["exact"]:  # a fast machine may still prove it in time: then it is exact and has no warning
         assert "time limit (0.01 s)" in out["warning"]
     else:

@@ -39,6 +39,7 @@ CHECKPOINT = 0.2  # share of a time limit after which a search lays out promisin
 RESERVE = 0.15  # the last share of a time limit, at most RESERVE_CAP seconds, kept to fill an answer cut short
 RESERVE_CAP = 0.3
 GRACE_MIN = 0.1  # seconds to fill a cut answer even when the limit is already spent (by the bounds, say)
+SPLIT_CHECK = 1023  # the frontier reads the clock once every 1,024 splits of a placement's either choices
 REACH = Reach(2 * EPS, ties=False)  # a bound beats a level when over it by more than rounding
 
 
@@ -315,6 +316,8 @@ class Search(Setup[TurnState, Objective]):
                 amounts = [g.amount for _, g in resolved.choices()]
                 placement = Placement(word, list(slots), res)
                 for split in range(1 << len(amounts)):
+                    if split & SPLIT_CHECK == SPLIT_CHECK:  # 2 ** eithers splits: the clock is read in the loop
+                        self.budget.check()
                     moved = sum(a for b, a in enumerate(amounts) if split >> b & 1)
                     add((totals.prestige - moved, totals.coins + moved), placement, split)
 
