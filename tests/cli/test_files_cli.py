@@ -314,7 +314,10 @@ def test_dev_zero_as_an_input_is_one_line_at_once(tmp_path: Path, name: str) -> 
     assert done.code == 2, done.err
     one_line(done, "/dev/zero", "device")
     assert done.seconds < 30  # at once (a process start and the imports, on a loaded machine)
-    assert done.peak_kb < 400_000  # KB: nothing of /dev/zero was held
+    # KB: nothing of /dev/zero was held. A child's peak counts the test process's own memory up to the exec (the
+    # fork), which grows over a long run: the baseline is a command that reads nothing, started the same way
+    baseline = ghostwriter(tmp_path, "--version", timeout=60).peak_kb
+    assert done.peak_kb < baseline + 150_000, (done.peak_kb, baseline)
 
 
 @pytest.mark.parametrize("name", sorted(set(INPUTS) - set(ALONE)))
