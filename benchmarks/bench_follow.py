@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -58,11 +59,22 @@ class Game:
     followed: int = 0
 
 
+RETRIES = 20  # a busy service answers 429/503 with Retry-After: the follower waits and asks again, as the page does
+
+
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as r:
-        out: dict[str, Any] = json.loads(r.read())
-        return out
+    data = json.dumps(body).encode()
+    for attempt in range(RETRIES + 1):
+        request = urllib.request.Request(base + path, data, {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=120) as r:
+                out: dict[str, Any] = json.loads(r.read())
+                return out
+        except urllib.error.HTTPError as e:
+            if e.code not in (429, 503) or attempt == RETRIES:
+                raise
+            time.sleep(min(5.0, float(e.headers.get("Retry-After") or 1)))
+    raise AssertionError("unreachable")
 
 
 def fallback(phase: str) -> dict[str, Any]:
