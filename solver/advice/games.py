@@ -84,8 +84,7 @@ def finish_turn(bot: PaperbackBot, game: PaperbackGame) -> None:
         bot.play_turn(game)
     elif isinstance(bot, Expert):
         bot.decisions = []
-        if not bot.apply_best(game, bot.decide(game, "buy", bot.buy_plans(game))):
-            bot.finish_turn(game)
+        bot.play_buys(game)
     else:
         bot.finish_turn(game)
 

@@ -23,7 +23,6 @@ from typing import Any
 
 from solver.bots.base import NODE_BUDGET
 from solver.bots.policy import PolicyBot
-from solver.errors import GhostwriterError
 from solver.game.hardback.actions import Action, Buy, End, InkBuy, Spell
 from solver.game.hardback.engine import Game
 from solver.game.protocol import Game as AnyGame
@@ -31,7 +30,7 @@ from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective
 from solver.lexicon import Lexicon
 from solver.planner import hardback as features
-from solver.planner.core import Judged, Plan, judge, seed_of
+from solver.planner.core import Judged, Plan, apply_best, judge, seed_of
 from solver.planner.model import load
 from solver.search.hardback import Search
 
@@ -118,19 +117,6 @@ class ExpertBot(PolicyBot):
         self.decisions.append((kind, judged))
         return judged
 
-    def apply_best(self, game: Game, judged: list[Judged]) -> bool:
-        for j in judged:
-            trial = game.copy()
-            try:
-                for a in j.plan.actions:
-                    trial.apply(a)  # type: ignore[arg-type]
-            except GhostwriterError:
-                continue
-            for a in j.plan.actions:
-                game.apply(a)  # type: ignore[arg-type]
-            return True
-        return False
-
     # -- the word -----------------------------------------------------------------------------------------------
 
     def prepare(self, game: Game) -> None:
@@ -164,7 +150,7 @@ class ExpertBot(PolicyBot):
         if st.options.coop or p.event or p.must_wild or p.disfigured or "word" not in self.planned:
             super().spell(game)  # the constrained turns keep the hard bot's careful search
             return
-        if not self.apply_best(game, self.decide(game, "word", self.word_plans(game))):
+        if not apply_best(game, self.decide(game, "word", self.word_plans(game))):
             super().spell(game)
 
     # -- the buys -----------------------------------------------------------------------------------------------
@@ -202,7 +188,7 @@ class ExpertBot(PolicyBot):
         if st.options.coop or "buy" not in self.planned:
             super().buy(game)
             return
-        if not self.apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
+        if not apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
             super().buy(game)
 
 

@@ -16,7 +16,6 @@ import time
 from typing import Any
 
 from solver.bots.paperback import BOTS, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
-from solver.errors import GhostwriterError
 from solver.game.paperback.actions import Action, Buy, Discard, End, Pass
 from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
 from solver.game.paperback.protocol import PaperbackTable
@@ -25,7 +24,7 @@ from solver.game.protocol import Game as AnyGame
 from solver.lexicon import Lexicon
 from solver.paperback.moves import PaperbackObjective
 from solver.planner import paperback as features
-from solver.planner.core import Judged, Plan, judge, seed_of
+from solver.planner.core import Judged, Plan, apply_best, judge, seed_of
 from solver.planner.model import load
 from solver.search.paperback import PaperbackSearch
 
@@ -115,27 +114,17 @@ class Expert(Hard):
         if st.coop is not None or st.cubes is not None or st.extras is not None:
             super().play_turn(game)
             return
-        if not self.apply_best(game, self.decide(game, "word", self.word_plans(st))):
+        if not apply_best(PaperbackTable(game), self.decide(game, "word", self.word_plans(st))):
             super().play_turn(game)
             return
         if game.state.phase != BUY:
             return
-        if not self.apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
-            self.finish_turn(game)
+        self.play_buys(game)
 
-    @staticmethod
-    def apply_best(game: PaperbackGame, judged: list[Judged]) -> bool:
-        for j in judged:
-            trial = PaperbackTable(game).copy()
-            try:
-                for a in j.plan.actions:
-                    trial.apply(a)  # type: ignore[arg-type]
-            except GhostwriterError:
-                continue
-            for a in j.plan.actions:
-                game.apply(a)  # type: ignore[arg-type]
-            return True
-        return False
+    def play_buys(self, game: PaperbackGame) -> None:
+        """The buy phase by the planner (the hard bot's buys and the turn's end when it takes no plan)."""
+        if not apply_best(PaperbackTable(game), self.decide(game, "buy", self.buy_plans(game))):
+            self.finish_turn(game)
 
 
 def make_any(

@@ -120,6 +120,18 @@ def judge(
     return [j for _, _, j in out]
 
 
+def apply_best(game: Game[Any], judged: Sequence[Judged]) -> bool:
+    """Apply the first judged plan the engine takes whole in ``game`` (each tried on a copy first, so a plan refused
+    halfway changes nothing); False when it takes none."""
+    for j in judged:
+        trial = game.copy()
+        if play_plan(trial, -1, j.plan, lambda world, seat: None):
+            for action in j.plan.actions:
+                game.apply(action)
+            return True
+    return False
+
+
 def seed_of(*parts: int) -> int:
     """One seed from several integers (the bot's seed, the turn, the decision), the same on every machine."""
     h = 1469598103934665603

@@ -220,9 +220,13 @@ def test_the_evaluation_is_bounded_by_the_time_budget() -> None:
         dealt = small.post("/v1/hardback/game/new", json={"seed": 4, "options": {"players": 4}}).json()["game"]
         start = time.perf_counter()
         status, out = post(small, "/v1/hardback/evaluate", {"game": dealt, "samples": 64})
-        assert status == 200, out
-        assert 1 <= out["samples"] < 64 and time.perf_counter() - start < 0.4 + 1.5
-        assert abs(sum(out["win"]) - 1) < 1e-3
+        assert time.perf_counter() - start < 0.4 + 1.5
+        # the worlds stop at the deadline; on a loaded machine even the first world may outlive it, and the worker
+        # is killed: a 503 (the kill is the bound, service.pool), never a late answer
+        assert status in (200, 503), out
+        if status == 200:
+            assert 1 <= out["samples"] < 64
+            assert abs(sum(out["win"]) - 1) < 1e-3
 
 
 def test_the_same_state_gets_the_same_suggestion(client: TestClient) -> None:
