@@ -117,3 +117,21 @@ def bot_game_record(
             continue
         players[st.acting].play_turn(game)
     return record_json(game, list(bots), None)
+
+
+def horror_h_table(game: dict[str, Any]) -> dict[str, Any]:
+    """A dealt 3-player game (its JSON) made to hold, in seat 0's hand, printed Horror H7 and A3 (taken from the
+    offer deck or row), seat 1 two ink and a remover, seat 2 an ink and a remover: the opponents choose the token
+    they return."""
+    me = game["players"][0]
+    me["discard"] += me["hand"]
+    me["hand"] = []
+    for code in ("horror:H7", "horror:A3"):
+        if code in game["offer_row"]:
+            game["offer_row"][game["offer_row"].index(code)] = game["offer_deck"].pop()
+        else:
+            game["offer_deck"].remove(code)
+        me["hand"].append(code)
+    game["players"][1].update(ink=2, remover=1)
+    game["players"][2].update(ink=1, remover=1)
+    return game

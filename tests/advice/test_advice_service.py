@@ -25,7 +25,7 @@ from solver.game.protocol import Game as AnyGame
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
 
-from helpers import post
+from helpers import horror_h_table, post
 from tests_paths import DATA
 
 
@@ -164,18 +164,8 @@ def test_the_view_suggests_in_the_event_and_return_phases(client: TestClient) ->
     _, out = post(client, "/v1/hardback/game/action", {"game": dealt, "action": {"action": "pass"}})
     check_suggestion(client, out["game"], 0, "event")
     # printed Horror H: seat 1 returns an ink or a remover, its choice
-    game = client.post("/v1/hardback/game/new", json={"seed": 7, "options": {"players": 3}}).json()["game"]
-    me = game["players"][0]
-    me["discard"] += me["hand"]
-    me["hand"] = []
-    for code in ("horror:H7", "horror:A3"):
-        if code in game["offer_row"]:
-            game["offer_row"][game["offer_row"].index(code)] = game["offer_deck"].pop()
-        else:
-            game["offer_deck"].remove(code)
-        me["hand"].append(code)
-    game["players"][1].update(ink=2, remover=1)
-    game["players"][2].update(ink=1, remover=1)
+    dealt3 = client.post("/v1/hardback/game/new", json={"seed": 7, "options": {"players": 3}}).json()["game"]
+    game = horror_h_table(dealt3)
     spell = {"action": "spell", "word": "ha", "layout": [{"code": "horror:H7"}, {"code": "horror:A3"}]}
     _, out = post(client, "/v1/hardback/game/action", {"game": game, "action": spell})
     assert out["phase"] == "return"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from helpers import post
+from helpers import horror_h_table, post
 
 
 def new_game(client: TestClient, **options: Any) -> dict[str, Any]:
@@ -242,21 +242,7 @@ def test_bots_play_the_cooperative_anthology_over_http_and_its_result_is_right(
 
 
 def _horror_h_table(client: TestClient) -> dict[str, Any]:
-    """A 3-player game whose seat 0 holds printed Horror H7 and A3 (taken from the offer deck or row), seat 1 two
-    ink and a remover, seat 2 an ink and a remover."""
-    game = new_game(client, players=3)
-    me = game["players"][0]
-    me["discard"] += me["hand"]
-    me["hand"] = []
-    for code in ("horror:H7", "horror:A3"):
-        if code in game["offer_row"]:
-            game["offer_row"][game["offer_row"].index(code)] = game["offer_deck"].pop()
-        else:
-            game["offer_deck"].remove(code)
-        me["hand"].append(code)
-    game["players"][1].update(ink=2, remover=1)
-    game["players"][2].update(ink=1, remover=1)
-    return game
+    return horror_h_table(new_game(client, players=3))
 
 
 def test_ink_out_of_turn_and_the_opponents_return_over_http(client: TestClient) -> None:
