@@ -85,6 +85,13 @@ class Budget:
             return True
         return self.deadline is not None and time.monotonic() > self.deadline
 
+    def past_deadline(self) -> bool:
+        """Whether the time limit has passed or the search was cancelled; the step limit is not read (work that
+        a bot's step budget must see whole, such as the word bounds, stops only for the clock)."""
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        return self.deadline is not None and time.monotonic() > self.deadline
+
     def skip_checkpoint(self) -> None:
         """No checkpoint (any more): it is passed once, whichever limit reaches it first."""
         self.checkpoint_at = self.checkpoint_ticks = None

@@ -15,12 +15,8 @@ from web_page import _checked_page, _chip, _find, _move_chip, _open, _paperback,
 # -- the phone's Find bar, Cancel, live code checks, errors --------------------------------------------------
 
 PHONE_TALL = {"width": 390, "height": 844}
-# a hand whose exact search takes about 2 s on one core (cut at 0.1 s, it answers not exact in 0.2 s); no uncover
-# or double, so that the search, and the worker it holds, ends by its time limit
-# a hand whose exact search takes many seconds even compiled (Mystery uncovers, N7 and a Romance doubler)
 # a hand whose search runs into any time limit under a minute: 24 Mystery and Romance cards (the hostile hand of
-# tests/search/test_hostile.py; benchmarks/bench_hint.py's named hand is still cut at 20 s), not a 12-card hand
-# that took seconds once and takes a quarter of a second now
+# tests/search/test_hostile.py; benchmarks/bench_hint.py's named hand is still cut at 20 s)
 SLOW_HAND = (
     "m:A3 m:C5 m:D4 m:E4 m:G6 m:I5 m:J8 m:K2 m:K4 m:L6 m:M3 "
     "r:B3 r:D4 r:F6 r:H7 r:J6 r:L8 r:O4 r:P6 r:S4 r:U9 r:W4 r:Y4 r:Z5"
@@ -167,7 +163,9 @@ def test_an_answer_cut_short_is_never_called_proven(page: Page) -> None:
     before any word must never say that no word can be played."""
     _type_codes(page, SLOW_HAND)
     page.locator("#more-options summary").click()
-    page.fill("#time-limit", "0.1")
+    # 1 s, not less: on a loaded machine the search worker (niced) gets a sliver of a core, and a search that has
+    # not answered 0.3 s past its limit is killed (a 503, not the partial answer this test is about)
+    page.fill("#time-limit", "1")
     _find(page)
     not_proven = page.locator("#not-proven")
     expect(not_proven).to_contain_text("These moves are not proven best")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 from array import array
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -375,3 +376,45 @@ def test_profiles_remember_their_optimism_by_what_they_read(state: dict[str, Any
             assert kept == numbers(p, counts, inked, size, dumps), (p.card.code, counts, inked, size, dumps)
             p.remembered.clear()
             p.remembered.update(memo)
+
+
+@settings(max_examples=40, deadline=None)
+@given(state=rich_states(), native_=st.booleans(), stop_after=st.integers(1, 4))
+def test_bounds_cut_by_the_clock_are_the_same_numbers_or_infinite(
+    state: dict[str, Any], native_: bool, stop_after: int, enable: Lexicon
+) -> None:
+    """``word_bounds`` in chunks between looks at the clock: while the clock allows, the same numbers as one pass;
+    once it says stop, every word not reached is bounded +inf (still an upper bound) and the answer says it is not
+    complete. The first chunk (the longest words) is always bounded."""
+    if native_:
+        _kernel()
+    pool = Search(enable, TurnState.from_json(state), engine="python").pool
+    whole = bound.word_bounds(enable, pool, native=native_)
+    chunk, bound.BOUND_CHUNK = bound.BOUND_CHUNK, 64
+    try:
+        never = bound.word_bounds(enable, pool, native=native_, out_of_time=lambda: False)
+        cut = bound.word_bounds(enable, pool, native=native_, out_of_time=_stops_after(stop_after))
+    finally:
+        bound.BOUND_CHUNK = chunk
+    assert never.complete and np.array_equal(never.index, whole.index) and np.array_equal(never.bound, whole.bound)
+    assert np.array_equal(cut.index, whole.index)
+    unknown = cut.bound == np.inf
+    assert np.array_equal(cut.bound[~unknown], whole.bound[~unknown])
+    assert cut.complete == (not unknown.any())
+    if unknown.any():
+        lengths = np.array([len(enable.word(int(i))) for i in cut.index])
+        assert lengths[~unknown].max() >= lengths[unknown].max()  # longest words first
+        order = cut.promising(len(cut.bound))
+        assert not unknown[order[: int((~unknown).sum())]].any()  # the known bounds come first
+
+
+def _stops_after(looks: int) -> Callable[[], bool]:
+    """A clock that says "out of time" from its ``looks``-th look on."""
+    seen = 0
+
+    def clock() -> bool:
+        nonlocal seen
+        seen += 1
+        return seen >= looks
+
+    return clock

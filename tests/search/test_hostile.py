@@ -157,3 +157,17 @@ def test_the_checkpoints_quick_layouts_do_not_change_an_exact_answer(
         assert checked.exact
         assert [m.value for m in moves] == [m.value for m in plain], hand
         assert moves[0].word == plain[0].word or moves[0].value == plain[1].value, hand
+
+
+def test_a_limit_spent_before_the_bounds_are_done_still_finds_a_word(lexicon: Lexicon) -> None:
+    """A limit too short for the words' bounds (24 cards): the bounds stop at the clock (the words not reached
+    bounded +inf), the best words known are laid out, the answer is not exact; a second query with time for the
+    bounds computes them all again."""
+    s = Search(lexicon, TurnState.from_json({"hand": MYSTERY_ROMANCE}), time_limit=1e-6)
+    moves = s.top(3)
+    assert moves and not s.exact
+    assert s._bounds is not None and not s._bounds.complete
+    s.time_limit = LIMIT
+    again = s.top(1)
+    assert s._bounds is not None and s._bounds.complete
+    assert again[0].value >= moves[0].value

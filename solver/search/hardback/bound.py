@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -156,11 +157,20 @@ def no_fodder(pool: Pool, length: int, classics_fill: int) -> bool:
 
 @dataclass
 class Bounds:
-    """The words a state might spell (lexicon indices) and their upper bounds, with the optimism behind them."""
+    """The words a state might spell (lexicon indices) and their upper bounds, with the optimism behind them.
+    ``complete`` False: the clock stopped their computation (``word_bounds``' ``out_of_time``), and the words it
+    did not reach have the bound +inf, which no word's value passes (an exact search stays exact, only slower)."""
 
     index: IntArray
     bound: FloatArray
     optimism: Optimism
+    complete: bool = True
+
+    def promising(self, k: int) -> IntArray:
+        """The positions of the k words with the best bounds, best first (ties in the lexicon's order), the words
+        whose bound was never computed (+inf) last: an answer cut short lays out the ones it knows are good."""
+        key = np.where(self.bound == np.inf, -np.inf, self.bound)
+        return np.argsort(-key, kind="stable")[:k]
 
 
 def chain_starts(
@@ -196,11 +206,20 @@ def chain_starts(
     return starts
 
 
-def word_bounds(lex: Lexicon, pool: Pool, native: bool = True) -> Bounds:
+BOUND_CHUNK = 8192  # signatures bounded between two looks at the clock (``word_bounds``' ``out_of_time``)
+
+
+def word_bounds(
+    lex: Lexicon, pool: Pool, native: bool = True, out_of_time: Callable[[], bool] | None = None
+) -> Bounds:
     """Every word the pool's state might spell, with an upper bound of its value (``Bounds``): the bound of its
     signature (``_signature_bounds``), for the words of lengths the state allows whose letters the inked cards and
     the classics can fit. ``native``: the signatures' bounds from the compiled kernel where it was built (the same
-    numbers); False for numpy's, the reference (the Python engine's)."""
+    numbers); False for numpy's, the reference (the Python engine's).
+
+    ``out_of_time``: asked between chunks of ``BOUND_CHUNK`` signatures, longest words first (the first chunk is
+    always bounded); once it says so, the signatures not reached get the bound +inf and the answer is not
+    ``complete``. Each signature's bound is its own: chunks give the same numbers as one pass."""
     st = pool.state
     om = Optimism.of(pool)
     empty = Bounds(np.zeros(0, np.int64), np.zeros(0, np.float64), om)
@@ -242,13 +261,22 @@ def word_bounds(lex: Lexicon, pool: Pool, native: bool = True) -> Bounds:
     ok &= lengths <= fill
     sig_bound = np.full(len(lengths), -np.inf)
     kept = np.nonzero(ok)[0]
-    if len(kept):
-        sig_bound[kept] = _signature_bounds(
-            lex, pool, om, letter_of, counts[:, kept], lengths[kept], fill[kept], native
-        )
+    complete = True
+    if out_of_time is None or len(kept) <= BOUND_CHUNK:
+        chunks = [kept] if len(kept) else []
+    else:
+        longest_first = kept[np.argsort(-lengths[kept], kind="stable")]
+        chunks = [longest_first[i : i + BOUND_CHUNK] for i in range(0, len(kept), BOUND_CHUNK)]
+    for c, at in enumerate(chunks):
+        if c and out_of_time is not None and out_of_time():
+            for rest in chunks[c:]:
+                sig_bound[rest] = np.inf
+            complete = False
+            break
+        sig_bound[at] = _signature_bounds(lex, pool, om, letter_of, counts[:, at], lengths[at], fill[at], native)
     sig_bound += EPS
     index, bound = per_word(sig_bound, sig.inverse, lo)
-    return Bounds(index, bound, om)
+    return Bounds(index, bound, om, complete)
 
 
 @dataclass

@@ -38,7 +38,7 @@ MAX_TOP = 1000
 CHECKPOINT = 0.2  # share of a time limit after which a search lays out promising words quickly, to have an answer
 RESERVE = 0.15  # the last share of a time limit, at most RESERVE_CAP seconds, kept to fill an answer cut short
 RESERVE_CAP = 0.3
-GRACE_MIN = 0.1  # seconds to fill a cut answer even when the limit is already spent (by the bounds, say)
+GRACE_MIN = 0.1  # seconds to fill a cut answer even when the limit is already spent (at most the limit itself)
 SPLIT_CHECK = 1023  # the frontier reads the clock once every 1,024 splits of a placement's either choices
 REACH = Reach(2 * EPS, ties=False)  # a bound beats a level when over it by more than rounding
 
@@ -112,10 +112,12 @@ class Search(Setup[TurnState, Objective]):
     @property
     def bounds(self) -> Bounds:
         if self._bounds is None:
-            b = word_bounds(self.lexicon, self.pool, native=self.engine == "compiled")
+            b = word_bounds(
+                self.lexicon, self.pool, native=self.engine == "compiled", out_of_time=self.budget.past_deadline
+            )
             if self.allowed is not None and len(b.index):
                 keep = self.allowed[b.index]
-                b = Bounds(b.index[keep], b.bound[keep], b.optimism)
+                b = Bounds(b.index[keep], b.bound[keep], b.optimism, b.complete)
             self._bounds = b
         return self._bounds
 
@@ -161,6 +163,8 @@ class Search(Setup[TurnState, Objective]):
         outer = self._queries == 0
         if outer:
             self._graced = False
+            if self._bounds is not None and not self._bounds.complete:
+                self._bounds = None  # the clock cut them in a query before: this one may have time for them all
             share = CHECKPOINT if checkpoint and self.time_limit is not None else None
             limit = self.time_limit
             if limit is not None:  # the search proper; the reserve is for the grace
@@ -184,7 +188,8 @@ class Search(Setup[TurnState, Objective]):
             self.budget.extend(0.0 if timed else None, 0 if stepped else None)
             return
         self._graced = True
-        seconds = max(GRACE_MIN, self._final - time.monotonic()) if timed else None
+        least = min(GRACE_MIN, self.time_limit or 0.0)  # a tiny limit's grace is as tiny
+        seconds = max(least, self._final - time.monotonic()) if timed else None
         steps = max(200, (self.node_budget or 0) // 20) if stepped else None
         self.budget.extend(seconds, steps)
 
@@ -248,13 +253,13 @@ class Search(Setup[TurnState, Objective]):
     def _lay_out_quickly(self, seeds: dict[int, Placement], solved: set[int], n: int) -> float:
         """Quick layouts (``WordSolver.lay_out_quickly``) of the words with the best bounds not yet solved, into
         ``seeds``; the level every word of the true top n then beats (-inf until n words are laid out)."""
-        ub = self.bounds.bound
-        order = np.argsort(-ub, kind="stable")[: max(20 * n, 200)]
+        order = self.bounds.promising(max(20 * n, 200))
         for j in order:
             j = int(j)
             if j in solved or j in seeds:
                 continue
-            self.budget.check()
+            if seeds or solved:  # the first word is laid out whatever the clock says: an answer is never empty
+                self.budget.check()
             p = self.solver.lay_out_quickly(self.lexicon.word(int(self.bounds.index[j])))
             if p is not None:
                 seeds[j] = p
@@ -266,13 +271,12 @@ class Search(Setup[TurnState, Objective]):
         the grace the caller set)."""
         n = kept.n
         solved = _positions(kept)
-        ub = self.bounds.bound
         # with a step budget (bots) the filling is bounded by steps too, in proportion: fewer words, shorter searches
         if self.node_budget is not None:
             words, steps = max(2 * n, 6), max(50, self.node_budget // 40)
         else:
             words, steps = max(20 * n, 200), 400
-        best = np.argsort(-ub, kind="stable")[:words]
+        best = self.bounds.promising(words)
         for j in best:
             if int(j) in solved:
                 continue
@@ -300,7 +304,8 @@ class Search(Setup[TurnState, Objective]):
             Weights(**{**zero, "coins": 1.0, "prestige": tiny}),
         ]
         pools = [Pool.of(self.state, w) for w in dims]
-        bounds = [word_bounds(self.lexicon, p, native=self.engine == "compiled") for p in pools]
+        native = self.engine == "compiled"
+        bounds = [word_bounds(self.lexicon, p, native, self.budget.past_deadline) for p in pools]
         resolver = Resolver(pools[0], self.budget)  # eithers go to prestige; the splits are made below
         solver = WordSolver(pools[0], resolver, bounds[0].optimism)  # enumerates placements: Python only
         dimensions = [b.optimism for b in bounds]
@@ -322,7 +327,8 @@ class Search(Setup[TurnState, Objective]):
                     add((totals.prestige - moved, totals.coins + moved), placement, split)
 
         ub_p, ub_c = bounds[0].bound, bounds[1].bound
-        order = np.lexsort((-ub_c, -ub_p))
+        known = np.isfinite(ub_p) & np.isfinite(ub_c)  # words whose bounds the clock let be computed come first
+        order = np.lexsort((-ub_c, -ub_p, ~known))
         try:
             for j in order:
                 if hopeless([float(ub_p[j]), float(ub_c[j])]):
@@ -334,7 +340,8 @@ class Search(Setup[TurnState, Objective]):
             try:  # cut short: quick layouts of the most promising words, so that the answer is never empty
                 for j in order[: 20 if frontier.points else 200]:
                     word = self.lexicon.word(int(bounds[0].index[j]))
-                    self.budget.check()
+                    if frontier.points:  # the first word is laid out whatever the clock says
+                        self.budget.check()
                     p = solver.lay_out_quickly(word)
                     if p is not None:
                         totals = outcome(resolver, word, p.slots, p.resolution).totals
