@@ -8,6 +8,7 @@ and ``legal``), so a client shows a game without knowing its rules; the service 
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -144,6 +145,7 @@ def hint_job(work: Work, data: Any, dictionary: str | None, key: str, top: int, 
     answer = allowed_hint(search, top, word_check(game))
     out = dict(answer.json)
     out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in answer.moves]
+    out["weights"] = asdict(search.value_weights)  # what a move's value counts, at this stage of the game
     return out
 
 

@@ -8,7 +8,8 @@
 import { api } from "./api.js";
 import { $, el, sentence } from "./dom.js";
 import { reviewRecord } from "./review.js";
-import { cardTile, moveSummary, renderAdvice, renderLog, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
+import { cardTile, moveSummary, renderAdvice, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
+import { hintButton, movesCards, renderConfirm, renderLogTurns, renderValueNote, textCard } from "./play-table.js";
 
 const STORE = "gw-play-v1";
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -22,6 +23,8 @@ let word = [];
 let picks = {};
 let reading = null;
 let hints = [];
+let hintWeights = null; // the weights the hints' value counts (the stage's), for the page to say what value means
+let confirming = null; // the action waiting for the person's confirmation, with its preview
 let setupOpen = false;
 
 function delay() {
@@ -263,12 +266,34 @@ async function pick(key, answer) {
   }
 }
 
-async function spell() {
+/** Play the word laid out, once the person confirms it from its preview (its cards and totals). */
+function spell() {
   if (!reading || !reading.ok) return;
   const action = { action: "spell", word: reading.word, layout: layout(true) };
   const ghost = $("play-ghost-seat").value;
   if (ghost !== "") action.ghost = Number(ghost);
-  await act(action);
+  const move = { word: reading.word, layout: word.map((e) => ({ code: e.code, face: e.face, source: e.source })) };
+  ask(action, { title: `Play ${reading.word.toUpperCase()}?`, cards: movesCards(move, placesOfCards()),
+    summary: moveSummary(reading.move), yes: `Play ${reading.word.toUpperCase()}` });
+}
+
+/** An action that ends the word or the turn waits for a confirmation: its preview is shown, the action kept. */
+function ask(action, preview) {
+  confirming = { action, preview };
+  render();
+}
+
+function confirmed() {
+  const waiting = confirming;
+  confirming = null;
+  if (waiting) act(waiting.action);
+}
+
+/** The expert's word (the advice's button): previewed and confirmed as a word laid out by hand is. */
+function playAdvised(action) {
+  if (action.action !== "spell") { act(action); return; }
+  ask(action, { title: `Play the expert's word, ${action.word.toUpperCase()}?`, cards: movesCards(action, placesOfCards()),
+    summary: "laid out with the expert's choices", yes: `Play ${action.word.toUpperCase()}` });
 }
 
 async function hint() {
@@ -279,6 +304,7 @@ async function hint() {
   try {
     const res = await api("/v1/hardback/game/hint", { game: play.game, top: 5 });
     hints = res.moves;
+    hintWeights = res.weights || null;
     if (!hints.length) showError(new Error(res.reason || "no word the rules allow now: pass to end your turn"));
     render();
   } catch (err) {
@@ -346,7 +372,9 @@ function actionButton(a) {
   return el("button", {
     type: "button", className: `button small${best ? " suggested" : ""}${a.action === "end" || a.action === "skip" ? " subtle" : ""}`,
     dataset: { action: a.action }, title: best ? "the ghost writer's choice" : null, disabled: busy,
-    onclick: () => act(a),
+    onclick: () => (a.action === "pass"
+      ? ask(a, { title: "Pass, with no word this turn?", summary: "Your hand is discarded; you still buy with what you have.", yes: "Pass" })
+      : act(a)),
   }, labelOf(a), best ? el("span", { className: "star", "aria-label": " (ghost writer's choice)", text: " ★" }) : null);
 }
 
@@ -397,9 +425,11 @@ function render() {
   $("play-game").hidden = false;
   $("play-turn").textContent = turnLine(play, view);
   renderTrack(play, view);
-  renderLog(play);
+  renderLogTurns(play.said);
   $("play-guide").textContent = guide();
-  renderAdvice(view.advice, !view.over && view.acting === play.me, act, busy);
+  renderAdvice(view.advice, !view.over && view.acting === play.me, playAdvised, busy);
+  if (confirming && (view.over || view.acting !== play.me)) confirming = null;
+  renderConfirm(confirming && confirming.preview, confirmed, () => { confirming = null; render(); }, busy);
   $("play-review").hidden = !view.over || !Array.isArray(play.log);
   const mine = !view.over && view.acting === play.me && !busy;
   const legal = mine ? view.legal : [];
@@ -407,7 +437,7 @@ function render() {
   $("play-word-area").hidden = !spelling;
   // the hand, inked cards and classics, tappable into the word while spelling
   const inWord = new Set(word.map((e) => e.id));
-  const tile = (id, card, source, extra) => el("li", null, cardTile(card, {
+  const tile = (id, card, source, extra) => el("li", null, textCard(card, {
     className: `${inWord.has(id) ? "in-word" : ""}${source === "inked" ? " inked" : ""}`,
     pressed: spelling ? inWord.has(id) : undefined, draggable: spelling, dataset: { id, source },
     onclick: spelling ? () => addToWord(id, card, source) : null,
@@ -428,8 +458,8 @@ function render() {
   $("play-classics").replaceChildren(...classics);
   $("play-classics-area").hidden = !classics.length;
   // the offer row, each card with its buy (or jail) actions when legal
-  const offer = view.offer_row.map((card, slot) => el("li", { className: "offer-slot" }, cardTile(card, { label: `${short(card.code)}, ${card.cost} coins: ${card.text}` }),
-    el("span", { className: "small offer-text", text: card.text }),
+  const offer = view.offer_row.map((card, slot) => el("li", { className: "offer-slot" },
+    textCard(card, { label: `${short(card.code)}, ${card.cost} coins: ${card.text}` }, null, "offer"),
     ...legal.filter((a) => (a.action === "buy" || a.action === "jail") && a.slot === slot).map(actionButton)));
   $("play-offer").replaceChildren(...offer);
   // the word
@@ -471,10 +501,9 @@ function renderWord() {
   out.classList.toggle("refused", Boolean(reading && !reading.ok));
   $("play-spell").disabled = !(reading && reading.ok) || busy;
   renderQuestions(reading && reading.ok ? reading.questions : [], word, picks, pick);
-  $("play-hints").replaceChildren(...hints.map((m, i) => el("li", null, el("button", {
-    type: "button", className: "button small hint-move", dataset: { word: m.word, index: i, codes: m.layout.map((e) => e.code).join(" ") },
-    onclick: () => layOut(m),
-  }, `${i + 1}. ${moveSummary(m)}`))));
+  const places = placesOfCards();
+  $("play-hints").replaceChildren(...hints.map((m, i) => el("li", null, hintButton(m, i, places, () => layOut(m)))));
+  renderValueNote(hints.length || reading ? hintWeights : null);
 }
 
 // dragging: a hand card onto the word (added at the end, or before the card it is dropped on), a word card along it

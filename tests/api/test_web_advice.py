@@ -37,6 +37,8 @@ def test_the_table_shows_the_expert_s_word_and_plays_it(browser: Browser, server
         expect(advice).to_contain_text("a chance to win of")
         spelled = (word.text_content() or "").split()[1].rstrip("★")
         word.click()
+        expect(page.locator("#play-confirm")).to_contain_text(f"Play the expert's word, {spelled}?")
+        page.locator("#play-confirm-yes").click()
         expect(page.locator("#play-log")).to_contain_text(spelled)
     else:
         expect(page.locator("#play-actions button.suggested")).not_to_have_count(0)

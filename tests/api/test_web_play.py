@@ -87,6 +87,21 @@ def _touch_targets(page: Page) -> None:
     assert small == [], f"touch targets under 40 px: {small}"
 
 
+def _one_row(page: Page, selector: str) -> None:
+    """The elements all on one line (a word's cards never wrap, on a phone too)."""
+    tops = page.eval_on_selector_all(selector, "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    assert tops and len(set(tops)) == 1, f"{selector} wraps: {tops}"
+
+
+def _cards_read_like_a_game(page: Page) -> None:
+    """The offer row and the hand as cards with their benefits printed on them."""
+    offer = page.locator("#play-offer .offer-card")
+    expect(offer).not_to_have_count(0)
+    assert offer.count() == page.locator("#play-offer .offer-card .card-benefits").count()
+    expect(page.locator("#play-offer .card-benefits").first).not_to_have_text("")
+    expect(page.locator("#play-hand .text-card .card-benefits")).not_to_have_count(0)
+
+
 def _game_over(turn: Locator) -> bool:
     return "Game over" in (turn.text_content() or "")
 
@@ -136,11 +151,20 @@ def _spell_a_hinted_word(page: Page, prefix: str, done: dict[str, Any]) -> None:
     expect(hint).to_be_visible()
     with_either = page.locator(f'.hint-move[data-codes*="{EITHER_CARD}"]')
     chosen = with_either.first if done["either"] is None and with_either.count() else hint
+    expect(hint.locator(".mini-card")).not_to_have_count(0)  # a hint shows its cards as they would lie
+    expect(page.locator("#play-value-note")).to_contain_text("Value counts 1 for a prestige")
     chosen.click()
+    _one_row(page, "#play-word li")
     _turn_the_either_choice(page, prefix, done)
     expect(page.locator("#play-spell")).to_be_enabled()
     _shot_once(page, prefix, done, "word")
     page.locator("#play-spell").click()
+    confirm = page.locator("#play-confirm")
+    expect(confirm).to_contain_text("Play ")  # the word is previewed, its cards and totals, before it is played
+    expect(confirm.locator(".mini-card")).not_to_have_count(0)
+    _shot_once(page, prefix, done, "confirm")
+    page.locator("#play-confirm-yes").click()
+    expect(confirm).to_be_hidden()
     done["words"] += 1
 
 
@@ -182,7 +206,9 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
         if checks:
             _no_sideways_scroll(page)
             _touch_targets(page)
-        if page.locator("#play-word-area").is_visible():
+        if page.locator("#play-confirm-yes").is_visible():  # a pass waits for its confirmation
+            page.locator("#play-confirm-yes").click()
+        elif page.locator("#play-word-area").is_visible():
             _spell_a_hinted_word(page, prefix, done)
         else:
             _take_the_marked_choice(page, turn, prefix, done)
@@ -202,6 +228,7 @@ def test_whole_game_on_a_laptop(browser: Browser, server: str, tmp_path: Path) -
     page.locator("#play-load").set_input_files(str(_save_with_either(server, tmp_path, 3)))
     expect(page.locator(f'#play-hand .play-card[data-code="{EITHER_CARD}"]')).to_be_visible()
     page.screenshot(path=str(_shots() / "play-laptop-start.png"), full_page=True)
+    _cards_read_like_a_game(page)
 
     # a reload resumes the game kept in the browser
     before = page.locator("#play-turn").text_content()
@@ -225,6 +252,12 @@ def test_whole_game_on_a_laptop(browser: Browser, server: str, tmp_path: Path) -
     assert done["words"] >= 1
     expect(page.locator("#play-log li")).not_to_have_count(0)
     assert "spelled" in (page.locator("#play-log").text_content() or "")
+    # the log in turns, the newest first, every line kept
+    expect(page.locator("#play-log-count")).to_contain_text("newest first")
+    numbers = page.eval_on_selector_all("#play-log > li", "els => els.map(e => e.value)")
+    assert numbers == sorted(numbers, reverse=True) and numbers[-1] == 1
+    said = page.evaluate("() => JSON.parse(localStorage.getItem('gw-play-v1')).said.length")
+    assert page.locator("#play-log .log-lines > li").count() == said
     page.screenshot(path=str(_shots() / "play-laptop-over.png"), full_page=True)
 
     # the game saves to a file that loads again
@@ -251,6 +284,7 @@ def test_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     page.locator("#play-start").click()
     expect(page.locator("#play-game")).to_be_visible()
     page.screenshot(path=str(_shots() / "play-phone-start.png"), full_page=True)
+    _cards_read_like_a_game(page)
     done = _play_whole_game(page, "play-phone", checks=True)
     assert done["words"] >= 1
     _no_sideways_scroll(page)
