@@ -23,6 +23,7 @@ from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameViewIn
 from solver.answers.filters import allowed_hint
+from solver.answers.filters import familiar as familiar_words
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError, action_from_json
 from solver.game.hardback.engine import Game
@@ -132,16 +133,19 @@ async def game_hint(
     if st.phase != Phase.PREPARE or st.turn.peek:
         raise FieldError("game", f"hints are for a word, before it is played; the game is in the {st.phase} phase")
     limit = min(HINT_TIME_LIMIT, ctx.settings.time_budget)
-    job = Job(hint_job, (body.game, body.dictionary, ctx.settings.state_key, body.top, limit))
+    job = Job(hint_job, (body.game, body.dictionary, ctx.settings.state_key, body.top, limit, body.familiar))
     out = await ctx.runner.run(job, limit, Lane.HEAVY, who)
     out["dictionary"] = d.name
     return JSONResponse(out)
 
 
-def hint_job(work: Work, data: Any, dictionary: str | None, key: str, top: int, limit: float) -> dict[str, Any]:
-    """The seat's best words, in a search worker: the hint's JSON."""
+def hint_job(
+    work: Work, data: Any, dictionary: str | None, key: str, top: int, limit: float, familiar: float | None = None
+) -> dict[str, Any]:
+    """The seat's best words (those at least ``familiar``, when given), in a search worker: the hint's JSON."""
     game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
     search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(limit), cancel=work.cancel)
+    search.allowed = familiar_words(search.lexicon, familiar, search.state.options.edition)[0]
     answer = allowed_hint(search, top, word_check(game))
     out = dict(answer.json)
     out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in answer.moves]

@@ -96,6 +96,11 @@ class GameHintIn(BaseModel):
     game: GameJson
     top: int = Field(default=5, ge=1, le=50)
     dictionary: str | None = Field(default=None, max_length=40)
+    familiar: float | None = Field(
+        default=None, ge=0, le=8,
+        description="only words at least this familiar (a Zipf frequency from wordfreq: 3 is met now and then, 4 "
+        "common); the player may still play any word",
+    )
 
 
 class GameReadIn(BaseModel):

@@ -302,7 +302,10 @@ async function hint() {
   button.disabled = true;
   button.classList.add("busy");
   try {
-    const res = await api("/v1/hardback/game/hint", { game: play.game, top: 5 });
+    const body = { game: play.game, top: 5 };
+    const familiar = $("play-familiar").value.trim();
+    if (familiar !== "") body.familiar = Number(familiar);
+    const res = await api("/v1/hardback/game/hint", body);
     hints = res.moves;
     hintWeights = res.weights || null;
     if (!hints.length) showError(new Error(res.reason || "no word the rules allow now: pass to end your turn"));
@@ -628,6 +631,8 @@ export function bindPlay() {
   $("play-check").addEventListener("click", check);
   $("play-spell").addEventListener("click", spell);
   $("play-hint").addEventListener("click", hint);
+  $("play-familiar").value = localStorage.getItem("gw-play-familiar") || "";
+  $("play-familiar").addEventListener("change", () => localStorage.setItem("gw-play-familiar", $("play-familiar").value.trim()));
   $("play-clear").addEventListener("click", () => { clearWord(); render(); });
   $("play-word-text").addEventListener("input", () => { reading = null; $("play-spell").disabled = true; });
   $("play-word-text").addEventListener("keydown", (event) => { if (event.key === "Enter") check(); });

@@ -136,3 +136,23 @@ def test_steps_that_outrun_the_time_budget_are_refused_naming_where() -> None:
         assert status in (200, 422), out
         if status == 422:
             assert out["field"] == "actions" and "time budget" in out["error"]
+
+
+def test_hint_keeps_to_familiar_words_when_asked(client: TestClient) -> None:
+    """Play's hint with ``familiar``: every word at least that familiar (wordfreq's Zipf), the weights its value
+    counts given beside; a threshold out of range is the field's 422."""
+    from solver.lexicon import default_lexicon
+    from solver.lexicon.familiarity import familiarity
+
+    game = new_game(client, seed=11)
+    status, any_word = post(client, "/v1/hardback/game/hint", {"game": game, "top": 10})
+    assert status == 200, any_word
+    assert any_word["weights"]["prestige"] == 1.0 and any_word["weights"]["coins"] > 0
+    status, out = post(client, "/v1/hardback/game/hint", {"game": game, "top": 10, "familiar": 4})
+    assert status == 200, out
+    lex = default_lexicon()
+    zipf = familiarity(lex, "en")
+    assert out["moves"] and all(zipf[lex.index(m["word"])] >= 40 for m in out["moves"])
+    assert any(zipf[lex.index(m["word"])] < 40 for m in any_word["moves"])  # the filter left some word out
+    status, bad = post(client, "/v1/hardback/game/hint", {"game": game, "familiar": 9})
+    assert status == 422 and bad["field"] == "familiar", bad

@@ -280,13 +280,18 @@ def test_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     page.screenshot(path=str(_shots() / "play-phone-setup.png"), full_page=True)
     page.locator("#play-target").fill("10")
     page.locator("#play-seed").fill("5")
+    page.locator("#play-familiar").fill("3")  # hints keep to familiar words
     page.locator("#play-level-0").select_option("easy")
+    asked: list[Any] = []
+    page.on("request", lambda r: asked.append(json.loads(r.post_data or "{}").get("familiar"))
+            if r.url.endswith("/v1/hardback/game/hint") else None)
     page.locator("#play-start").click()
     expect(page.locator("#play-game")).to_be_visible()
     page.screenshot(path=str(_shots() / "play-phone-start.png"), full_page=True)
     _cards_read_like_a_game(page)
     done = _play_whole_game(page, "play-phone", checks=True)
     assert done["words"] >= 1
+    assert asked and all(f == 3 for f in asked), asked
     _no_sideways_scroll(page)
     page.screenshot(path=str(_shots() / "play-phone-over.png"), full_page=True)
     page.context.close()
