@@ -6,7 +6,7 @@
    from a JSON file. */
 
 import { api } from "./api.js";
-import { $, el, sentence } from "./dom.js";
+import { $, el, plural, sentence } from "./dom.js";
 import { reviewRecord } from "./review.js";
 import { cardTile, moveSummary, renderAdvice, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
 import { hintButton, movesCards, renderConfirm, renderLogTurns, renderValueNote, textCard } from "./play-table.js";
@@ -344,6 +344,7 @@ function placesOfCards() {
 
 // -- drawing ---------------------------------------------------------------------------------------------------------
 
+const coins = (n) => plural(n, "coin", "coins");
 const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
 
 function labelOf(a) {
@@ -353,16 +354,16 @@ function labelOf(a) {
     case "remover": return `Remover on ${short(a.card)}`;
     case "pass": return "Pass (discard the hand)";
     case "power": return `Power: ${view.players[play.me].power?.title || a.name}${a.slot !== undefined ? ` (slot ${a.slot + 1})` : ""}${a.genre ? ` (${a.genre})` : ""}${a.n ? ` (${a.n})` : ""}${a.cards ? ` (${Object.values(a.cards).map(short).join(", ")})` : ""}`;
-    case "dump": return `Dump ${short(a.card)} for ${view.turn.dumps[0]} coins`;
+    case "dump": return `Dump ${short(a.card)} for ${coins(view.turn.dumps[0])}`;
     case "jail": return `${a.keep ? "Jail" : "Remove"} ${short(row[a.slot].code)}`;
-    case "look": return `Preview: look at ${view.turn.previews[0]} cards`;
+    case "look": return `Preview: look at ${plural(view.turn.previews[0], "card", "cards")}`;
     case "preview": return "Preview";
     case "skip": return "Skip the choices left";
     case "flush": return "Flush the offer row";
-    case "buy": return a.jail ? "Buy the card in your jail" : `Buy ${short(row[a.slot].code)} (${row[a.slot].cost} coins)`;
+    case "buy": return a.jail ? "Buy the card in your jail" : `Buy ${short(row[a.slot].code)} (${coins(row[a.slot].cost)})`;
     case "ink_buy": return `Buy ${a.n} ink`;
     case "convert": return `Turn ${3 * a.n} ink into ${a.n} coin${a.n === 1 ? "" : "s"}`;
-    case "advert": return `Advert: ${view.next_advert.cost} coins for ${view.next_advert.prestige} prestige`;
+    case "advert": return `Advert: ${coins(view.next_advert.cost)} for ${view.next_advert.prestige} prestige`;
     case "end": return "End the turn";
     case "event": return a.swap === undefined ? "Keep the event" : `Exchange it with ${seatName(play, a.swap)}`;
     case "return": return `Return ${a.token === "ink" ? "an ink" : "a remover"}`;
@@ -395,8 +396,8 @@ function guide() {
     case "prepare": return view.inked.length
       ? "Lay out a word with every inked card face-up: tap cards (tap a laid card to turn it face-down), Check, then Play."
       : "Lay out a word: tap cards (tap a laid card to turn it face-down), Check, then Play. Hint asks the ghost writer.";
-    case "choices": return `Your word earned choices (${t.coins} coins so far). ★ marks the expert's choice.`;
-    case "buy": return `Buy: ${t.coins} coins to spend, ${view.players[play.me].ink} ink. ★ marks the expert's choice.`;
+    case "choices": return `Your word earned choices (${coins(t.coins)} so far). ★ marks the expert's choice.`;
+    case "buy": return `Buy: ${coins(t.coins)} to spend, ${view.players[play.me].ink} ink. ★ marks the expert's choice.`;
     case "event": return "You drew an event: keep it, or exchange it with a player ahead of you.";
     default: return "";
   }
@@ -462,7 +463,7 @@ function render() {
   $("play-classics-area").hidden = !classics.length;
   // the offer row, each card with its buy (or jail) actions when legal
   const offer = view.offer_row.map((card, slot) => el("li", { className: "offer-slot" },
-    textCard(card, { label: `${short(card.code)}, ${card.cost} coins: ${card.text}` }, null, "offer"),
+    textCard(card, { label: `${short(card.code)}, ${coins(card.cost)}: ${card.text}` }, null, "offer"),
     ...legal.filter((a) => (a.action === "buy" || a.action === "jail") && a.slot === slot).map(actionButton)));
   $("play-offer").replaceChildren(...offer);
   // the word

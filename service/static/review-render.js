@@ -26,10 +26,11 @@ export function gapAmount(turn, objective) {
 }
 
 function signed(n, unit) {
-  return `${n > 0 ? "+" : n < 0 ? "−" : ""}${formatValue(Math.abs(n))} ${unit}`;
+  const word = unit === "coins" && Math.abs(n) === 1 ? "coin" : unit;
+  return `${n > 0 ? "+" : n < 0 ? "−" : ""}${formatValue(Math.abs(n))} ${word}`;
 }
 
-/** The gap in words: "+4 prestige", "+4 prestige, −1 coins", "+1.25 value". */
+/** The gap in words: "+4 prestige", "+4 prestige, −1 coin", "+1.25 value". */
 export function gapText(turn, objective) {
   if (UNIT[objective] === "value") return signed(turn.gap.value, "value");
   const first = UNIT[objective];
