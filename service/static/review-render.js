@@ -56,23 +56,27 @@ function cardOf(code, letter) {
   return { code, letter: letter || (m ? m[1] : "?"), genre: null, cost: 0, text: code };
 }
 
-/** A card as a tile (not a control: the review only shows). */
-function tile(card, face = "up", letter = "") {
+const SOURCES = { inked: ["inked", "inked"], mine: ["yours", "your classic in play"], other: ["theirs", "an opponent's classic in play"] };
+
+/** A card as a tile (not a control: the review only shows); ``source`` where a move's card came from. */
+function tile(card, face = "up", letter = "", source = "") {
   const genre = card.genre || "starter";
   const wild = face === "wild";
   const name = `${wild ? `face-down, as ${letter.toUpperCase()}: ` : ""}${short(card.code)}${card.text && card.text !== card.code ? ` (${card.text.replace(/^[^:]*:\S*:?\s*/, "")})` : ""}`;
+  const [tag, from] = SOURCES[source] || ["", ""];
   return el("li", null, el("span", {
-    className: `play-card review-card genre-${genre} face-${wild ? "wild" : "up"}`, role: "img", "aria-label": name,
-    title: name, dataset: { code: card.code },
+    className: `play-card review-card genre-${genre} face-${wild ? "wild" : "up"}`, role: "img", "aria-label": from ? `${name}, from ${from}` : name,
+    title: from ? `${name}, from ${from}` : name, dataset: { code: card.code },
   },
   el("span", { className: "card-letter", "aria-hidden": "true", text: wild ? letter.toUpperCase() : String(card.letter).toUpperCase() }),
   el("span", { className: "card-cost", "aria-hidden": "true", text: card.genre ? String(card.cost) : "" }),
-  el("span", { className: "card-code", "aria-hidden": "true", text: short(card.code) })));
+  el("span", { className: "card-code", "aria-hidden": "true", text: short(card.code) }),
+  tag ? el("span", { className: `card-tag source-${source}`, "aria-hidden": "true", text: tag }) : null));
 }
 
 function moveCards(move, label) {
   return el("ol", { className: "play-cards review-word", "aria-label": label },
-    ...move.layout.map((entry, i) => tile(cardOf(entry.code, move.word[i]), entry.face, move.word[i])));
+    ...move.layout.map((entry, i) => tile(cardOf(entry.code, move.word[i]), entry.face, move.word[i], entry.source)));
 }
 
 function moveFacts(move) {
@@ -234,6 +238,7 @@ function turnBody(answer, t) {
     el("h4", { text: "Hand" }),
     el("ul", { className: "play-cards review-hand", "aria-label": "The hand as it was" }, ...t.hand.map((code) => tile(cardOf(code)))),
     el("div", { className: "review-compare" }, played, best),
+    t.differs ? el("p", { className: "small review-differs", text: `What differs: ${t.differs}.` }) : null,
     scores ? el("p", { className: "small muted", text: scores }) : null);
 }
 

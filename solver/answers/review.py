@@ -208,7 +208,7 @@ class Review(Generic[S, W, M]):
         out: dict[str, Any] = {
             **dict(g.head),
             "objective": self.objective.value,
-            "turns": [t.to_json() for t in self.turns],
+            "turns": [self._turn_json(t) for t in self.turns],
             "reviewed": len(self.turns),
             "total": self.total,
             "complete": self.complete,
@@ -218,6 +218,16 @@ class Review(Generic[S, W, M]):
         }
         if self.warning:
             out["warning"] = self.warning
+        return out
+
+    def _turn_json(self, t: TurnReview[S, W, M]) -> dict[str, Any]:
+        """A turn's JSON; with ``differs`` when the best move and the word played are apart and the game can say
+        what differs (the same word laid out otherwise, equal totals of unequal worth), as the table's row does."""
+        out = t.to_json()
+        if t.best is not None and t.played is not None and any(t.gap.values()):
+            said = self.game.differs(t.best, t.played).removeprefix("; ")
+            if said:
+                out["differs"] = said
         return out
 
 

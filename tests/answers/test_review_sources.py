@@ -44,3 +44,20 @@ def test_equal_prestige_and_coins_say_what_else_the_best_gains() -> None:
     said = "; equal prestige and coins: the best also: 1 remover; the played also: 1 ink"
     assert worth_apart(remover, ink) == said
     assert HARDBACK.differs(remover, ink).endswith(said)
+
+
+def test_the_review_s_json_says_what_differs_for_the_page() -> None:
+    """The page's Review reads ``differs`` from the turn's JSON: what the table's row says after the best move."""
+    from solver.answers.review import PlayedTurn, Review, TurnReview
+    from solver.hardback.objectives import Objective
+
+    state = TurnState.from_json({"hand": ["C", "A", "T", "S"]})
+    search = Search(default_lexicon(), state)
+    played = search.rate("cat", arrangement=[{"code": "C", "face": "wild"}, "A", "T"]).move
+    best = search.rate("cat").move
+    turn = PlayedTurn(1, 0, "you", ("C", "A", "T", "S"), state)
+    apart = TurnReview(HARDBACK, turn, played, best, 2, HARDBACK.gap(Objective.VALUE, best, played), True)
+    same = TurnReview(HARDBACK, turn, best, best, 1, HARDBACK.gap(Objective.VALUE, best, best), True)
+    out = Review(HARDBACK, Objective.VALUE, [apart, same], total=2).to_json()["turns"]
+    assert out[0]["differs"] == "same word, laid out otherwise: letter 1: face up (played wild)"
+    assert "differs" not in out[1]  # the best word played: nothing to explain

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -97,20 +98,26 @@ def test_odd_bodies_are_refused(client: TestClient, record: dict[str, Any]) -> N
 @pytest.fixture(scope="module")
 def roomy() -> Iterator[TestClient]:
     """The service with a body limit large enough for any log the review takes."""
-    with TestClient(create_app(Settings(max_body=4 * 1024 * 1024, time_budget=0.3))) as c:
+    with TestClient(create_app(Settings(max_body=4 * 1024 * 1024, time_budget=1.0))) as c:
         yield c
 
 
 def test_a_huge_log_is_refused_and_a_long_one_bounded(roomy: TestClient, record: dict[str, Any]) -> None:
     status, out = post(roomy, REVIEW, {"record": {"seed": 1, "log": [{"action": "pass"}] * (MAX_REVIEW_ACTIONS + 1)}})
     assert status == 422 and out["field"] == "record.log" and str(MAX_REVIEW_ACTIONS) in out["error"]
-    # 800 passes, each turn a search (about 1.2 s in all): the review stops at the service's budget of 0.3 s with
-    # the turns it reached
+    # 800 passes, each turn a search (about 1.2 s in all, the replay 0.3 s of it): the review stops at the service's
+    # budget of 1 s with the turns it reached. On a loaded machine the replay (which the clock does not stop: every
+    # action is checked) can take the whole budget; the worker is then killed at its deadline and the answer is the
+    # budget's 503: bounded either way, never past the budget and its grace.
     long = {"options": {"players": 2, "target": 500, "max_turns": 400}, "seed": 1, "log": [{"action": "pass"}] * 800}
+    started = time.monotonic()
     status, out = post(roomy, REVIEW, {"record": long})
+    if status == 503:
+        assert "time budget" in out["error"] and time.monotonic() - started < 1.0 + 0.5, out
+        return
     assert status == 200, out
     assert out["total"] == 800 and 0 < out["reviewed"] < 800 and not out["complete"] and not out["exact"]
-    assert "time limit" in out["warning"] and out["elapsed_ms"] < 1000
+    assert "time limit" in out["warning"] and out["elapsed_ms"] < 1500
 
 
 def test_the_review_is_in_the_openapi_schema(client: TestClient) -> None:
