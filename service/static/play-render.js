@@ -127,7 +127,11 @@ export function renderAdvice(advice, mine, onPlay, busy) {
   const parts = [el("span", { className: "star", text: "★ " }), `The expert: ${what}`];
   if (typeof advice.win === "number") {
     parts.push(`, a chance to win of ${pct(advice.win)} ± ${pct(advice.se)}`);
-    if (advice.runner_up) parts.push(` (next best, ${advice.runner_up.plan}: ${pct(advice.runner_up.win)})`);
+    if (advice.runner_up) {
+      const other = advice.runner_up.plan;
+      const same = a.action === "spell" && other.toLowerCase() === a.word.toLowerCase();
+      parts.push(` (next best, ${same ? `${other} laid out otherwise` : other}: ${pct(advice.runner_up.win)})`);
+    }
     parts.push(el("span", { className: "muted small", text: " estimates" }));
   }
   if (a.action === "spell") {
