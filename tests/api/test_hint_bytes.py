@@ -21,7 +21,7 @@ def test_the_worker_writes_what_json_response_would() -> None:
     assert encoded(out) == JSONResponse(out).body
     sent = _timed_bytes(encoded({**out, "dictionary": "enable"}), time.perf_counter())
     assert sent.media_type == "application/json" and sent.headers["content-type"] == "application/json"
-    body = json.loads(sent.body)
+    body = json.loads(bytes(sent.body))
     assert list(body)[-2:] == ["dictionary", "elapsed_ms"] and body["elapsed_ms"] >= 0
 
 
