@@ -59,6 +59,7 @@ def hop(rounds: int) -> dict[str, Any]:
     """A 5-card hint through the runner as the routes call it, alternating: as a plain function in the lane's
     thread of the server's process (the former design), and as a job in the lane's search worker. Milliseconds,
     median and p90; and the seconds a worker takes to start and to be replaced."""
+    from service.deps import plain_query
     from service.dictionaries import Dictionaries, load
     from service.pool import Job, Work
     from service.routers.hardback import hint_job
@@ -70,7 +71,7 @@ def hop(rounds: int) -> dict[str, Any]:
     runner.start()
     started = time.monotonic() - start
     dictionaries = Dictionaries({})
-    body = HintIn.model_validate({"hand": NORMAL[0], "top": 5})
+    body = plain_query(HintIn.model_validate({"hand": NORMAL[0], "top": 5}), dictionaries.get(None))
     cancel = threading.Event()
 
     def here() -> Any:

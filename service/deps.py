@@ -8,6 +8,7 @@ import functools
 import logging
 import threading
 import time
+from typing import Any
 
 from fastapi import Request
 
@@ -20,7 +21,7 @@ from service.security import ARRIVED
 from service.settings import Settings
 from solver.errors import GhostwriterError
 from solver.hardback.objectives import Weights
-from solver.hardback.state import TurnState
+from solver.hardback.state import STATE_KEYS, TurnState
 from solver.search.paperback import word_ends
 from solver.search.setup import settle_heap
 
@@ -38,7 +39,7 @@ class Context:
             settings.max_queue,
             per_client=settings.heavy_per_client,
             light_per_client=settings.light_per_client,
-            load=functools.partial(load_dictionaries, settings.dictionaries),
+            load=functools.partial(worker_load, settings.dictionaries),
         )
         self._dictionaries: Dictionaries | None = None
         self.load_error: str | None = None
@@ -58,7 +59,7 @@ class Context:
             self._dictionaries = dictionaries
             # what start-up made (the lists' tables) lives as long as the worker: kept out of the collector's
             # passes, a full collection under load no longer walks it (a pause that every waiting request shares)
-            settle_heap()  # (gc.collect, then gc.freeze; with GHOSTWRITER_GC_LOG, long collections logged)
+            settle_heap(where="server")  # (gc.collect, gc.freeze; with GHOSTWRITER_GC_LOG, long collections logged)
         except Exception as e:  # reported by /readyz and by every request that needs a dictionary
             self.load_error = str(e) or "a dictionary could not be read"
             log.error("cannot load the dictionaries: %s", self.load_error)
@@ -79,6 +80,15 @@ class Context:
                 raise Unavailable(f"the service cannot load its dictionaries ({self.load_error})", retry_after=60)
             raise Unavailable("the service is still loading its dictionaries: retry in a moment", retry_after=2)
         return self._dictionaries
+
+
+def worker_load(extra: dict[str, str]) -> Dictionaries:
+    """A search worker's start-up (``service.pool``'s ``load``): its dictionaries with their tables, then
+    ``settle_heap`` (which, with ``GHOSTWRITER_GC_LOG``, logs the worker's long full collections; the jobs mark
+    theirs inside a call)."""
+    dictionaries = load_dictionaries(extra)
+    settle_heap(where="worker")
+    return dictionaries
 
 
 # the two are ``async`` so that FastAPI calls them on the event loop: a plain function would be sent to its thread
@@ -105,10 +115,25 @@ async def read_query(ctx: Context, body: QueryIn) -> tuple[Dictionary, TurnState
 def query_of(d: Dictionary, body: QueryIn, budget: float) -> tuple[Dictionary, TurnState, Weights, float]:
     """``read_query`` once the dictionary is known: in the server, and again in a search worker (``service.pool``),
     which receives the request's body."""
-    state = TurnState.from_json(body.state_json(d.language))
+    return read_plain(d, plain_query(body, d), budget)
+
+
+def plain_query(body: QueryIn, d: Dictionary) -> dict[str, Any]:
+    """A query as plain data, as a search worker receives it: its fields, and under ``state`` the state as the
+    solver reads it (the edition the dictionary's language when not given). A dict of lists and numbers is
+    pickled through the worker's pipe several times faster than the request's model."""
+    out = body.model_dump(exclude=set(STATE_KEYS))
+    out["state"] = body.state_json(d.language)
+    return out
+
+
+def read_plain(d: Dictionary, query: dict[str, Any], budget: float) -> tuple[Dictionary, TurnState, Weights, float]:
+    """``query_of`` of a ``plain_query``: the dictionary, the turn state, the value weights (on top of the state's
+    stage) and the time limit (at most ``budget``)."""
+    state = TurnState.from_json(query["state"])
     try:
-        weights = Weights.from_mapping(body.weights, Weights.at_stage(state.options.stage))
+        weights = Weights.from_mapping(query["weights"], Weights.at_stage(state.options.stage))
     except GhostwriterError as e:
         raise FieldError("weights", str(e)) from None
-    limit = min(body.time_limit or budget, budget)
+    limit = min(query["time_limit"] or budget, budget)
     return d, state, weights, limit

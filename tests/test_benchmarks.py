@@ -173,6 +173,19 @@ def test_engines_that_disagree_fail_the_run(tmp_path: Path, monkeypatch: pytest.
     assert any("engines disagree" in f for f in json.loads(out.read_text(encoding="utf-8"))["failures"])
 
 
+def test_bench_overhead_on_three_hands(tmp_path: Path) -> None:
+    """The set-up's phases, the cuts against their baselines, and the pipe to a search worker (the services and
+    the load are left out: they start servers)."""
+    out = tmp_path / "overhead.json"
+    proc, report = run("bench_overhead.py", out, "--hands", "3", "--rounds", "3", "--service", "0")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    five = report["in_process"]["5 cards + classic/inked"]
+    assert five["hands"] == 3 and five["setup_ms"] > 0 and five["search_ms"] > 0 and len(five["phases_ms"]) == 9
+    assert set(report["cuts"]) == {"offensive filter", "card codes of the hands (each parsed / remembered)"}
+    assert report["pipe"]["through_worker_ms"] > 0 and report["pipe"]["empty_job_ms"] > 0
+    assert "set-up" in proc.stdout and "pipe (3 5-card hands" in proc.stdout
+
+
 def test_bench_review_on_one_game(tmp_path: Path) -> None:
     out = tmp_path / "review.json"
     proc, report = run("bench_review.py", out, "--games", "1", "--bots", "greedy,greedy", "--objective", "prestige")

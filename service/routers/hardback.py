@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
-from service.deps import Context, caller, context, query_of, read_query
+from service.deps import Context, caller, context, plain_query, query_of, read_plain, read_query
 from service.errors import QUERY_ERRORS, FieldError
 from service.pool import Job, Work
 from service.runner import Caller, Lane, server_timing
@@ -20,6 +21,7 @@ from solver.hardback.benefits import Role
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.search.hardback import Search
+from solver.search.setup import inside_call
 from solver.text import lower_word
 
 router = APIRouter(prefix="/v1/hardback", tags=["hardback"])
@@ -51,15 +53,38 @@ def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
     return JSONResponse(out, headers=server_timing())
 
 
-def hint_job(work: Work, body: HintIn, budget: float) -> tuple[dict[str, Any], str]:
-    """``/hint``'s search, in a search worker: the answer's JSON and the dictionary's name."""
-    search, name = _search(work, body, budget)
+def encoded(out: dict[str, Any]) -> bytes:
+    """An answer's JSON as ``JSONResponse`` writes it (the same bytes), in the search worker: the server's event
+    loop, which every request shares, neither unpickles a tree of dicts nor encodes it."""
+    return json.dumps(out, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode("utf-8")
+
+
+def _timed_bytes(raw: bytes, start: float) -> Response:
+    """``_timed`` of an answer the worker encoded (its ``dictionary`` in it): ``elapsed_ms`` added as the last key."""
+    elapsed = json.dumps(round((time.perf_counter() - start) * 1000, 3)).encode()
+    return Response(raw[:-1] + b',"elapsed_ms":' + elapsed + b"}", media_type="application/json",
+                    headers=server_timing())
+
+
+def hint_job(work: Work, query: dict[str, Any], budget: float) -> bytes:
+    """``/hint``'s search, in a search worker, of a ``plain_query`` of a ``HintIn``: the answer's JSON encoded
+    (``encoded``), the dictionary's name in it."""
+    with inside_call():  # (a long full collection in it is logged as such: ``settle_heap``)
+        return _hint(work, query, budget)
+
+
+def _hint(work: Work, query: dict[str, Any], budget: float) -> bytes:
+    d, state, weights, limit = read_plain(work.dictionaries.get(query["dictionary"]), query, budget)
+    objective = Objective.parse(query["objective"])
+    search = Search(d.lexicon, state, objective, weights, time_limit=work.time_limit(limit), cancel=work.cancel)
     allowed, familiarity = filters.familiar(
-        search.lexicon, body.familiar, search.state.options.edition, body.allow_offensive
+        search.lexicon, query["familiar"], state.options.edition, query["allow_offensive"]
     )
     if allowed is not None:
         search.allowed = allowed
-    return answers.hint(search, body.top, body.pareto, familiarity).json, name
+    out = answers.hint(search, query["top"], query["pareto"], familiarity).json
+    out["dictionary"] = d.name
+    return encoded(out)
 
 
 def rate_job(work: Work, body: RateIn, budget: float) -> tuple[dict[str, Any], str]:
@@ -75,16 +100,18 @@ def rate_job(work: Work, body: RateIn, budget: float) -> tuple[dict[str, Any], s
 @router.post("/hint", response_model=HintOut, responses=QUERY_ERRORS)
 async def hint(
     body: HintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
-) -> JSONResponse:
+) -> Response:
     """The best words of a turn, each with its arrangement of cards, coins, prestige and reasons (or, with
     ``pareto``, the prestige/coins frontier)."""
     start = time.perf_counter()
     if body.top > ctx.settings.max_top:
         raise FieldError("top", f"top: {body.top} is more than this service gives; ask for 1 to {ctx.settings.max_top}")
-    _, state, _, limit = await read_query(ctx, body)  # a bad request is answered here, before it is queued
+    d = (await ctx.dictionaries()).get(body.dictionary)
+    query = plain_query(body, d)  # what the worker receives: plain data
     budget = ctx.settings.time_budget
-    out, name = await ctx.runner.run(Job(hint_job, (body, budget)), limit, lane_of(state, body.pareto), who)
-    return _timed(out, name, start)
+    _, state, _, limit = read_plain(d, query, budget)  # a bad request is answered here, before it is queued
+    raw = await ctx.runner.run(Job(hint_job, (query, budget)), limit, lane_of(state, body.pareto), who)
+    return _timed_bytes(raw, start)
 
 
 @router.post("/rate", response_model=RateOut, responses=QUERY_ERRORS)

@@ -4,6 +4,7 @@ only words at least so familiar (``familiar``), and only the words the game's ru
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -35,16 +36,27 @@ def familiar(
     return (flags if allowed is None else flags & allowed), familiarity_of(lexicon, language)
 
 
+# a lexicon's flags by language, made once: looking up the ~900 words of a list cost a hint 1.5 ms. Held by the
+# lexicon itself (a lexicon freed and another made at its address must not be given the first one's flags)
+_FLAGS: weakref.WeakKeyDictionary[Lexicon, dict[str, npt.NDArray[np.bool_] | None]] = weakref.WeakKeyDictionary()
+
+
 def inoffensive(lexicon: Lexicon, language: str) -> npt.NDArray[np.bool_] | None:
     """One flag a lexicon word: False for the shipped list's offensive words of ``language`` (None: none of them
-    is in the lexicon, so every word is allowed)."""
+    is in the lexicon, so every word is allowed). Made once a lexicon and language, and read-only: every search
+    given it shares it."""
+    known = _FLAGS.setdefault(lexicon, {})
+    if language in known:
+        return known[language]
     from wordlists.offensive import offensive_words
 
     found = [i for i in (lexicon.index(w) for w in offensive_words(language)) if i is not None]
-    if not found:
-        return None
-    flags = np.ones(len(lexicon), dtype=np.bool_)
-    flags[found] = False
+    flags: npt.NDArray[np.bool_] | None = None
+    if found:
+        flags = np.ones(len(lexicon), dtype=np.bool_)
+        flags[found] = False
+        flags.setflags(write=False)
+    known[language] = flags
     return flags
 
 

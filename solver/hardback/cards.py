@@ -41,6 +41,12 @@ class Card:
     inline: bool = False
     tc_suffix: bool = field(default=False, compare=False)
 
+    def __hash__(self) -> int:
+        """Hashed by its letter, genre and cost (cards equal in every field have them equal): the generated hash
+        walked the benefits too, and a hint hashes its cards dozens of times (its pool's kinds, its profiles'
+        cache, the box's copies)."""
+        return hash((self.letter, self.genre, self.cost))
+
     @property
     def is_starter(self) -> bool:
         return self.genre is None

@@ -11,7 +11,8 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 from solver.budget import Budget
@@ -103,13 +104,14 @@ class Collections:
 _watch: Collections | None = None
 
 
-def settle_heap(collect: bool = True) -> None:
-    """What a long-lived process (a service worker, a command line) does once its dictionaries and tables are
-    loaded: one full collection (unless not ``collect``: a command line's one query would pay for it, some 10-40
-    ms), then everything left frozen out of the collector's passes (``gc.freeze``, which costs nothing), so that
-    a full collection under load walks only what the requests made, not the tables of every word list. With
-    ``GHOSTWRITER_GC_LOG`` set (a number of ms; 1 means 10), each later full collection longer than that is logged
-    (``ghostwriter.gc`` at warning: its generation and milliseconds), which a benchmark reads from the log."""
+def settle_heap(collect: bool = True, where: str = "") -> None:
+    """What a long-lived process (a service's server or search worker, a command line) does once its dictionaries
+    and tables are loaded: one full collection (unless not ``collect``: a command line's one query would pay for
+    it, some 10-40 ms), then everything left frozen out of the collector's passes (``gc.freeze``, which costs
+    nothing), so that a full collection under load walks only what the requests made, not the tables of every
+    word list. With ``GHOSTWRITER_GC_LOG`` set (a number of ms; 1 means 10), each later full collection longer
+    than that is logged (``ghostwriter.gc`` at warning: its milliseconds, its CPU, the objects tracked, ``where``
+    it ran and whether inside a call, as ``inside_call`` marks them), which a benchmark reads from the log."""
     global _watch
     if collect:
         gc.collect()
@@ -121,9 +123,26 @@ def settle_heap(collect: bool = True) -> None:
         except ValueError:
             limit = LONG_MS
         log = logging.getLogger("ghostwriter.gc")
-        def said(ms: float, _: bool) -> None:
+        place = f"{where or 'process'} {os.getpid()}"
+
+        def said(ms: float, inside: bool) -> None:
             assert _watch is not None
-            log.warning("gc full %.1f ms (cpu %.1f ms, %d tracked)", ms, _watch.cpu_ms[-1], len(gc.get_objects()))
+            log.warning("gc full %.1f ms (cpu %.1f ms, %d tracked; %s, %s)", ms, _watch.cpu_ms[-1],
+                        len(gc.get_objects()), place, "inside a call" if inside else "between calls")
 
         _watch = Collections(2, LONG_MS if limit == 1 else limit, said)
         _watch.__enter__()
+
+
+@contextmanager
+def inside_call() -> Iterator[None]:
+    """Marks a call (a service's search job) for ``settle_heap``'s log: a collection during it is inside a call."""
+    watch = _watch
+    if watch is None:
+        yield
+        return
+    watch.inside = True
+    try:
+        yield
+    finally:
+        watch.inside = False

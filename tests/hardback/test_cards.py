@@ -180,3 +180,26 @@ def test_catalogue_search() -> None:
     assert len(CATALOGUE.search(timeless=True)) == 16
     assert all(c.is_starter for c in CATALOGUE.search(genre=None))
     assert {c.code for c in CATALOGUE.search("per wild")} == {"mystery:N7"}
+
+
+def test_a_code_looked_up_again_is_the_same_card_and_errors_stay_errors() -> None:
+    cat = Catalogue(Catalogue.hardback())  # a catalogue of its own: nothing remembered yet
+    for code in ("r:F6", "romance:F6", "R:f6", "ｒ：Ｆ６", "E", "mystery:T8", "m:T8tc"):
+        first = cat.lookup(code)
+        assert code in cat._looked and cat.lookup(code) is first and first == cat._lookup(code)  # as a parse gives
+    assert cat.lookup("r:F6") is cat.lookup("romance:F6")
+    inline = "romance:Q4{2p | 1c}"
+    assert cat.lookup(inline) == Card.from_code(inline) and inline not in cat._looked  # house cards: not kept
+    for _ in range(2):
+        with pytest.raises(CardCodeError, match="no card"):
+            cat.lookup("r:F9")
+
+
+def test_equal_cards_hash_alike_and_cards_of_one_letter_stay_apart() -> None:
+    cards = list(Catalogue.hardback())
+    assert len(set(cards)) == len(cards)
+    for c in cards:
+        twin = Card(c.letter, c.genre, c.cost, c.basic, c.genre_bonus, c.timeless, c.purchase_prestige, c.copies)
+        assert twin == c and hash(twin) == hash(c)
+    plain, classic = Card("A", Genre.MYSTERY, 5, timeless=False), Card("A", Genre.MYSTERY, 5, timeless=True)
+    assert plain != classic and len({plain, classic}) == 2

@@ -69,3 +69,13 @@ def test_the_service_hint_takes_allow_offensive() -> None:
         _, plain = post(client, "/v1/hardback/hint", body)
         _, asked = post(client, "/v1/hardback/hint", {**body, "allow_offensive": True})
     assert "asses" not in [m["word"] for m in plain["moves"]] and asked["moves"][0]["word"] == "asses"
+
+
+def test_the_mask_is_made_once_a_lexicon_and_cannot_be_changed() -> None:
+    lex = lexicon_of("cat", "asses", "dog")
+    flags = inoffensive(lex, "en")
+    assert flags is not None and inoffensive(lex, "en") is flags and not flags.flags.writeable
+    other = lexicon_of("asses", "cat", "dog")  # another lexicon of the same size: its own mask
+    got = inoffensive(other, "en")
+    assert got is not None and got is not flags and not got[other.index("asses")] and got[other.index("cat")]
+    assert inoffensive(lex, "ru") is None
