@@ -16,9 +16,10 @@ in a worker process that is killed at the deadline plus ``service.pool.KILL_GRAC
 search stops on its own a little before, with what it has (marked not exact). A hang-up sets the job's cancel
 flag and its worker is killed if it does not stop within ``service.pool.CANCEL_GRACE``.
 
-A plain function (not a ``Job``: the game actions, the views, which change objects of the request) runs in the
-lane's thread, in the server's process: it is bounded by its own checks, and its request is answered 503 at its
-deadline plus ``GRACE``.
+A plain function (not a ``Job``) runs in the lane's thread, in the server's process: it is bounded by its own
+checks only, and its request is answered 503 at its deadline plus ``GRACE``. That is for tests of the lanes: the
+service's runner (``jobs_only``) refuses one, so every route's work (a search, a game's action, a bot's turn, a
+view, close words) is a job in a worker process that the pool kills at its deadline.
 """
 
 from __future__ import annotations
@@ -289,8 +290,10 @@ class Runner:
         per_client: int = 4,
         light_per_client: int = 16,
         load: Callable[[], Any] | None = None,
+        jobs_only: bool = False,
     ) -> None:
         load = load or _nothing
+        self.jobs_only = jobs_only  # the service's: a plain function (run in the server's process) is refused
         self._lanes = {
             Lane.LIGHT: _FairLane(threads, "light", load, light_per_client, max_queue),
             Lane.HEAVY: _FairLane(heavy_threads, "heavy", load, per_client, max_queue),
@@ -333,6 +336,8 @@ class Runner:
         ``time_limit`` seconds of the request's arrival; ``Unavailable`` when the lane is full, the caller has
         too many requests in it, it cannot start in time, or it outruns its limit. Whether the caller went away
         is asked twice a second while it waits: then its search is dropped from the queue, or stopped."""
+        if self.jobs_only and not isinstance(fn, Job):
+            raise TypeError("this runner runs jobs only (service.pool.Job): no work runs in the server's process")
         caller = caller or Caller()
         now = time.monotonic()
         arrived = min(max(caller.arrived or now, self.ready_at), now)  # one that came during start-up: from then
