@@ -73,8 +73,8 @@ class Refused(GhostwriterError):  # noqa: N818 - reads as what it reports
 @dataclass
 class Step:
     """What a job did to a table: its state after (None: unchanged), the moves played (seat, action's JSON), the
-    seat the game waits on (None: over), the asking seat's view (None: no seat asked), the name the worker keeps
-    the game under."""
+    seat the game waits on (None: over), the asking seat's view (None: no seat asked, or a bot plays on), the name
+    the worker keeps the game under."""
 
     state: dict[str, Any] | None
     to_act: int | None
@@ -165,4 +165,6 @@ def bot_job(work: Work, at: At, seats: list[str], limit: float, viewer: int | No
         return _step(game, viewer, False, [])
     before = len(game.log)
     KINDS[at.kind].turn(seats[acting], lexicon, game, work.time_limit(limit))
-    return _step(game, viewer, True, [(acting, a.to_json()) for a in game.log[before:]])
+    after = game.to_act()
+    last = after is None or seats[after] == PERSON  # the view only when the bots stop here (a view tries every action)
+    return _step(game, viewer if last else None, True, [(acting, a.to_json()) for a in game.log[before:]])

@@ -14,6 +14,9 @@ from any device with their seat's token, the bots playing on the server.
 The token goes in the ``Authorization: Bearer TOKEN`` header (never in the path: paths are logged). Every change
 is one transaction of the store; one worker plays a table's requests one at a time, and a save refused because
 another instance saved first is a 409 (no lost update).
+
+The games are played in the search workers (``service.table_jobs``: the deal, each action, each bot's turn, each
+seat's view are jobs killed at the request's deadline); this process only reads and writes the store.
 """
 
 from __future__ import annotations
