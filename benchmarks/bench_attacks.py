@@ -158,6 +158,7 @@ def flood(base: str, attack: Attack, seconds: float, limit: float, clients: int 
     for t in threads:
         t.join()
     over = [seconds - lim for _, seconds, lim in hostile]
+    worst = max(hostile, key=lambda h: h[1] - h[2], default=(0, 0.0, 0.0))
     statuses: dict[str, int] = {}
     for status, *_ in hostile:
         statuses[str(status)] = statuses.get(str(status), 0) + 1
@@ -166,6 +167,8 @@ def flood(base: str, attack: Attack, seconds: float, limit: float, clients: int 
         "statuses": statuses,
         "worst_elapsed_s": max((s for _, s, _ in hostile), default=0.0),
         "worst_over_limit_s": max(over, default=0.0),
+        "worst_status": worst[0],
+        "over_half_second": sum(1 for o in over if o > 0.5),
         "normal": percentiles(normal),
         "workers_cpu_after_s": workers_busy(base),
     }
@@ -194,7 +197,7 @@ def mixed(base: str, n: int) -> None:
         ("/v1/hardback/hint", {"hand": NORMAL[0], "top": 5}),
         ("/v1/hardback/hint", {"hand": NORMAL[1], "top": 10, "objective": "prestige"}),
         ("/v1/hardback/rate", {"hand": NORMAL[2], "word": "tonic"}),
-        ("/v1/paperback/hint", {"hand": ["A", "B", "E", "L", "T"], "top": 5}),
+        ("/v1/paperback/hint", {"hand": ["TH/3", "E/1", "?", "R/2", "S/1"], "top": 5}),
     ]
     for i in range(n):
         path, body = bodies[i % len(bodies)]
@@ -225,7 +228,8 @@ def main() -> None:
             report["attacks"][name] = row
             normal = row["normal"]
             print(f"{name}: {row['hostile']} hostile {row['statuses']}, worst {row['worst_elapsed_s']:.2f} s, "
-                  f"{row['worst_over_limit_s']:+.2f} s past its limit; workers' CPU after "
+                  f"{row['worst_over_limit_s']:+.2f} s past its limit (a {row['worst_status']}; "
+                  f"{row['over_half_second']} past +0.5 s); workers' CPU after "
                   f"{row['workers_cpu_after_s']:.2f} s/s; normal hints "
                   f"p50 {normal.get('p50_ms', 0):.0f} ms p99 {normal.get('p99_ms', 0):.0f} ms")
         time.sleep(2)

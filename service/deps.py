@@ -40,6 +40,7 @@ class Context:
             per_client=settings.heavy_per_client,
             light_per_client=settings.light_per_client,
             load=functools.partial(worker_load, settings.dictionaries),
+            jobs_only=True,
         )
         self._dictionaries: Dictionaries | None = None
         self.load_error: str | None = None

@@ -10,6 +10,9 @@ it was (the engines check an action completely first).
 What differs between the games is a ``GameFace``: its paths' prefix, its request and answer schemas, how a state
 and a new game's request are read, the table its answers carry beside the state, and how its bots play a turn
 (``service.routers.games`` for Hardback, ``service.routers.paperback_games`` for Paperback).
+
+Nothing of a game is read or played in the server's own process: each route is a job (``service.pool``) that
+reads the state, checks it, plays and writes the answer in a search worker, killed at the request's deadline.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from solver.game.protocol import Action, Game, IllegalActionError
 from solver.lexicon import Lexicon
 
 G = TypeVar("G", bound=Game[Any])
+FACES: dict[str, GameFace[Any]] = {}  # every game's face, by its prefix ("/v1/hardback")
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,9 @@ class GameFace(Generic[G]):
     schemas: tuple[type[BaseModel], ...]  # new game in, action in, bot in, game out, bot out
     docs: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        FACES[self.prefix] = self  # a job names its face by prefix (a face holds functions no pickle carries)
+
     @property
     def start(self) -> str:
         """The route that deals a game."""
@@ -60,16 +67,6 @@ def load_game(face: GameFace[G], data: dict[str, Any], lexicon: Lexicon, key: st
     """The game of a request, its signature checked (with a state key) and the state checked in full."""
     verify(data, key, face.start)
     return face.read(data, lexicon)
-
-
-def answer(
-    face: GameFace[G], game: G, extra: dict[str, Any] | None = None, start: float | None = None, *, key: str = ""
-) -> JSONResponse:
-    """The game signed (with a state key), the face's table, ``extra``, and the time taken since ``start``."""
-    out = answer_json(face, game, extra, key)
-    if start is not None:
-        out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
-    return JSONResponse(out)
 
 
 def answer_json(face: GameFace[G], game: G, extra: dict[str, Any] | None, key: str) -> dict[str, Any]:
@@ -86,10 +83,37 @@ def bot_turn(
     lexicon = work.dictionaries.get(dictionary).lexicon
     game = load_game(face, data, lexicon, key)
     seat, played = game.to_act(), len(game.log)
+    if seat is None:
+        raise FieldError("game", "the game is over: there is no turn to play")
     face.turn(bot, lexicon, game, work.time_limit(budget * 0.8))  # the searches, with room for the rest of the turn
     actions = [a.to_json() for a in game.log[played:]]
     word = next((a["word"] for a in actions if a["action"] == "spell"), None)
     return answer_json(face, game, {"bot": bot, "played": seat, "actions": actions, "word": word}, key)
+
+
+def new_job(work: Work, prefix: str, body: Any, key: str) -> dict[str, Any]:
+    """A new game dealt, in a search worker: the answer's JSON (``body``: the face's new-game request)."""
+    face = FACES[prefix]
+    return answer_json(face, face.deal(body, work.dictionaries.get(None).lexicon), None, key)
+
+
+def action_job(
+    work: Work, prefix: str, data: dict[str, Any], dictionary: str | None, action: object, key: str
+) -> dict[str, Any]:
+    """One action applied, in a search worker (the state read and checked there too): the answer's JSON."""
+    face = FACES[prefix]
+    game = load_game(face, data, work.dictionaries.get(dictionary).lexicon, key)
+    try:
+        game.apply(face.action(action))
+    except IllegalActionError as e:
+        raise FieldError(f"action.{e.field}" if e.field else "action", str(e)) from None
+    return answer_json(face, game, None, key)
+
+
+def _timed(out: dict[str, Any], start: float) -> JSONResponse:
+    """The answer, with the time taken since ``start``."""
+    out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
+    return JSONResponse(out)
 
 
 Route = Callable[..., Awaitable[JSONResponse]]
@@ -109,34 +133,28 @@ def game_routes(face: GameFace[G]) -> APIRouter:
     router = APIRouter(prefix=face.prefix, tags=[face.tag])
     new_in, action_in, bot_in, out, bot_out = face.schemas
 
-    async def new_game(body: Any, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
-        d = (await ctx.dictionaries()).get(None)
-        return answer(face, face.deal(body, d.lexicon), key=ctx.settings.state_key)
+    async def new_game(
+        body: Any, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+    ) -> JSONResponse:
+        await ctx.dictionaries()
+        job = Job(new_job, (face.prefix, body, ctx.settings.state_key))
+        return JSONResponse(await ctx.runner.run(job, ctx.settings.time_budget, Lane.LIGHT, who))
 
-    async def game_action(body: Any, ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
-        d = (await ctx.dictionaries()).get(body.dictionary)
-        game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
-        try:
-            action = face.action(body.action)
-            await ctx.runner.run(lambda: game.apply(action), ctx.settings.time_budget)
-        except IllegalActionError as e:
-            raise FieldError(f"action.{e.field}" if e.field else "action", str(e)) from None
-        return answer(face, game, key=ctx.settings.state_key)
+    async def game_action(
+        body: Any, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
+    ) -> JSONResponse:
+        (await ctx.dictionaries()).get(body.dictionary)  # an unknown dictionary is named before the job is queued
+        job = Job(action_job, (face.prefix, body.game, body.dictionary, body.action, ctx.settings.state_key))
+        return JSONResponse(await ctx.runner.run(job, ctx.settings.time_budget, Lane.LIGHT, who))
 
     async def bot_move(
         body: Any, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
     ) -> JSONResponse:
         start = time.perf_counter()
-        d = (await ctx.dictionaries()).get(body.dictionary)
-        game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
-        seat = game.to_act()
-        if seat is None:
-            raise FieldError("game", "the game is over: there is no turn to play")
+        (await ctx.dictionaries()).get(body.dictionary)
         budget, key = ctx.settings.time_budget, ctx.settings.state_key
         job = Job(face.bot_job, (body.game, body.dictionary, body.bot, key, budget))
-        out = await ctx.runner.run(job, budget, Lane.HEAVY, who)
-        out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
-        return JSONResponse(out)
+        return _timed(await ctx.runner.run(job, budget, Lane.HEAVY, who), start)
 
     for path, route, model, response in (
         ("/game/new", new_game, new_in, out),

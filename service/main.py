@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -39,6 +41,7 @@ from service.routers import (
 )
 from service.security import SecurityHeaders
 from service.settings import Settings
+from service.signing import kept_key, sign
 from solver import __version__
 
 STATIC = Path(str(resources.files("service").joinpath("static")))
@@ -59,7 +62,7 @@ finished game turn by turn.
 
 Every request body below has an example that the service answers: "Try it out" and "Execute" send it as it is. The
 game requests' examples carry a game dealt from seed 1; a game's state is whole in every request (the service keeps
-none), and with a state key (`--state-key`) only the states the service signed are taken. Errors are one form,
+none), and it takes only the states it signed (unless started with `--unsigned-states`). Errors are one form,
 `{"error": "...", "field": "..."}`, with a 4xx naming the field and the fix."""
 
 
@@ -67,12 +70,35 @@ class GhostwriterApp(FastAPI):
     """FastAPI with the security headers outside everything else, the server-error handler included, so that
     every answer carries them (a middleware added with ``add_middleware`` sits inside that handler)."""
 
+    state_key = ""  # the key of the game states: the examples of the API's document are signed with it
+
     def build_middleware_stack(self) -> ASGIApp:
         return SecurityHeaders(super().build_middleware_stack())
 
+    def openapi(self) -> dict[str, Any]:
+        """The API's document, the game states of its examples signed (so that "Try it out" sends what the
+        service takes)."""
+        if self.openapi_schema is None:
+            doc = super().openapi()
+            for schema in doc.get("components", {}).get("schemas", {}).values():
+                for body in [*schema.get("examples", []), schema.get("example")]:
+                    if isinstance(body, dict) and isinstance(body.get("game"), dict):
+                        body["game"] = sign(body["game"], self.state_key)
+        return self.openapi_schema  # type: ignore[return-value]  # set by FastAPI's own openapi()
+
+
+def signing(settings: Settings) -> Settings:
+    """The settings with the key that signs game states: the one given, else the one kept in the data folder (made
+    on the first start); none with ``unsigned_states``."""
+    if settings.unsigned_states:
+        return replace(settings, state_key="")
+    if settings.state_key:
+        return settings
+    return replace(settings, state_key=kept_key(settings.state_key_file))
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    settings = settings or Settings.from_env()
+    settings = signing(settings or Settings.from_env())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
+    app.state_key = settings.state_key
     errors.install(app)
     routers = (
         *(health, cards, vocabulary, words, hardback, ink, games, table, review),

@@ -16,9 +16,10 @@ in a worker process that is killed at the deadline plus ``service.pool.KILL_GRAC
 search stops on its own a little before, with what it has (marked not exact). A hang-up sets the job's cancel
 flag and its worker is killed if it does not stop within ``service.pool.CANCEL_GRACE``.
 
-A plain function (not a ``Job``: the game actions, the views, which change objects of the request) runs in the
-lane's thread, in the server's process: it is bounded by its own checks, and its request is answered 503 at its
-deadline plus ``GRACE``.
+A plain function (not a ``Job``) runs in the lane's thread, in the server's process: it is bounded by its own
+checks only, and its request is answered 503 at its deadline plus ``GRACE``. That is for tests of the lanes: the
+service's runner (``jobs_only``) refuses one, so every route's work (a search, a game's action, a bot's turn, a
+view, close words) is a job in a worker process that the pool kills at its deadline.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from service.pool import KILL_GRACE, Job, Outran, Worker, prepare
 T = TypeVar("T")
 
 CANCELLED_COST = 1.0  # seconds a search whose client went away is reckoned to take, its worker's restart included
+RESTART_COST = 1.0  # seconds a killed worker's replacement is first reckoned to take to start (then measured)
 MIN_SEARCH = 0.05  # seconds a request that could start at once may search, whatever its reading took before
 GRACE = 3.0  # seconds past its deadline before a request running a plain function (not a job) is given up
 POLL = 0.5  # seconds between two looks at whether a waiting request's client went away
@@ -101,7 +103,6 @@ class _Item:
     deadline: float
     cost: float  # seconds of a thread it is reckoned to take at most
     cancel: threading.Event
-    queued: bool = False  # it had work ahead of it when it came
     started: float = 0.0
 
     def left(self, now: float) -> float:
@@ -130,6 +131,8 @@ class _FairLane:
         self._queues: dict[str, deque[_Item]] = {}
         self._turn: deque[str] = deque()  # clients with work waiting, in the order they are served
         self._running: list[_Item | None] = [None] * threads
+        self._restarting = [0.0] * threads  # when each thread's worker, being replaced, is reckoned ready (0: it is)
+        self.restart_cost = RESTART_COST  # seconds a replacement takes to start, a moving average
         self._by_client: dict[str, int] = {}
         self._cv = threading.Condition()
         self._closed = False
@@ -167,7 +170,7 @@ class _FairLane:
                 )
             ahead = self._ahead(client, now) / len(self._threads)
             cost = min(deadline - now, self._typical_cost())
-            item = _Item(future, call, client, deadline, cost, cancel, queued=ahead > 0)
+            item = _Item(future, call, client, deadline, cost, cancel)
             if ahead > 0 and now + ahead > deadline - _min_run(deadline, arrived):
                 raise Unavailable(
                     f"the service is busy: a {self.name} search could start in {ahead:.1f} s at the soonest, past "
@@ -191,6 +194,7 @@ class _FairLane:
         running searches have left, the client's own queued requests, and as many of each other client's as the
         turns serve first."""
         running = sum(it.left(now) for it in self._running if it is not None)
+        running += sum(max(0.0, ready - now) for ready in self._restarting)  # a worker killed, being replaced
         own = self._queues.get(client, deque())
         rounds = len(own) + 1
         others = sum(
@@ -224,12 +228,27 @@ class _FairLane:
                 self.typical = 0.9 * self.typical + 0.1 * (time.monotonic() - item.started)
             if answer is not None:
                 answer()
-            worker.restart()  # after the answer: a request is never kept waiting for a new worker's start
+            self._restart(index, worker)  # after the answer: a request is never kept waiting for a new worker's start
+
+    def _restart(self, index: int, worker: Worker) -> None:
+        """A new process in place of one killed; meanwhile the lane reckons the thread busy for the time a start
+        takes, so that a request that could not start before its deadline is refused at once, not left to wait."""
+        if not worker.started or worker.ready.is_set():
+            return
+        began = time.monotonic()
+        with self._cv:
+            self._restarting[index] = began + self.restart_cost
+        try:
+            worker.restart()
+        finally:
+            with self._cv:
+                self._restarting[index] = 0.0
+                self.restart_cost = 0.7 * self.restart_cost + 0.3 * (time.monotonic() - began)
 
     @staticmethod
     def _run(item: _Item, worker: Worker) -> Callable[[], None]:
         """The search's outcome, as what hands it to its request."""
-        if item.queued and item.started >= item.deadline:
+        if item.started >= item.deadline:  # waited behind others, or for a killed worker's replacement
             busy = Unavailable("the service is busy: this request waited its whole time limit for a search worker")
             return lambda: item.future.set_exception(busy)
         try:
@@ -289,8 +308,10 @@ class Runner:
         per_client: int = 4,
         light_per_client: int = 16,
         load: Callable[[], Any] | None = None,
+        jobs_only: bool = False,
     ) -> None:
         load = load or _nothing
+        self.jobs_only = jobs_only  # the service's: a plain function (run in the server's process) is refused
         self._lanes = {
             Lane.LIGHT: _FairLane(threads, "light", load, light_per_client, max_queue),
             Lane.HEAVY: _FairLane(heavy_threads, "heavy", load, per_client, max_queue),
@@ -333,6 +354,8 @@ class Runner:
         ``time_limit`` seconds of the request's arrival; ``Unavailable`` when the lane is full, the caller has
         too many requests in it, it cannot start in time, or it outruns its limit. Whether the caller went away
         is asked twice a second while it waits: then its search is dropped from the queue, or stopped."""
+        if self.jobs_only and not isinstance(fn, Job):
+            raise TypeError("this runner runs jobs only (service.pool.Job): no work runs in the server's process")
         caller = caller or Caller()
         now = time.monotonic()
         arrived = min(max(caller.arrived or now, self.ready_at), now)  # one that came during start-up: from then

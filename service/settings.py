@@ -13,7 +13,9 @@
 |   | in one worker before it answers 429 | |
 | ``GHOSTWRITER_LIGHT_PER_CLIENT`` | light searches of one client under way or waiting in one worker before 429 | 16 |
 | ``GHOSTWRITER_HEADER_TIMEOUT`` | seconds to send a request head, and again its body (``service.http``) | 10 |
-| ``GHOSTWRITER_STATE_KEY`` | sign returned game states, refuse altered ones (``service.signing``; 16+ chars) | none |
+| ``GHOSTWRITER_STATE_KEY`` | the key that signs returned game states (``service.signing``; 16+ chars) | one made |
+|   | and kept on first start, ``state-key`` in the data folder (beside the tables' SQLite file) | |
+| ``GHOSTWRITER_UNSIGNED_STATES`` | ``1``: game states are neither signed nor checked (clients' own engines) | off |
 | ``GHOSTWRITER_TABLES`` | where the tables the service holds are kept (``service.store``): a SQLite file's path, | |
 |   | or a ``postgresql://`` URL | ``ghostwriter/tables.sqlite3`` in the user's data dir |
 | ``GHOSTWRITER_TABLES_DAYS`` | days a table may go untouched before it is removed | 30 |
@@ -48,7 +50,8 @@ class Settings:
     heavy_per_client: int = 4
     light_per_client: int = 16
     header_timeout: float = 10.0
-    state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks
+    state_key: str = field(default="", repr=False)  # a secret: kept out of logs and tracebacks; "": the kept one
+    unsigned_states: bool = False  # states neither signed nor checked (an explicit choice: off by default)
     # -- the tables the service holds (service.store) --
     tables: str = field(default="", repr=False)  # a SQLite path or a PostgreSQL URL (which may hold a password)
     tables_days: float = 30.0
@@ -70,6 +73,7 @@ class Settings:
             light_per_client=int(_number(e, "GHOSTWRITER_LIGHT_PER_CLIENT", 16, 1, 10_000)),
             header_timeout=_number(e, "GHOSTWRITER_HEADER_TIMEOUT", 10.0, 0.1, 600.0),
             state_key=state_key(e.get("GHOSTWRITER_STATE_KEY", "")),
+            unsigned_states=_flag(e, "GHOSTWRITER_UNSIGNED_STATES"),
             tables=e.get("GHOSTWRITER_TABLES", "").strip(),
             tables_days=_number(e, "GHOSTWRITER_TABLES_DAYS", 30.0, 0.001, 36_500.0),
             max_tables=int(_number(e, "GHOSTWRITER_MAX_TABLES", 100_000, 1, 100_000_000)),
@@ -90,6 +94,7 @@ class Settings:
             "GHOSTWRITER_LIGHT_PER_CLIENT": str(self.light_per_client),
             "GHOSTWRITER_HEADER_TIMEOUT": repr(self.header_timeout),
             "GHOSTWRITER_STATE_KEY": self.state_key,
+            "GHOSTWRITER_UNSIGNED_STATES": "1" if self.unsigned_states else "",
             "GHOSTWRITER_TABLES": self.tables,
             "GHOSTWRITER_TABLES_DAYS": repr(self.tables_days),
             "GHOSTWRITER_MAX_TABLES": str(self.max_tables),
@@ -102,8 +107,30 @@ class Settings:
         (``$XDG_DATA_HOME``, else ``~/.local/share``)."""
         if self.tables:
             return self.tables
-        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-        return os.path.join(base, "ghostwriter", "tables.sqlite3")
+        return os.path.join(_data_folder(), "tables.sqlite3")
+
+    @property
+    def state_key_file(self) -> str:
+        """Where the key made on first start is kept: ``state-key`` beside the tables' SQLite file, else in the
+        user's data folder (with the tables in PostgreSQL)."""
+        store = self.tables_store
+        folder = _data_folder() if "://" in store else os.path.dirname(os.path.abspath(store))
+        return os.path.join(folder, "state-key")
+
+
+def _data_folder() -> str:
+    """``ghostwriter`` in the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "ghostwriter")
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    text = env.get(name, "").strip().lower()
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    if text in ("1", "true", "yes", "on"):
+        return True
+    raise SettingsError(f"{name}={text!r}: use 1 or 0")
 
 
 MIN_STATE_KEY = 16

@@ -35,12 +35,24 @@ settings.load_profile("default")
 # the tables a live server holds (service.store) go to a throwaway file, never the user's own
 if not os.environ.get("GHOSTWRITER_TABLES", "").strip():
     os.environ["GHOSTWRITER_TABLES"] = os.path.join(tempfile.mkdtemp(prefix="gw-tables-"), "tables.sqlite3")
+# and the key an app makes to sign game states (service.signing.kept_key) too
+if not os.environ.get("XDG_DATA_HOME", "").strip():
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="gw-data-")
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     """The service in process (the shipped dictionary, default settings)."""
     with TestClient(create_app(Settings())) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def unsigned() -> Iterator[TestClient]:
+    """The service in process taking game states a client built or changed (``--unsigned-states``): for the tests
+    that post a state built by the engine, or forge one to show it is checked in full (signed states are refused
+    when changed, so a forgery reaches the checks only unsigned or with a leaked key)."""
+    with TestClient(create_app(Settings(unsigned_states=True))) as c:
         yield c
 
 

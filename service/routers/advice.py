@@ -20,7 +20,7 @@ from service.advice import SUGGEST_SHARE, advice
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.game_faces import HARDBACK, PAPERBACK
-from service.gamestate import GameFace, load_game
+from service.gamestate import FACES, GameFace, load_game
 from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas.advice import EvaluateIn, EvaluateOut, PaperbackEvaluateIn, PaperbackGameViewIn
@@ -34,28 +34,34 @@ EVALUATE_SHARE = 0.8  # of the time budget, the sampled worlds of an evaluation
 
 async def _evaluate(face: GameFace[Any], body: EvaluateIn, ctx: Context, who: Caller) -> JSONResponse:
     start = time.perf_counter()
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    game = load_game(face, body.game, d.lexicon, ctx.settings.state_key)
+    (await ctx.dictionaries()).get(body.dictionary)
     budget = ctx.settings.time_budget
     job = Job(evaluate_job, (face.prefix, body.game, body.dictionary, ctx.settings.state_key, body.samples, body.seed,
                              budget))
     out = await ctx.runner.run(job, budget, Lane.HEAVY, who)
-    out["seat"] = game.to_act()
     out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 3)
     return JSONResponse(out)
-
-
-FACES: dict[str, GameFace[Any]] = {HARDBACK.prefix: HARDBACK, PAPERBACK.prefix: PAPERBACK}
 
 
 def evaluate_job(
     work: Work, prefix: str, data: Any, dictionary: str | None, key: str, samples: int, seed: int, budget: float
 ) -> dict[str, Any]:
     """The win chances, in a search worker (killed past the request's deadline): the worlds stop at a share of
-    what is left of it."""
+    what is left of it; ``seat`` the seat the game waits on."""
     game: Game[Any] = load_game(FACES[prefix], data, work.dictionaries.get(dictionary).lexicon, key)
     deadline = time.monotonic() + work.time_limit(budget) * EVALUATE_SHARE
-    return win_chances(game, samples, seed, deadline).to_json()
+    return {**win_chances(game, samples, seed, deadline).to_json(), "seat": game.to_act()}
+
+
+def paperback_view_job(
+    work: Work, data: Any, dictionary: str | None, key: str, seat: int
+) -> tuple[dict[str, Any], int | None]:
+    """What a Paperback seat sees, in a search worker; and the seat the game waits on."""
+    game = load_game(PAPERBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+    players = len(game.state.players)
+    if not 0 <= seat < players:
+        raise FieldError("seat", f"seat: the game has seats 0 to {players - 1}")
+    return game.view(seat), game.to_act()
 
 
 def paperback_advice_job(
@@ -100,14 +106,11 @@ async def paperback_view(
     spell aside); with ``suggest``, the expert's next action in the seat's place when the game waits on it
     (``suggestion``: the action as ``/game/action`` takes it; ``advice``: the same with the chance to win it leads
     to and the runner-up's, estimates)."""
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    game = load_game(PAPERBACK, body.game, d.lexicon, ctx.settings.state_key)
-    players = len(game.state.players)
-    if not 0 <= body.seat < players:
-        raise FieldError("seat", f"seat: the game has seats 0 to {players - 1}")
+    (await ctx.dictionaries()).get(body.dictionary)
     budget = ctx.settings.time_budget
-    out: dict[str, Any] = await ctx.runner.run(lambda: game.view(body.seat), budget, Lane.LIGHT, who)
-    if body.suggest and game.to_act() == body.seat:
+    seen = Job(paperback_view_job, (body.game, body.dictionary, ctx.settings.state_key, body.seat))
+    out, to_act = await ctx.runner.run(seen, budget, Lane.LIGHT, who)
+    if body.suggest and to_act == body.seat:
         job = Job(paperback_advice_job, (body.game, body.dictionary, ctx.settings.state_key, budget))
         found = await ctx.runner.run(job, budget, Lane.HEAVY, who)
         out["suggestion"] = found["action"] if found else None

@@ -18,7 +18,7 @@ from service.advice import SUGGEST_SHARE, advice
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError
 from service.game_faces import HARDBACK
-from service.gamestate import answer, load_game
+from service.gamestate import answer_json, load_game
 from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameViewIn
@@ -67,23 +67,33 @@ async def game_view(
     phase (an ink draw, the word as a spell action with its choices made, a choice, a buy...): ``suggestion`` the
     action as ``/game/steps`` takes it, ``advice`` the same with the chance to win it leads to and the
     runner-up's (estimates, with their standard errors)."""
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    game = load_game(HARDBACK, body.game, d.lexicon, ctx.settings.state_key)
-    seat = _seat(game, body.seat)
-    out = await ctx.runner.run(lambda: view(game, seat), ctx.settings.time_budget, Lane.LIGHT, who)
-    if body.suggest and out["legal"] and game.to_act() == seat:
-        limit = min(SUGGEST_LIMIT, ctx.settings.time_budget * SUGGEST_SHARE)
-        job = Job(suggest_job, (body.game, body.dictionary, ctx.settings.state_key, limit))
-        found = await ctx.runner.run(job, ctx.settings.time_budget, Lane.HEAVY, who)
+    (await ctx.dictionaries()).get(body.dictionary)
+    key, budget = ctx.settings.state_key, ctx.settings.time_budget
+    job = Job(view_job, (body.game, body.dictionary, key, body.seat))
+    out, to_act = await ctx.runner.run(job, budget, Lane.LIGHT, who)
+    if body.suggest and out["legal"] and to_act == body.seat:
+        limit = min(SUGGEST_LIMIT, budget * SUGGEST_SHARE)
+        suggest = Job(suggest_job, (body.game, body.dictionary, key, limit))
+        found = await ctx.runner.run(suggest, budget, Lane.HEAVY, who)
         out["suggestion"] = found["action"] if found else None
         out["advice"] = found
     return JSONResponse(out)
 
 
+def _game(work: Work, data: Any, dictionary: str | None, key: str) -> Game:
+    """The game of a request, read and checked in a search worker."""
+    return load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+
+
+def view_job(work: Work, data: Any, dictionary: str | None, key: str, seat: int) -> tuple[dict[str, Any], int | None]:
+    """What ``seat`` sees, in a search worker; and the seat the game waits on."""
+    game = _game(work, data, dictionary, key)
+    return view(game, _seat(game, seat)), game.to_act()
+
+
 def suggest_job(work: Work, data: Any, dictionary: str | None, key: str, limit: float) -> dict[str, Any] | None:
     """The expert's next action in the seat's place, with the chance it leads to, in a search worker."""
-    game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
-    return advice(game, work.time_limit(limit))
+    return advice(_game(work, data, dictionary, key), work.time_limit(limit))
 
 
 @router.post("/steps", response_model=GameOut, responses=QUERY_ERRORS)
@@ -93,31 +103,40 @@ async def game_steps(
     """Apply actions one after the other (a player's own, or a bot's turn as ``/v1/hardback/bot/move`` gave it),
     each told in words with what ``seat`` sees after it (``legal`` after the last only); the game after the last.
     A refused action is a 422 naming it, and nothing is applied; so are actions that outrun the time budget."""
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    game = load_game(HARDBACK, body.game, d.lexicon, ctx.settings.state_key)
-    seat = _seat(game, body.seat)
+    (await ctx.dictionaries()).get(body.dictionary)
     budget = ctx.settings.time_budget
+    job = Job(steps_job, (body.game, body.dictionary, ctx.settings.state_key, body.seat, body.actions, budget))
+    return JSONResponse(await ctx.runner.run(job, budget, Lane.LIGHT, who))
 
-    def run() -> list[dict[str, Any]]:
-        deadline = time.monotonic() + budget * 0.8
-        steps = []
-        last = len(body.actions) - 1
-        for i, data in enumerate(body.actions):
-            if time.monotonic() > deadline:
-                raise FieldError(
-                    "actions", f"the actions outran the time budget at actions[{i}]: send fewer actions a request"
-                )
-            by = game.state.acting
-            try:
-                action = action_from_json(data)
-                text = apply_described(game, action)
-            except IllegalActionError as e:
-                raise FieldError(f"actions[{i}]" + (f".{e.field}" if e.field else ""), str(e)) from None
-            steps.append({"action": action.to_json(), "seat": by, "text": text, "view": view(game, seat, i == last)})
-        return steps
 
-    steps = await ctx.runner.run(run, budget, Lane.LIGHT, who)
-    return answer(HARDBACK, game, {"steps": steps}, key=ctx.settings.state_key)
+def steps_job(
+    work: Work, data: Any, dictionary: str | None, key: str, seat: int, actions: list[Any], budget: float
+) -> dict[str, Any]:
+    """The actions applied and told, in a search worker: the answer's JSON."""
+    game = _game(work, data, dictionary, key)
+    seat = _seat(game, seat)
+    deadline = time.monotonic() + work.time_limit(budget) * 0.8
+    steps = []
+    last = len(actions) - 1
+    for i, item in enumerate(actions):
+        if time.monotonic() > deadline:
+            raise FieldError(
+                "actions", f"the actions outran the time budget at actions[{i}]: send fewer actions a request"
+            )
+        by = game.state.acting
+        try:
+            action = action_from_json(item)
+            text = apply_described(game, action)
+        except IllegalActionError as e:
+            raise FieldError(f"actions[{i}]" + (f".{e.field}" if e.field else ""), str(e)) from None
+        steps.append({"action": action.to_json(), "seat": by, "text": text, "view": view(game, seat, i == last)})
+    return answer_json(HARDBACK, game, {"steps": steps}, key)
+
+
+def _before_word(game: Game, what: str) -> None:
+    st = game.state
+    if st.phase != Phase.PREPARE or st.turn.peek:
+        raise FieldError("game", f"{what}; the game is in the {st.phase} phase")
 
 
 @router.post("/hint", responses=QUERY_ERRORS)
@@ -128,10 +147,6 @@ async def game_hint(
     each with its ``layout`` (to play as it is) and its open ``questions`` (the choices, the ghost writer's
     marked ``best``)."""
     d = (await ctx.dictionaries()).get(body.dictionary)
-    game = load_game(HARDBACK, body.game, d.lexicon, ctx.settings.state_key)
-    st = game.state
-    if st.phase != Phase.PREPARE or st.turn.peek:
-        raise FieldError("game", f"hints are for a word, before it is played; the game is in the {st.phase} phase")
     limit = min(HINT_TIME_LIMIT, ctx.settings.time_budget)
     job = Job(hint_job, (body.game, body.dictionary, ctx.settings.state_key, body.top, limit, body.familiar))
     out = await ctx.runner.run(job, limit, Lane.HEAVY, who)
@@ -143,7 +158,8 @@ def hint_job(
     work: Work, data: Any, dictionary: str | None, key: str, top: int, limit: float, familiar: float | None = None
 ) -> dict[str, Any]:
     """The seat's best words (those at least ``familiar``, when given), in a search worker: the hint's JSON."""
-    game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
+    game = _game(work, data, dictionary, key)
+    _before_word(game, "hints are for a word, before it is played")
     search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(limit), cancel=work.cancel)
     search.allowed = familiar_words(search.lexicon, familiar, search.state.options.edition)[0]
     answer = allowed_hint(search, top, word_check(game))
@@ -160,11 +176,7 @@ async def game_read(
     """A word laid out by the seat in turn, read by the ghost writer before it is played: the move (its coins,
     prestige and the choices it would make), its open ``questions``, and whether the engine accepts it now (with
     the reason when not)."""
-    d = (await ctx.dictionaries()).get(body.dictionary)
-    game = load_game(HARDBACK, body.game, d.lexicon, ctx.settings.state_key)
-    st = game.state
-    if st.phase != Phase.PREPARE or st.turn.peek:
-        raise FieldError("game", f"a word is read before it is played; the game is in the {st.phase} phase")
+    (await ctx.dictionaries()).get(body.dictionary)
     entries = [e.model_dump(exclude_none=True) for e in body.layout]
     job = Job(read_job, (body.game, body.dictionary, ctx.settings.state_key, body.word, entries))
     out = await ctx.runner.run(job, ctx.settings.time_budget, Lane.HEAVY, who)
@@ -175,8 +187,9 @@ def read_job(
     work: Work, data: Any, dictionary: str | None, key: str, word: str, entries: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The laid-out word read by the ghost writer, in a search worker."""
-    game = load_game(HARDBACK, data, work.dictionaries.get(dictionary).lexicon, key)
-    search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(HINT_TIME_LIMIT))
+    game = _game(work, data, dictionary, key)
+    _before_word(game, "a word is read before it is played")
+    search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(HINT_TIME_LIMIT), cancel=work.cancel)
     word = word.strip().lower()
     try:
         placement = read_arrangement(word, entries, search.pool, search.resolver)

@@ -14,6 +14,9 @@ from any device with their seat's token, the bots playing on the server.
 The token goes in the ``Authorization: Bearer TOKEN`` header (never in the path: paths are logged). Every change
 is one transaction of the store; one worker plays a table's requests one at a time, and a save refused because
 another instance saved first is a 409 (no lost update).
+
+The games are played in the search workers (``service.table_jobs``: the deal, each action, each bot's turn, each
+seat's view are jobs killed at the request's deadline); this process only reads and writes the store.
 """
 
 from __future__ import annotations
@@ -24,9 +27,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict, deque
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
@@ -34,27 +35,20 @@ from fastapi.responses import JSONResponse
 
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError, NotFound, responses
-from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
-from service.gamestate import GameFace
+from service.pool import Job
 from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
 from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
 from service.settings import Settings
 from service.store import Move, StaleTable, Table, TableStore, open_store
-from solver.bots import paperback_expert
-from solver.bots.registry import BOT_NAMES, bot_seed
-from solver.game.paperback.engine import BUY
-from solver.game.paperback.protocol import PaperbackTable
-from solver.game.protocol import Action, Game, IllegalActionError
-from solver.lexicon import Lexicon
+from service.table_jobs import KINDS, PERSON, At, Kind, Refused, Step, act_job, bot_job, deal_job, view_job
 
 router = APIRouter(tags=["tables"])
 
-PERSON = "person"
 SEED_BITS = 53  # a seed as the game routes take it
 PRIVATE = {"Cache-Control": "no-store"}  # a seat's view and tokens: kept by no cache on the way
 CLIENTS_KEPT = 10_000  # clients whose tables made in the last hour a worker follows (``Makers``)
-GAMES_KEPT = 256  # games of recent tables a worker keeps (``Games``)
+GAMES_KEPT = 256  # recent tables whose games a search worker may keep (``Games``)
 MIN_BOT_TURN = 0.2  # seconds: a bot's turn is not started with less of the budget left
 TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
     **QUERY_ERRORS,
@@ -63,33 +57,6 @@ TABLE_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorOut, "description": "the action names another seat than the token's"},
     409: {"model": ErrorOut, "description": "not this seat's turn, the game is over, or the table changed meanwhile"},
     429: {"model": ErrorOut, "description": "too many tables made by this client this hour"},
-}
-
-
-def turn_paperback(name: str, lexicon: Lexicon, table: PaperbackTable, limit: float) -> None:
-    """A Paperback bot's turn (any bot, the expert included), or the rest of one."""
-    game = table.game
-    bot = paperback_expert.make_any(
-        name, lexicon, bot_seed(game.state.seed, game.state.current), time_limit=limit, rerun=False
-    )
-    if game.state.phase == BUY:
-        bot.finish_turn(game)
-    else:
-        bot.play_turn(game)
-
-
-@dataclass(frozen=True)
-class Kind:
-    """One game's part of the tables: its face (reading a state and an action), its bots and their turn."""
-
-    face: GameFace[Any]
-    bots: tuple[str, ...]
-    turn: Callable[[str, Lexicon, Any, float], None]
-
-
-KINDS: dict[str, Kind] = {
-    "hardback": Kind(HARDBACK, BOT_NAMES, turn_hardback),
-    "paperback": Kind(PAPERBACK, paperback_expert.EXPERT_BOTS, turn_paperback),
 }
 
 
@@ -113,23 +80,24 @@ async def store(request: Request, ctx: Annotated[Context, Depends(context)]) -> 
 
 
 class Games:
-    """The games of the tables this worker played last, each at the version it was saved at: a table read again
-    at that version is a copy of it (0.5 ms) rather than its state read from JSON (10 ms for Hardback, 50 ms for
-    Paperback with its deck). Any save bumps the version, so a table another worker changed is read afresh."""
+    """The tables this worker played last, each at the version it was saved at, with the name a search worker
+    keeps its game under (``service.table_jobs``): a table read again at that version is handed to the jobs with
+    that name, and a worker that still has the game takes it rather than reading the state's JSON. Any save bumps
+    the version, so a table another worker changed is read afresh."""
 
     def __init__(self, size: int = GAMES_KEPT) -> None:
         self.size = size
-        self._games: OrderedDict[str, tuple[int, Game[Any]]] = OrderedDict()
+        self._games: OrderedDict[str, tuple[int, str]] = OrderedDict()
 
-    def get(self, table: Table) -> Game[Any] | None:
+    def get(self, table: Table) -> str:
         kept = self._games.get(table.id)
         if kept is None or kept[0] != table.version:
-            return None
+            return ""
         self._games.move_to_end(table.id)
         return kept[1]
 
-    def put(self, table: Table, game: Game[Any]) -> None:
-        self._games[table.id] = (table.version, game)
+    def put(self, table: Table, name: str) -> None:
+        self._games[table.id] = (table.version, name)
         self._games.move_to_end(table.id)
         while len(self._games) > self.size:
             self._games.popitem(last=False)
@@ -217,58 +185,67 @@ def _lock(request: Request, table_id: str) -> asyncio.Lock:
 
 @dataclass
 class Playing:
-    """A table read from the store, its game, and the moves this request played."""
+    """A table read from the store, the last step of its game (None before any), and the moves this request
+    played."""
 
     table: Table
-    game: Game[Any]
     kind: Kind
-    lexicon: Lexicon
+    step: Step | None
     played: list[Move]
+
+    def at(self, games: Games) -> At:
+        """The table as a job receives it."""
+        return At(self.table.game, self.table.dictionary, self.table.state, games.get(self.table))
 
 
 async def _read(e: Env, table_id: str) -> Playing:
     table = await asyncio.to_thread(e.store.get, table_id)
     if table is None:
         raise NotFound(f"no table {table_id!r}")
-    kind = KINDS[table.game]
-    lexicon = (await e.ctx.dictionaries()).get(table.dictionary).lexicon
-    kept = e.games.get(table)
-    read = kept.copy if kept is not None else partial(kind.face.read, table.state, lexicon)
-    game = await e.ctx.runner.run(read, e.ctx.settings.time_budget)
-    return Playing(table, game, kind, lexicon, [])
+    (await e.ctx.dictionaries()).get(table.dictionary)
+    return Playing(table, KINDS[table.game], None, [])
 
 
-async def _save(e: Env, p: Playing, moves: list[Move]) -> None:
-    """The game saved with its moves (a 409 when another save came first), and kept a copy of in this worker."""
-    p.table.state = p.game.to_json()
+async def _run(e: Env, job: Job[Step], limit: float, lane: Lane = Lane.LIGHT) -> Step:
+    """A job of the table's game, in a search worker; a refusal of the table's rules as its HTTP answer."""
     try:
-        await asyncio.to_thread(e.store.save, p.table, moves)
-    except StaleTable as err:
-        raise HTTPException(409, str(err)) from None
+        return await e.ctx.runner.run(job, limit, lane, e.who)
+    except Refused as err:
+        raise HTTPException(err.status, str(err)) from None
+
+
+async def _save(e: Env, p: Playing, step: Step) -> None:
+    """The game's step saved with its moves (a 409 when another save came first), its worker's name for the game
+    remembered."""
+    moves = [Move(seat, action) for seat, action in step.moves]
+    if step.state is not None:
+        p.table.state = step.state
+        try:
+            await asyncio.to_thread(e.store.save, p.table, moves)
+        except StaleTable as err:
+            raise HTTPException(409, str(err)) from None
     p.played += moves
-    e.games.put(p.table, await e.ctx.runner.run(p.game.copy, e.ctx.settings.time_budget))
+    p.step = step
+    e.games.put(p.table, step.kept)
 
 
-async def _bots(e: Env, p: Playing, deadline: float) -> None:
+async def _bots(e: Env, p: Playing, deadline: float, viewer: int | None) -> None:
     """The bots' turns, each saved, until a person must act, the game ends or the budget is spent (one turn at
     least, whatever is left of the budget, so that asking again always gets on). A turn the service cannot run
-    now (busy, or past its guard) is left for later (``waiting`` stays ``"bot"``): the game is read again from
-    the store, as the thread of a turn given up may still be changing it."""
+    now (busy, or past its deadline: its worker killed) is left for later (``waiting`` stays ``"bot"``)."""
     first = True
-    while (acting := p.game.to_act()) is not None and p.table.seats[acting] != PERSON:
+    while p.step is None or (p.step.to_act is not None and p.table.seats[p.step.to_act] != PERSON):
         left = deadline - time.monotonic()
         if left < MIN_BOT_TURN and not first:  # one turn a request at least: a small budget still goes on
             return
         left, first = max(left, MIN_BOT_TURN), False
-        before = len(p.game.log)
-        turn = partial(p.kind.turn, p.table.seats[acting], p.lexicon, p.game, left * 0.8)
         try:
-            await e.ctx.runner.run(turn, left, Lane.HEAVY, e.who)
+            step = await _run(e, Job(bot_job, (p.at(e.games), p.table.seats, left * 0.8, viewer)), left, Lane.HEAVY)
         except Unavailable:
-            again = await _read(e, p.table.id)
-            p.table, p.game = again.table, again.game
             return
-        await _save(e, p, [Move(acting, a.to_json()) for a in p.game.log[before:]])
+        await _save(e, p, step)
+        if not step.moves:
+            return
 
 
 def public(move: Move, viewer: int | None) -> dict[str, Any]:
@@ -282,10 +259,12 @@ def public(move: Move, viewer: int | None) -> dict[str, Any]:
     return {"seat": move.seat, "action": action}
 
 
-async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200, **extra: Any) -> JSONResponse:
-    game, table = p.game, p.table
-    acting = game.to_act()
-    view = None if seat is None else await ctx.runner.run(lambda: game.view(seat), ctx.settings.time_budget)
+async def _answer(e: Env, p: Playing, seat: int | None, status: int = 200, **extra: Any) -> JSONResponse:
+    table, step = p.table, p.step
+    if step is None or (seat is not None and step.view is None):
+        step = await _run(e, Job(view_job, (p.at(e.games), seat)), e.ctx.settings.time_budget)
+        e.games.put(table, step.kept)
+    acting = step.to_act
     out = {
         "table": table.id,
         "game": table.game,
@@ -296,7 +275,7 @@ async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200,
         "to_act": acting,
         "waiting": None if acting is None else PERSON if table.seats[acting] == PERSON else "bot",
         "over": acting is None,
-        "view": view,
+        "view": None if seat is None else step.view,
         "played": [public(m, seat) for m in p.played],
         **extra,
     }
@@ -315,23 +294,24 @@ def _check_seats(kind: Kind, seats: list[str]) -> None:
         raise FieldError("seats", "seats: a table needs a person (bots alone play through /v1/{game}/bot/move)")
 
 
-async def _create(name: str, body: Any, deal: Callable[[Lexicon], Game[Any]], e: Env) -> JSONResponse:
+async def _create(name: str, body: Any, request: Any, e: Env) -> JSONResponse:
     start = time.monotonic()
     ctx, tables = e.ctx, e.store
     kind = KINDS[name]
     _check_seats(kind, body.seats)
     e.makers.admit(e.who.address, ctx.settings.tables_per_hour, time.monotonic())
     await asyncio.to_thread(_make_room, tables, ctx.settings)
-    lexicon = (await ctx.dictionaries()).get(body.dictionary).lexicon
-    game = await ctx.runner.run(lambda: deal(lexicon), ctx.settings.time_budget)
-    table = Table(secrets.token_urlsafe(12), name, body.dictionary, list(body.seats), game.to_json())
+    (await ctx.dictionaries()).get(body.dictionary)
+    step = await _run(e, Job(deal_job, (name, request, body.dictionary)), ctx.settings.time_budget)
+    assert step.state is not None
+    table = Table(secrets.token_urlsafe(12), name, body.dictionary, list(body.seats), step.state)
     tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(body.seats) if s == PERSON}
     await asyncio.to_thread(tables.create, table, tokens)
-    p = Playing(table, game, kind, lexicon, [])
-    e.games.put(table, await ctx.runner.run(game.copy, ctx.settings.time_budget))
-    await _bots(e, p, start + ctx.settings.time_budget)
+    e.games.put(table, step.kept)
+    p = Playing(table, kind, step, [])
+    await _bots(e, p, start + ctx.settings.time_budget, None)
     invites = [{"seat": i, "player": s, "token": tokens.get(i)} for i, s in enumerate(body.seats)]
-    return await _answer(ctx, p, None, 201, invites=invites)
+    return await _answer(e, p, None, 201, invites=invites)
 
 
 def _make_room(tables: TableStore, settings: Settings) -> None:
@@ -355,7 +335,7 @@ async def new_hardback_table(body: HardbackTableIn, e: Annotated[Env, Depends(en
     gets a token (its invite: give it to that player only)."""
     options = _players(body.options.model_dump(exclude_unset=True), body.seats)
     request = NewGameIn.model_validate({"options": options, "seed": secrets.randbits(SEED_BITS)}, strict=False)
-    return await _create("hardback", body, partial(HARDBACK.deal, request), e)
+    return await _create("hardback", body, request, e)
 
 
 @router.post("/v1/paperback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
@@ -364,38 +344,13 @@ async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(
     person's seat gets a token (its invite: give it to that player only)."""
     options = _players(body.options, body.seats)
     request = PaperbackNewGameIn(options=options, deck=body.deck, seed=secrets.randbits(SEED_BITS))
-    return await _create("paperback", body, partial(PAPERBACK.deal, request), e)
+    return await _create("paperback", body, request, e)
 
 
 @router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)
 async def seat_view(e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]) -> JSONResponse:
     """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act)."""
-    return await _answer(e.ctx, await _read(e, me.table), me.seat)
-
-
-def _read_action(p: Playing, data: dict[str, Any]) -> Action:
-    try:
-        action: Action = p.kind.face.action(data)
-    except IllegalActionError as err:
-        raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
-    return action
-
-
-def _check_turn(p: Playing, seat: int, action: Action) -> None:
-    """The action is the token's seat's, and the game waits on it. The seat acting is the one the action names
-    when it names one (a Hardback ink, remover or return, which may come out of turn: the engine says whether it
-    may), else the seat in turn; the game's reader drops any other ``seat`` a client adds."""
-    acting = p.game.to_act()
-    if acting is None:
-        raise HTTPException(409, "the game is over: GET /v1/tables/seat/moves for its record")
-    named = getattr(action, "seat", None)
-    if named is not None:
-        if named != seat:
-            raise HTTPException(403, f"this token acts for seat {seat}, not for seat {named}")
-        return
-    in_turn: int = p.game.state.current  # type: ignore[attr-defined]  # both games' states say whose turn it is
-    if in_turn != seat or acting != seat:
-        raise HTTPException(409, f"it is seat {acting}'s turn, not seat {seat}'s (this token's)")
+    return await _answer(e, await _read(e, me.table), me.seat)
 
 
 @router.post("/v1/tables/seat/action", response_model=TableOut, responses=TABLE_ERRORS)
@@ -405,23 +360,12 @@ async def seat_action(
     """One action of the token's seat (a 409 when the game waits on another seat, a 422 naming the rule when the
     engine refuses it), then the bots' turns until a person must act, within the service's time budget."""
     start = time.monotonic()
-    ctx = e.ctx
+    budget = e.ctx.settings.time_budget
     async with _lock(request, me.table):
         p = await _read(e, me.table)
-        action = _read_action(p, body.action)
-        _check_turn(p, me.seat, action)
-        before = len(p.game.log)
-
-        def apply() -> None:
-            try:
-                p.game.apply(action)
-            except IllegalActionError as err:
-                raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
-
-        await ctx.runner.run(apply, ctx.settings.time_budget)
-        await _save(e, p, [Move(me.seat, a.to_json()) for a in p.game.log[before:]])
-        await _bots(e, p, start + ctx.settings.time_budget)
-    return await _answer(ctx, p, me.seat)
+        await _save(e, p, await _run(e, Job(act_job, (p.at(e.games), me.seat, body.action)), budget))
+        await _bots(e, p, start + budget, me.seat)
+    return await _answer(e, p, me.seat)
 
 
 @router.post("/v1/tables/seat/bots", response_model=TableOut, responses=TABLE_ERRORS)
@@ -432,8 +376,8 @@ async def seat_bots(
     start = time.monotonic()
     async with _lock(request, me.table):
         p = await _read(e, me.table)
-        await _bots(e, p, start + e.ctx.settings.time_budget)
-    return await _answer(e.ctx, p, me.seat)
+        await _bots(e, p, start + e.ctx.settings.time_budget, me.seat)
+    return await _answer(e, p, me.seat)
 
 
 @router.get("/v1/tables/seat/moves", responses=TABLE_ERRORS)

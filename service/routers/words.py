@@ -6,8 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query
 
-from service.deps import Context, context
+from service.deps import Context, caller, context
 from service.errors import FieldError
+from service.pool import Job, Work
+from service.runner import Caller, Lane
 from service.schemas import DictionariesOut, DictionaryOut, ErrorOut, WordOut
 from solver.errors import GhostwriterError
 from solver.text import lower_word
@@ -25,6 +27,7 @@ async def dictionaries(ctx: Annotated[Context, Depends(context)]) -> Dictionarie
 @router.get("/words/{word}", response_model=WordOut, responses={422: {"model": ErrorOut}, 503: {"model": ErrorOut}})
 async def word(
     ctx: Annotated[Context, Depends(context)],
+    who: Annotated[Caller, Depends(caller)],
     word: Annotated[str, Path(min_length=1, max_length=64, examples=["qi"])],
     dictionary: Annotated[str | None, Query(max_length=40)] = None,
 ) -> WordOut:
@@ -36,5 +39,12 @@ async def word(
         raise FieldError("word", str(e)) from None
     d = (await ctx.dictionaries()).get(dictionary)
     valid = w in d.lexicon
-    close = [] if valid else await ctx.runner.run(lambda: d.lexicon.close_words(w), ctx.settings.time_budget)
+    budget = ctx.settings.time_budget
+    close = [] if valid else await ctx.runner.run(Job(close_job, (d.name, w)), budget, Lane.LIGHT, who)
     return WordOut(word=w, dictionary=d.name, valid=valid, close=close)
+
+
+def close_job(work: Work, dictionary: str, word: str) -> list[str]:
+    """The real words one or two edits from ``word``, in a search worker (killed at the request's deadline)."""
+    close: list[str] = work.dictionaries.get(dictionary).lexicon.close_words(word)
+    return close

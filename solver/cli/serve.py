@@ -68,10 +68,17 @@ def _add_service_flags(s: argparse.ArgumentParser) -> None:
         "--state-key",
         default=None,
         metavar="KEY",
-        help="sign every game state returned and refuse altered ones (a secret of 16+ characters; off by default; "
-        "--state-key-file or GHOSTWRITER_STATE_KEY keep it out of the process list)",
+        help="the key that signs every game state returned (altered or unsigned ones are refused; a secret of 16+ "
+        "characters; default: one made on the first start and kept in the data folder; --state-key-file or "
+        "GHOSTWRITER_STATE_KEY keep it out of the process list)",
     )
     s.add_argument("--state-key-file", default=None, metavar="FILE", help="read the state key from FILE")
+    s.add_argument(
+        "--unsigned-states",
+        action="store_true",
+        help="take game states the service never signed (clients with engines of their own); states are then "
+        "neither signed nor checked for changes",
+    )
     s.add_argument(
         "--forwarded-allow-ips",
         default=None,
@@ -138,6 +145,10 @@ def _environment(args: argparse.Namespace) -> dict[str, str]:
         env["GHOSTWRITER_STATE_KEY"] = args.state_key
     if args.state_key_file is not None:
         env["GHOSTWRITER_STATE_KEY"] = _read_state_key(args.state_key_file)
+    if args.unsigned_states:
+        if args.state_key is not None or args.state_key_file is not None:
+            raise UsageError("give a state key or --unsigned-states, not both")
+        env["GHOSTWRITER_UNSIGNED_STATES"] = "1"
     return env
 
 

@@ -29,6 +29,12 @@ from helpers import horror_h_table, post
 from tests_paths import DATA
 
 
+@pytest.fixture(scope="module")
+def client(unsigned: TestClient) -> TestClient:
+    """These tests post states built by the engine or forged: the service takes them unsigned."""
+    return unsigned
+
+
 def hardback_over(lexicon: Lexicon) -> Game:
     game = Game.new(GameOptions(players=2, target=10), 5, lexicon)
     bots = [make_bot("hard", lexicon, s) for s in range(2)]

@@ -50,12 +50,13 @@ def test_the_review_s_json_says_what_differs_for_the_page() -> None:
     """The page's Review reads ``differs`` from the turn's JSON: what the table's row says after the best move."""
     from solver.answers.review import PlayedTurn, Review, TurnReview
     from solver.hardback.objectives import Objective
+    from solver.hardback.outcome import Outcome
 
     state = TurnState.from_json({"hand": ["C", "A", "T", "S"]})
     search = Search(default_lexicon(), state)
     played = search.rate("cat", arrangement=[{"code": "C", "face": "wild"}, "A", "T"]).move
     best = search.rate("cat").move
-    turn = PlayedTurn(1, 0, "you", ("C", "A", "T", "S"), state)
+    turn: PlayedTurn[TurnState, Outcome] = PlayedTurn(1, 0, "you", ("C", "A", "T", "S"), state)
     apart = TurnReview(HARDBACK, turn, played, best, 2, HARDBACK.gap(Objective.VALUE, best, played), True)
     same = TurnReview(HARDBACK, turn, best, best, 1, HARDBACK.gap(Objective.VALUE, best, best), True)
     out = Review(HARDBACK, Objective.VALUE, [apart, same], total=2).to_json()["turns"]

@@ -10,6 +10,12 @@ from fastapi.testclient import TestClient
 from helpers import horror_h_table, post
 
 
+@pytest.fixture(scope="module")
+def client(unsigned: TestClient) -> TestClient:
+    """These tests forge states to show that a state is checked in full: the service takes them unsigned."""
+    return unsigned
+
+
 def new_game(client: TestClient, **options: Any) -> dict[str, Any]:
     status, out = post(client, "/v1/hardback/game/new", {"options": options, "seed": 7})
     assert status == 200, out

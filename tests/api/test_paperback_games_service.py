@@ -25,6 +25,12 @@ NEW, ACTION, BOT = "/v1/paperback/game/new", "/v1/paperback/game/action", "/v1/p
 KEY = "a-state-key-of-32-characters-xyz"
 
 
+
+@pytest.fixture(scope="module")
+def client(unsigned: TestClient) -> TestClient:
+    """These tests forge states to show that a state is checked in full: the service takes them unsigned."""
+    return unsigned
+
 def dealt(client: TestClient, seed: int = 7, **body: Any) -> dict[str, Any]:
     status, out = post(client, NEW, {"seed": seed, **body})
     assert status == 200, out

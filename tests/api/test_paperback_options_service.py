@@ -88,10 +88,10 @@ def test_forged_option_actions_are_422s_naming_the_field_and_change_nothing(clie
     assert status == 422 and out["field"] == "action.action" and "options.coop is off" in out["error"]
 
 
-def test_a_forged_cube_count_is_refused(client: TestClient) -> None:
-    game = dealt(client, cube_discard=True)
+def test_a_forged_cube_count_is_refused(unsigned: TestClient) -> None:
+    game = dealt(unsigned, cube_discard=True)
     game["cubes"]["held"][0] = 5  # cubes from nowhere
-    status, out = act(client, game, {"action": "discard"})
+    status, out = act(unsigned, game, {"action": "discard"})
     assert status == 422 and out["field"] == "game.cubes" and "17" in out["error"]
 
 

@@ -116,3 +116,31 @@ def test_a_request_that_cannot_start_before_its_deadline_is_refused_at_once() ->
         runner.close()
 
     asyncio.run(scenario())
+
+
+def slow_load() -> Any:
+    """A worker's start that takes a while (a loaded machine's): the dictionaries, a second late."""
+    time.sleep(1.0)
+    return load({})
+
+
+def test_a_request_that_comes_while_a_killed_worker_is_replaced_is_refused_at_once() -> None:
+    async def scenario() -> None:
+        runner = Runner(threads=1, max_queue=64, load=slow_load)
+        runner.start()
+        try:
+            with pytest.raises(Unavailable):  # killed at its deadline: its worker is replaced, a second or more
+                await runner.run(Job(spin), 0.2, Lane.LIGHT, Caller("a"))
+            await asyncio.sleep(0.1)
+            start = time.monotonic()
+            with pytest.raises(Unavailable) as refused:
+                await runner.run(Job(answer, (1,)), 0.5, Lane.LIGHT, Caller("b"))
+            assert time.monotonic() - start < 0.2, "refused at once, not after waiting out its limit"
+            assert refused.value.retry_after >= 1 and "could start in" in str(refused.value)
+            await asyncio.sleep(2.0)  # replaced: served again
+            out = await runner.run(Job(answer, (2,)), 2.0, Lane.LIGHT, Caller("b"))
+            assert out["x"] == 2
+        finally:
+            runner.close()
+
+    asyncio.run(scenario())

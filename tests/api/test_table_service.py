@@ -44,9 +44,9 @@ def test_the_view_names_the_cards_and_the_legal_actions(client: TestClient) -> N
     assert status == 422 and out["field"] == "seat"
 
 
-def test_hint_carries_layouts_and_the_either_question(client: TestClient) -> None:
-    game = with_either(new_game(client))
-    status, out = post(client, "/v1/hardback/game/hint", {"game": game, "top": 5})
+def test_hint_carries_layouts_and_the_either_question(unsigned: TestClient) -> None:
+    game = with_either(new_game(unsigned))
+    status, out = post(unsigned, "/v1/hardback/game/hint", {"game": game, "top": 5})
     assert status == 200, out
     moves = [m for m in out["moves"] if any(e["code"] == EITHER_CARD for e in m["layout"])]
     assert moves, [m["word"] for m in out["moves"]]
@@ -57,19 +57,19 @@ def test_hint_carries_layouts_and_the_either_question(client: TestClient) -> Non
     assert question["best"] == move["layout"][at]["either"]
 
 
-def test_read_then_steps_play_the_choice_made(client: TestClient) -> None:
-    game = with_either(new_game(client))
-    _, hint = post(client, "/v1/hardback/game/hint", {"game": game, "top": 5})
+def test_read_then_steps_play_the_choice_made(unsigned: TestClient) -> None:
+    game = with_either(new_game(unsigned))
+    _, hint = post(unsigned, "/v1/hardback/game/hint", {"game": game, "top": 5})
     move = next(m for m in hint["moves"] if any(e["code"] == EITHER_CARD for e in m["layout"]))
     bare = [{k: e[k] for k in ("code", "face", "source")} for e in move["layout"]]
-    status, read = post(client, "/v1/hardback/game/read", {"game": game, "word": move["word"], "layout": bare})
+    status, read = post(unsigned, "/v1/hardback/game/read", {"game": game, "word": move["word"], "layout": bare})
     assert status == 200 and read["ok"], read
     question = next(q for q in read["questions"] if q["key"] == "either")
     other = "coins" if question["best"] == "prestige" else "prestige"
     layout = [dict(e) for e in bare]
     layout[question["position"]]["either"] = other
     spell = {"action": "spell", "word": move["word"], "layout": layout}
-    status, out = post(client, "/v1/hardback/game/steps", {"game": game, "actions": [spell], "seat": 0})
+    status, out = post(unsigned, "/v1/hardback/game/steps", {"game": game, "actions": [spell], "seat": 0})
     assert status == 200, out
     step = out["steps"][0]
     assert step["text"].startswith(f"spelled {move['word'].upper()}") and step["seat"] == 0
@@ -78,7 +78,7 @@ def test_read_then_steps_play_the_choice_made(client: TestClient) -> None:
     played = (step["view"]["players"][0]["prestige"], step["view"]["turn"]["coins"])
     assert played != totals  # the other answer changed the word's totals
 
-    status, bad = post(client, "/v1/hardback/game/read", {"game": game, "word": "zzq", "layout": bare[:3]})
+    status, bad = post(unsigned, "/v1/hardback/game/read", {"game": game, "word": "zzq", "layout": bare[:3]})
     assert status == 200 and not bad["ok"] and bad["reason"]
 
 

@@ -20,6 +20,9 @@ from typing import Any
 import pytest
 from web_page import LAPTOP, PHONE
 
+from service.settings import Settings
+from service.signing import kept_key, sign
+
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
     from playwright.sync_api import Browser, Locator, Page, Request, ViewportSize, expect
 
@@ -63,6 +66,7 @@ def _save_with_either(base: str, folder: Path, seed: int) -> Path:
     mine = hand.index("A") if "A" in hand else 0
     game["removed"].append(hand[mine])
     hand[mine] = deck.pop(at)
+    game = sign(game, kept_key(Settings.from_env().state_key_file))  # the live server's key: it takes signed states
     path = folder / f"either-{seed}.json"
     path.write_text(json.dumps({"version": 1, "game": game, "seats": ["you", "easy"], "me": 0, "said": []}))
     return path
