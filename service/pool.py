@@ -43,7 +43,9 @@ log = logging.getLogger("ghostwriter.service")
 
 KILL_GRACE = 0.3  # seconds past a request's deadline before its worker is killed
 MIN_RUN = 0.01  # seconds a job has at least (``Work.time_limit``), even one that starts at its deadline
-MARGIN = 0.05  # seconds before the deadline at which a search is asked to stop, for its answer to come back
+MARGIN = 0.05  # seconds before the deadline at which a search is asked to stop, for its answer to come back ...
+MARGIN_SHARE, MARGIN_CAP = 0.1, 0.5  # ... or this share of the time left, at most the cap: its moves explained and
+# encoded on a loaded machine, where the worker (niced) may get a fifth of a core, before the kill's grace runs out
 CANCEL_GRACE = 0.5  # seconds a search may take to stop once its client went away, before it is killed
 START_WAIT = 120.0  # seconds a worker may take to start (load its dictionaries) before it is given up
 NICE = 5  # a worker's niceness above the server's: a busy worker never delays the answers the server writes
@@ -97,7 +99,9 @@ class Work:
     def time_limit(self, limit: float) -> float:
         """The seconds a search may take: ``limit``, cut to what is left before the deadline (queue time
         counts), less a margin for the answer to come back."""
-        return max(MIN_RUN, min(limit, round(self.deadline - time.monotonic() - MARGIN, 3)))
+        left = self.deadline - time.monotonic()
+        margin = min(MARGIN_CAP, max(MARGIN, MARGIN_SHARE * left))
+        return max(MIN_RUN, min(limit, round(left - margin, 3)))
 
 
 class JobError(Exception):
