@@ -32,6 +32,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
+from service.advice import SUGGEST_SHARE
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError, NotFound, responses
 from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
@@ -39,6 +40,7 @@ from service.gamestate import GameFace
 from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
 from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
+from service.seat_help import MAX_HINTS, fame_piles, hints, suggestion
 from service.settings import Settings
 from service.store import Move, StaleTable, Table, TableStore, open_store
 from solver.bots import paperback_expert
@@ -286,6 +288,8 @@ async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200,
     game, table = p.game, p.table
     acting = game.to_act()
     view = None if seat is None else await ctx.runner.run(lambda: game.view(seat), ctx.settings.time_budget)
+    if view is not None and isinstance(game, PaperbackTable):
+        view["fame_piles"] = fame_piles(game)
     out = {
         "table": table.id,
         "game": table.game,
@@ -368,9 +372,28 @@ async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(
 
 
 @router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)
-async def seat_view(e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]) -> JSONResponse:
-    """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act)."""
-    return await _answer(e.ctx, await _read(e, me.table), me.seat)
+async def seat_view(
+    e: Annotated[Env, Depends(env)],
+    me: Annotated[Seat, Depends(seat)],
+    hints_: Annotated[int, Query(alias="hints", ge=0, le=MAX_HINTS, description="Paperback: the ghost writer's best "
+                                 "words for the seat's hand, as spells (when it is to spell)")] = 0,
+    suggest: Annotated[bool, Query(description="the expert's next action in the seat's place, when it is to act")]
+    = False,
+) -> JSONResponse:
+    """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act; a
+    Paperback table's ``fame_piles``); asked for, ``hints`` (Paperback: the ghost writer's best words for its hand,
+    each with the spell that plays it) and ``advice`` (the expert's next action and its chance to win; heavy,
+    bounded by the service's time budget)."""
+    p = await _read(e, me.table)
+    extra: dict[str, Any] = {}
+    mine = p.game.to_act() == me.seat
+    budget = e.ctx.settings.time_budget
+    if hints_ and mine and isinstance(p.game, PaperbackTable):
+        extra["hints"] = await e.ctx.runner.run(partial(hints, p.game, hints_), budget, Lane.HEAVY, e.who)
+    if suggest and mine:
+        limit = budget * SUGGEST_SHARE
+        extra["advice"] = await e.ctx.runner.run(partial(suggestion, p.game, limit), budget, Lane.HEAVY, e.who)
+    return await _answer(e.ctx, p, me.seat, **extra)
 
 
 def _read_action(p: Playing, data: dict[str, Any]) -> Action:

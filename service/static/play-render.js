@@ -16,7 +16,7 @@ export function short(code) {
 export function cardTile(card, attrs = {}, extra = null) {
   const genre = card.genre || "starter";
   const face = attrs.face === "wild" ? "wild" : "up";
-  const name = `${face === "wild" ? "face-down " : ""}${short(card.code)}${card.text && card.text !== "nothing" ? `: ${card.text}` : ""}`;
+  const name = attrs.name || `${face === "wild" ? "face-down " : ""}${short(card.code)}${card.text && card.text !== "nothing" ? `: ${card.text}` : ""}`;
   return el("button", {
     type: "button", className: `play-card genre-${genre} face-${face}${attrs.className ? ` ${attrs.className}` : ""}`,
     title: name, "aria-label": attrs.label || name, dataset: { code: card.code, ...(attrs.dataset || {}) },
@@ -25,7 +25,7 @@ export function cardTile(card, attrs = {}, extra = null) {
   },
   el("span", { className: "card-letter", text: face === "wild" ? (attrs.wildLetter || "?") : card.letter }),
   el("span", { className: "card-cost", text: card.starter ? "" : `${card.cost}` }),
-  el("span", { className: "card-code", text: short(card.code) }),
+  el("span", { className: "card-code", text: attrs.caption ?? short(card.code) }),
   extra);
 }
 

@@ -1,0 +1,212 @@
+"""Paperback at the table on the page, end to end: a live service (uvicorn in a subprocess) holding the table
+(``/v1/paperback/tables``) and a real headless Chromium through Playwright, as in ``test_web_play``. A game against
+a greedy bot on a laptop: the setup, a word from the ghost writer's hint, one typed and laid out, cards tapped into
+the word, a purchase, the bot's turn in the log, a reload that goes back to the table, then the game played on
+(the expert's ★ choice, or the hint) as far as the test's time allows, to its end and its review when it gets
+there; on a phone, the first turn at 375 px with nothing wider than the screen. The seat's view's additions
+(``fame_piles``, ``hints``, ``advice``) are checked over HTTP. Screenshots go to ``$GHOSTWRITER_SCREENSHOT_DIR``."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+import urllib.request
+from typing import Any
+
+from web_page import LAPTOP, PHONE, _shots
+
+with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
+    from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+TIMEOUT_MS = 30_000
+GAME_SECONDS = 150  # the rest of the game after the first turns: played on until it ends or this is spent
+
+
+def _page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, list[str]]:
+    size: ViewportSize = {"width": viewport["width"], "height": viewport["height"]}
+    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    return page, errors
+
+
+def _call(base: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data, headers)
+    with urllib.request.urlopen(request, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def _no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def _open_table(page: Page, base: str) -> None:
+    """The Play view with Paperback chosen: its setup, not Hardback's."""
+    page.goto(base + "/#play")
+    page.locator("label:has(#game-paperback)").click()
+    expect(page.locator("#pbt-setup")).to_be_visible()
+    expect(page.locator("#hb-table")).to_be_hidden()
+
+
+def _start(page: Page, bot: str = "greedy") -> None:
+    page.locator("#pbt-level-0").select_option(bot)
+    page.locator("#pbt-start").click()
+    expect(page.locator("#pbt-game")).to_be_visible()
+    expect(page.locator("#pbt-hand .play-card")).to_have_count(5)
+
+
+def _my_word_turn(page: Page) -> None:
+    expect(page.locator("#pbt-word-area")).to_be_visible()
+    expect(page.locator("#pbt-turn")).to_contain_text("Your turn (the word)")
+
+
+def _spell_the_hint(page: Page) -> str:
+    """The ghost writer's best word, laid out and played (a pass when the hand spells nothing): the word."""
+    page.locator("#pbt-hint").click()
+    first = page.locator("#pbt-hints .hint-move").first
+    expect(page.locator("#pbt-hints .hint-move, #pbt-error:not([hidden])").first).to_be_visible()
+    if not first.count():
+        expect(page.locator("#pbt-error")).to_contain_text("no word")
+        page.locator('#pbt-actions button[data-action="pass"]').click()
+        return ""
+    hinted = first.get_attribute("data-word") or ""
+    first.click()
+    expect(page.locator("#pbt-word-text")).to_have_value(hinted)
+    page.locator("#pbt-spell").click()
+    return hinted
+
+
+def _buy_and_end(page: Page) -> None:
+    """In the buy phase: the expert's ★ purchase when it marks one, else the first card offered; then the end."""
+    expect(page.locator("#pbt-turn")).to_contain_text("buying")
+    starred = page.locator("#pbt-offer button.suggested, #pbt-fame button.suggested")
+    buys = page.locator("#pbt-offer button.button, #pbt-fame button.button")
+    if starred.count():
+        starred.first.click()
+    elif buys.count():
+        buys.first.click()
+    page.wait_for_function("() => !document.getElementById('pbt').classList.contains('is-busy')")
+    end = page.locator('#pbt-actions button[data-action="end"]')
+    if page.locator("#pbt-turn").text_content() and "buying" in (page.locator("#pbt-turn").text_content() or ""):
+        end.click()
+
+
+def _wait_for_me_or_the_end(page: Page) -> bool:
+    page.wait_for_function(
+        "() => /Game over/.test(document.getElementById('pbt-turn').textContent)"
+        " || (!document.getElementById('pbt').classList.contains('is-busy')"
+        " && /^Your turn/.test(document.getElementById('pbt-turn').textContent))"
+    )
+    return "Game over" in (page.locator("#pbt-turn").text_content() or "")
+
+
+def test_the_seats_view_gives_the_fame_piles_hints_and_advice(server: str) -> None:
+    made = _call(server, "/v1/paperback/tables", {"seats": ["person", "greedy"]})
+    token = made["invites"][0]["token"]
+    seen = _call(server, "/v1/tables/seat?hints=3&suggest=true", token=token)
+    piles = seen["view"]["fame_piles"]
+    assert len(piles) == len(seen["view"]["fame"]) and all(p["cost"] > 0 and p["fame"] > 0 for p in piles)
+    assert [p["cards"] for p in piles] == seen["view"]["fame"]
+    assert 1 <= len(seen["hints"]) <= 3
+    assert all(h["action"]["action"] == "spell" and h["action"]["word"] == h["word"] for h in seen["hints"])
+    assert seen["advice"]["action"]["action"] in ("spell", "pass")
+    # a hint's spell is one the engine plays
+    played = _call(server, "/v1/tables/seat/action", {"action": seen["hints"][0]["action"]}, token)
+    assert played["view"]["phase"] == "buy"
+    again = _call(server, "/v1/tables/seat?hints=3", token=token)
+    assert "hints" in again and again["hints"] == []  # none outside the word's moment
+
+
+def test_a_paperback_game_on_a_laptop(browser: Browser, server: str) -> None:
+    page, errors = _page(browser, LAPTOP)
+    _open_table(page, server)
+    page.screenshot(path=str(_shots() / "pbtable-laptop-setup.png"), full_page=True)
+    _start(page)
+    _my_word_turn(page)
+    page.screenshot(path=str(_shots() / "pbtable-laptop-start.png"), full_page=True)
+
+    # a tapped card goes into the word, and out again when tapped there
+    page.locator("#pbt-hand .play-card").first.click()
+    expect(page.locator("#pbt-word .play-card")).to_have_count(1)
+    page.locator("#pbt-word .play-card").first.click()
+    expect(page.locator("#pbt-word .play-card")).to_have_count(0)
+
+    # the ghost writer's word, played; the ★ of the expert shows
+    expect(page.locator("#pbt-advice")).to_contain_text("The expert")
+    hinted = _spell_the_hint(page)
+    expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {hinted.upper()}")
+    page.screenshot(path=str(_shots() / "pbtable-laptop-buy.png"), full_page=True)
+    _buy_and_end(page)
+    expect(page.locator("#pbt-log")).to_contain_text("greedy bot (seat 2): spelled")
+    assert "bought" in (page.locator("#pbt-log").text_content() or "")
+
+    # a reload goes back to the table the service holds
+    _wait_for_me_or_the_end(page)
+    log = page.locator("#pbt-log li").count()
+    hand = [page.locator("#pbt-hand .play-card").nth(i).get_attribute("data-code") for i in range(5)]
+    page.reload()
+    expect(page.locator("#pbt-game")).to_be_visible()
+    expect(page.locator("#pbt-log li")).to_have_count(log)
+    assert [page.locator("#pbt-hand .play-card").nth(i).get_attribute("data-code") for i in range(5)] == hand
+
+    # a typed word, laid out on the hand's cards
+    _my_word_turn(page)
+    page.locator("#pbt-hint").click()
+    typed = page.locator("#pbt-hints .hint-move").first.get_attribute("data-word") or ""
+    page.locator("#pbt-word-text").fill(typed)
+    page.locator("#pbt-lay").click()
+    expect(page.locator("#pbt-word .play-card")).not_to_have_count(0)
+    page.screenshot(path=str(_shots() / "pbtable-laptop-word.png"), full_page=True)
+    page.locator("#pbt-spell").click()
+    expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {typed.upper()}")
+    _buy_and_end(page)
+
+    # on to the end, or as far as the time allows
+    started = time.monotonic()
+    over = False
+    while time.monotonic() - started < GAME_SECONDS:
+        if over := _wait_for_me_or_the_end(page):
+            break
+        if page.locator("#pbt-word-area").is_visible():
+            _spell_the_hint(page)
+        else:
+            _buy_and_end(page)
+    page.screenshot(path=str(_shots() / "pbtable-laptop-end.png"), full_page=True)
+    if over:
+        expect(page.locator("#pbt-turn")).to_contain_text("Final Fame")
+        page.locator("#pbt-review").click()
+        expect(page.locator("#review-view")).to_be_visible()
+        expect(page.locator("#review-results")).to_be_visible(timeout=60_000)
+        page.screenshot(path=str(_shots() / "pbtable-laptop-review.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_a_paperback_turn_on_a_phone(browser: Browser, server: str) -> None:
+    page, errors = _page(browser, PHONE, touch=True)
+    _open_table(page, server)
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(_shots() / "pbtable-phone-setup.png"), full_page=True)
+    _start(page, "random")
+    _my_word_turn(page)
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(_shots() / "pbtable-phone-start.png"), full_page=True)
+    hinted = _spell_the_hint(page)
+    expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {hinted.upper()}")
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(_shots() / "pbtable-phone-buy.png"), full_page=True)
+    _buy_and_end(page)
+    expect(page.locator("#pbt-log")).to_contain_text("random bot (seat 2):")
+    _no_sideways_scroll(page)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
