@@ -389,7 +389,8 @@ async def seat_view(
     mine = p.game.to_act() == me.seat
     budget = e.ctx.settings.time_budget
     if hints_ and mine and isinstance(p.game, PaperbackTable):
-        extra["hints"] = await e.ctx.runner.run(partial(hints, p.game, hints_), budget, Lane.HEAVY, e.who)
+        lane = Lane.for_hand(len(p.game.state.players[me.seat].hand))  # a hand's words, as the hint's lane
+        extra["hints"] = await e.ctx.runner.run(partial(hints, p.game, hints_), budget, lane, e.who)
     if suggest and mine:
         limit = budget * SUGGEST_SHARE
         extra["advice"] = await e.ctx.runner.run(partial(suggestion, p.game, limit), budget, Lane.HEAVY, e.who)

@@ -19,7 +19,22 @@ const MAX_BOT_ROUNDS = 50; // requests that let the bots go on after the service
 /** The table: its token, the seats' players, the person's seat, the log's lines; the last answer and view. */
 const t = { table: null, res: null, view: null, advice: null, hints: [], busy: false, setupOpen: false, deck: null };
 
-const auth = () => ({ Authorization: `Bearer ${t.table.token}` });
+const BUSY_TRIES = 4; // a busy service (503: its heavy searches queued) is asked again, a little later
+const BUSY_WAIT_MS = 1500;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The seat's request (GET without ``body``), with its token; asked again while the service is busy. */
+async function seat(path, body) {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await api(path, body, undefined, { Authorization: `Bearer ${t.table.token}` });
+    } catch (err) {
+      if (err.status !== 503 || tries >= BUSY_TRIES) throw err;
+      await sleep(BUSY_WAIT_MS * tries);
+    }
+  }
+}
 
 function persist() {
   try {
@@ -134,7 +149,7 @@ function codesShown(view) {
 /** The seat's view now; then, when it is to act, the expert's advice (heavy: asked after the view is drawn). */
 async function refresh() {
   const mine = ++asking;
-  const res = await api("/v1/tables/seat", undefined, undefined, auth());
+  const res = await seat("/v1/tables/seat");
   if (mine !== asking) return;
   await take(res);
   t.advice = null;
@@ -145,7 +160,7 @@ async function refresh() {
 
 async function askAdvice(mine) {
   try {
-    const res = await api("/v1/tables/seat?suggest=true", undefined, undefined, auth());
+    const res = await seat("/v1/tables/seat?suggest=true");
     if (mine !== asking || res.version !== t.res.version) return;
     t.advice = res.advice || null;
     render();
@@ -159,7 +174,7 @@ async function act(action) {
   const before = t.view;
   setBusy(true);
   try {
-    const res = await api("/v1/tables/seat/action", { action }, undefined, auth());
+    const res = await seat("/v1/tables/seat/action", { action });
     asking += 1;
     await take(res);
     t.table.said.push(...movesLines(t, res.played, before));
@@ -180,11 +195,12 @@ async function act(action) {
 async function letBotsGo() {
   for (let i = 0; i < MAX_BOT_ROUNDS && t.res.waiting === "bot"; i += 1) {
     const before = t.view;
-    const res = await api("/v1/tables/seat/bots", {}, undefined, auth());
+    const res = await seat("/v1/tables/seat/bots", {});
     await take(res);
     t.table.said.push(...movesLines(t, res.played, before));
     persist();
     render();
+    if (!res.played.length) await sleep(BUSY_WAIT_MS); // the service was busy: the bots go on a little later
   }
 }
 
@@ -194,7 +210,7 @@ async function hint() {
   button.disabled = true;
   button.classList.add("busy");
   try {
-    const res = await api(`/v1/tables/seat?hints=${HINTS}`, undefined, undefined, auth());
+    const res = await seat(`/v1/tables/seat?hints=${HINTS}`);
     t.hints = res.hints || [];
     if (!t.hints.length) showError(new Error("the ghost writer finds no word in this hand: pass to end your turn"));
     render();
@@ -269,7 +285,7 @@ export async function showPbTable() {
 
 async function review() {
   try {
-    const res = await api("/v1/tables/seat/moves", undefined, undefined, auth());
+    const res = await seat("/v1/tables/seat/moves");
     if (!res.record) throw new Error("the game is not over yet: its record opens once it is");
     const names = t.table.seats.map((s, i) => (i === t.table.me ? "You" : `${s} bot`));
     const record = paperbackRecord({ ...res.record, seats: names });

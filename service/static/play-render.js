@@ -8,7 +8,7 @@ const KIND_WORDS = { either: "coins or prestige", token: "ink or remover", trash
 
 export function short(code) {
   const [head, rest] = code.split(":");
-  if (rest === undefined || code.includes("{")) return code;
+  if (rest === undefined || code.includes("{") || head.includes("/")) return code; // a Paperback code stays whole
   return `${head[0]}:${rest}`;
 }
 

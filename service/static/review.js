@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { $, sentence } from "./dom.js";
+import { paperbackReview } from "./review-pb.js";
 import { renderCharts, renderReview } from "./review-render.js";
 
 let record = null; // { record: {options, seed, log, seats, players?}, source: "words", names: [...] }
@@ -109,10 +110,12 @@ async function run() {
   const limit = Number($("review-time").value);
   if ($("review-time").value !== "" && Number.isFinite(limit) && limit > 0) body.time_limit = limit;
   try {
-    const [res, known] = await Promise.all([api(`/v1/${record.game}/review`, body, mine.signal), catalogue()]);
+    const [res, known] = await Promise.all([api(`/v1/${record.game}/review`, body, mine.signal), record.game === "hardback" ? catalogue() : null]);
     if (mine !== controller) return;
-    answer = res;
-    renderReview(answer, known);
+    const [shaped, tiles] = record.game === "paperback" ? await paperbackReview(res) : [res, known];
+    if (mine !== controller) return;
+    answer = shaped;
+    renderReview(answer, tiles);
     $("review-results").hidden = false;
   } catch (err) {
     if (mine !== controller || err.aborted) return;
@@ -133,7 +136,7 @@ async function run() {
 
 /** The Review view is shown: draw the charts again at the width they now have. */
 export function showReview() {
-  if (answer && cards) renderCharts(answer);
+  if (answer) renderCharts(answer);
 }
 
 export function bindReview() {

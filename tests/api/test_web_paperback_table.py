@@ -12,6 +12,7 @@ import contextlib
 import json
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from web_page import LAPTOP, PHONE, _shots
@@ -21,6 +22,7 @@ with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conf
 
 TIMEOUT_MS = 30_000
 GAME_SECONDS = 150  # the rest of the game after the first turns: played on until it ends or this is spent
+MAX_ACTIONS = 400  # a 2-player game of the house deck takes about 60
 
 
 def _page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, list[str]]:
@@ -208,5 +210,39 @@ def test_a_paperback_turn_on_a_phone(browser: Browser, server: str) -> None:
     _buy_and_end(page)
     expect(page.locator("#pbt-log")).to_contain_text("random bot (seat 2):")
     _no_sideways_scroll(page)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_a_paperback_record_reviewed_on_the_page(browser: Browser, server: str, tmp_path: Path) -> None:
+    """A finished game's record (a table's, played out over HTTP with the ghost writer's words) loaded in Review:
+    its turns with their cards, its Fame charts."""
+    made = _call(server, "/v1/paperback/tables", {"seats": ["person", "greedy"]})
+    token = made["invites"][0]["token"]
+    for n in range(MAX_ACTIONS):
+        seen = _call(server, "/v1/tables/seat?hints=1", token=token)
+        if seen["over"]:
+            break
+        if seen["view"]["phase"] == "word":
+            action = seen["hints"][0]["action"] if seen["hints"] else {"action": "pass"}
+        else:
+            buys = [a for a in seen["view"]["legal"] if a["action"] == "buy"]
+            action = buys[-1] if buys and n % 2 else {"action": "end"}
+        _call(server, "/v1/tables/seat/action", {"action": action}, token)
+    record = _call(server, "/v1/tables/seat/moves", token=token)["record"]
+    assert record is not None, "the game did not end within the actions allowed"
+    path = tmp_path / "paperback-record.json"
+    path.write_text(json.dumps(record))
+    page, errors = _page(browser, LAPTOP)
+    page.goto(server + "/#review")
+    page.locator("#review-load").set_input_files(str(path))
+    expect(page.locator("#review-results")).to_be_visible(timeout=60_000)
+    expect(page.locator("#review-charts figure.review-chart")).not_to_have_count(0)
+    expect(page.locator("#review-charts")).to_contain_text("Fame")
+    first = page.locator("#review-turns details").first
+    if first.get_attribute("open") is None:
+        first.locator("summary").click()
+    expect(first.locator(".review-hand .play-card")).not_to_have_count(0)
+    page.screenshot(path=str(_shots() / "pbtable-review.png"), full_page=True)
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
