@@ -40,15 +40,16 @@ function describe(t, a, before) {
   }
 }
 
-/** The log's line of one seat's moves in a row (``before``: the view they were played from, for the cards bought). */
-export function movesLines(t, played, before) {
-  const lines = [];
-  let run = null;
+/** Tell the moves played in the log (``before``: the view they were played from, for the cards bought): a seat's
+    moves in a row are one line, carried on from the last line when that seat's moves go on. */
+export function tellMoves(t, played, before) {
+  const said = t.table.said;
   for (const m of played) {
-    if (!run || run.seat !== m.seat) { run = { seat: m.seat, parts: [] }; lines.push(run); }
-    run.parts.push(describe(t, m.action, before));
+    const what = describe(t, m.action, before);
+    if (t.table.lastSeat === m.seat && said.length) said[said.length - 1] = `${said[said.length - 1].replace(/\.$/, "")}, ${what}.`;
+    else said.push(`${seatName(t, m.seat)}: ${what}.`);
+    t.table.lastSeat = m.seat;
   }
-  return lines.map((r) => `${seatName(t, r.seat)}: ${r.parts.join(", ")}.`);
 }
 
 export function turnLine(t) {

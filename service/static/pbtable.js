@@ -5,10 +5,11 @@
    (?suggest=true). The page knows no rules: what is legal, and what is wrong with a word, are the service's. */
 
 import { api } from "./api.js";
-import { $, el, sentence } from "./dom.js";
+import { $ } from "./dom.js";
+import { keep, kept, renderSeatChoice, whileBusy, showErrorIn } from "./play-render.js";
 import { paperbackRecord, reviewRecord } from "./review.js";
 import { readCards } from "./pbtable-cards.js";
-import { guide, movesLines, renderTable } from "./pbtable-render.js";
+import { guide, renderTable, tellMoves } from "./pbtable-render.js";
 import { clearWord, fillWilds, layOutAction, layOutText, spellAction, word, wordText } from "./pbtable-word.js";
 
 const STORE = "gw-pbtable-v1";
@@ -37,17 +38,11 @@ async function seat(path, body) {
 }
 
 function persist() {
-  try {
-    if (t.table) localStorage.setItem(STORE, JSON.stringify(t.table));
-    else localStorage.removeItem(STORE);
-  } catch (_err) { /* storage full or off: the game still plays until the page is closed */ }
+  keep(STORE, t.table);
 }
 
 export function showError(err) {
-  const box = $("pbt-error");
-  if (!err) { box.hidden = true; box.textContent = ""; return; }
-  box.textContent = sentence(err.message || String(err));
-  box.hidden = false;
+  showErrorIn("pbt-error", err);
 }
 
 function setBusy(on) {
@@ -71,18 +66,7 @@ function render() {
 // -- setup -------------------------------------------------------------------------------------------------------
 
 function renderSetup() {
-  const bots = Number($("pbt-bots").value);
-  const seat = $("pbt-seat");
-  const chosen = Number(seat.value || 0);
-  seat.replaceChildren(...Array.from({ length: bots + 1 }, (_, i) => el("option", { value: i, text: `${i + 1}${i === 0 ? " (first)" : ""}` })));
-  seat.value = String(Math.min(chosen, bots));
-  const levels = $("pbt-levels");
-  const before = [...levels.querySelectorAll("select")].map((s) => s.value);
-  levels.replaceChildren(el("span", { className: "legend", text: "Bots" }), ...Array.from({ length: bots }, (_, i) => {
-    const select = el("select", { id: `pbt-level-${i}`, "aria-label": `Bot ${i + 1}` }, ...BOTS.map((b) => el("option", { value: b, text: b })));
-    select.value = before[i] || "hard";
-    return el("label", { for: `pbt-level-${i}`, className: "level" }, `Bot ${i + 1}`, select);
-  }));
+  renderSeatChoice("pbt", BOTS, "hard", "Bots");
 }
 
 async function readDeck(event) {
@@ -117,7 +101,7 @@ async function start() {
     const invite = made.invites.find((i) => i.seat === me);
     const lines = [`New table: ${seats.map((s, i) => (i === me ? "you" : `${s} bot`)).join(", ")}${t.deck ? `, deck ${$("pbt-deck-name").textContent}` : ""}.`];
     t.table = { token: invite.token, id: made.table, me, seats, said: lines };
-    t.table.said.push(...movesLines(t, made.played, null));
+    tellMoves(t, made.played, null);
     t.setupOpen = false;
     t.hints = [];
     clearWord();
@@ -177,7 +161,7 @@ async function act(action) {
     const res = await seat("/v1/tables/seat/action", { action });
     asking += 1;
     await take(res);
-    t.table.said.push(...movesLines(t, res.played, before));
+    tellMoves(t, res.played, before);
     if (action.action === "spell" || action.action === "pass") { clearWord(); t.hints = []; }
     if (res.view.phase !== "word") t.hints = [];
     t.advice = null;
@@ -197,29 +181,20 @@ async function letBotsGo() {
     const before = t.view;
     const res = await seat("/v1/tables/seat/bots", {});
     await take(res);
-    t.table.said.push(...movesLines(t, res.played, before));
+    tellMoves(t, res.played, before);
     persist();
     render();
     if (!res.played.length) await sleep(BUSY_WAIT_MS); // the service was busy: the bots go on a little later
   }
 }
 
-async function hint() {
-  showError(null);
-  const button = $("pbt-hint");
-  button.disabled = true;
-  button.classList.add("busy");
-  try {
+function hint() {
+  return whileBusy("pbt-hint", async () => {
     const res = await seat(`/v1/tables/seat?hints=${HINTS}`);
     t.hints = res.hints || [];
     if (!t.hints.length) showError(new Error("the ghost writer finds no word in this hand: pass to end your turn"));
     render();
-  } catch (err) {
-    showError(err);
-  } finally {
-    button.classList.remove("busy");
-    button.disabled = false;
-  }
+  }, showError);
 }
 
 // -- the word ----------------------------------------------------------------------------------------------------
@@ -266,10 +241,9 @@ let resumed = false;
 export async function showPbTable() {
   if (resumed) return;
   resumed = true;
-  let kept = null;
-  try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch (_err) { kept = null; }
-  if (!kept || typeof kept.token !== "string") { render(); return; }
-  t.table = kept;
+  const saved = kept(STORE);
+  if (!saved || typeof saved.token !== "string") { render(); return; }
+  t.table = saved;
   try {
     await refresh();
   } catch (err) {

@@ -15,10 +15,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from web_page import LAPTOP, PHONE, _shots
+from web_page import LAPTOP, PHONE, _new_page, _shots
 
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
-    from playwright.sync_api import Browser, Page, ViewportSize, expect
+    from playwright.sync_api import Browser, Page, expect
 
 TIMEOUT_MS = 30_000
 GAME_SECONDS = 150  # the rest of the game after the first turns: played on until it ends or this is spent
@@ -26,15 +26,11 @@ MAX_ACTIONS = 400  # a 2-player game of the house deck takes about 60
 
 
 def _page(browser: Browser, viewport: dict[str, int], touch: bool = False) -> tuple[Page, list[str]]:
-    size: ViewportSize = {"width": viewport["width"], "height": viewport["height"]}
-    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, service_workers="block")
-    page = context.new_page()
+    """A page (``web_page``'s) at this test's longer timeout, and the list its JavaScript errors go to."""
+    page, errors = _new_page(browser, viewport, touch)
     page.set_default_timeout(TIMEOUT_MS)
     expect.set_options(timeout=TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    return page, errors
+    return page, errors.errors
 
 
 def _call(base: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
@@ -237,7 +233,7 @@ def test_a_paperback_record_reviewed_on_the_page(browser: Browser, server: str, 
     page.goto(server + "/#review")
     page.locator("#review-load").set_input_files(str(path))
     expect(page.locator("#review-results")).to_be_visible(timeout=60_000)
-    expect(page.locator("#review-charts figure.review-chart")).not_to_have_count(0)
+    expect(page.locator("#review-charts figure.review-chart:not(.review-win)")).to_have_count(2)
     expect(page.locator("#review-charts")).to_contain_text("Fame")
     first = page.locator("#review-turns details").first
     if first.get_attribute("open") is None:
