@@ -80,7 +80,7 @@ async function readDeck(event) {
     showError(null);
   } catch (_err) {
     event.target.value = "";
-    showError(new Error(`${file.name} is not JSON: a deck file is the JSON that ghostwriter deck writes`));
+    showError(new Error(`${file.name} is not JSON: a deck file is JSON, as solver/data/paperback-house-deck.json`));
   }
 }
 
