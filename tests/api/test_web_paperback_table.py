@@ -17,6 +17,8 @@ from typing import Any
 
 from web_page import LAPTOP, PHONE, _new_page, _shots
 
+from tests_paths import ROOT
+
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
     from playwright.sync_api import Browser, Page, expect
 
@@ -240,5 +242,54 @@ def test_a_paperback_record_reviewed_on_the_page(browser: Browser, server: str, 
         first.locator("summary").click()
     expect(first.locator(".review-hand .play-card")).not_to_have_count(0)
     page.screenshot(path=str(_shots() / "pbtable-review.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def _choice_deck(path: Path) -> Path:
+    """The house deck with starting hands of two cards only: A (trash-hand) and T (copy), five of each."""
+    deck = json.loads((ROOT / "solver" / "data" / "paperback-house-deck.json").read_text(encoding="utf-8"))
+    card = {"score": 1, "cost": 1, "copies": 5}
+    deck["starters"] = {"letters": [{**card, "letters": "A", "abilities": ["trash-hand"]},
+                                    {**card, "letters": "T", "abilities": ["copy"]}],
+                        "wilds": 0, "wild_cost": 2, "wild_fame": 1}
+    path.write_text(json.dumps(deck), encoding="utf-8")
+    return path
+
+
+def test_a_words_choices_are_buttons(browser: Browser, server: str, tmp_path: Path) -> None:
+    """A table's own deck (a file): the word AT of a trash-hand card and a copy card, what the copy copies and the
+    card trashed chosen by buttons, sent in the spell as the engine reads them."""
+    page, errors = _page(browser, LAPTOP)
+    _open_table(page, server)
+    page.locator("#pbt-deck-file").set_input_files(str(_choice_deck(tmp_path / "choices.json")))
+    expect(page.locator("#pbt-deck-name")).to_have_text("choices.json")
+    _start(page, "random")
+    _my_word_turn(page)
+    a_cards = page.locator('#pbt-hand .play-card[data-code="A/1$1:trash-hand"]')
+    t_cards = page.locator('#pbt-hand .play-card[data-code="T/1$1:copy"]')
+    if not t_cards.count() or a_cards.count() < 2:  # a hand of five A or five T (2 deals in 252): nothing to choose
+        page.context.close()
+        return
+    a_cards.first.click()
+    t_cards.first.click()
+    expect(page.locator("#pbt-word-text")).to_have_value("at")
+    copy = page.locator('#pbt-choices .question[data-key="copy"]')
+    trash = page.locator('#pbt-choices .question[data-key="trash-hand"]')
+    expect(copy).to_have_count(1)
+    expect(trash).to_have_count(1)
+    copy.locator('button[data-answer="trash-hand"]').click()
+    expect(copy.locator('button[data-answer="trash-hand"]')).to_have_attribute("aria-pressed", "true")
+    left = trash.locator("button").nth(1)  # the first card left in hand ("none" comes first)
+    left.click()
+    expect(left).to_have_attribute("aria-pressed", "true")
+    page.screenshot(path=str(_shots() / "pbtable-laptop-choices.png"), full_page=True)
+    with page.expect_request(lambda r: r.url.endswith("/v1/tables/seat/action")) as sent:
+        page.locator("#pbt-spell").click()
+    spell = json.loads(sent.value.post_data or "{}")["action"]
+    assert spell["word"] == "at"
+    assert spell["layout"][1]["copies"] == ["trash-hand"]
+    assert len(spell["resolve"]) == 1 and spell["resolve"][0]["trash"] == "hand"
+    expect(page.locator("#pbt-log")).to_contain_text("You: spelled AT")
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
