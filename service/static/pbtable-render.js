@@ -197,12 +197,18 @@ function renderAdvice(t, mine, h) {
   box.hidden = !mine || !advice;
   if (box.hidden) { box.replaceChildren(); return; }
   const a = advice.action;
-  const what = a.action === "spell" ? `spell ${a.word.toUpperCase()}` : a.action === "buy" ? "buy the card marked ★" : LABELS[a.action] || a.action;
+  const v = t.view;
+  let what = a.action === "spell" ? `spell ${a.word.toUpperCase()}` : LABELS[a.action] || a.action;
+  if (a.action === "buy") {
+    const fame = a.pile === "fame" && v.fame_piles ? v.fame_piles[a.index] : null;
+    what = fame ? `buy a Fame card (${fame.fame} Fame, ${fame.cost}¢)` : a.pile === "offer" ? `buy ${v.offer[a.index][a.slot]}` : "buy";
+  }
   const parts = [el("span", { className: "star", text: "★ " }), `The expert: ${what}`];
   if (typeof advice.win === "number") parts.push(`, a chance to win of ${pct(advice.win)} ± ${pct(advice.se)}`, el("span", { className: "muted small", text: " (an estimate)" }));
-  if (a.action === "spell") {
-    parts.push(" ", el("button", { type: "button", className: "button small suggested", dataset: { action: "suggested-spell" }, disabled: t.busy,
-      onclick: () => h.playAdvice(a) }, `Play ${a.word.toUpperCase()}`, el("span", { className: "star", "aria-label": " (the expert's choice)", text: " ★" })));
+  if (a.action === "spell" || a.action === "buy") { // its button here too: on a phone, the card may be far below
+    parts.push(" ", el("button", { type: "button", className: "button small suggested", dataset: { action: `suggested-${a.action}` }, disabled: t.busy,
+      onclick: () => h.playAdvice(a) }, a.action === "spell" ? `Play ${a.word.toUpperCase()}` : "Buy it",
+    el("span", { className: "star", "aria-label": " (the expert's choice)", text: " ★" })));
   }
   box.replaceChildren(...parts);
 }

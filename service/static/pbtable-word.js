@@ -130,7 +130,7 @@ export function choicesOf(view) {
         out.push({ key: `${k}:${copyNo}`, piece: k, ability, kind, options: [...new Set(others)].map((x) => ({ label: x, value: x })) });
         copyNo += 1;
       } else if (kind === "trash-hand") {
-        out.push({ key: `${k}:${a}`, piece: k, ability, kind, options: leftInHand.map((c) => ({ label: c.code, value: { trash: "hand", card: c.i } })) });
+        out.push({ key: `${k}:${a}`, piece: k, ability, kind, options: leftInHand.map((c) => ({ label: `${c.code} (card ${c.i + 1})`, value: { trash: "hand", card: c.i } })) });
       } else if (kind === "trash-offer" || kind === "gain") {
         const step = kind === "gain" ? (s) => ({ gain: "offer", pile: s.pile, slot: s.slot }) : (s) => ({ trash: "offer", pile: s.pile, slot: s.slot });
         out.push({ key: `${k}:${a}`, piece: k, ability, kind, options: showing.map((s) => ({ label: `${s.code} (${s.slot})`, value: step(s) })) });
@@ -138,7 +138,7 @@ export function choicesOf(view) {
         const pairs = [];
         for (const c of leftInHand) {
           for (const s of showing) {
-            pairs.push({ label: `${c.code} → ${s.code}`, value: { trash: "hand", card: c.i, gain: "offer", pile: s.pile, slot: s.slot } });
+            pairs.push({ label: `${c.code} (card ${c.i + 1}) → ${s.code}`, value: { trash: "hand", card: c.i, gain: "offer", pile: s.pile, slot: s.slot } });
           }
         }
         out.push({ key: `${k}:${a}`, piece: k, ability, kind, options: pairs });

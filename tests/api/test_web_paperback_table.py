@@ -201,10 +201,13 @@ def test_a_paperback_turn_on_a_phone(browser: Browser, server: str) -> None:
     _my_word_turn(page)
     _no_sideways_scroll(page)
     page.screenshot(path=str(_shots() / "pbtable-phone-start.png"), full_page=True)
+    page.locator("#pbt-act-heading").scroll_into_view_if_needed()
+    page.screenshot(path=str(_shots() / "pbtable-phone-move-view.png"))
     hinted = _spell_the_hint(page)
     expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {hinted.upper()}")
     _no_sideways_scroll(page)
     page.screenshot(path=str(_shots() / "pbtable-phone-buy.png"), full_page=True)
+    page.screenshot(path=str(_shots() / "pbtable-phone-buy-view.png"))  # the screen as the phone shows it
     _buy_and_end(page)
     expect(page.locator("#pbt-log")).to_contain_text("random bot (seat 2):")
     _no_sideways_scroll(page)
