@@ -1,6 +1,7 @@
 """What a seat of a table held by the server (``service.routers.tables``) may ask beside its view, for the page's
-table: the Fame piles as cards (their cost and Fame, which the view gives only as counts), the ghost writer's
-best words for the seat's own hand as the spell actions that play them, and the expert's next action in its place.
+table: the Fame piles as cards (their cost and Fame, which the view gives only as counts), the cubes of the optional
+rules and co-op's pyramid, the ghost writer's best words for the seat's own hand as the spell actions that play
+them, and the expert's next action in its place.
 
 The seat's own hand is all a hint reads (the view shows it already); the expert plays on a copy of the game, whose
 hidden cards it treats as the bots do."""
@@ -29,6 +30,23 @@ def fame_piles(table: PaperbackTable) -> list[dict[str, Any]]:
     for pile in st.fame:
         top = st.box[pile[-1]] if pile else None
         out.append({"cost": top.cost if top else None, "fame": top.fame if top else None, "cards": len(pile)})
+    return out
+
+
+def cubes(table: PaperbackTable) -> dict[str, Any] | None:
+    """The optional rules' cubes (None without them): the supply, each seat's, and co-op's pyramid of Fame cards by
+    position (its cost, Fame, the cubes on it, whether it is uncovered; None once bought)."""
+    st = table.game.state
+    if st.cubes is None:
+        return None
+    out: dict[str, Any] = {"supply": st.cubes.supply, "held": list(st.cubes.held), "pyramid": None}
+    if st.coop is not None:
+        coop = st.coop
+        out["pyramid"] = [
+            None if card is None else {"cost": st.box[card].cost, "fame": st.box[card].fame,
+                                       "cubes": st.cubes.on(card), "open": coop.uncovered(k)}
+            for k, card in enumerate(coop.pyramid)
+        ]
     return out
 
 

@@ -40,7 +40,7 @@ from service.gamestate import GameFace
 from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
 from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
-from service.seat_help import MAX_HINTS, fame_piles, hints, suggestion
+from service.seat_help import MAX_HINTS, cubes, fame_piles, hints, suggestion
 from service.settings import Settings
 from service.store import Move, StaleTable, Table, TableStore, open_store
 from solver.bots import paperback_expert
@@ -290,6 +290,7 @@ async def _answer(ctx: Context, p: Playing, seat: int | None, status: int = 200,
     view = None if seat is None else await ctx.runner.run(lambda: game.view(seat), ctx.settings.time_budget)
     if view is not None and isinstance(game, PaperbackTable):
         view["fame_piles"] = fame_piles(game)
+        view["cubes"] = cubes(game)
     out = {
         "table": table.id,
         "game": table.game,

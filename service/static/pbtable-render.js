@@ -30,7 +30,8 @@ function describe(t, a, before) {
     case "place": return `placed a cube on position ${a.card + 1}`;
     case "buy": {
       if (a.pile === "fame") {
-        const f = before && before.fame_piles ? before.fame_piles[a.index] : null;
+        const piles = before && (before.cubes && before.cubes.pyramid ? before.cubes.pyramid : before.fame_piles);
+        const f = piles ? piles[a.index] : null;
         return f ? `bought a Fame card (${f.cost}¢, ${f.fame} Fame)` : "bought a Fame card";
       }
       const code = before ? before.offer[a.index][a.slot] : null;
@@ -80,6 +81,7 @@ function renderSeats(t) {
   const v = t.view;
   $("pbt-seats").replaceChildren(...v.players.map((p) => {
     const facts = [`hand ${p.hand}`, `deck ${p.deck}`, `discard ${p.discard}`, `${plural(v.commons[p.seat], "Common card", "Common cards")}`];
+    if (v.cubes) facts.push(plural(v.cubes.held[p.seat], "cube", "cubes"));
     const power = v.expansions && v.expansions.powers && v.expansions.powers[p.seat];
     return el("li", { className: `track-seat${p.seat === v.current && !v.over ? " in-turn" : ""}`, dataset: { seat: p.seat } },
       el("div", { className: "track-head" }, el("strong", { text: seatName(t, p.seat) }),
@@ -96,8 +98,14 @@ function renderCommon(t, spelling, h) {
     kind: "common", className: inWord ? "in-word" : "", pressed: spelling ? inWord : undefined, dataset: { id: "common" },
     onclick: spelling ? () => { toggle({ kind: v.common === "spacebar" ? "space" : "common" }); h.changed(); } : null,
   }) : null;
+  const ex = v.expansions;
+  const extras = [];
+  if (ex && ex.award) extras.push(`Award: ${ex.award.text}${ex.holder !== null && ex.holder !== undefined ? ` (held by ${seatName(t, ex.holder)})` : ""}`);
+  if (ex && ex.theme) extras.push(`Theme: ${ex.theme.name} (${ex.theme.fame} Fame)`);
+  if (ex && ex.against_current && ex.against_current.length) extras.push(`Attacks on the player in turn: ${ex.against_current.join(", ")}`);
   $("pbt-common").replaceChildren(el("strong", { text: "Common card" }), tile || el("span", { className: "muted", text: "none left" }),
-    el("span", { className: "muted small", text: `length track: ${plural(v.track, "card", "cards")} left; a word of ${v.threshold}+ letters gains the Common card` }));
+    el("span", { className: "muted small", text: `length track: ${plural(v.track, "card", "cards")} left; a word of ${v.threshold}+ letters gains the Common card` }),
+    ...extras.map((line) => el("span", { className: "small", text: line })));
 }
 
 function actionButton(t, a, label, h) {
@@ -119,11 +127,25 @@ function renderOffer(t, legal, h) {
         el("span", { className: "small", text: card && card.text.startsWith(`${pile[slot]}: `) ? card.text.slice(pile[slot].length + 2) : card ? card.text : pile[slot] }),
         buy ? actionButton(t, buy, `Buy (${card ? card.cost : "?"}¢)`, h) : null);
     })))));
+  const pyramid = v.cubes && v.cubes.pyramid;
+  if (pyramid) { renderPyramid(t, pyramid, legal, h); return; }
   $("pbt-fame").replaceChildren(...(v.fame_piles || []).map((f, i) => {
     const buy = legal.find((a) => a.action === "buy" && a.pile === "fame" && a.index === i);
     const label = f.cards ? `${f.fame} Fame, ${f.cost}¢ (${f.cards} left)` : "empty";
     return el("li", { dataset: { fame: i } }, pbTile(`/${f.fame ?? 0}`, {
       kind: "fame", letter: f.cards ? `★${f.fame}` : "–", cost: f.cards ? `${f.cost}¢` : "", caption: `${f.cards} left`, name: `Fame pile ${i + 1}: ${label}`,
+    }), el("span", { className: "small", text: label }), buy ? actionButton(t, buy, `Buy (${f.cost}¢)`, h) : null);
+  }));
+}
+
+/** Co-op's pyramid of Fame cards by position: each card's Fame, cost and cubes, a covered one marked. */
+function renderPyramid(t, pyramid, legal, h) {
+  $("pbt-fame").replaceChildren(...pyramid.map((f, k) => {
+    if (!f) return el("li", { dataset: { fame: k } }, el("span", { className: "small muted", text: `${k + 1}: bought` }));
+    const buy = legal.find((a) => a.action === "buy" && a.pile === "fame" && a.index === k);
+    const label = `${k + 1}: ${f.fame} Fame, ${f.cost}¢, ${plural(f.cubes, "cube", "cubes")}${f.open ? "" : ", covered"}`;
+    return el("li", { dataset: { fame: k } }, pbTile(`/${f.fame}`, {
+      kind: "fame", letter: `★${f.fame}`, cost: `${f.cost}¢`, caption: `${f.cubes} cubes`, name: `Pyramid card ${label}`, className: f.open ? "" : "dropped",
     }), el("span", { className: "small", text: label }), buy ? actionButton(t, buy, `Buy (${f.cost}¢)`, h) : null);
   }));
 }
@@ -231,7 +253,7 @@ export function renderTable(t, h) {
   renderOffer(t, legal, h);
   const other = legal.filter((a) => a.action !== "buy");
   $("pbt-actions").replaceChildren(...other.map((a) => actionButton(t, a,
-    a.action === "cash" ? `Cash ${plural(a.cubes, "cube", "cubes")}` : a.action === "place" ? `Place the cube on ${a.card + 1}` : LABELS[a.action] || a.action, h)));
+    a.action === "cash" ? `Cash ${plural(a.cubes, "cube", "cubes")}` : a.action === "place" ? `Place the cube on card ${a.card + 1}` : LABELS[a.action] || a.action, h)));
   const log = $("pbt-log");
   log.replaceChildren(...t.table.said.slice(-200).map((line) => el("li", { className: line.startsWith("You") ? "" : "pbt-log-bot", text: line })));
   log.scrollTop = log.scrollHeight;

@@ -296,3 +296,32 @@ def test_a_words_choices_are_buttons(browser: Browser, server: str, tmp_path: Pa
     expect(page.locator("#pbt-log")).to_contain_text("You: spelled AT")
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_every_option_on(browser: Browser, server: str) -> None:
+    """Every option of the setup on (the cube rules, co-op and its pyramid of Fame cards, the expansions, the
+    Spacebar and Dyslexic): the table shows the powers, the award, the theme, the pyramid and the cube actions, and
+    the expert's word plays from its ★ button."""
+    page, errors = _page(browser, LAPTOP)
+    _open_table(page, server)
+    for box in page.locator("#pbt-options input[data-option]").all():
+        if box.get_attribute("data-option") != "twos_pile_only":  # a reading of recycle_twos: on with it, below
+            box.check()
+    _start(page)
+    _my_word_turn(page)
+    expect(page.locator("#pbt-seats")).to_contain_text("Power:")
+    expect(page.locator("#pbt-common")).to_contain_text("Award:")
+    expect(page.locator("#pbt-fame li")).not_to_have_count(0)
+    expect(page.locator("#pbt-fame")).to_contain_text("cubes")
+    expect(page.locator('#pbt-actions button[data-action="place"]')).not_to_have_count(0)
+    expect(page.locator("#pbt-advice")).to_contain_text("The expert")
+    page.screenshot(path=str(_shots() / "pbtable-laptop-every-option.png"), full_page=True)
+    expert = page.locator('#pbt-advice button[data-action="suggested-spell"]')
+    if expert.count():
+        word = (expert.text_content() or "").replace("Play", "").replace("★", "").strip()
+        expert.click()
+        expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {word}")
+    else:
+        _spell_the_hint(page)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
