@@ -125,6 +125,11 @@ def test_the_seats_view_gives_the_fame_piles_hints_and_advice(server: str) -> No
     assert played["view"]["phase"] == "buy"
     again = _call(server, "/v1/tables/seat?hints=3", token=token)
     assert "hints" in again and again["hints"] == []  # none outside the word's moment
+    assert again["view"]["cubes"] is None  # no cube rule
+    coop = _call(server, "/v1/paperback/tables", {"seats": ["person", "greedy"], "options": {"coop": True}})
+    cubes = _call(server, "/v1/tables/seat", token=coop["invites"][0]["token"])["view"]["cubes"]
+    assert cubes["held"] == [0, 0] and cubes["supply"] > 0
+    assert any(c["open"] for c in cubes["pyramid"]) and not all(c["open"] for c in cubes["pyramid"])
 
 
 def test_a_paperback_game_on_a_laptop(browser: Browser, server: str) -> None:
