@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from test_web_play import _touch_targets
 from web_page import LAPTOP, PHONE, _new_page, _shots
 
 from tests_paths import ROOT
@@ -201,10 +202,12 @@ def test_a_paperback_turn_on_a_phone(browser: Browser, server: str) -> None:
     page, errors = _page(browser, PHONE, touch=True)
     _open_table(page, server)
     _no_sideways_scroll(page)
+    _touch_targets(page)
     page.screenshot(path=str(_shots() / "pbtable-phone-setup.png"), full_page=True)
     _start(page, "random")
     _my_word_turn(page)
     _no_sideways_scroll(page)
+    _touch_targets(page)
     page.screenshot(path=str(_shots() / "pbtable-phone-start.png"), full_page=True)
     page.locator("#pbt-act-heading").scroll_into_view_if_needed()
     page.screenshot(path=str(_shots() / "pbtable-phone-move-view.png"))
@@ -213,6 +216,7 @@ def test_a_paperback_turn_on_a_phone(browser: Browser, server: str) -> None:
     _no_sideways_scroll(page)
     page.screenshot(path=str(_shots() / "pbtable-phone-buy.png"), full_page=True)
     page.screenshot(path=str(_shots() / "pbtable-phone-buy-view.png"))  # the screen as the phone shows it
+    _touch_targets(page)
     _buy_and_end(page)
     expect(page.locator("#pbt-log")).to_contain_text("random bot (seat 2):")
     _no_sideways_scroll(page)
