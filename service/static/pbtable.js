@@ -138,8 +138,11 @@ async function refresh() {
   await take(res);
   t.advice = null;
   render();
-  if (res.waiting === "bot") { await letBotsGo(); return; }
-  if (res.to_act === t.table.me) void askAdvice(mine);
+  if (res.waiting === "bot") { // the bots were cut short: they go on, the table shown busy meanwhile
+    setBusy(true);
+    try { await letBotsGo(); } finally { setBusy(false); }
+  }
+  if (!t.res.over && t.res.to_act === t.table.me) void askAdvice(asking);
 }
 
 async function askAdvice(mine) {
