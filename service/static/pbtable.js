@@ -66,7 +66,7 @@ function render() {
 // -- setup -------------------------------------------------------------------------------------------------------
 
 function renderSetup() {
-  renderSeatChoice("pbt", BOTS, "hard", "Bots");
+  renderSeatChoice("pbt", BOTS, "hard", "Each bot");
 }
 
 async function readDeck(event) {
