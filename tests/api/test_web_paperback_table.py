@@ -20,6 +20,7 @@ from typing import Any
 from test_web_play import _touch_targets
 from web_page import LAPTOP, PHONE, _new_page, _shots
 
+from live_server import live_server
 from tests_paths import ROOT
 
 with contextlib.suppress(ImportError):  # without Playwright, the fixtures (conftest.py) skip, or fail, first
@@ -337,3 +338,25 @@ def test_every_option_on(browser: Browser, server: str) -> None:
         _spell_the_hint(page)
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_bots_cut_short_go_on(browser: Browser) -> None:
+    """A service whose time budget (the least, 0.05 s) lets one bot turn a request: after the person's pass the
+    answer waits on a bot, and the page lets the bots go on (``/v1/tables/seat/bots``) until it is the person's
+    turn again, each bot's turn in the log."""
+    with live_server(env={"GHOSTWRITER_TIME_BUDGET": "0.05"}) as base:
+        page, errors = _page(browser, LAPTOP)
+        bots: list[str] = []
+        page.on("request", lambda r: bots.append(r.url) if r.url.endswith("/v1/tables/seat/bots") else None)
+        _open_table(page, base)
+        page.locator("#pbt-bots").select_option("2")
+        page.locator("#pbt-level-1").select_option("random")
+        _start(page, "random")
+        _my_word_turn(page)
+        page.locator('#pbt-actions button[data-action="pass"]').click()
+        expect(page.locator("#pbt-log")).to_contain_text("random bot (seat 3):")
+        _wait_for_me_or_the_end(page)
+        assert "random bot (seat 2):" in (page.locator("#pbt-log").text_content() or "")
+        assert bots, "the bots were never cut short"
+        page.context.close()
+        assert errors == [], f"JavaScript errors on the page: {errors}"
