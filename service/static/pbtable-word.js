@@ -44,43 +44,45 @@ export function toggle(piece) {
   word.steps = {};
 }
 
-/** Lay out a typed word on the hand: at each place the longest card that spells it (two letters before one, a
-    two-letter card reversed when the table lets one be), the Common card, a space for the Spacebar, then a wild;
-    null when the hand cannot spell it. */
+/** Lay out a typed word on the hand, searching the ways to lay it out in the order of preference at each place: a
+    two-letter card (as printed, then reversed when the table lets one be), a one-letter card, the Common card, a
+    wild; a space is the Spacebar. The first layout that spells the whole word, or null when the hand cannot. */
 export function layOutText(text, view, canReverse) {
   const letters = text.toLowerCase().replace(/[^a-z ]/g, "");
-  const free = view.hand.map((_, i) => i);
-  let commonFree = Boolean(view.common && lettersOf(view.common));
   const spacebar = view.common === "spacebar";
+  const common = lettersOf(view.common);
+  const used = new Set();
   const pieces = [];
-  const takeCard = (want) => {
-    for (const reversed of canReverse ? [false, true] : [false]) {
-      const at = free.findIndex((i) => {
-        const l = lettersOf(view.hand[i]);
-        return l.length === want.length && (reversed ? [...l].reverse().join("") : l) === want && (!reversed || l.length === 2);
-      });
-      if (at >= 0) { pieces.push({ kind: "card", i: free[at], as: "", reversed }); free.splice(at, 1); return true; }
+  const cardsFor = (want) => {
+    const out = [];
+    for (const reversed of canReverse && want.length === 2 ? [false, true] : [false]) {
+      const i = view.hand.findIndex((code, j) => !used.has(j) && lettersOf(code) === (reversed ? [...want].reverse().join("") : want));
+      if (i >= 0) out.push({ kind: "card", i, as: "", reversed });
+    }
+    return out;
+  };
+  const place = (k, commonUsed) => {
+    if (k === letters.length) return true;
+    const options = [];
+    if (letters[k] === " ") {
+      if (spacebar && !commonUsed) options.push([{ kind: "space" }, 1]);
+    } else {
+      if (k + 1 < letters.length) options.push(...cardsFor(letters.slice(k, k + 2)).map((p) => [p, 2]));
+      options.push(...cardsFor(letters[k]).map((p) => [p, 1]));
+      if (common && !commonUsed && letters.startsWith(common, k)) options.push([{ kind: "common" }, common.length]);
+      const wild = view.hand.findIndex((code, j) => !used.has(j) && cardOf(code)?.wild);
+      if (wild >= 0) options.push([{ kind: "card", i: wild, as: letters[k], reversed: false }, 1]);
+    }
+    for (const [piece, length] of options) {
+      pieces.push(piece);
+      if (piece.kind === "card") used.add(piece.i);
+      if (place(k + length, commonUsed || piece.kind !== "card")) return true;
+      pieces.pop();
+      if (piece.kind === "card") used.delete(piece.i);
     }
     return false;
   };
-  for (let k = 0; k < letters.length;) {
-    if (letters[k] === " ") {
-      if (!spacebar) return null;
-      pieces.push({ kind: "space" });
-      k += 1;
-      continue;
-    }
-    if (k + 1 < letters.length && takeCard(letters.slice(k, k + 2))) { k += 2; continue; }
-    if (takeCard(letters[k])) { k += 1; continue; }
-    const common = lettersOf(view.common);
-    if (commonFree && letters.startsWith(common, k)) { pieces.push({ kind: "common" }); commonFree = false; k += common.length; continue; }
-    const wild = free.findIndex((i) => cardOf(view.hand[i])?.wild);
-    if (wild < 0) return null;
-    pieces.push({ kind: "card", i: free[wild], as: letters[k], reversed: false });
-    free.splice(wild, 1);
-    k += 1;
-  }
-  return pieces;
+  return place(0, false) ? pieces : null;
 }
 
 /** Give the wilds of the laid-out word the letters typed at their places (the word's other letters as typed);

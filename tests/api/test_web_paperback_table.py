@@ -336,6 +336,12 @@ def test_every_option_on(browser: Browser, server: str) -> None:
         expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {word}")
     else:
         _spell_the_hint(page)
+    # the game switch shows in the Play view: Hardback's table, and back to this one
+    page.locator("label:has(#game-hardback)").click()
+    expect(page.locator("#play-setup")).to_be_visible()
+    expect(page.locator("#pbt")).to_be_hidden()
+    page.locator("label:has(#game-paperback)").click()
+    expect(page.locator("#pbt-game")).to_be_visible()
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
 
