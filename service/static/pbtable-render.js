@@ -176,7 +176,7 @@ function renderWord(t, h) {
   }));
   const input = $("pbt-word-text");
   if (document.activeElement !== input) input.value = wordText(v);
-  $("pbt-spell").disabled = !word.pieces.length || t.busy;
+  $("pbt-spell").disabled = (!word.pieces.length && !input.value.trim()) || t.busy;
   renderChoices(t, h);
   $("pbt-hints").replaceChildren(...t.hints.map((m, i) => el("li", null, el("button", {
     type: "button", className: `button small hint-move${same(m.action, t.advice && t.advice.action) ? " suggested" : ""}`,

@@ -219,8 +219,8 @@ function layOut() {
 }
 
 async function spell() {
-  if (!word.pieces.length) return;
   const typed = $("pbt-word-text").value.trim().toLowerCase();
+  if (!word.pieces.length && !typed) return;
   if (typed && typed !== wordText(t.view) && !layOut()) return;
   if (wordText(t.view).includes("?")) {
     showError(new Error("type the word: each wild takes the letter typed at its place"));
@@ -284,6 +284,9 @@ export function bindPbTable() {
   $("pbt-review").addEventListener("click", review);
   $("pbt-lay").addEventListener("click", layOut);
   $("pbt-word-text").addEventListener("keydown", (event) => { if (event.key === "Enter") layOut(); });
+  $("pbt-word-text").addEventListener("input", (event) => { // a typed word plays as it is laid out
+    $("pbt-spell").disabled = t.busy || (!word.pieces.length && !event.target.value.trim());
+  });
   $("pbt-spell").addEventListener("click", spell);
   $("pbt-hint").addEventListener("click", hint);
   $("pbt-clear").addEventListener("click", () => { clearWord(); $("pbt-word-text").value = ""; render(); });

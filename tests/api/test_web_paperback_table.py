@@ -176,6 +176,9 @@ def test_a_paperback_game_on_a_laptop(browser: Browser, server: str) -> None:
     page.locator("#pbt-lay").click()
     expect(page.locator("#pbt-word .play-card")).not_to_have_count(0)
     page.screenshot(path=str(_shots() / "pbtable-laptop-word.png"), full_page=True)
+    page.locator("#pbt-clear").click()
+    expect(page.locator("#pbt-spell")).to_be_disabled()
+    page.locator("#pbt-word-text").fill(typed)  # typed and played at once: laid out as it is sent
     page.locator("#pbt-spell").click()
     expect(page.locator("#pbt-log")).to_contain_text(f"You: spelled {typed.upper()}")
     _buy_and_end(page)
