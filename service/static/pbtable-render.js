@@ -17,7 +17,7 @@ export function seatName(t, seat) {
 
 const pileName = (view, p) => {
   const costs = [view.offer[p].top, view.offer[p].row].map((c) => cardOf(c)?.cost).filter((c) => c !== undefined && c !== null);
-  return costs.length ? `${Math.min(...costs)}¢${Math.max(...costs) !== Math.min(...costs) ? `–${Math.max(...costs)}¢` : ""}` : `pile ${p + 1}`;
+  return costs.length ? `${Math.min(...costs)}¢${Math.max(...costs) !== Math.min(...costs) ? `–${Math.max(...costs)}¢` : ""}` : `Pile ${p + 1}: empty`;
 };
 
 function describe(t, a, before) {
