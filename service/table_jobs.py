@@ -23,6 +23,7 @@ from service.errors import FieldError
 from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
 from service.gamestate import GameFace
 from service.pool import Work
+from service.seat_help import cubes, fame_piles, hints, suggestion
 from solver.bots import paperback_expert
 from solver.bots.registry import BOT_NAMES, bot_seed
 from solver.errors import GhostwriterError
@@ -111,6 +112,9 @@ def _step(game: Game[Any], viewer: int | None, changed: bool, moves: list[tuple[
     while len(_KEPT) > KEPT:
         _KEPT.popitem(last=False)
     view = None if viewer is None else game.view(viewer)
+    if view is not None and isinstance(game, PaperbackTable):  # the page draws the Fame piles and the cubes
+        view["fame_piles"] = fame_piles(game)
+        view["cubes"] = cubes(game)
     return Step(game.to_json() if changed else None, game.to_act(), view, name, moves)
 
 
@@ -168,3 +172,15 @@ def bot_job(work: Work, at: At, seats: list[str], limit: float, viewer: int | No
     after = game.to_act()
     last = after is None or seats[after] == PERSON  # the view only when the bots stop here (a view tries every action)
     return _step(game, viewer if last else None, True, [(acting, a.to_json()) for a in game.log[before:]])
+
+
+def help_job(work: Work, at: At, hints_wanted: int, suggest: bool, limit: float) -> dict[str, Any]:
+    """What the seat the game waits on may ask beside its view: the ghost writer's ``hints_wanted`` best words
+    (Paperback) and the expert's next action (``suggest``, within ``limit``); the game read from its state."""
+    game, _ = _take(work, at)
+    out: dict[str, Any] = {}
+    if hints_wanted and isinstance(game, PaperbackTable):
+        out["hints"] = hints(game, hints_wanted)
+    if suggest and game.to_act() is not None:
+        out["advice"] = suggestion(game, work.time_limit(limit))
+    return out

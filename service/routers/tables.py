@@ -33,15 +33,17 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
+from service.advice import SUGGEST_SHARE
 from service.deps import Context, caller, context
 from service.errors import QUERY_ERRORS, FieldError, NotFound, responses
 from service.pool import Job
 from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
 from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
+from service.seat_help import MAX_HINTS
 from service.settings import Settings
 from service.store import Move, StaleTable, Table, TableStore, open_store
-from service.table_jobs import KINDS, PERSON, At, Kind, Refused, Step, act_job, bot_job, deal_job, view_job
+from service.table_jobs import KINDS, PERSON, At, Kind, Refused, Step, act_job, bot_job, deal_job, help_job, view_job
 
 router = APIRouter(tags=["tables"])
 
@@ -348,9 +350,26 @@ async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(
 
 
 @router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)
-async def seat_view(e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]) -> JSONResponse:
-    """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act)."""
-    return await _answer(e, await _read(e, me.table), me.seat)
+async def seat_view(
+    e: Annotated[Env, Depends(env)],
+    me: Annotated[Seat, Depends(seat)],
+    hints_: Annotated[int, Query(alias="hints", ge=0, le=MAX_HINTS, description="Paperback: the ghost writer's best "
+                                 "words for the seat's hand, as spells (when it is to spell)")] = 0,
+    suggest: Annotated[bool, Query(description="the expert's next action in the seat's place, when it is to act")]
+    = False,
+) -> JSONResponse:
+    """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act; a
+    Paperback table's ``fame_piles`` and ``cubes``); asked for, ``hints`` (Paperback: the ghost writer's best words
+    for its hand, each with the spell that plays it) and ``advice`` (the expert's next action and its chance to
+    win; heavy, bounded by the service's time budget). Both are worked out in a search worker (``help_job``)."""
+    p = await _read(e, me.table)
+    extra: dict[str, Any] = {}
+    if hints_ or suggest:
+        budget = e.ctx.settings.time_budget
+        at = At(p.table.game, p.table.dictionary, p.table.state)  # read from its state: the kept game stays kept
+        job = Job(help_job, (at, hints_, suggest, budget * SUGGEST_SHARE))
+        extra = await e.ctx.runner.run(job, budget, Lane.HEAVY if suggest else Lane.LIGHT, e.who)
+    return await _answer(e, p, me.seat, **extra)
 
 
 @router.post("/v1/tables/seat/action", response_model=TableOut, responses=TABLE_ERRORS)

@@ -18,11 +18,12 @@ async function send(path, init, signal) {
 }
 
 /** GET (no ``body``) or POST JSON; throws an Error whose message is the service's "error" sentence, with the
-    field it names (``aborted`` set when ``signal`` cancelled the request). */
-export async function api(path, body, signal) {
+    field it names (``aborted`` set when ``signal`` cancelled the request). ``headers``: more headers (a table
+    seat's Authorization). */
+export async function api(path, body, signal, headers = {}) {
   const init = body === undefined
-    ? { headers: { Accept: "application/json" }, signal }
-    : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+    ? { headers: { Accept: "application/json", ...headers }, signal }
+    : { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
         body: JSON.stringify(body), signal };
   const { response, text } = await send(path, init, signal);
   let payload = null;

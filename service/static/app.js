@@ -15,7 +15,7 @@ import { closeDetail } from "./results.js";
 import { bindDefinitions } from "./define.js";
 import { bindPaperbackKeyboard } from "./pbkeys.js";
 import { cancelSearch, findWords, redrawAnswer, showSearchOf } from "./search.js";
-import { deserialize, load, save, serialize, session, state } from "./state.js";
+import { deserialize, isViewHash, load, save, serialize, session, state } from "./state.js";
 import { loadVocabulary, maxTop } from "./vocabulary.js";
 
 const TAGLINES = {
@@ -180,7 +180,7 @@ function bindControls() {
   });
   window.addEventListener("hashchange", () => {
     const text = window.location.hash.replace(/^#/, "");
-    if (text === serialize()) return;
+    if (text === serialize() || isViewHash(text)) return;
     deserialize(text);
     session.openChip = null;
     syncControls();

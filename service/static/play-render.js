@@ -2,13 +2,13 @@
    the cards, the word being laid out with its open choices, the actions the engine accepts now, the log. Only
    drawing: what is legal comes from the service, and what a tap does is play.js's. */
 
-import { $, el, formatValue } from "./dom.js";
+import { $, el, formatValue, sentence } from "./dom.js";
 
 const KIND_WORDS = { either: "coins or prestige", token: "ink or remover", trash: "trash it or keep it", double: "which neighbour to double" };
 
 export function short(code) {
   const [head, rest] = code.split(":");
-  if (rest === undefined || code.includes("{")) return code;
+  if (rest === undefined || code.includes("{") || head.includes("/")) return code; // a Paperback code stays whole
   return `${head[0]}:${rest}`;
 }
 
@@ -16,7 +16,7 @@ export function short(code) {
 export function cardTile(card, attrs = {}, extra = null) {
   const genre = card.genre || "starter";
   const face = attrs.face === "wild" ? "wild" : "up";
-  const name = `${face === "wild" ? "face-down " : ""}${short(card.code)}${card.text && card.text !== "nothing" ? `: ${card.text}` : ""}`;
+  const name = attrs.name || `${face === "wild" ? "face-down " : ""}${short(card.code)}${card.text && card.text !== "nothing" ? `: ${card.text}` : ""}`;
   return el("button", {
     type: "button", className: `play-card genre-${genre} face-${face}${attrs.className ? ` ${attrs.className}` : ""}`,
     title: name, "aria-label": attrs.label || name, dataset: { code: card.code, ...(attrs.dataset || {}) },
@@ -25,7 +25,7 @@ export function cardTile(card, attrs = {}, extra = null) {
   },
   el("span", { className: "card-letter", text: face === "wild" ? (attrs.wildLetter || "?") : card.letter }),
   el("span", { className: "card-cost", text: card.starter ? "" : `${card.cost}` }),
-  el("span", { className: "card-code", text: short(card.code) }),
+  el("span", { className: "card-code", text: attrs.caption ?? short(card.code) }),
   extra);
 }
 
@@ -140,4 +140,61 @@ export function renderAdvice(advice, mine, onPlay, busy) {
     el("span", { className: "star", "aria-label": " (the expert's choice)", text: " ★" })));
   }
   box.replaceChildren(...parts);
+}
+
+// -- shared by both games' tables (play.js, pbtable.js) -----------------------------------------------------------------
+
+/** The setup's seat and bot choices for ``prefix`` (play, pbt): a seat a player, a level (``choices``) a bot,
+    each bot's choice kept when the count changes (``fallback`` for a new one). */
+export function renderSeatChoice(prefix, choices, fallback, legend) {
+  const bots = Number($(`${prefix}-bots`).value);
+  const seat = $(`${prefix}-seat`);
+  const chosen = Number(seat.value || 0);
+  seat.replaceChildren(...Array.from({ length: bots + 1 }, (_, i) => el("option", { value: i, text: `${i + 1}${i === 0 ? " (first)" : ""}` })));
+  seat.value = String(Math.min(chosen, bots));
+  const levels = $(`${prefix}-levels`);
+  const before = [...levels.querySelectorAll("select")].map((s) => s.value);
+  levels.replaceChildren(el("span", { className: "legend", text: legend }), ...Array.from({ length: bots }, (_, i) => {
+    const select = el("select", { id: `${prefix}-level-${i}`, "aria-label": `Bot ${i + 1}'s level` },
+      ...choices.map((level) => el("option", { value: level, text: level })));
+    select.value = before[i] || fallback;
+    return el("label", { for: `${prefix}-level-${i}`, className: "level" }, `Bot ${i + 1}`, select);
+  }));
+}
+
+/** An error said in the box ``id`` as a sentence (none: the box hidden). */
+export function showErrorIn(id, err) {
+  const box = $(id);
+  if (!err) { box.hidden = true; box.textContent = ""; return; }
+  box.textContent = sentence(err.message || String(err));
+  box.hidden = false;
+}
+
+/** Keep ``value`` in localStorage under ``key`` (null: forget it); storage full or off: the game still plays. */
+export function keep(key, value) {
+  try {
+    if (value) localStorage.setItem(key, JSON.stringify(value));
+    else localStorage.removeItem(key);
+  } catch (_err) { /* the game goes on, kept only while the page is open */ }
+}
+
+/** What localStorage keeps under ``key`` (null: nothing, or nothing readable). */
+export function kept(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (_err) { return null; }
+}
+
+/** Run ``work`` with the button ``id`` pressed down (disabled, marked busy); its error said by ``showError``. */
+export async function whileBusy(id, work, showError) {
+  showError(null);
+  const button = $(id);
+  button.disabled = true;
+  button.classList.add("busy");
+  try {
+    await work();
+  } catch (err) {
+    showError(err);
+  } finally {
+    button.classList.remove("busy");
+    button.disabled = false;
+  }
 }

@@ -8,7 +8,8 @@
 import { api } from "./api.js";
 import { $, el, plural, sentence } from "./dom.js";
 import { reviewRecord } from "./review.js";
-import { cardTile, moveSummary, renderAdvice, renderQuestions, renderTrack, seatName, short, turnLine } from "./play-render.js";
+import { cardTile, keep, kept, whileBusy, moveSummary, renderAdvice, renderQuestions, renderSeatChoice, renderTrack, seatName, short, showErrorIn, turnLine }
+  from "./play-render.js";
 import { hintButton, movesCards, renderConfirm, renderLogTurns, renderValueNote, textCard } from "./play-table.js";
 
 const STORE = "gw-play-v1";
@@ -36,17 +37,11 @@ function delay() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function persist() {
-  try {
-    if (play) localStorage.setItem(STORE, JSON.stringify(play));
-    else localStorage.removeItem(STORE);
-  } catch (_err) { /* storage full or off: the game still plays */ }
+  keep(STORE, play);
 }
 
 function showError(err) {
-  const box = $("play-error");
-  if (!err) { box.hidden = true; box.textContent = ""; return; }
-  box.textContent = sentence(err.message || String(err));
-  box.hidden = false;
+  showErrorIn("play-error", err);
 }
 
 function setBusy(on) {
@@ -57,19 +52,7 @@ function setBusy(on) {
 // -- setup ---------------------------------------------------------------------------------------------------------
 
 function renderSetup() {
-  const bots = Number($("play-bots").value);
-  const seat = $("play-seat");
-  const chosen = Number(seat.value || 0);
-  seat.replaceChildren(...Array.from({ length: bots + 1 }, (_, i) => el("option", { value: i, text: `${i + 1}${i === 0 ? " (first)" : ""}` })));
-  seat.value = String(Math.min(chosen, bots));
-  const levels = $("play-levels");
-  const before = [...levels.querySelectorAll("select")].map((s) => s.value);
-  levels.replaceChildren(el("span", { className: "legend", text: "Bot levels" }), ...Array.from({ length: bots }, (_, i) => {
-    const select = el("select", { id: `play-level-${i}`, "aria-label": `Bot ${i + 1}'s level` },
-      ...LEVELS.map((level) => el("option", { value: level, text: level })));
-    select.value = before[i] || "medium";
-    return el("label", { for: `play-level-${i}`, className: "level" }, `Bot ${i + 1}`, select);
-  }));
+  renderSeatChoice("play", LEVELS, "medium", "Bot levels");
 }
 
 function setupOptions() {
@@ -296,12 +279,8 @@ function playAdvised(action) {
     summary: "laid out with the expert's choices", yes: `Play ${action.word.toUpperCase()}` });
 }
 
-async function hint() {
-  showError(null);
-  const button = $("play-hint");
-  button.disabled = true;
-  button.classList.add("busy");
-  try {
+function hint() {
+  return whileBusy("play-hint", async () => {
     const body = { game: play.game, top: 5 };
     const familiar = $("play-familiar").value.trim();
     if (familiar !== "") body.familiar = Number(familiar);
@@ -310,12 +289,7 @@ async function hint() {
     hintWeights = res.weights || null;
     if (!hints.length) showError(new Error(res.reason || "no word the rules allow now: pass to end your turn"));
     render();
-  } catch (err) {
-    showError(err);
-  } finally {
-    button.classList.remove("busy");
-    button.disabled = false;
-  }
+  }, showError);
 }
 
 /** Lay out a move of the hint: each card of its layout found in the hand, the inked cards or the classics. */
@@ -592,11 +566,10 @@ let resumed = false;
 export async function showPlay() {
   if (resumed) return;
   resumed = true;
-  let kept = null;
-  try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch (_err) { kept = null; }
-  if (!kept) return;
+  const saved = kept(STORE);
+  if (!saved) return;
   try {
-    play = readSave(kept);
+    play = readSave(saved);
     await refresh(true);
     await runBots();
   } catch (err) {

@@ -11,6 +11,7 @@ const UNIT = { value: "value", prestige: "prestige", coins: "coins", win: "value
 const SEAT_COLOURS = ["#7a2e12", "#1d5fae", "#2e7d32", "#b8185a", "#8a6d00"];
 
 let known = new Map();
+let SCORE = "prestige"; // what the game scores: Hardback's prestige, Paperback's Fame
 
 const seatCount = (answer) => (answer.prestige.length ? answer.prestige[0].scores.length : (answer.seats || []).length);
 
@@ -80,6 +81,7 @@ function moveCards(move, label) {
 }
 
 function moveFacts(move) {
+  if (move.score !== undefined) return `${move.score} to the score (value ${formatValue(move.value)})`; // Paperback's
   return `${move.prestige} prestige, ${plural(move.coins, "coin", "coins")} (value ${formatValue(move.value)})`;
 }
 
@@ -109,7 +111,7 @@ function chart(answer, seat, reviewed, width) {
   const worst = mine.reduce((a, t) => (gapAmount(t, answer.objective) > (a ? gapAmount(a, answer.objective) : 0) ? t : a), null);
   const last = series.length ? series[series.length - 1].scores[seat] : 0;
   const notReached = series.filter((p) => p.seat === seat && !reviewed.has(p.turn)).length;
-  const desc = `${who}: prestige from 0 to ${last} over ${plural(series.length, "turn", "turns")} of the game. `
+  const desc = `${who}: ${SCORE} from 0 to ${last} over ${plural(series.length, "turn", "turns")} of the game. `
     + `${plural(mine.length, "turn", "turns")} of this seat reviewed by ${answer.objective}`
     + (worst ? `; the largest gap ${gapText(worst, answer.objective)} at turn ${worst.turn} (${verdict(worst, answer.objective)}).` : "; every word the best.")
     + (notReached ? ` ${plural(notReached, "turn", "turns")} not reached by the review.` : "");
@@ -117,7 +119,7 @@ function chart(answer, seat, reviewed, width) {
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "review-svg", role: "img",
     "aria-labelledby": `${id}-title ${id}-desc` });
   const title = svg("title", { id: `${id}-title` });
-  title.textContent = `${who}: prestige over the game and the gap per turn`;
+  title.textContent = `${who}: ${SCORE} over the game and the gap per turn`;
   const description = svg("desc", { id: `${id}-desc` });
   description.textContent = desc;
   root.append(title, description);
@@ -135,7 +137,7 @@ function chart(answer, seat, reviewed, width) {
   }
   root.append(text(left - 4, top.y0 + 9, String(maxScore), { class: "chart-tick", "text-anchor": "end" }));
   root.append(text(left - 4, top.y1, "0", { class: "chart-tick", "text-anchor": "end" }));
-  root.append(text(left + 4, top.y0 + 12, "prestige", { class: "chart-label" }));
+  root.append(text(left + 4, top.y0 + 12, SCORE, { class: "chart-label" }));
   root.append(text(left - 4, low.y0 + 9, formatValue(maxGap), { class: "chart-tick", "text-anchor": "end" }));
   root.append(text(left - 4, low.y1, "0", { class: "chart-tick", "text-anchor": "end" }));
   root.append(text(left + 4, low.y0 + 12, `gap (${unit})`, { class: "chart-label" }));
@@ -186,13 +188,13 @@ function chart(answer, seat, reviewed, width) {
   key.style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
   return el("figure", { className: "review-chart", dataset: { seat } },
     el("figcaption", null, key, who,
-      el("span", { className: "muted small", text: ` · ${last} prestige` }),
+      el("span", { className: "muted small", text: ` · ${last} ${SCORE}` }),
       n > 1 ? el("span", { className: "muted small chart-others", text: "(dashed: the other seats)" }) : null),
     el("div", { className: "chart-box" }, root),
     el("details", { className: "chart-table" }, el("summary", { text: "The chart as a table" }),
       el("div", { className: "table-wrap" }, el("table", { className: "ink-table" },
-        el("caption", { className: "visually-hidden", text: `${who}: each turn's word, the best word, the gap in ${unit} and the prestige after it` }),
-        el("thead", null, el("tr", null, ...["Turn", "Played", "Best", `Gap (${unit})`, "Prestige after"].map((h) => el("th", { scope: "col", text: h })))),
+        el("caption", { className: "visually-hidden", text: `${who}: each turn's word, the best word, the gap in ${unit} and the ${SCORE} after it` }),
+        el("thead", null, el("tr", null, ...["Turn", "Played", "Best", `Gap (${unit})`, `${SCORE[0].toUpperCase()}${SCORE.slice(1)} after`].map((h) => el("th", { scope: "col", text: h })))),
         el("tbody", null, ...rows)))));
 }
 
@@ -230,7 +232,7 @@ function turnBody(answer, t) {
       el("p", { className: "small", text: moveFacts(t.best) }))
     : el("div", { className: "review-side best" }, el("h4", { text: "Best" }), el("p", { className: "small muted", text: "No word could be spelled." }));
   const scores = t.scores && t.scores.length
-    ? `Prestige after the turn: ${t.scores.map((s, i) => `${seatLabel(answer, i)} ${s}`).join(" · ")}.` : "";
+    ? `${SCORE[0].toUpperCase()}${SCORE.slice(1)} after the turn: ${t.scores.map((s, i) => `${seatLabel(answer, i)} ${s}`).join(" · ")}.` : "";
   const ok = verdict(t, objective) === "best word played";
   return el("div", { className: "review-turn-body" },
     el("p", { className: `review-missed${ok ? " ok" : ""}`, text: verdict(t, objective) + (t.exact ? "" : " (not proven best: the search ran out of time)") }),
@@ -304,6 +306,7 @@ function renderSummary(answer) {
 
 export function renderReview(answer, cards) {
   known = cards;
+  SCORE = answer.game === "paperback" ? "Fame" : "prestige";
   renderSummary(answer);
   renderTurns(answer);
   renderCharts(answer);

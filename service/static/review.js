@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { $, sentence } from "./dom.js";
+import { paperbackReview } from "./review-pb.js";
 import { renderCharts, renderReview } from "./review-render.js";
 
 let record = null; // { record: {options, seed, log, seats, players?}, source: "words", names: [...] }
@@ -42,6 +43,13 @@ function slim(data) {
   return out;
 }
 
+/** What the service reads of a Paperback record: its deck, options, seed and log (and the seats' names). */
+export function paperbackRecord(data) {
+  const out = { game: "paperback", deck: data.deck, options: data.options, seed: data.seed, log: data.log };
+  if (Array.isArray(data.seats)) out.seats = data.seats;
+  return out;
+}
+
 /** A record from a file: a `play --save` or `tournament --records` record (state, log, seats), or the Play view's
     save (its game, seats and the log of the actions it sent since the deal). */
 export function recordOf(data) {
@@ -53,13 +61,14 @@ export function recordOf(data) {
     const seats = (data.seats || []).map((s, i) => (i === me ? "You" : `${s} bot`));
     return slim({ ...data.game, log: data.log, seats: seats.length === data.game.players.length ? seats : undefined });
   }
+  if (data && data.game === "paperback" && "log" in data) return paperbackRecord(data);
   if (data && typeof data === "object" && !Array.isArray(data) && "log" in data) return slim(data);
   throw new Error("this file is not a game record: a record holds the game's options, seed and log, as ghostwriter play --save writes it");
 }
 
 /** Take a record to review (from the Play view, or a file), and review it. */
-export function reviewRecord(data, source) {
-  record = { record: data, source };
+export function reviewRecord(data, source, game = "hardback") {
+  record = { record: data, source, game };
   answer = null;
   $("review-source").textContent = source;
   $("review-go").disabled = false;
@@ -81,7 +90,7 @@ async function load(event) {
     return;
   }
   const seats = Array.isArray(data.seats) ? `: ${data.seats.join(" vs ")}` : "";
-  await reviewRecord(data, `Loaded ${file.name} (seed ${data.seed}, ${data.log.length} actions${seats}).`);
+  await reviewRecord(data, `Loaded ${file.name} (seed ${data.seed}, ${data.log.length} actions${seats}).`, data.game === "paperback" ? "paperback" : "hardback");
 }
 
 async function run() {
@@ -95,14 +104,18 @@ async function run() {
   button.classList.add("busy");
   button.textContent = "Reviewing…";
   document.getElementById("review-view").classList.add("is-busy");
-  const body = { record: record.record, objective: $("review-objective").value };
+  const objective = $("review-objective").value;
+  // Paperback's objectives: win, value, score, length (its score is the word's; prestige and coins are Hardback's)
+  const body = { record: record.record, objective: record.game === "paperback" && !["win", "value"].includes(objective) ? "win" : objective };
   const limit = Number($("review-time").value);
   if ($("review-time").value !== "" && Number.isFinite(limit) && limit > 0) body.time_limit = limit;
   try {
-    const [res, known] = await Promise.all([api("/v1/hardback/review", body, mine.signal), catalogue()]);
+    const [res, known] = await Promise.all([api(`/v1/${record.game}/review`, body, mine.signal), record.game === "hardback" ? catalogue() : null]);
     if (mine !== controller) return;
-    answer = res;
-    renderReview(answer, known);
+    const [shaped, tiles] = record.game === "paperback" ? await paperbackReview(res) : [res, known];
+    if (mine !== controller) return;
+    answer = shaped;
+    renderReview(answer, tiles);
     $("review-results").hidden = false;
   } catch (err) {
     if (mine !== controller || err.aborted) return;
@@ -123,7 +136,7 @@ async function run() {
 
 /** The Review view is shown: draw the charts again at the width they now have. */
 export function showReview() {
-  if (answer && cards) renderCharts(answer);
+  if (answer) renderCharts(answer);
 }
 
 export function bindReview() {

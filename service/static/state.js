@@ -59,12 +59,20 @@ export function deserialize(text) {
   if (state.pbShow !== "length") state.pbShow = "ranked";
 }
 
+/** Whether the address's hash names a view (#play, #tools, #review: views.js's) rather than the hint's state. */
+export function isViewHash(text) {
+  return ["play", "tools", "review"].includes(text);
+}
+
 export function save() {
   const text = serialize();
   const url = new URL(window.location.href);
   url.hash = text;
   try {
-    window.history.replaceState(null, "", text ? url.href : url.href.replace(/#$/, ""));
+    // a view's hash stays (a reload opens the same view); the state still lives in localStorage
+    if (!isViewHash(window.location.hash.slice(1))) {
+      window.history.replaceState(null, "", text ? url.href : url.href.replace(/#$/, ""));
+    }
   } catch (_err) { /* a file: URL or a sandbox may refuse; the state still lives in localStorage */ }
   try {
     window.localStorage.setItem(STORAGE_KEY, text);
@@ -73,7 +81,7 @@ export function save() {
 
 export function load() {
   let text = window.location.hash.replace(/^#/, "");
-  if (!text) {
+  if (!text || isViewHash(text)) {
     try {
       text = window.localStorage.getItem(STORAGE_KEY) || "";
     } catch (_err) {

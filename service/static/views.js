@@ -2,6 +2,7 @@
    rating a word or asking about ink (tools.js), and reviewing a game (review.js). The view shown follows the
    address's hash (#play, #tools, #review), so a reload or a link opens the same view. */
 
+import { bindPbTable, showPbTable } from "./pbtable.js";
 import { bindPlay, showPlay } from "./play.js";
 import { bindReview, showReview } from "./review.js";
 import { bindTools } from "./tools.js";
@@ -17,8 +18,8 @@ function show(name) {
   for (const [view, id] of Object.entries(VIEWS)) document.getElementById(id).hidden = view !== name;
   for (const tab of document.querySelectorAll(".view-tab")) tab.setAttribute("aria-pressed", String(tab.dataset.view === name));
   const gameSwitch = document.querySelector(".game-switch");
-  if (gameSwitch) gameSwitch.hidden = name !== "hint";
-  if (name === "play") showPlay();
+  if (gameSwitch) gameSwitch.hidden = name !== "hint" && name !== "play";
+  if (name === "play") { showPlay(); showPbTable(); }
   if (name === "review") showReview();
 }
 
@@ -31,6 +32,7 @@ for (const tab of document.querySelectorAll(".view-tab")) {
 }
 window.addEventListener("hashchange", () => show(current()));
 bindPlay();
+bindPbTable();
 bindTools();
 bindReview();
 show(current());
