@@ -132,3 +132,18 @@ def test_each_kind_resolves_as_the_oracle_says_at_length(
     kind: Kind, state: dict[str, Any], seed: int, objective: Objective
 ) -> None:
     check(with_house_cards(state, kind, seed), word_sample(seed, 150), objective)
+
+
+def test_a_genre_made_live_by_a_chain_of_passing_uncoverers_is_not_ruled_out() -> None:
+    """Found by the slow oracle comparison (frozen here): ABBA laid A3 face-up, then S3, V9 and H7 uncovered, each
+    uncovered uncoverer passing the chain on; Romance is active (S3 and H7) and H7's genre doubling doubles V9, 23
+    in all. The search's genre check counted only the one uncover the face-up cards bring, ruled Romance out and
+    cut the word at 15.5 under any floor above it: both engines now count the passing chain."""
+    state = {
+        "hand": ["adventure:P4", "romance:H7", "mystery:V9", "romance:s3{uncover | 1p}", "romance:e4{1c | uncover}"],
+        "inked": ["mystery:A3"],
+        "discard": ["horror:B6", "mystery:J8"],
+        "remover": 1,
+        "options": {"rules": "bga", "literary_awards": False, "award_held": 7},
+    }
+    check(state, ["abba", "arks", "bars", "sabra", "vara"], Objective.VALUE)

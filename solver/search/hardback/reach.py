@@ -173,10 +173,13 @@ class Reach(PoolTables):
 
         A genre is active with two cards of it in play: the classics of your own in play, the cards standing on
         the letters placed (face-up or uncovered), and at most those still to place that could stand, on a letter
-        of their own ahead or uncovered (no more of the latter than the node's uncovers left), one a letter left."""
+        of their own ahead or uncovered (no more of the latter than the node's uncovers left, or its ``passing``
+        count where that is more: the hand's uncoverers uncovered each bring the uncover they take), one a letter
+        left."""
         if not self.genre_doublers:
             return None
-        i, plan, used, uncovers = node.i, node.plan, node.used, node.uncovers
+        i, plan, used = node.i, node.plan, node.used
+        uncovers = max(node.uncovers, node.passing)  # a chain of passing uncoverers uncovers more than ``uncovers``
         counts = list(self.resolver.mine_genres)
         counted = self.counted
         for k, face in node.slots[:i]:

@@ -229,7 +229,7 @@ void go(S *s, int i, double acc, int budget, int checked) {
     if (!checked && stranded(s, i)) return;
     int passing;
     int avail = uncovers_ahead(s, i, budget, &passing);
-    set_live(s, i, avail);
+    set_live(s, i, avail > passing ? avail : passing); /* a chain of passing uncoverers uncovers more than avail */
     double rest0 = rest(s, i, avail, passing), doubles0 = doubles(s, i, avail, avail), limit = s->floor + EPS;
     double most = acc + rest0 + doubles0 + s->slack;
     if (most <= limit) {
