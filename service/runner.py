@@ -103,6 +103,7 @@ class _Item:
     deadline: float
     cost: float  # seconds of a thread it is reckoned to take at most
     cancel: threading.Event
+    queued: bool = False  # it had work ahead of it when it came (a worker being replaced included)
     started: float = 0.0
 
     def left(self, now: float) -> float:
@@ -170,7 +171,7 @@ class _FairLane:
                 )
             ahead = self._ahead(client, now) / len(self._threads)
             cost = min(deadline - now, self._typical_cost())
-            item = _Item(future, call, client, deadline, cost, cancel)
+            item = _Item(future, call, client, deadline, cost, cancel, queued=ahead > 0)
             if ahead > 0 and now + ahead > deadline - _min_run(deadline, arrived):
                 raise Unavailable(
                     f"the service is busy: a {self.name} search could start in {ahead:.1f} s at the soonest, past "
@@ -248,7 +249,7 @@ class _FairLane:
     @staticmethod
     def _run(item: _Item, worker: Worker) -> Callable[[], None]:
         """The search's outcome, as what hands it to its request."""
-        if item.started >= item.deadline:  # waited behind others, or for a killed worker's replacement
+        if item.queued and item.started >= item.deadline:  # waited behind others, or for a worker's replacement
             busy = Unavailable("the service is busy: this request waited its whole time limit for a search worker")
             return lambda: item.future.set_exception(busy)
         try:

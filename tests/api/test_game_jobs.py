@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from attack_helpers import cpu_seconds, descendants, post, server_pid, workers_busy
+from fastapi.testclient import TestClient
 
 from service.deps import Context
 from service.settings import Settings
@@ -125,3 +126,19 @@ def test_a_refused_table_action_is_still_a_409(base: str) -> None:
     status, out = timed(f"{base}/v1/tables/seat/action", {"action": {"action": "pass"}},
                         {"authorization": f"Bearer {second}"})
     assert status == 409 and "seat 0's turn" in out["error"], out
+
+
+def test_the_routes_left_in_the_servers_process_are_cheap_at_their_largest(client: TestClient) -> None:
+    """What still runs in the server's process (no search: the cards' catalogue, the code checker) is bounded by
+    its schema: 64 codes of 200 characters, each an inline card of as many benefits as fit, or a query of 100
+    characters over the catalogue, answer in well under a second."""
+    inline = "romance:Q4{" + " | ".join(["2p dump=1c"] * 14) + "}"
+    assert len(inline) <= 200
+    paperback = {"game": "paperback", "codes": ["E/1" * 66] * 64}
+    for body in ({"codes": [inline] * 64}, {"codes": ["?" * 200] * 64}, paperback):
+        start = time.monotonic()
+        r = client.post("/v1/cards/check", json=body)
+        assert r.status_code in (200, 422) and time.monotonic() - start < 1.0, (r.status_code, time.monotonic() - start)
+    start = time.monotonic()
+    r = client.get("/v1/cards", params={"q": "e" * 100})
+    assert r.status_code == 200 and time.monotonic() - start < 1.0

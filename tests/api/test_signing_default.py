@@ -6,16 +6,23 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from attack_helpers import post as live_post
 from fastapi.testclient import TestClient
 
 from service.main import create_app
 from service.settings import Settings, SettingsError
 from service.signing import kept_key
+from solver.game.hardback.engine import Game
+from solver.game.hardback.options import GameOptions
+from solver.lexicon import default_lexicon
 
 from helpers import post
+from live_server import live_server
 
 
 def test_the_key_is_made_once_kept_for_its_owner_and_read_again(tmp_path: Path) -> None:
@@ -72,3 +79,18 @@ def test_the_api_documents_game_examples_are_signed(client: TestClient) -> None:
     assert games and all(g["signature"].startswith("hmac-sha256:") for g in games)
     status, out = post(client, "/v1/hardback/bot/move", schemas["BotMoveIn"]["example"])
     assert status == 200, out
+
+
+def test_serve_takes_unsigned_states_only_with_its_flag(tmp_path: Path) -> None:
+    ghostwriter = [os.path.join(os.path.dirname(sys.executable), "ghostwriter"), "serve"]
+    env = {"GHOSTWRITER_TABLES": str(tmp_path / "tables.sqlite3")}
+    built = {"game": Game.new(GameOptions(), 3, default_lexicon()).to_json(), "bot": "easy"}
+    with live_server([*ghostwriter, "--unsigned-states"], env=env) as base:
+        status, out, _, _ = live_post(base + "/v1/hardback/bot/move", built)
+        assert status == 200 and "signature" not in out["game"], out
+    with live_server(ghostwriter, env=env) as base:
+        status, out, _, _ = live_post(base + "/v1/hardback/bot/move", built)
+        assert status == 422 and out["field"] == "game.signature", out
+    assert (tmp_path / "state-key").exists()
+    done = subprocess.run([*ghostwriter, "--unsigned-states", "--state-key", "k" * 20], capture_output=True, text=True)
+    assert done.returncode == 2 and "not both" in done.stderr
