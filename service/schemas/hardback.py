@@ -215,6 +215,9 @@ class MoveOut(BaseModel):
 class HintOut(AnswerOut):
     moves: list[MoveOut]
     objective: Literal["value", "prestige", "coins", "pareto"]
+    weights: dict[str, float] | None = Field(
+        default=None, description="what a move's value counts: prestige 1, and each coin, ink, remover... in prestige"
+    )
     reason: str | None = Field(default=None, description="why there is no move, when there is none")
 
 

@@ -61,3 +61,11 @@ export function formatValue(value) {
   if (typeof value !== "number") return String(value);
   return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, "");
 }
+
+const WEIGHT_WORDS = [["coins", "a coin"], ["ink", "an ink"], ["remover", "a remover"]];
+
+/** What a move's value counts, from a hint's ``weights``: "1 for a prestige, 0.5 for a coin, 0.4 for an ink". */
+export function valueCounts(weights) {
+  const parts = WEIGHT_WORDS.filter(([k]) => weights[k]).map(([k, words]) => `${formatValue(weights[k])} for ${words}`);
+  return ["1 for a prestige", ...parts].join(", ");
+}

@@ -2,7 +2,7 @@
    a hint as the row of cards it lays out, the preview a word or a pass is confirmed from, the log in turns, and
    what "value" means here. Only drawing: play.js decides what a tap does. */
 
-import { $, el, formatValue } from "./dom.js";
+import { $, el, valueCounts } from "./dom.js";
 import { cardTile, moveSummary, short } from "./play-render.js";
 
 // The catalogue's benefits in a card's few words (the full words stay in the card's title and accessible name).
@@ -116,14 +116,11 @@ export function renderLogTurns(said) {
   $("play-log-count").textContent = blocks.length ? `${blocks.length} turn${blocks.length === 1 ? "" : "s"}, newest first` : "";
 }
 
-const WEIGHT_WORDS = [["coins", "a coin"], ["ink", "an ink"], ["remover", "a remover"]];
-
 /** What "value" means in Play: the weights the ghost writer ranked the hints with (the stage's). */
 export function renderValueNote(weights) {
   const note = $("play-value-note");
   note.hidden = !weights;
   if (!weights) return;
-  const parts = WEIGHT_WORDS.filter(([k]) => weights[k]).map(([k, words]) => `${formatValue(weights[k])} for ${words}`);
-  note.textContent = `Value counts 1 for a prestige, ${parts.join(", ")}: what each is worth in prestige at this stage `
-    + "of the game (a coin is worth less as the game nears its end). The Ghost writer tab's value uses the weights set there.";
+  note.textContent = `Value counts ${valueCounts(weights)}: what each is worth in prestige at this stage of the game `
+    + "(a coin is worth less as the game nears its end). The Ghost writer tab's value uses the weights set there.";
 }

@@ -3,7 +3,7 @@
 
 import { describeBenefits } from "./catalogue.js";
 import { definitionSite, definitionUrl } from "./define.js";
-import { $, el, formatValue, plural, sentence } from "./dom.js";
+import { $, el, formatValue, plural, sentence, valueCounts } from "./dom.js";
 import { renderFrontier } from "./frontier.js";
 import { cardOf, genreOf, houseBenefits, letterOf, shortOf } from "./hbcards.js";
 import { pbAbilities } from "./paperback.js";
@@ -33,6 +33,8 @@ export function renderResults(data, game, scroll) {
     ? el("span", { className: "badge warn", id: "not-exact", text: "not proven best" })
     : el("span", { className: "badge ok", text: "exact" }));
   summary.append(line);
+  const note = valueNote(data.weights);
+  if (note && game !== "paperback") summary.append(note);
   if (data.exact === false && moves.length === 0) {
     // a search cut short proves nothing about the words it did not reach: never "no word can be played"
     summary.append(el("p", { className: "warning", id: "cut-short" },
@@ -438,3 +440,11 @@ function renderPaperbackMove(move, index, objective, level) {
   return item;
 }
 
+
+/** What a move's value counts (the hint's ``weights``), in the Play view's words. */
+function valueNote(weights) {
+  if (!weights) return null;
+  return el("p", { className: "small muted", id: "value-note",
+    text: `Value counts ${valueCounts(weights)} (the weights under More options; the Play view's hints use what each `
+      + "is worth at the game's stage)." });
+}

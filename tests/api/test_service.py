@@ -48,6 +48,8 @@ def test_hint_finds_the_readme_move(client: TestClient) -> None:
     assert best["cards"][0]["code"] == "romance:K5" and best["cards"][0]["source"] == "other"
     assert best["classics_sent_home"] == ["romance:K5"]
     assert len(out["moves"]) == 3 and out["elapsed_ms"] > 0
+    # what value counts, for the page to say: 11.5 = 5 prestige + 13 coins at 0.5
+    assert out["weights"]["prestige"] == 1.0 and out["weights"]["coins"] == 0.5
 
 
 def test_hint_answers_as_the_command_line_does(

@@ -269,6 +269,7 @@ def test_laptop_screenshot(page: Page) -> None:
     page.fill("#catalogue-search", "")
     _find(page)
     expect(page.locator("#results .move")).to_have_count(5)
+    expect(page.locator("#value-note")).to_contain_text("Value counts 1 for a prestige, 0.5 for a coin")
     page.locator("#move-1 .word-cards .card").nth(2).click()
     assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
     page.screenshot(path=str(_shots() / "page-laptop.png"))
