@@ -445,6 +445,6 @@ function renderPaperbackMove(move, index, objective, level) {
 function valueNote(weights) {
   if (!weights) return null;
   return el("p", { className: "small muted", id: "value-note",
-    text: `Value counts ${valueCounts(weights)} (the weights under More options; the Play view's hints use what each `
+    text: `Value counts ${valueCounts(weights)}: the service's default weights (the Play view's hints use what each `
       + "is worth at the game's stage)." });
 }
