@@ -27,7 +27,6 @@ import os
 import select
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -146,6 +145,8 @@ def replacing(path: str | os.PathLike[str], what: str = "") -> Iterator[Path]:
     the temporary file, keeps the old file, and raises a ``WriteError``."""
     target = check_target(path, what)
     label = f"{what} {target}" if what else str(target)
+    import tempfile  # here, not at the top: a hint writes no file, and tempfile costs the first answer ~10 ms
+
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     tmp = Path(name)
@@ -177,6 +178,8 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, what: str = "") -> No
     target = check_target(path, what)
     label = f"{what} {target}" if what else str(target)
     try:
+        import tempfile
+
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as e:
         raise WriteError(f"{label}: not written ({_reason(e)}); {_kept(target)}") from None

@@ -215,3 +215,13 @@ def test_the_hand_generators_give_legal_states() -> None:
     assert hands.box_state(3, 12) == hands.box_state(3, 12)
     dealt = hands.game_states(default_lexicon(), 12, 1)
     assert len(dealt) == 12 and all(len(TurnState.from_json(d).hand) >= 5 for d in dealt)
+
+
+def test_bench_startup_times_the_first_answer_beside_its_baselines(tmp_path: Path) -> None:
+    out = tmp_path / "startup.json"
+    proc, report = run("bench_startup.py", out, "--runs", "1", timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    names = list(report["commands"])
+    assert names[0].startswith("ghostwriter hint ") and 'python -c "pass"' in names
+    for figures in report["commands"].values():
+        assert figures["wall_ms"]["median"] > 0 and figures["cpu_ms"]["median"] > 0

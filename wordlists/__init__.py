@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -30,4 +30,4 @@ SHIPPED: dict[str, ShippedList] = {
 
 def shipped_bytes(name: str) -> bytes:
     """The bytes of a shipped list."""
-    return resources.files("wordlists").joinpath(SHIPPED[name].file).read_bytes()
+    return (Path(__file__).parent / SHIPPED[name].file).read_bytes()

@@ -7,12 +7,11 @@ with genre names or initials in any case, starters as bare letters, and inline h
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from importlib import resources
+from pathlib import Path
 
 from solver.errors import CardCodeError
 from solver.hardback.benefits import parse_benefits
@@ -114,7 +113,7 @@ class Catalogue:
     @functools.cache
     def hardback(rules: Rules = Rules.PRINTED) -> Catalogue:
         """The shipped Hardback catalogue under the given rules."""
-        text = resources.files("solver").joinpath("data/hardback.cards").read_text(encoding="utf-8")
+        text = (Path(__file__).parents[1] / "data" / "hardback.cards").read_text(encoding="utf-8")
         base: list[Card] = []
         variants: dict[tuple[Genre | None, str, int], Card] = {}
         for n, raw in enumerate(text.splitlines(), 1):
@@ -183,6 +182,8 @@ class Catalogue:
 
     def _suggest(self, code: str, genre: Genre | None, letter: str) -> str:
         same = [c.code for c in self._cards if c.letter == letter and c.genre == genre]
+        import difflib  # only to name close codes for a code not found
+
         close = difflib.get_close_matches(code.strip(), self.codes(), n=4, cutoff=0.5)
         names = list(dict.fromkeys(same + close))[:6]
         if not names:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, fields, replace
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from solver.errors import GhostwriterError
@@ -102,7 +102,7 @@ class Weights:
 @functools.cache
 def coin_table() -> dict[str, Any]:
     """The worth of a coin by game stage, measured in self-play (``benchmarks/calibrate_coins.py``)."""
-    text = resources.files("solver").joinpath("data/coin_value.json").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[1] / "data" / "coin_value.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

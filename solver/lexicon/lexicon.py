@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
 import sys
-import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,6 +77,8 @@ def decode_words(data: bytes, name: str) -> WordList:
 
 
 def content_hash(words: list[str]) -> str:
+    import hashlib  # only when a list is built or first cached: opening a cached lexicon hashes nothing
+
     h = hashlib.sha256()
     for w in words:
         h.update(w.encode("utf-8"))
@@ -318,17 +317,25 @@ class Lexicon:
 def load_lexicon(data: bytes, name: str, cache: Path | None = None) -> Lexicon:
     """The compiled lexicon of a word list's bytes: from the cache when it is there, else built and cached.
 
-    The cache key is the sha256 of the bytes, so a cached list loads without being read again. A cache that
-    cannot be written is not an error: the lexicon is then built in memory, with a warning.
+    The cache key is the sha256 of the bytes. A cache that cannot be written is not an error: the lexicon is then
+    built in memory, with a warning.
     """
+    import hashlib  # here, not at the top: the shipped list is found by its recorded digest (``default_lexicon``)
+
+    return _cached_lexicon(hashlib.sha256(data).hexdigest(), lambda: data, name, cache)
+
+
+def _cached_lexicon(digest: str, read: Callable[[], bytes], name: str, cache: Path | None) -> Lexicon:
+    """The lexicon cached under ``digest`` (the sha256 of its list's bytes); only on a miss are the bytes read
+    (``read``), compiled and cached, so a cached list loads without being read or hashed again."""
     root = cache if cache is not None else cache_root()
-    folder = root / f"{hashlib.sha256(data).hexdigest()}-v{FORMAT_VERSION}"
+    folder = root / f"{digest}-v{FORMAT_VERSION}"
     if (folder / "meta.json").exists():
         try:
             return Lexicon.open(folder, name)
         except (OSError, ValueError, KeyError):
-            shutil.rmtree(folder, ignore_errors=True)
-    lex = Lexicon.build(decode_words(data, name))
+            remove_folder(folder)
+    lex = Lexicon.build(decode_words(read(), name))
     why = store(lex, folder)
     if why is None:
         try:
@@ -346,20 +353,22 @@ def store(lex: Lexicon, folder: Path, replace: bool = False) -> str | None:
     tmp: Path | None = None
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when a list is compiled: a hint over a cached list makes no folder
+
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
         lex.save(tmp)  # the trie's writer reports a failed write (a full disk, a file-size limit) as RuntimeError
         sync_tree(tmp)  # on the disk in full before it takes the cache's name
         if replace:
-            shutil.rmtree(folder, ignore_errors=True)
+            remove_folder(folder)
         try:
             tmp.rename(folder)
         except OSError:
             if replace:
                 raise
-            shutil.rmtree(tmp, ignore_errors=True)  # another process cached it first
+            remove_folder(tmp)  # another process cached it first
     except (OSError, RuntimeError) as e:
         if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
+            remove_folder(tmp)
         return e.strerror if isinstance(e, OSError) and e.strerror else "a write failed"
     return None
 
@@ -370,7 +379,15 @@ def load_word_file(path: str | os.PathLike[str], cache: Path | None = None) -> L
 
 
 def default_lexicon(cache: Path | None = None) -> Lexicon:
-    """ENABLE, the shipped default word list."""
-    from wordlists import shipped_bytes
+    """ENABLE, the shipped default word list: cached under the digest its entry records (a test checks the file
+    against it), so the 1.7 MB list is read and hashed only to compile it."""
+    from wordlists import SHIPPED, shipped_bytes
 
-    return load_lexicon(shipped_bytes("enable"), "enable", cache)
+    return _cached_lexicon(SHIPPED["enable"].sha256, lambda: shipped_bytes("enable"), "enable", cache)
+
+
+def remove_folder(folder: Path) -> None:
+    """Remove a folder and what it holds, errors ignored (shutil is imported here only: it costs the first answer)."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)

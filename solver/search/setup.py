@@ -7,7 +7,6 @@ long-lived process freezes what it loaded) and ``Collections`` (full collections
 from __future__ import annotations
 
 import gc
-import logging
 import os
 import threading
 import time
@@ -122,6 +121,8 @@ def settle_heap(collect: bool = True, where: str = "") -> None:
             limit = float(asked)
         except ValueError:
             limit = LONG_MS
+        import logging  # only when collections are logged: the first answer needs no logging
+
         log = logging.getLogger("ghostwriter.gc")
         place = f"{where or 'process'} {os.getpid()}"
 

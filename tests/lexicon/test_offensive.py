@@ -79,3 +79,16 @@ def test_the_mask_is_made_once_a_lexicon_and_cannot_be_changed() -> None:
     got = inoffensive(other, "en")
     assert got is not None and got is not flags and not got[other.index("asses")] and got[other.index("cat")]
     assert inoffensive(lex, "ru") is None
+
+
+def test_the_shipped_lists_are_the_recorded_ones() -> None:
+    """The lists are checked here, not on every start (a hash on each start costs every command's first answer)."""
+    import hashlib
+    from pathlib import Path
+
+    from wordlists.offensive import LISTS
+
+    folder = Path(__file__).resolve().parents[2] / "wordlists"
+    for files in LISTS.values():
+        for file, sha256 in files:
+            assert hashlib.sha256((folder / file).read_bytes()).hexdigest() == sha256, file

@@ -1,0 +1,41 @@
+"""The command line's first answer reads only what a hint needs: each module below was once imported by every hint
+and cost its first answer (``benchmarks/bench_startup.py`` times it; ``docs/install.md`` gives the figures)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+NOT_FOR_A_HINT = (
+    "tempfile",  # a hint writes no file
+    "logging",  # only when the collector's pauses are logged
+    "hashlib",  # the shipped lists are found by their recorded digests
+    "difflib",  # only to name close card codes
+    "importlib.resources",  # the package's data are files beside its modules
+    "wordlists.sources",  # the other dictionaries' sources, and subprocess with them
+    "subprocess",
+    "asyncio",
+    "solver.game",
+    "solver.bots",
+    "service",
+)
+
+SCRIPT = """
+import contextlib, io, json, sys
+from solver.cli.main import main
+sys.argv = ["ghostwriter", "hint", "r:F6", "E", "a:A5", "S", "T", "--inked", "h:H7", "--mine", "m:A5",
+            "--others", "r:K5", "--top", "1"]
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    code = main()
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+def test_a_hint_imports_only_what_it_needs() -> None:
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(proc.stdout)
+    assert report["code"] == 0 and "KHAFS" in report["out"]
+    loaded = set(report["modules"])
+    assert [m for m in NOT_FOR_A_HINT if m in loaded] == []
