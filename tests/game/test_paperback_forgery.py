@@ -321,3 +321,42 @@ def test_a_mutant_of_a_played_state_is_refused_or_plays_on_checked(mutant: tuple
         plays_on(data, default_lexicon())
     except AssertionError as e:
         raise AssertionError(f"after {what}: {e}") from None
+
+
+def _wild_to_the_twos(data: Json) -> bool:
+    """Seat 0's first starting wild in its draw or discard pile, moved onto the 2¢ pile (as recycled)."""
+    p = data["players"][0]
+    for zone in ("discard", "draw"):
+        wilds = [c for c in p[zone] if 5 <= c < 10]  # the house deck's starting cards: 5 letters, then 5 wilds
+        if wilds:
+            p[zone].remove(wilds[0])
+            data["offer"][0].append(wilds[0])
+            return True
+    return False
+
+
+@pytest.mark.parametrize(("table", "kept"), [("cubes", True), ("plain", False)])
+def test_a_recycled_starting_wild_in_the_twos_pile_only_with_recycling(table: str, kept: bool) -> None:
+    """"take all the 2¢ cards in the Trash ... re-create the 2¢ pile": a 2¢ starting wild can be there (the pile's
+    check refused it before validate), and only when the table recycles."""
+    data = next(copy.deepcopy(d) for d in snapshots(table) if d["phase"] == "word" and d["turns"] > 4)
+    assert _wild_to_the_twos(data)
+    if kept:
+        assert problems(load(data)) == []
+    else:
+        refused(data, "game.offer[0]", "a wild card cannot be there")
+
+
+def test_cubes_cashed_before_the_word_are_coins_of_the_word_phase(enable: Lexicon) -> None:
+    """Cubes may be cashed "at any time on their turn" (before the word, unless ``cash_buy_only``)."""
+    game = played(enable, 0, players=2, cube_discard=True)
+    cubes = game.state.cubes
+    assert cubes is not None
+    cubes.held[0], cubes.supply = 2, 15
+    game.state.players[0].passes, game.state.players[1].passes, game.state.turns = 1, 1, 2  # two discards for them
+    game.apply({"action": "cash", "cubes": 2})
+    assert game.state.phase == "word" and game.state.coins == 2
+    assert problems(load(copy.deepcopy(game.state.to_json()))) == []
+    data = copy.deepcopy(game.state.to_json())
+    data["options"]["cash_buy_only"] = True
+    refused(data, "game.coins", "coins are the buy phase's")
