@@ -360,3 +360,23 @@ def test_cubes_cashed_before_the_word_are_coins_of_the_word_phase(enable: Lexico
     data = copy.deepcopy(game.state.to_json())
     data["options"]["cash_buy_only"] = True
     refused(data, "game.coins", "coins are the buy phase's")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(mutants())
+def test_the_service_refuses_a_mutant_with_a_422_exactly_when_the_engine_does(
+    client: TestClient, mutant: tuple[str, Json, str]
+) -> None:
+    """Through the service taking unsigned states: a mutant the engine refuses is a 422 naming the same field
+    (never a 500, never played on); one it accepts is played on (a pass, or a 422 naming the action's rule)."""
+    _, data, what = mutant
+    try:
+        load(copy.deepcopy(data))
+        field = None
+    except GameStateError as e:
+        field = e.field
+    status, out = post(client, ACTION, {"game": data, "action": {"action": "pass"}})
+    if field is None:
+        assert status == 200 or (status == 422 and out["field"].startswith("action")), (what, status, out)
+    else:
+        assert status == 422 and out["field"] == field, (what, field, status, out)
