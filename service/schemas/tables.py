@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from service.schemas.common import OPEN, STRICT
 from service.schemas.games import GameOptionsIn
+from service.schemas.hardback import ArrangementEntryIn
 
 SEATS = Field(
     min_length=1,
@@ -47,6 +48,13 @@ class TableActionIn(BaseModel):
         "when given, must be the token's)",
         examples=[{"action": "pass"}],
     )
+
+
+class TableReadIn(BaseModel):
+    model_config = ConfigDict(**STRICT, json_schema_extra={"examples": [
+        {"word": "cat", "layout": [{"code": "C"}, {"code": "A"}, {"code": "T"}]}]})
+    word: str = Field(min_length=1, max_length=64)
+    layout: list[ArrangementEntryIn] = Field(min_length=1, max_length=64, description="one entry a letter")
 
 
 class SeatOut(BaseModel):
