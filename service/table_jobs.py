@@ -21,7 +21,7 @@ from typing import Any
 
 from service.errors import FieldError
 from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
-from service.gamestate import GameFace
+from service.gamestate import GameFace, load_game
 from service.pool import Work
 from service.seat_help import HINT_TIME_LIMIT, cubes, fame_piles, hardback_hint, hardback_read, hints, suggestion
 from solver.bots import paperback_expert
@@ -128,6 +128,16 @@ def deal_job(work: Work, kind: str, request: Any, dictionary: str | None) -> Ste
     """A new table's game dealt (``request``: the game face's new-game request)."""
     lexicon = work.dictionaries.get(dictionary).lexicon
     return _step(KINDS[kind].face.deal(request, lexicon), None, True, [])
+
+
+def load_job(work: Work, kind: str, data: dict[str, Any], dictionary: str | None, key: str, seats: int) -> Step:
+    """A table's game from a saved state: its signature checked (with a state key), the state checked in full."""
+    face = KINDS[kind].face
+    game = load_game(face, data, work.dictionaries.get(dictionary).lexicon, key)
+    players = len(game.to_json()["players"])
+    if players != seats:
+        raise FieldError("seats", f"seats: the saved game has {players} players, but {seats} seats")
+    return _step(game, None, True, [])
 
 
 def view_job(work: Work, at: At, viewer: int) -> Step:

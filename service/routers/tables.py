@@ -62,6 +62,7 @@ from service.table_jobs import (
     bot_job,
     deal_job,
     help_job,
+    load_job,
     read_job,
     view_job,
 )
@@ -319,7 +320,7 @@ def _check_seats(kind: Kind, seats: list[str]) -> None:
         raise FieldError("seats", "seats: a table needs a person (bots alone play through /v1/{game}/bot/move)")
 
 
-async def _create(name: str, body: Any, request: Any, e: Env) -> JSONResponse:
+async def _create(name: str, body: Any, job: Job[Step], e: Env) -> JSONResponse:
     start = time.monotonic()
     ctx, tables = e.ctx, e.store
     kind = KINDS[name]
@@ -327,7 +328,7 @@ async def _create(name: str, body: Any, request: Any, e: Env) -> JSONResponse:
     e.makers.admit(e.who.address, ctx.settings.tables_per_hour, time.monotonic())
     await asyncio.to_thread(_make_room, tables, ctx.settings)
     (await ctx.dictionaries()).get(body.dictionary)
-    step = await _run(e, Job(deal_job, (name, request, body.dictionary)), ctx.settings.time_budget)
+    step = await _run(e, job, ctx.settings.time_budget)
     assert step.state is not None
     table = Table(secrets.token_urlsafe(12), name, body.dictionary, list(body.seats), step.state)
     tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(body.seats) if s == PERSON}
@@ -357,10 +358,15 @@ def _players(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
 @router.post("/v1/hardback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
 async def new_hardback_table(body: HardbackTableIn, e: Annotated[Env, Depends(env)]) -> JSONResponse:
     """A Hardback table: its seats (people and bots), its options; the seed is the server's. Each person's seat
-    gets a token (its invite: give it to that player only)."""
+    gets a token (its invite: give it to that player only). Or a saved game going on at a table (``game``: a
+    state this service signed, its seats as many as the game's players)."""
+    if body.game is not None:  # a saved game goes on at the table
+        key = e.ctx.settings.state_key
+        return await _create("hardback", body, Job(load_job, ("hardback", body.game, body.dictionary, key,
+                                                              len(body.seats))), e)
     options = _players(body.options.model_dump(exclude_unset=True), body.seats)
     request = NewGameIn.model_validate({"options": options, "seed": secrets.randbits(SEED_BITS)}, strict=False)
-    return await _create("hardback", body, request, e)
+    return await _create("hardback", body, Job(deal_job, ("hardback", request, body.dictionary)), e)
 
 
 @router.post("/v1/paperback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
@@ -369,7 +375,7 @@ async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(
     person's seat gets a token (its invite: give it to that player only)."""
     options = _players(body.options, body.seats)
     request = PaperbackNewGameIn(options=options, deck=body.deck, seed=secrets.randbits(SEED_BITS))
-    return await _create("paperback", body, request, e)
+    return await _create("paperback", body, Job(deal_job, ("paperback", request, body.dictionary)), e)
 
 
 @router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)

@@ -28,6 +28,11 @@ class HardbackTableIn(BaseModel):
         description="the game's options as for /v1/hardback/game/new; players is the number of seats",
     )
     dictionary: str | None = DICTIONARY
+    game: dict[str, Any] | None = Field(
+        default=None,
+        description="a saved game to go on with instead of a new deal: a state this service signed (as "
+        "/v1/hardback/game/* return it; any state, checked in full, with --unsigned-states), its options its own",
+    )
 
 
 class PaperbackTableIn(BaseModel):

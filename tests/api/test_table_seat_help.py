@@ -125,3 +125,20 @@ def test_another_seats_card_drawn_with_ink_is_not_named() -> None:
     drawn = tell(mine, [Ink()], 0)
     assert drawn[0].startswith("drew ") and drawn[0] != "drew a card with ink"  # its own: the card named
     assert tell(theirs, [Ink()], 1) == ["drew a card with ink"]
+
+
+def test_a_saved_game_the_service_signed_goes_on_at_a_table(client: TestClient) -> None:
+    """The page's Load: a state this service signed becomes a table's game, its seats the game's players; an
+    altered state, or seats of another count, is a 422 naming the field."""
+    dealt = client.post("/v1/hardback/game/new", json={"options": {"players": 2, "target": 10}, "seed": 5})
+    game = dealt.json()["game"]
+    r = client.post("/v1/hardback/tables", json={"seats": ["person", "easy"], "game": game})
+    assert r.status_code == 201, r.text
+    me = r.json()["invites"][0]["token"]
+    out = seat(client, me)
+    assert [c["code"] for c in out["view"]["hand"]] == game["players"][0]["hand"]
+    altered = {**game, "players": [{**game["players"][0], "prestige": 59}, game["players"][1]]}
+    r = client.post("/v1/hardback/tables", json={"seats": ["person", "easy"], "game": altered})
+    assert r.status_code == 422 and r.json()["field"] == "game.signature", r.text
+    r = client.post("/v1/hardback/tables", json={"seats": ["person", "easy", "easy"], "game": game})
+    assert r.status_code == 422 and r.json()["field"] == "seats", r.text
