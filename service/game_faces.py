@@ -1,8 +1,8 @@
 """Each game's part of the game routes both games share (``service.gamestate``): Hardback's (``HARDBACK``) and
 Paperback's (``PAPERBACK``): its paths' prefix and schemas, how a state from a client and a new game's request are
 read (a 422 naming the field at fault: Hardback's state checked by ``solver.game.hardback.validate``, Paperback's
-with every card of the box in exactly one place and each kind of card where the rules can put it), the table its
-answers carry, and how its bots play a turn. ``service.routers.table`` reads Hardback's games through it too.
+by ``solver.game.paperback.validate``), the table its answers carry, and how its bots play a turn.
+``service.routers.table`` reads Hardback's games through it too.
 """
 
 from __future__ import annotations

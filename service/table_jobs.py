@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from service.errors import FieldError
 from service.game_faces import HARDBACK, PAPERBACK, turn_hardback
-from service.gamestate import GameFace
+from service.gamestate import GameFace, load_game
 from service.pool import Work
-from service.seat_help import cubes, fame_piles, hints, suggestion
+from service.seat_help import HINT_TIME_LIMIT, cubes, fame_piles, hardback_hint, hardback_read, hints, suggestion
 from solver.bots import paperback_expert
 from solver.bots.registry import BOT_NAMES, bot_seed
 from solver.errors import GhostwriterError
+from solver.game.hardback.engine import Game as HardbackGame
+from solver.game.hardback.narrate import apply_described
 from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable
 from solver.game.protocol import Action, Game, IllegalActionError
@@ -82,6 +84,7 @@ class Step:
     view: dict[str, Any] | None
     kept: str
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    told: list[str] = field(default_factory=list)  # Hardback: each move in words, as the asking seat sees it
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,10 @@ def _take(work: Work, at: At) -> tuple[Game[Any], Lexicon]:
     return (game if game is not None else KINDS[at.kind].face.read(at.state, lexicon)), lexicon
 
 
-def _step(game: Game[Any], viewer: int | None, changed: bool, moves: list[tuple[int, dict[str, Any]]]) -> Step:
+def _step(
+    game: Game[Any], viewer: int | None, changed: bool, moves: list[tuple[int, dict[str, Any]]],
+    told: tuple[str, ...] | list[str] = (),
+) -> Step:
     """The job's answer, the game kept under a new name."""
     name = secrets.token_hex(8)
     _KEPT[name] = game
@@ -115,13 +121,23 @@ def _step(game: Game[Any], viewer: int | None, changed: bool, moves: list[tuple[
     if view is not None and isinstance(game, PaperbackTable):  # the page draws the Fame piles and the cubes
         view["fame_piles"] = fame_piles(game)
         view["cubes"] = cubes(game)
-    return Step(game.to_json() if changed else None, game.to_act(), view, name, moves)
+    return Step(game.to_json() if changed else None, game.to_act(), view, name, moves, list(told))
 
 
 def deal_job(work: Work, kind: str, request: Any, dictionary: str | None) -> Step:
     """A new table's game dealt (``request``: the game face's new-game request)."""
     lexicon = work.dictionaries.get(dictionary).lexicon
     return _step(KINDS[kind].face.deal(request, lexicon), None, True, [])
+
+
+def load_job(work: Work, kind: str, data: dict[str, Any], dictionary: str | None, key: str, seats: int) -> Step:
+    """A table's game from a saved state: its signature checked (with a state key), the state checked in full."""
+    face = KINDS[kind].face
+    game = load_game(face, data, work.dictionaries.get(dictionary).lexicon, key)
+    players = len(game.to_json()["players"])
+    if players != seats:
+        raise FieldError("seats", f"seats: the saved game has {players} players, but {seats} seats")
+    return _step(game, None, True, [])
 
 
 def view_job(work: Work, at: At, viewer: int) -> Step:
@@ -154,10 +170,12 @@ def act_job(work: Work, at: At, seat: int, data: dict[str, Any]) -> Step:
         action = KINDS[at.kind].face.action(data)
         _check_turn(game, seat, action)
         before = len(game.log)
-        game.apply(action)
+        told = [apply_described(game, action)] if isinstance(game, HardbackGame) else []  # type: ignore[arg-type]
+        if not told:
+            game.apply(action)
     except IllegalActionError as err:
         raise FieldError(f"action.{err.field}" if err.field else "action", str(err)) from None
-    return _step(game, seat, True, [(seat, a.to_json()) for a in game.log[before:]])
+    return _step(game, seat, True, [(seat, a.to_json()) for a in game.log[before:]], told)
 
 
 def bot_job(work: Work, at: At, seats: list[str], limit: float, viewer: int | None) -> Step:
@@ -168,19 +186,62 @@ def bot_job(work: Work, at: At, seats: list[str], limit: float, viewer: int | No
     if acting is None or seats[acting] == PERSON:
         return _step(game, viewer, False, [])
     before = len(game.log)
+    shadow = game.copy() if isinstance(game, HardbackGame) else None  # the turn told again on a copy, in words
     KINDS[at.kind].turn(seats[acting], lexicon, game, work.time_limit(limit))
     after = game.to_act()
     last = after is None or seats[after] == PERSON  # the view only when the bots stop here (a view tries every action)
-    return _step(game, viewer if last else None, True, [(acting, a.to_json()) for a in game.log[before:]])
+    moves = [(acting, a.to_json()) for a in game.log[before:]]
+    told = [] if shadow is None else tell(shadow, game.log[before:], viewer)
+    return _step(game, viewer if last else None, True, moves, told)
 
 
-def help_job(work: Work, at: At, hints_wanted: int, suggest: bool, limit: float) -> dict[str, Any]:
-    """What the seat the game waits on may ask beside its view: the ghost writer's ``hints_wanted`` best words
-    (Paperback) and the expert's next action (``suggest``, within ``limit``); the game read from its state."""
+def tell(game: HardbackGame, actions: Sequence[Any], viewer: int | None) -> list[str]:
+    """Hardback actions applied to ``game`` and told as ``viewer`` sees them (another seat's hidden cards not
+    named); an action the copy refuses (a bot's search of its own) ends the telling."""
+    out: list[str] = []
+    for a in actions:
+        by = game.state.acting
+        try:
+            out.append(apply_described(game, a, other=by != viewer))
+        except GhostwriterError:
+            break
+    return out
+
+
+@dataclass(frozen=True)
+class Help:
+    """What a seat asks beside its view: the ghost writer's best words (``hints``, those at least ``familiar``:
+    Hardback), the expert's next action (``suggest``), within ``limit`` seconds."""
+
+    hints: int = 0
+    suggest: bool = False
+    familiar: float | None = None
+    limit: float = 0.0
+
+
+def help_job(work: Work, at: At, seat: int, wanted: Help) -> dict[str, Any]:
+    """What ``seat`` may ask beside its view, when the game waits on it (never for another seat's hand): the ghost
+    writer's best words (Paperback's as spells in ``hints``, Hardback's as its hint answer in ``hint``) and the
+    expert's next action (``advice``); the game read from its state."""
     game, _ = _take(work, at)
     out: dict[str, Any] = {}
-    if hints_wanted and isinstance(game, PaperbackTable):
-        out["hints"] = hints(game, hints_wanted)
-    if suggest and game.to_act() is not None:
-        out["advice"] = suggestion(game, work.time_limit(limit))
+    if game.to_act() != seat:
+        return out
+    limit = work.time_limit(wanted.limit)
+    if wanted.hints and isinstance(game, PaperbackTable):
+        out["hints"] = hints(game, wanted.hints)
+    elif wanted.hints and isinstance(game, HardbackGame):
+        out["hint"] = hardback_hint(game, wanted.hints, wanted.familiar, min(limit, HINT_TIME_LIMIT), work.cancel)
+    if wanted.suggest:
+        out["advice"] = suggestion(game, limit)
     return out
+
+
+def read_job(work: Work, at: At, seat: int, word: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """A word ``seat`` laid out, read before it is played (Hardback: ``hardback_read``), when it is the seat's turn."""
+    game, _ = _take(work, at)
+    if not isinstance(game, HardbackGame):
+        raise FieldError("word", "a Paperback seat's words come with their spells: GET /v1/tables/seat?hints=5")
+    if game.to_act() != seat or game.state.current != seat:
+        raise Refused(409, f"it is seat {game.to_act()}'s turn, not seat {seat}'s (this token's)")
+    return hardback_read(game, word, entries, work.time_limit(HINT_TIME_LIMIT), work.cancel)

@@ -8,7 +8,6 @@ and ``legal``), so a client shows a game without knowing its rules; the service 
 from __future__ import annotations
 
 import time
-from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -22,34 +21,15 @@ from service.gamestate import answer_json, load_game
 from service.pool import Job, Work
 from service.runner import Caller, Lane
 from service.schemas import GameHintIn, GameOut, GameReadIn, GameStepsIn, GameViewIn
-from solver.answers.filters import allowed_hint
-from solver.answers.filters import familiar as familiar_words
-from solver.errors import GhostwriterError
+from service.seat_help import HINT_TIME_LIMIT, hardback_hint, hardback_read
 from solver.game.hardback.actions import IllegalActionError, action_from_json
 from solver.game.hardback.engine import Game
-from solver.game.hardback.legal import word_check
 from solver.game.hardback.narrate import apply_described
-from solver.game.hardback.state import Phase
 from solver.game.hardback.view import seat_view as view
-from solver.hardback.arrangement import read_arrangement
-from solver.hardback.moves import Move, open_choices
-from solver.search.hardback import Search
 
 router = APIRouter(prefix="/v1/hardback/game", tags=["games"])
 
-HINT_TIME_LIMIT = 20.0
 SUGGEST_LIMIT = 5.0  # seconds the expert's suggestion may take, within the service's budget
-
-
-# -- the words of a move's open choices -------------------------------------------------------------------------
-
-
-def questions(move: Move) -> list[dict[str, Any]]:
-    """Each free choice the move's cards offer (``open_choices``): the letter it is at, its key, the answers, the
-    ghost writer's."""
-    return [
-        {"position": q.position, "key": q.key, "answers": list(q.answers), "best": q.best} for q in open_choices(move)
-    ]
 
 
 def _seat(game: Game, seat: int) -> int:
@@ -133,12 +113,6 @@ def steps_job(
     return answer_json(HARDBACK, game, {"steps": steps}, key)
 
 
-def _before_word(game: Game, what: str) -> None:
-    st = game.state
-    if st.phase != Phase.PREPARE or st.turn.peek:
-        raise FieldError("game", f"{what}; the game is in the {st.phase} phase")
-
-
 @router.post("/hint", responses=QUERY_ERRORS)
 async def game_hint(
     body: GameHintIn, ctx: Annotated[Context, Depends(context)], who: Annotated[Caller, Depends(caller)]
@@ -158,15 +132,7 @@ def hint_job(
     work: Work, data: Any, dictionary: str | None, key: str, top: int, limit: float, familiar: float | None = None
 ) -> dict[str, Any]:
     """The seat's best words (those at least ``familiar``, when given), in a search worker: the hint's JSON."""
-    game = _game(work, data, dictionary, key)
-    _before_word(game, "hints are for a word, before it is played")
-    search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(limit), cancel=work.cancel)
-    search.allowed = familiar_words(search.lexicon, familiar, search.state.options.edition)[0]
-    answer = allowed_hint(search, top, word_check(game))
-    out = dict(answer.json)
-    out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in answer.moves]
-    out["weights"] = asdict(search.value_weights)  # what a move's value counts, at this stage of the game
-    return out
+    return hardback_hint(_game(work, data, dictionary, key), top, familiar, work.time_limit(limit), work.cancel)
 
 
 @router.post("/read", responses=QUERY_ERRORS)
@@ -188,20 +154,4 @@ def read_job(
 ) -> dict[str, Any]:
     """The laid-out word read by the ghost writer, in a search worker."""
     game = _game(work, data, dictionary, key)
-    _before_word(game, "a word is read before it is played")
-    search = Search(game.lexicon, game.turn_state(), time_limit=work.time_limit(HINT_TIME_LIMIT), cancel=work.cancel)
-    word = word.strip().lower()
-    try:
-        placement = read_arrangement(word, entries, search.pool, search.resolver)
-    except GhostwriterError as e:
-        return {"word": word, "ok": False, "reason": str(e), "move": None, "questions": []}
-    move = search.move(placement)
-    reason = None
-    if word not in game.lexicon:
-        reason = f"{word.upper()} is not in the dictionary {game.lexicon.name}"
-    else:
-        try:
-            game.copy().apply(action_from_json({"action": "spell", "word": word, "layout": entries}))
-        except GhostwriterError as e:
-            reason = str(e)
-    return {"word": word, "ok": reason is None, "reason": reason, "move": move.to_json(), "questions": questions(move)}
+    return hardback_read(game, word, entries, work.time_limit(HINT_TIME_LIMIT), work.cancel)

@@ -27,7 +27,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
@@ -39,11 +39,33 @@ from service.errors import QUERY_ERRORS, FieldError, NotFound, responses
 from service.pool import Job
 from service.runner import Caller, Lane, Unavailable
 from service.schemas import ErrorOut, NewGameIn, PaperbackNewGameIn
-from service.schemas.tables import HardbackTableIn, NewTableOut, PaperbackTableIn, TableActionIn, TableOut
+from service.schemas.tables import (
+    HardbackTableIn,
+    NewTableOut,
+    PaperbackTableIn,
+    TableActionIn,
+    TableOut,
+    TableReadIn,
+)
 from service.seat_help import MAX_HINTS
 from service.settings import Settings
 from service.store import Move, StaleTable, Table, TableStore, open_store
-from service.table_jobs import KINDS, PERSON, At, Kind, Refused, Step, act_job, bot_job, deal_job, help_job, view_job
+from service.table_jobs import (
+    KINDS,
+    PERSON,
+    At,
+    Help,
+    Kind,
+    Refused,
+    Step,
+    act_job,
+    bot_job,
+    deal_job,
+    help_job,
+    load_job,
+    read_job,
+    view_job,
+)
 
 router = APIRouter(tags=["tables"])
 
@@ -194,6 +216,7 @@ class Playing:
     kind: Kind
     step: Step | None
     played: list[Move]
+    told: list[str | None] = field(default_factory=list)  # each move played in words (Hardback), as the seat sees it
 
     def at(self, games: Games) -> At:
         """The table as a job receives it."""
@@ -227,6 +250,7 @@ async def _save(e: Env, p: Playing, step: Step) -> None:
         except StaleTable as err:
             raise HTTPException(409, str(err)) from None
     p.played += moves
+    p.told += [*step.told, *[None] * (len(moves) - len(step.told))][: len(moves)]
     p.step = step
     e.games.put(p.table, step.kept)
 
@@ -278,7 +302,7 @@ async def _answer(e: Env, p: Playing, seat: int | None, status: int = 200, **ext
         "waiting": None if acting is None else PERSON if table.seats[acting] == PERSON else "bot",
         "over": acting is None,
         "view": None if seat is None else step.view,
-        "played": [public(m, seat) for m in p.played],
+        "played": [{**public(m, seat), **({"text": t} if t else {})} for m, t in zip(p.played, p.told, strict=True)],
         **extra,
     }
     return JSONResponse(out, status_code=status, headers=PRIVATE)
@@ -296,7 +320,7 @@ def _check_seats(kind: Kind, seats: list[str]) -> None:
         raise FieldError("seats", "seats: a table needs a person (bots alone play through /v1/{game}/bot/move)")
 
 
-async def _create(name: str, body: Any, request: Any, e: Env) -> JSONResponse:
+async def _create(name: str, body: Any, job: Job[Step], e: Env) -> JSONResponse:
     start = time.monotonic()
     ctx, tables = e.ctx, e.store
     kind = KINDS[name]
@@ -304,7 +328,7 @@ async def _create(name: str, body: Any, request: Any, e: Env) -> JSONResponse:
     e.makers.admit(e.who.address, ctx.settings.tables_per_hour, time.monotonic())
     await asyncio.to_thread(_make_room, tables, ctx.settings)
     (await ctx.dictionaries()).get(body.dictionary)
-    step = await _run(e, Job(deal_job, (name, request, body.dictionary)), ctx.settings.time_budget)
+    step = await _run(e, job, ctx.settings.time_budget)
     assert step.state is not None
     table = Table(secrets.token_urlsafe(12), name, body.dictionary, list(body.seats), step.state)
     tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(body.seats) if s == PERSON}
@@ -334,10 +358,15 @@ def _players(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
 @router.post("/v1/hardback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
 async def new_hardback_table(body: HardbackTableIn, e: Annotated[Env, Depends(env)]) -> JSONResponse:
     """A Hardback table: its seats (people and bots), its options; the seed is the server's. Each person's seat
-    gets a token (its invite: give it to that player only)."""
+    gets a token (its invite: give it to that player only). Or a saved game going on at a table (``game``: a
+    state this service signed, its seats as many as the game's players)."""
+    if body.game is not None:  # a saved game goes on at the table
+        key = e.ctx.settings.state_key
+        return await _create("hardback", body, Job(load_job, ("hardback", body.game, body.dictionary, key,
+                                                              len(body.seats))), e)
     options = _players(body.options.model_dump(exclude_unset=True), body.seats)
     request = NewGameIn.model_validate({"options": options, "seed": secrets.randbits(SEED_BITS)}, strict=False)
-    return await _create("hardback", body, request, e)
+    return await _create("hardback", body, Job(deal_job, ("hardback", request, body.dictionary)), e)
 
 
 @router.post("/v1/paperback/tables", response_model=NewTableOut, status_code=201, responses=TABLE_ERRORS)
@@ -346,30 +375,54 @@ async def new_paperback_table(body: PaperbackTableIn, e: Annotated[Env, Depends(
     person's seat gets a token (its invite: give it to that player only)."""
     options = _players(body.options, body.seats)
     request = PaperbackNewGameIn(options=options, deck=body.deck, seed=secrets.randbits(SEED_BITS))
-    return await _create("paperback", body, request, e)
+    return await _create("paperback", body, Job(deal_job, ("paperback", request, body.dictionary)), e)
 
 
 @router.get("/v1/tables/seat", response_model=TableOut, responses=TABLE_ERRORS)
 async def seat_view(
     e: Annotated[Env, Depends(env)],
     me: Annotated[Seat, Depends(seat)],
-    hints_: Annotated[int, Query(alias="hints", ge=0, le=MAX_HINTS, description="Paperback: the ghost writer's best "
-                                 "words for the seat's hand, as spells (when it is to spell)")] = 0,
+    hints_: Annotated[int, Query(alias="hints", ge=0, le=MAX_HINTS, description="the ghost writer's best words for "
+                                 "the seat's hand when it is to spell (Paperback's as spells, Hardback's as its hint "
+                                 "answer)")] = 0,
     suggest: Annotated[bool, Query(description="the expert's next action in the seat's place, when it is to act")]
     = False,
+    familiar: Annotated[float | None, Query(ge=0, le=8, description="Hardback: hints keep to words at least this "
+                                            "familiar (as /v1/hardback/game/hint's familiar)")] = None,
 ) -> JSONResponse:
     """What the token's seat sees now (``view``: its own hand and the table; ``legal`` when it is to act; a
-    Paperback table's ``fame_piles`` and ``cubes``); asked for, ``hints`` (Paperback: the ghost writer's best words
-    for its hand, each with the spell that plays it) and ``advice`` (the expert's next action and its chance to
-    win; heavy, bounded by the service's time budget). Both are worked out in a search worker (``help_job``)."""
+    Paperback table's ``fame_piles`` and ``cubes``); asked for, when the game waits on the seat: ``hints``
+    (Paperback: the ghost writer's best words for its hand, each with the spell that plays it), ``hint``
+    (Hardback: the ghost writer's answer, its moves with their layouts and open questions, and the weights its
+    value counts) and ``advice`` (the expert's next action and its chance to win; heavy, bounded by the service's
+    time budget). They are worked out in a search worker (``help_job``), never for another seat."""
     p = await _read(e, me.table)
     extra: dict[str, Any] = {}
     if hints_ or suggest:
         budget = e.ctx.settings.time_budget
         at = At(p.table.game, p.table.dictionary, p.table.state)  # read from its state: the kept game stays kept
-        job = Job(help_job, (at, hints_, suggest, budget * SUGGEST_SHARE))
-        extra = await e.ctx.runner.run(job, budget, Lane.HEAVY if suggest else Lane.LIGHT, e.who)
+        wanted = Help(hints_, suggest, familiar, budget * SUGGEST_SHARE)
+        extra = await e.ctx.runner.run(Job(help_job, (at, me.seat, wanted)), budget,
+                                       Lane.HEAVY if suggest or p.table.game == "hardback" else Lane.LIGHT, e.who)
     return await _answer(e, p, me.seat, **extra)
+
+
+@router.post("/v1/tables/seat/read", responses=TABLE_ERRORS)
+async def seat_read(
+    body: TableReadIn, e: Annotated[Env, Depends(env)], me: Annotated[Seat, Depends(seat)]
+) -> JSONResponse:
+    """Hardback: a word the token's seat laid out, read by the ghost writer before it is played (as
+    ``/v1/hardback/game/read``): the move, its open ``questions``, and whether the engine accepts it now (the reason
+    when not). Only when the game waits on the seat's word (a 409 otherwise)."""
+    p = await _read(e, me.table)
+    at = At(p.table.game, p.table.dictionary, p.table.state)
+    entries = [x.model_dump(exclude_none=True) for x in body.layout]
+    try:
+        out = await e.ctx.runner.run(Job(read_job, (at, me.seat, body.word, entries)), e.ctx.settings.time_budget,
+                                     Lane.HEAVY, e.who)
+    except Refused as err:
+        raise HTTPException(err.status, str(err)) from None
+    return JSONResponse(out, headers=PRIVATE)
 
 
 @router.post("/v1/tables/seat/action", response_model=TableOut, responses=TABLE_ERRORS)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from service.schemas.common import OPEN, STRICT
 from service.schemas.games import GameOptionsIn
+from service.schemas.hardback import ArrangementEntryIn
 
 SEATS = Field(
     min_length=1,
@@ -27,6 +28,11 @@ class HardbackTableIn(BaseModel):
         description="the game's options as for /v1/hardback/game/new; players is the number of seats",
     )
     dictionary: str | None = DICTIONARY
+    game: dict[str, Any] | None = Field(
+        default=None,
+        description="a saved game to go on with instead of a new deal: a state this service signed (as "
+        "/v1/hardback/game/* return it; any state, checked in full, with --unsigned-states), its options its own",
+    )
 
 
 class PaperbackTableIn(BaseModel):
@@ -47,6 +53,13 @@ class TableActionIn(BaseModel):
         "when given, must be the token's)",
         examples=[{"action": "pass"}],
     )
+
+
+class TableReadIn(BaseModel):
+    model_config = ConfigDict(**STRICT, json_schema_extra={"examples": [
+        {"word": "cat", "layout": [{"code": "C"}, {"code": "A"}, {"code": "T"}]}]})
+    word: str = Field(min_length=1, max_length=64)
+    layout: list[ArrangementEntryIn] = Field(min_length=1, max_length=64, description="one entry a letter")
 
 
 class SeatOut(BaseModel):

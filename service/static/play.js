@@ -1,9 +1,11 @@
-/* Play a game of Hardback against bots in the browser. The service keeps no games: the page holds the signed game
-   state, sends it with each action (POST /v1/hardback/game/steps) and asks the service what the table looks like
-   and what is legal now (/game/view), for words (/game/hint) and for the choices a laid-out word leaves open
-   (/game/read); the bots' turns come from /v1/hardback/bot/move, told step by step at a readable pace. The page
-   knows no rules of its own. The game is kept in localStorage (resumed after a reload) and saved to or loaded
-   from a JSON file. */
+/* Play a game of Hardback against bots at a table the service holds (POST /v1/hardback/tables): the browser keeps
+   only the person's seat's token (in localStorage: a reload, or the browser closed and opened again, resumes the
+   game) and sees only what that seat sees (GET /v1/tables/seat: its own hand, never the draw order or another
+   hand). Each action goes to POST /v1/tables/seat/action, after which the bots play on the server; the answer
+   tells each move in words, shown at a readable pace. The ghost writer's words (?hints=), the expert's next action
+   (?suggest=true) and the choices a laid-out word leaves open (POST /v1/tables/seat/read) are the seat's only.
+   The page knows no rules of its own. Save writes the seat's invite (or, once the game is over, its record); Load
+   goes on with a saved game the service signed, at a new table. */
 
 import { api } from "./api.js";
 import { $, el, plural, sentence } from "./dom.js";
@@ -12,10 +14,12 @@ import { cardTile, keep, kept, whileBusy, moveSummary, renderAdvice, renderQuest
   from "./play-render.js";
 import { hintButton, movesCards, renderConfirm, renderLogTurns, renderValueNote, textCard } from "./play-table.js";
 
-const STORE = "gw-play-v1";
+const STORE = "gw-play-v2";
 const LEVELS = ["easy", "medium", "hard", "expert"];
 
-/** The game in play: the signed state, each seat's player ("you" or a bot level), the person's seat, the log. */
+/** The game in play: the table, the person's seat and its token, each seat's player ("you" or a bot level), the
+    options, what was said, the log before the table (``before``: the actions from the deal to a loaded save, [] for
+    a table dealt here; not an array when unknown, and then the game cannot be reviewed), whose turn it waits on. */
 let play = null;
 let view = null;
 let busy = false;
@@ -78,19 +82,26 @@ async function start() {
   const levels = [...document.querySelectorAll("#play-levels select")].map((s) => s.value);
   const seats = [];
   for (let seat = 0, b = 0; seat < options.players; seat += 1) seats.push(seat === me ? "you" : levels[b++]);
-  const typed = $("play-seed").value;
-  const seed = typed === "" ? Math.floor(Math.random() * 1e9) : Number(typed);
   const button = $("play-start");
   button.disabled = true;
   try {
-    const res = await api("/v1/hardback/game/new", { options, seed });
-    play = { version: 1, game: res.game, seats, me, log: [], said: [`New game: seed ${seed}, target ${options.target}, ${seats.map((s, i) => (i === me ? "you" : `${s} bot`)).join(", ")}.`] };
-    await begin();
+    const said = [`New game: target ${options.target}, ${seats.map((s, i) => (i === me ? "you" : `${s} bot`)).join(", ")}.`];
+    await sit({ seats, options }, seats, me, options, [], said);
   } catch (err) {
     showError(err);
   } finally {
     button.disabled = false;
   }
+}
+
+/** A new table (``body``: its options, or a saved game), the person at seat ``me``: its token kept, the bots'
+    first turns told, the table drawn. */
+async function sit(body, seats, me, options, before, said) {
+  const made = await api("/v1/hardback/tables", { ...body, seats: seats.map((s, i) => (i === me ? "person" : s)) });
+  play = { version: 2, table: made.table, token: made.invites[me].token, seats, me, options, before, said,
+    waiting: made.waiting };
+  await tell(made.played);
+  await begin();
 }
 
 async function begin() {
@@ -102,13 +113,41 @@ async function begin() {
   await runBots();
 }
 
+/** A request of the seat: its token in the Authorization header (never in the address). */
+function seat(path, body) {
+  return api(path, body, undefined, { Authorization: `Bearer ${play.token}` });
+}
+
+/** An answer of the table: the seat's view, whose turn it waits on, the expert's advice when asked for. */
+function take(res) {
+  play.waiting = res.waiting;
+  if (res.view) view = res.view;
+  if (res.advice) {
+    view.advice = res.advice;
+    view.suggestion = res.advice.action;
+  }
+}
+
+/** The moves an answer played, told in the log: the bots' one by one at a readable pace. */
+async function tell(played) {
+  for (const m of played || []) {
+    const who = m.seat === play.me ? "You" : seatName(play, m.seat);
+    play.said.push(`${who}: ${m.text || m.action.action}`);
+    if (m.seat !== play.me && view) {
+      render();
+      await sleep(delay());
+    }
+  }
+  persist();
+}
+
 // -- the game's loop -----------------------------------------------------------------------------------------------
 
 async function refresh(suggest = true) {
   const was = busy;
   setBusy(true);
   try {
-    view = await api("/v1/hardback/game/view", { game: play.game, seat: play.me, suggest });
+    take(await seat(`/v1/tables/seat${suggest ? "?suggest=true" : ""}`));
   } finally {
     setBusy(was);
   }
@@ -121,17 +160,15 @@ async function act(action) {
   showError(null);
   setBusy(true);
   try {
-    const res = await api("/v1/hardback/game/steps", { game: play.game, actions: [action], seat: play.me });
-    play.game = res.game;
-    if (play.log) play.log.push(action);
-    for (const step of res.steps) play.said.push(`${step.seat === play.me ? "You" : seatName(play, step.seat)}: ${step.text}`);
-    view = res.steps[res.steps.length - 1].view;
+    const res = await seat("/v1/tables/seat/action", { action });
     if (action.action === "spell") { clearWord(); hints = []; }
-    persist();
+    const mine = res.played.filter((m) => m.seat === play.me);
+    await tell(mine);
+    take(res);
     render();
+    await tell(res.played.filter((m) => m.seat !== play.me));
     setBusy(false);
     await runBots();
-    if (view.acting === play.me && !view.over) await refresh(true);
   } catch (err) {
     showError(err);
   } finally {
@@ -140,34 +177,17 @@ async function act(action) {
   }
 }
 
-/** While the game waits on a bot, let it play, and show its turn step by step. */
+/** While the game waits on the bots (the service's time budget cut their turns short), let them go on. */
 async function runBots() {
   let guard = 0;
-  while (view && !view.over && view.acting !== play.me && guard < 500) {
+  while (play && play.waiting === "bot" && guard < 500) {
     guard += 1;
-    const seat = view.acting;
     setBusy(true);
     render();
-    const before = play.game;
-    const moved = await api("/v1/hardback/bot/move", { game: before, bot: play.seats[seat] });
-    let steps = [];
-    try {
-      const res = await api("/v1/hardback/game/steps", { game: before, actions: moved.actions, seat: play.me });
-      steps = res.steps;
-    } catch (_err) { /* the turn cannot be told step by step: show where it ended */ }
-    for (const step of steps) {
-      play.said.push(`${seatName(play, step.seat)}: ${step.text}`);
-      view = step.view;
-      render();
-      await sleep(delay());
-    }
-    play.game = moved.game;
-    if (play.log) play.log.push(...moved.actions);
+    const res = await seat("/v1/tables/seat/bots", {});
+    await tell(res.played);
+    take(res);
     persist();
-    if (!steps.length) {
-      play.said.push(`${seatName(play, seat)} played${moved.word ? ` ${moved.word.toUpperCase()}` : ""}.`);
-      await refresh(false);
-    }
   }
   setBusy(false);
   if (view && !view.over && view.acting === play.me && !view.advice) await refresh(true);
@@ -220,7 +240,7 @@ async function check() {
   }
   word.forEach((e, i) => { if (e.face === "wild") e.wild = text[i]; });
   try {
-    const res = await api("/v1/hardback/game/read", { game: play.game, word: text, layout: layout(false) });
+    const res = await seat("/v1/tables/seat/read", { word: text, layout: layout(false) });
     reading = { word: text, ok: res.ok, reason: res.reason, move: res.move, questions: res.questions };
     picks = {};
     render();
@@ -239,7 +259,7 @@ async function pick(key, answer) {
   const asked = reading;
   if (!asked || !asked.ok) return;
   try {
-    const res = await api("/v1/hardback/game/read", { game: play.game, word: asked.word, layout: layout(true) });
+    const res = await seat("/v1/tables/seat/read", { word: asked.word, layout: layout(true) });
     if (mine !== picking || reading !== asked) return;
     if (res.ok) reading = { ...asked, move: res.move }; // the questions (and the ghost writer's answers) stay
     else showError(new Error(res.reason || "the engine refuses this choice"));
@@ -281,13 +301,12 @@ function playAdvised(action) {
 
 function hint() {
   return whileBusy("play-hint", async () => {
-    const body = { game: play.game, top: 5 };
     const familiar = $("play-familiar").value.trim();
-    if (familiar !== "") body.familiar = Number(familiar);
-    const res = await api("/v1/hardback/game/hint", body);
-    hints = res.moves;
-    hintWeights = res.weights || null;
-    if (!hints.length) showError(new Error(res.reason || "no word the rules allow now: pass to end your turn"));
+    const res = await seat(`/v1/tables/seat?hints=5${familiar !== "" ? `&familiar=${Number(familiar)}` : ""}`);
+    const answer = res.hint || { moves: [] };
+    hints = answer.moves;
+    hintWeights = answer.weights || null;
+    if (!hints.length) showError(new Error(answer.reason || "no word the rules allow now: pass to end your turn"));
     render();
   }, showError);
 }
@@ -358,7 +377,7 @@ function actionButton(a) {
 
 function guide() {
   if (view.over) {
-    return Array.isArray(play.log)
+    return Array.isArray(play.before)
       ? "The game is over. Review it turn by turn, start a new one, or save this one to keep its log."
       : "The game is over. Start a new one, or save this one (it was loaded without its log, so it cannot be reviewed).";
   }
@@ -408,7 +427,7 @@ function render() {
   renderAdvice(view.advice, !view.over && view.acting === play.me, playAdvised, busy);
   if (confirming && (view.over || view.acting !== play.me)) confirming = null;
   renderConfirm(confirming && confirming.preview, confirmed, () => { confirming = null; render(); }, busy);
-  $("play-review").hidden = !view.over || !Array.isArray(play.log);
+  $("play-review").hidden = !view.over || !Array.isArray(play.before);
   const mine = !view.over && view.acting === play.me && !busy;
   const legal = mine ? view.legal : [];
   const spelling = mine && view.phase === "prepare" && !(view.turn && view.turn.peek.length);
@@ -448,7 +467,7 @@ function render() {
   $("play-actions").replaceChildren(...shown.map(actionButton));
   renderPeek(legal);
   const ghost = $("play-ghost-label");
-  ghost.hidden = !spelling || !(play.game.options && play.game.options.ghost_writer);
+  ghost.hidden = !spelling || !(play.options && play.options.ghost_writer);
   if (!ghost.hidden && $("play-ghost-seat").options.length !== view.players.length) {
     $("play-ghost-seat").replaceChildren(el("option", { value: "", text: "(none)" }),
       ...view.players.filter((p) => p.seat !== play.me).map((p) => el("option", { value: p.seat, text: seatName(play, p.seat) })));
@@ -519,25 +538,55 @@ function bindDrag() {
 
 // -- save and load -----------------------------------------------------------------------------------------------------
 
-function save() {
-  if (!play) return;
-  const blob = new Blob([JSON.stringify(play, null, 1)], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: `hardback-seed-${play.game.seed}-turn-${play.game.turns + 1}.json` });
+function download(data, name) {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** A saved game: this page's file, or one ``ghostwriter play --save`` wrote (its seats, you at seat 0). */
+/** The finished game's record, from the table (its final state, the log since the table began, the seats). */
+async function record() {
+  const res = await seat("/v1/tables/seat/moves");
+  if (!res.record) throw new Error("the game is not over: its record comes at the end");
+  return res.record;
+}
+
+/** Save: once the game is over, its record (the page's file form, the log from the deal when known); before, the
+    seat's invite, which Load takes back to the table (the game stays on the server: no hidden card is saved). */
+async function save() {
+  if (!play || !view) return;
+  showError(null);
+  try {
+    if (!view.over) {
+      const { version, table, token, me, seats, options, before, said } = play;
+      download({ version, table, token, me, seats, options, before, said }, `hardback-table-${table.slice(0, 8)}.json`);
+      return;
+    }
+    const { log, seats: _seats, lexicon: _lexicon, ...game } = await record();
+    const whole = Array.isArray(play.before) ? [...play.before, ...log] : undefined;
+    download({ version: 1, game, seats: play.seats, me: play.me, log: whole, said: play.said },
+      `hardback-seed-${game.seed}-turn-${game.turns + 1}.json`);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+/** A saved game: this page's invite (a table to go back to), its file of a game (a state the service signed), or
+    one ``ghostwriter play --save`` wrote (its seats, you at seat 0). */
 function readSave(data) {
-  if (data && data.version === 1 && data.game && Array.isArray(data.seats)) return { ...data, said: data.said || [] };
+  if (data && data.version === 2 && data.table && data.token) return { ...data, said: data.said || [] };
+  if (data && data.version === 1 && data.game && Array.isArray(data.seats)) {
+    return { game: data.game, seats: data.seats, me: data.me || 0, before: data.log, said: data.said || [] };
+  }
   if (data && Array.isArray(data.players)) {
     const { log, seats, lexicon: _lexicon, ...game } = data;
     const names = Array.isArray(seats) ? seats : data.players.map((_, i) => (i ? "medium" : "you"));
     // the record's log (from the deal) goes on, so that the game can be reviewed once it is over
-    return { version: 1, game, seats: names.map((n, i) => (i === 0 ? "you" : (LEVELS.includes(n) ? n : "medium"))), me: 0,
-      log: Array.isArray(log) ? [...log] : undefined, said: ["Game loaded from a ghostwriter play save."] };
+    return { game, seats: names.map((n, i) => (i === 0 ? "you" : (LEVELS.includes(n) ? n : "medium"))), me: 0,
+      before: Array.isArray(log) ? [...log] : undefined, said: ["Game loaded from a ghostwriter play save."] };
   }
   throw new Error("this file is not a saved Hardback game");
 }
@@ -549,10 +598,15 @@ async function load(event) {
   showError(null);
   try {
     const next = readSave(JSON.parse(await file.text()));
-    await api("/v1/hardback/game/view", { game: next.game, seat: next.me }); // the service checks it before it replaces the game
-    play = next;
-    play.said.push(`Loaded ${file.name}.`);
-    await begin();
+    if (next.table) {
+      play = next;
+      play.said.push(`Back at the table of ${file.name}.`);
+      await begin();
+      return;
+    }
+    const { signature: _signature, ...game } = next.game;
+    // the service checks the state (its signature, every card) before the table is made
+    await sit({ game: next.game }, next.seats, next.me, game.options, next.before, [...next.said, `Loaded ${file.name}.`]);
   } catch (err) {
     showError(err);
   }
@@ -562,7 +616,7 @@ async function load(event) {
 
 let resumed = false;
 
-/** The Play view is shown: resume the game kept in this browser, once. */
+/** The Play view is shown: go back to the table whose token this browser keeps, once. */
 export async function showPlay() {
   if (resumed) return;
   resumed = true;
@@ -570,6 +624,7 @@ export async function showPlay() {
   if (!saved) return;
   try {
     play = readSave(saved);
+    if (!play.table) throw new Error("the game kept in this browser is not at a table");
     await refresh(true);
     await runBots();
   } catch (err) {
@@ -581,15 +636,20 @@ export async function showPlay() {
 }
 
 /** The game just played, to the Review view: its options, seed and the log of every action since the deal. */
-function review() {
-  if (!play || !Array.isArray(play.log)) return;
-  const seats = play.seats.map((s, i) => (i === play.me ? "You" : `${s} bot`));
-  const g = play.game;
-  const record = { options: g.options, seed: g.seed, log: play.log, seats };
-  if (g.options.powers && g.options.powers !== "none") record.players = g.players.map((p) => ({ power: p.power }));
-  history.replaceState(null, "", "#review");
-  window.dispatchEvent(new HashChangeEvent("hashchange"));
-  reviewRecord(record, `The game just played: seed ${g.seed}, ${seats.join(" vs ")}, ${play.log.length} actions.`);
+async function review() {
+  if (!play || !Array.isArray(play.before)) return;
+  try {
+    const g = await record();
+    const log = [...play.before, ...g.log];
+    const seats = play.seats.map((s, i) => (i === play.me ? "You" : `${s} bot`));
+    const rec = { options: g.options, seed: g.seed, log, seats };
+    if (g.options.powers && g.options.powers !== "none") rec.players = g.players.map((p) => ({ power: p.power }));
+    history.replaceState(null, "", "#review");
+    window.dispatchEvent(new HashChangeEvent("hashchange"));
+    reviewRecord(rec, `The game just played: seed ${g.seed}, ${seats.join(" vs ")}, ${log.length} actions.`);
+  } catch (err) {
+    showError(err);
+  }
 }
 
 export function bindPlay() {

@@ -7,11 +7,17 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import GhostwriterError
 
 MT_N = 624  # the Mersenne Twister's words of state (random.getstate: version 3, 624 words and a position)
+# The 19,937 bits that make the Twister's state (the first word's top bit and the 623 words after it). A seeded
+# generator's are mixed: half of them set, give or take 71 (one standard deviation); a state more than a tenth of
+# them away from half (14 standard deviations, about one chance in 10**44) is refused as degenerate: the all-zero
+# state gives 0 for ever, and states near it give long runs of zeros.
+MT_BITS = 1 + 32 * (MT_N - 1)
 
 
 class GameStateError(GhostwriterError):
@@ -21,6 +27,26 @@ class GameStateError(GhostwriterError):
     def __init__(self, message: str, field: str = "game") -> None:
         super().__init__(message)
         self.field = field
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a state: the field at fault (``game.players[1].hand[3]``) and what is wrong (both
+    engines' ``validate.problems`` list them)."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+def refuse(found: list[Problem]) -> None:
+    """Raise a ``GameStateError`` naming the first problem's field (and how many more there are), if any."""
+    if found:
+        first = found[0]
+        more = f" ({len(found) - 1} more problem{'s' * (len(found) > 2)} after it)" if len(found) > 1 else ""
+        raise GameStateError(f"{first}{more}", first.field)
 
 
 def shown(value: object) -> str:
@@ -57,6 +83,13 @@ def read_rng(value: object, where: str = "game.rng") -> random.Random:
     for i, word in enumerate(internal[:MT_N]):
         _whole(word, f"{where}[1][{i}]", 2**32 - 1)
     _whole(internal[MT_N], f"{where}[1][{MT_N}]", MT_N)
+    ones = (internal[0] >> 31) + sum(w.bit_count() for w in internal[1:MT_N])
+    if abs(ones - MT_BITS / 2) > MT_BITS / 20:  # the degenerate state (all zero) and its near neighbours
+        raise GameStateError(
+            f"{where}[1]: a degenerate generator state ({ones} of its {MT_BITS} bits set): no generator the engine "
+            "seeds reaches it",
+            f"{where}[1]",
+        )
     if gauss is not None and (
         isinstance(gauss, bool) or not isinstance(gauss, int | float) or not math.isfinite(gauss)
     ):

@@ -200,7 +200,7 @@ def forgeries(game: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any], str]]
     yield "a Fame card in an Offer pile", g, "game.offer[1]"
     g = copy.deepcopy(game)
     g["coins"] = 40
-    yield "coins outside the buy phase", g, "game.word"
+    yield "coins outside the buy phase", g, "game.coins"
     g = copy.deepcopy(game)
     g["players"][0]["hand"][0] = 10**6
     yield "a card not in the box", g, "game.players[0].hand"

@@ -339,7 +339,9 @@ def test_with_a_small_budget_the_bots_go_on_a_turn_a_request(tmp_path: Path) -> 
     with TestClient(create_app(Settings(tables=str(tmp_path / "t.sqlite3"), time_budget=0.05))) as c:
         token = new_table(c, seats=["person", "greedy", "greedy", "greedy"])["invites"][0]["token"]
         out = act(c, token, {"action": "pass"}).json()
-        assert out["played"][0] == {"seat": 0, "action": {"action": "pass"}} and len(out["played"]) > 1
+        first = out["played"][0]
+        assert first == {"seat": 0, "action": {"action": "pass"}, "text": first["text"]} and len(out["played"]) > 1
+        assert first["text"].startswith("passed")  # each move told in words too
         for _ in range(3):
             if out["waiting"] == "person":
                 break

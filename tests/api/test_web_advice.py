@@ -9,7 +9,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from test_web_play import _page, _shots
+from test_web_play import _page, _shots, start_game
 from web_page import LAPTOP
 
 from solver.game.hardback.options import GameOptions
@@ -23,11 +23,7 @@ with contextlib.suppress(ImportError):
 
 def test_the_table_shows_the_expert_s_word_and_plays_it(browser: Browser, server: str) -> None:
     page, errors = _page(browser, LAPTOP)
-    page.goto(server + "/?delay=0#play")
-    page.locator("#play-target").fill("10")
-    page.locator("#play-seed").fill("9")
-    page.locator("#play-level-0").select_option("expert")
-    page.locator("#play-start").click()
+    start_game(page, server, "expert")
     advice = page.locator("#play-advice")
     expect(advice).to_be_visible()
     expect(advice).to_contain_text("The expert")

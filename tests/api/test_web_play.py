@@ -16,6 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from web_page import LAPTOP, PHONE
@@ -197,10 +198,10 @@ def _play_whole_game(page: Page, prefix: str, checks: bool = False) -> dict[str,
     spelled: list[dict[str, Any]] = []
 
     def seen(request: Request) -> None:
-        if request.url.endswith("/v1/hardback/game/steps") and request.post_data:
+        if request.url.endswith("/v1/tables/seat/action") and request.post_data:  # the person's seat's actions
             body = json.loads(request.post_data)
-            if body["actions"][0].get("action") == "spell" and body["game"]["current"] == 0:
-                spelled.append(body["actions"][0])
+            if body["action"].get("action") == "spell":
+                spelled.append(body["action"])
 
     page.on("request", seen)
     turn = page.locator("#play-turn")
@@ -260,7 +261,7 @@ def test_whole_game_on_a_laptop(browser: Browser, server: str, tmp_path: Path) -
     expect(page.locator("#play-log-count")).to_contain_text("newest first")
     numbers = page.eval_on_selector_all("#play-log > li", "els => els.map(e => e.value)")
     assert numbers == sorted(numbers, reverse=True) and numbers[-1] == 1
-    said = page.evaluate("() => JSON.parse(localStorage.getItem('gw-play-v1')).said.length")
+    said = page.evaluate("() => JSON.parse(localStorage.getItem('gw-play-v2')).said.length")
     assert page.locator("#play-log .log-lines > li").count() == said
     page.screenshot(path=str(_shots() / "play-laptop-over.png"), full_page=True)
 
@@ -283,19 +284,18 @@ def test_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     _touch_targets(page)
     page.screenshot(path=str(_shots() / "play-phone-setup.png"), full_page=True)
     page.locator("#play-target").fill("10")
-    page.locator("#play-seed").fill("5")
     page.locator("#play-familiar").fill("3")  # hints keep to familiar words
     page.locator("#play-level-0").select_option("easy")
     asked: list[Any] = []
-    page.on("request", lambda r: asked.append(json.loads(r.post_data or "{}").get("familiar"))
-            if r.url.endswith("/v1/hardback/game/hint") else None)
+    page.on("request", lambda r: asked.append(parse_qs(urlparse(r.url).query).get("familiar", [None])[0])
+            if "/v1/tables/seat?hints=" in r.url else None)
     page.locator("#play-start").click()
     expect(page.locator("#play-game")).to_be_visible()
     page.screenshot(path=str(_shots() / "play-phone-start.png"), full_page=True)
     _cards_read_like_a_game(page)
     done = _play_whole_game(page, "play-phone", checks=True)
     assert done["words"] >= 1
-    assert asked and all(f == 3 for f in asked), asked
+    assert asked and all(f is not None and float(f) == 3 for f in asked), asked
     _no_sideways_scroll(page)
     page.screenshot(path=str(_shots() / "play-phone-over.png"), full_page=True)
     page.context.close()
@@ -358,3 +358,83 @@ def test_rate_a_word_and_ask_about_ink(browser: Browser, server: str, size: str)
     page.screenshot(path=str(_shots() / f"tools-{size}.png"), full_page=True)
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+SECRETS = ("seed", "rng", "draw", "offer_deck_order", "events_deck", "removed", "unused")  # never in a seat's answer
+
+
+def _walk(value: object, path: str = "") -> Any:
+    """Every (path, key, value) of a JSON value."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield path, k, v
+            yield from _walk(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+def start_game(page: Page, server: str, level: str = "easy") -> None:
+    """A new game from the setup: to 10 prestige, against one bot of ``level``."""
+    page.goto(server + "/?delay=0#play")
+    page.locator("#play-target").fill("10")
+    page.locator("#play-level-0").select_option(level)
+    page.locator("#play-start").click()
+
+
+def test_a_reload_mid_game_resumes_the_table(browser: Browser, server: str) -> None:
+    """The browser keeps only the seat's token: a reload goes back to the same table, the same turn and hand, and
+    the game plays on from there to its end."""
+    page, errors = _page(browser, LAPTOP)
+    start_game(page, server)
+    turn = page.locator("#play-turn")
+    assert not _wait_for_the_person(page, turn)
+    page.locator("#play-hint").click()
+    page.locator(".hint-move").first.click()
+    page.locator("#play-spell").click()
+    page.locator("#play-confirm-yes").click()
+    assert not _wait_for_the_person(page, turn)
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('gw-play-v2'))")
+    assert set(kept) >= {"table", "token", "me", "seats"} and "game" not in kept  # no state in the browser
+    before = turn.text_content()
+    hand = page.eval_on_selector_all("#play-hand .play-card", "els => els.map(e => e.dataset.code)")
+    page.reload()
+    expect(turn).to_have_text(before or "")
+    assert page.eval_on_selector_all("#play-hand .play-card", "els => els.map(e => e.dataset.code)") == hand
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('gw-play-v2')).table") == kept["table"]
+    page.screenshot(path=str(_shots() / "pbstate-reload-laptop.png"), full_page=True)
+    _play_whole_game(page, "pbstate-reload")
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_the_page_never_carries_another_hand_or_the_draw_pile(browser: Browser, server: str) -> None:
+    """A whole game on a 375 px phone, every request and answer of the page watched: no state is sent, and no
+    answer carries the seed, the random state, a draw pile, the offer deck's order or another seat's hand (the
+    seats' hands are counts; the view's own ``hand`` is the token's seat's)."""
+    page, errors = _page(browser, PHONE, touch=True)
+    sent: list[Any] = []
+    answers: list[tuple[str, Any]] = []
+    page.on("request", lambda r: sent.append(json.loads(r.post_data)) if "/v1/" in r.url and r.post_data else None)
+
+    def answered(response: Any) -> None:
+        if "/v1/" in response.url and "json" in (response.headers.get("content-type") or ""):
+            with contextlib.suppress(Exception):
+                answers.append((response.url, response.json()))
+
+    page.on("response", answered)
+    start_game(page, server)
+    expect(page.locator("#play-game")).to_be_visible()
+    page.screenshot(path=str(_shots() / "pbstate-phone-start.png"), full_page=True)
+    _play_whole_game(page, "pbstate-phone", checks=True)
+    page.screenshot(path=str(_shots() / "pbstate-phone-over.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+    assert sent and all("game" not in body for body in sent), [b for b in sent if "game" in b][:1]
+    seat_answers = [(u, a) for u, a in answers if "/v1/tables/seat" in u or "/v1/hardback/tables" in u]
+    assert len(seat_answers) > 5
+    for url, answer in seat_answers:
+        for path, key, value in _walk(answer):
+            assert key not in SECRETS, (url, path, key)
+            if key == "players" and isinstance(value, list):
+                assert all(not isinstance(p.get("hand"), list) for p in value if isinstance(p, dict)), (url, path)

@@ -91,7 +91,6 @@ def test_review_the_game_just_played_on_a_laptop(browser: Browser, server: str, 
     page, errors = _page(browser, LAPTOP)
     page.goto(server + "/?delay=0#play")
     page.locator("#play-target").fill("10")
-    page.locator("#play-seed").fill("5")
     page.locator("#play-level-0").select_option("easy")
     page.locator("#play-start").click()
     expect(page.locator("#play-game")).to_be_visible()

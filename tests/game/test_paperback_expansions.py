@@ -24,6 +24,7 @@ from solver.game.paperback import (
     Spell,
     Step,
     expansions,
+    validate,
 )
 from solver.game.paperback.actions import Action
 from solver.game.paperback.engine import OVER, WORD
@@ -418,6 +419,7 @@ def _random_game(seed: int, enable: Lexicon, bots: tuple[str, ...] = ("random",)
         seats[st.current].play_turn(game)
         st.check()
         expansions.check(st)
+        assert validate.problems(st) == []
         assert st.extras is not None
         if st.phase == WORD:
             assert st.extras.in_play[st.current] == []

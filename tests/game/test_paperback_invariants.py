@@ -1,7 +1,9 @@
 """Invariants over seeded random games of Paperback: no card lost or duplicated after any action, the Offer refilled
 while its piles last, the end reached by the rulebook's conditions only; 50 games in the default run, 1,000 under
 ``pytest -m slow``. With the optional cube rules and co-op on: no cube made or lost (``check``), co-op ended only by
-every Fame card bought or a card's cubes (or a cube due from an empty supply); 8 games by default, 300 slow."""
+every Fame card bought or a card's cubes (or a cube due from an empty supply); 8 games by default, 300 slow. Every
+state after every action passes the full check a state from outside must pass (``validate.problems``): the
+checks refuse no state a game reaches."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from solver.bots.paperback import make_bot
 from solver.game.paperback import PaperbackGame, PaperbackOptions
 from solver.game.paperback.actions import Action, End, Spell
 from solver.game.paperback.engine import OVER, PaperbackState
+from solver.game.paperback.validate import load, problems
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
 
@@ -29,6 +32,7 @@ class Watched(PaperbackGame):
         before_track = len(st.track)
         super().apply(action)
         st.check()
+        assert problems(st) == [], (problems(st), action)  # every state a game reaches passes the full check
         for i in range(1, 7):  # the row is refilled while its pile lasts
             assert st.row[i] is not None or not st.offer[i], f"row {i} empty with cards in its pile"
         assert st.row[0] is None
@@ -63,6 +67,7 @@ def play(seed: int, lexicon: Lexicon, players: int, bots: tuple[str, ...], **rul
         assert st.turns < MAX_TURNS
         seats[st.current].play_turn(game)
     assert len(st.box) == total
+    assert load(st.to_json()).to_json() == st.to_json()  # and its saved form reads back, checked in full
     return st
 
 

@@ -35,7 +35,9 @@ from solver.hardback.outcome import Totals
 
 
 class Marks:
-    """Plain words; the terminal's ``Style`` dresses them in colour."""
+    """Plain words; the terminal's ``Style`` dresses them in colour. ``hidden``: the words another seat reads."""
+
+    hidden = False
 
     def bold(self, text: str) -> str:
         return text
@@ -82,9 +84,10 @@ class _Before:
         return f", +{gained} prestige" if gained else ""
 
 
-def apply_described(game: Game, action: Action, style: Marks | None = None) -> str:
-    """Apply an action (``IllegalActionError`` when refused) and say in a few words what it did."""
-    s = style or Marks()
+def apply_described(game: Game, action: Action, style: Marks | None = None, other: bool = False) -> str:
+    """Apply an action (``IllegalActionError`` when refused) and say in a few words what it did; ``other``: as
+    another seat sees it (a card drawn with ink or looked at is its player's to see, not named)."""
+    s: Marks = _Unnamed() if other else (style or Marks())
     st = game.state
     p = st.player
     t = st.turn
@@ -99,6 +102,12 @@ def apply_described(game: Game, action: Action, style: Marks | None = None) -> s
     raise AssertionError(f"no words for {action}")
 
 
+class _Unnamed(Marks):
+    """Words for another seat: a card it cannot see is "a card"."""
+
+    hidden = True
+
+
 def _tell_word(game: Game, action: Action, before: _Before, s: Marks) -> str | None:
     """The word and what comes before it: a spell, ink and removers (in turn or out of it), a power, a pass."""
     st = game.state
@@ -108,11 +117,11 @@ def _tell_word(game: Game, action: Action, before: _Before, s: Marks) -> str | N
             return f"spelled {s.bold(game.last.word.upper())} ({_totals(game.last.totals, st.turn.coins)})"
         case Ink() if action.seat is not None and action.seat != st.current:
             q = st.players[action.seat]
-            drew = s.card(q.inked[-1]) if q.inked else "a card"
+            drew = s.card(q.inked[-1]) if q.inked and not s.hidden else "a card"
             return f"seat {action.seat} drew {drew} with ink, out of turn (for its next word)"
         case Ink():
             q = st.player if action.seat is None else st.players[action.seat]
-            return f"drew {s.card(q.inked[-1])} with ink" if q.inked else "drew a card with ink"
+            return f"drew {s.card(q.inked[-1])} with ink" if q.inked and not s.hidden else "drew a card with ink"
         case Remover() if action.seat is not None and action.seat != st.current:
             return f"seat {action.seat} spent a remover on {_code(game, action.card)}, out of turn"
         case Remover():
@@ -138,7 +147,7 @@ def _tell_choice(game: Game, action: Action, before: _Before, s: Marks) -> str |
         case Look():
             seen = len(st.turn.peek)
             return f"looked at the top {plural(seen, 'card')} of the draw pile" + (
-                f": {peek_text(game, s)}" if seen else " (it is empty)"
+                f": {peek_text(game, s)}" if seen and not s.hidden else "" if seen else " (it is empty)"
             )
         case Preview():
             peek = before.peek or len(action.discard)  # a preview not looked at before looks as it is used

@@ -29,7 +29,7 @@ from solver.game.hardback.events import shipped_events
 from solver.game.hardback.options import Powers
 from solver.game.hardback.rules import ADVERTS, AGGRESSIVE, COIN_STARTERS, POWERS, PRESTIGE_STARTERS, exchange_seats
 from solver.game.hardback.state import OFFER_ROW, PHASES, GameState, Phase
-from solver.game.saving import GameStateError
+from solver.game.saving import Problem, refuse
 from solver.hardback.benefits import Kind, Role, amounts, most
 from solver.hardback.cards import Card
 from solver.hardback.catalogue import Catalogue, Rules
@@ -37,17 +37,6 @@ from solver.hardback.catalogue import Catalogue, Rules
 PRESTIGE_STARTERS_EACH = 2  # prestige starters dealt to each player
 NO_STARTERS = ("offer_deck", "offer_row", "in_play", "jail", "turn.kept")  # zones no starter ever reaches
 PENNY_TURN = 2 * 9  # the most Penny Dreadful takes in her turn: the dearest card (9), doubled for her genre
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a state: the field at fault (``game.players[1].hand[3]``) and what is wrong."""
-
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.field}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -156,11 +145,7 @@ def problems(state: GameState) -> list[Problem]:
 
 def check(state: GameState) -> None:
     """Raise a ``GameStateError`` naming the first field at fault, if anything is wrong."""
-    found = problems(state)
-    if found:
-        first = found[0]
-        more = f" ({len(found) - 1} more problem{'s' * (len(found) > 2)} after it)" if len(found) > 1 else ""
-        raise GameStateError(f"{first}{more}", first.field)
+    refuse(problems(state))
 
 
 def load(data: object) -> GameState:

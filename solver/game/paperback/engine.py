@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import solver.game.paperback.expansions as expansions
+import solver.game.paperback.validate as validate
 from solver.game.paperback.actions import Action, Buy, Cash, Discard, End, Pass, Place, Spell, Step, action_from_json
 from solver.game.paperback.coop import LOST, WON
 from solver.game.paperback.dealing import HAND, deal, draw_cards
@@ -334,9 +335,7 @@ class PaperbackGame:
     @staticmethod
     def load(data: object, lexicon: Lexicon) -> PaperbackGame:
         """A saved game, checked in full; its log is kept as it was (``replay`` plays it again)."""
-        state = PaperbackState.from_json(
-            {k: v for k, v in data.items() if k != "log"} if isinstance(data, dict) else data
-        )
+        state = validate.load({k: v for k, v in data.items() if k != "log"} if isinstance(data, dict) else data)
         raw = data.get("log", []) if isinstance(data, dict) else []
         if not isinstance(raw, list):
             raise GameStateError("log must be a list of actions", "log")

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from solver.errors import GhostwriterError
-from solver.game.paperback import expansions
+from solver.game.paperback import expansions, validate
 from solver.game.paperback.actions import Action
 from solver.game.paperback.engine import OVER, PaperbackGame, PaperbackState
 from solver.game.paperback.legal import legal_actions
@@ -89,7 +89,7 @@ class PaperbackTable:
     @classmethod
     def from_json(cls, data: object, lexicon: Lexicon) -> PaperbackTable:
         """A game from its state's JSON, checked in full (``GameStateError`` naming the fault)."""
-        return cls(PaperbackGame(PaperbackState.from_json(data), lexicon))
+        return cls(PaperbackGame(validate.load(data), lexicon))
 
     def to_json(self) -> Json:
         return self.game.state.to_json()

@@ -3,8 +3,8 @@ seats (``Player``), the table's piles and the turn (``PaperbackState``), saved a
 
 Every physical card has an id, its index in ``box`` (built from the deck and the player count in a fixed order), and
 each id is in exactly one place: a player's draw pile, hand, discard pile or word, an Offer pile or its row, a Fame
-pile, the length track, the Common cards not dealt, the trash. ``check`` asserts it; a loaded state is checked in
-full (``from_json``).
+pile, the length track, the Common cards not dealt, the trash. ``check`` asserts it; a loaded state is counted so
+(``from_json``), and checked in full by ``validate``.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import Any
 
 import solver.game.paperback.expansions as expansions
 from solver.errors import GhostwriterError
-from solver.game.paperback.coop import Coop, pile_at
+from solver.game.paperback.coop import Coop
 from solver.game.paperback.cubes import Cubes, price
 from solver.game.paperback.options import PaperbackOptions
 from solver.game.saving import GameStateError, read_rng, rng_to_json
 from solver.paperback.cards import DYSLEXIC, SPACEBAR, PCard
-from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json, pile_of
+from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json
 from solver.paperback.expansions import Attack
 
 WORD, BUY, OVER = "word", "buy", "over"
@@ -215,7 +215,8 @@ class PaperbackState:
 
     @staticmethod
     def from_json(data: object) -> PaperbackState:
-        """A saved game, checked in full: every card in one place, the numbers in range (``GameStateError``)."""
+        """A saved game's form read and its cards counted: every card in one place, the numbers in range
+        (``GameStateError``); ``validate.load`` reads it and checks that a game can reach it."""
         if not isinstance(data, dict) or data.get("game") != "paperback":
             raise GameStateError('a Paperback game is a JSON object with "game": "paperback", as the engine saves it')
         try:
@@ -254,7 +255,6 @@ class PaperbackState:
         )
         _read_parts(state, data)
         state.check()
-        _check_places(state)
         expansions.check(state)
         return state
 
@@ -350,44 +350,6 @@ def _read_parts(state: PaperbackState, data: dict[str, Any]) -> None:
     if options.coop:
         state.coop = Coop.from_json(data["coop"], state.deck.pyramid_rows(options.players), n)
     state.extras = expansions.read(state, data.get("expansions"))
-
-
-def _check_places(state: PaperbackState) -> None:
-    """Each card where the rules can put it by its origin (a forged state's Fame card in an Offer pile is refused)."""
-    origins: dict[str, tuple[str, ...]] = {
-        "offer": ("offer",),
-        "row": ("offer",),
-        "fame": ("fame",),
-        "track": ("common",),
-        "unused": ("common",),
-    }
-    for where, ids in state.places():
-        allowed = origins.get(where.split("[")[0])
-        for i in ids:
-            if allowed is not None and state.box[i].origin not in allowed:
-                raise GameStateError(f"game.{where}: a {state.box[i].origin} card cannot be there", f"game.{where}")
-    for i, pile in enumerate(state.offer):
-        row_card = state.row[i]
-        for c in [*pile, *([row_card] if row_card is not None else [])]:
-            if pile_of(state.box[c].cost) != i:
-                raise GameStateError(
-                    f"game.offer[{i}]: {state.box[c].card.code} belongs to another pile", f"game.offer[{i}]"
-                )
-    for i, pile in enumerate(state.fame):
-        if any(state.box[c].cost != state.deck.fame[i].cost for c in pile):
-            raise GameStateError(f"game.fame[{i}]: a card of another Fame pile", f"game.fame[{i}]")
-    if state.phase != BUY and (state.word or state.coins):
-        raise GameStateError("game.word and game.coins are empty outside the buy phase", "game.word")
-    if state.coop is not None:
-        if any(state.fame):
-            raise GameStateError("game.fame: in co-op every Fame card is in the pyramid", "game.fame")
-        piles = pile_at(state.deck.pyramid_rows(state.options.players))
-        for k, at in enumerate(state.coop.pyramid):
-            want = state.deck.fame[piles[k]].cost
-            if at is not None and (state.box[at].origin != "fame" or state.box[at].cost != want):
-                raise GameStateError(f"game.coop.pyramid[{k}]: not a card of its Fame pile", f"game.coop.pyramid[{k}]")
-        if (state.coop.result is not None) != (state.phase == OVER):
-            raise GameStateError("game.coop.result is given once the game is over, and only then", "game.coop.result")
 
 
 def take(offer: list[list[int]], row: list[int | None], pile: int, slot: str) -> int | None:
