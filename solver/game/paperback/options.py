@@ -38,6 +38,7 @@ class PaperbackOptions:
     # the readings (``READINGS``): each on reads a line of the rulebook otherwise than its letter, the default
     twos_pile_only: bool = False  # recycle only the 2¢ pile's own cards (not trashed 2¢ starting wilds)
     cash_buy_only: bool = False  # cubes cashed in the buy phase only (not "at any time on their turn")
+    double_words_additive: bool = False  # each double-word ability one more to the word factor (three x4, not x3)
 
     @property
     def cubes(self) -> bool:
@@ -91,5 +92,6 @@ class PaperbackOptions:
 
 EXPANSIONS = ("attacks", "powers", "award", "theme")  # the expansions, off by default
 # the readings other than the rulebook's letter, off by default (docs/paperback-rules.md): "take all the 2¢ cards in
-# the Trash" read as the 2¢ pile's own cards; "cash in cubes at any time on their turn" read as the buy phase only
-READINGS = ("twos_pile_only", "cash_buy_only")
+# the Trash" read as the 2¢ pile's own cards; "cash in cubes at any time on their turn" read as the buy phase only;
+# "If you copy the "Double Word Score" ability, your score is tripled, not quadrupled" read as additive (three x4)
+READINGS = ("twos_pile_only", "cash_buy_only", "double_words_additive")

@@ -66,11 +66,12 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
             raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
         if w not in lexicon:
             raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
+    additive = state.options.double_words_additive  # the word factor's reading (moves.word_factor)
     if any(piece.copies for piece in action.layout):
         copied = _chosen_copies(action, laid)
-        move = score_copied(text, pieces, laid.cards, state.threshold, common is not None, copied)
+        move = score_copied(text, pieces, laid.cards, state.threshold, common is not None, copied, additive=additive)
     else:  # no choice named: the copies take the best for the score
-        move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE)
+        move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE, additive)
     return Played(move, laid.used)
 
 
