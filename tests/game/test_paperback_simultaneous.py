@@ -295,3 +295,4 @@ def test_the_bots_play_it(enable: Lexicon) -> None:
     winner = PaperbackTable(game).winner()
     assert winner is None or 0 <= winner < 3
     round_trip(game, enable, clock)
+
