@@ -169,6 +169,29 @@ def test_an_invalid_word_bumps_the_seat_to_the_end_and_it_must_make_a_valid_word
     assert st.simul.stage == WORDS and st.simul.round == 1
 
 
+def test_a_seat_naming_itself_announces_out_of_turn_and_buys_first(enable: Lexicon) -> None:
+    """ "All players race to make a word for the round": the engine asks the seats in turn, and a seat that names
+    itself (``Spell.seat``) announces ahead of them; the order the words reach the engine is the order announced."""
+    game = to_words(enable)
+    st = game.state
+    assert st.simul is not None and st.current == 0
+    st.current = 2
+    first = tar(game)
+    st.current = 0
+    game.apply(Spell(first.word, first.layout, (), seat=2))
+    assert st.simul.order == [2] and st.current == 0
+    refused(game, Spell(first.word, first.layout, (), seat=2), "not seat 2's")
+    game.apply(tar(game))
+    game.apply(tar(game))
+    assert st.simul.order == [2, 0, 1] and st.current == 2 and st.phase == BUY
+    plain = PaperbackGame.new(DECK, PaperbackOptions(2), 1, enable)
+    plain.state.current = 1
+    spell = tar(plain)
+    plain.state.current = 0
+    refused(plain, Spell(spell.word, spell.layout, (), seat=1), "seat 0's turn")
+    assert Spell("at", first.layout, (), seat=2).to_json()["seat"] == 2 and "seat" not in first.to_json()
+
+
 def test_what_a_stage_does_not_take_is_refused_unchanged(enable: Lexicon) -> None:
     game = to_words(enable, cube_advice=True)
     st = game.state

@@ -63,6 +63,9 @@ class PaperbackGame:
         if st.phase == OVER:
             raise IllegalActionError("the game is over")
         moment = timer.moment(st)
+        if isinstance(a, Spell) and a.seat is not None and a.seat != st.current:
+            self._out_of_turn(a, moment)
+            return
         if st.simul is not None and self._simultaneous(a):
             self._logged(a, moment)
             return
@@ -121,6 +124,24 @@ class PaperbackGame:
         if isinstance(a, Pass | Discard):
             rounds.passed(st)
         return False
+
+    def _out_of_turn(self, a: Spell, moment: tuple[int, ...]) -> None:
+        """A word a seat names itself for (``Spell.seat``): in simultaneous play's race, any seat still to announce
+        (the order the words reach the engine is the order announced); else only the seat in turn."""
+        st = self.state
+        seat = a.seat
+        assert seat is not None
+        simul = st.simul
+        if simul is None or simul.stage != WORDS or seat not in simul.pending(len(st.players)):
+            raise IllegalActionError(f"seat: it is seat {st.current}'s turn, not seat {seat}'s", "seat")
+        waiting = st.current
+        st.current = seat
+        try:
+            self._simultaneous(a)
+        except IllegalActionError:
+            st.current = waiting  # refused: the game as it was
+            raise
+        self._logged(a, moment)
 
     def _announce(self, a: Spell) -> None:
         """A word announced: its layout checked as any spell's; a word the dictionary (or the shortest length)
