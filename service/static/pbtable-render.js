@@ -35,7 +35,8 @@ function describe(t, a, before) {
         return f ? `bought a Fame card (${f.cost}¢, ${f.fame} Fame)` : "bought a Fame card";
       }
       const code = before ? before.offer[a.index][a.slot] : null;
-      return code ? `bought ${code}` : `bought from the Offer's pile ${a.index + 1}`;
+      const drafted = before && before.simultaneous && before.simultaneous.stage === "draft";  // a free pick
+      return code ? `${drafted ? "drafted" : "bought"} ${code}` : `bought from the Offer's pile ${a.index + 1}`;
     }
     default: return a.action;
   }

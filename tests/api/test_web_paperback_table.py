@@ -321,7 +321,8 @@ def test_every_option_on(browser: Browser, server: str) -> None:
     page, errors = _page(browser, LAPTOP)
     _open_table(page, server)
     for box in page.locator("#pbt-options input[data-option]").all():
-        if box.get_attribute("data-option") != "twos_pile_only":  # a reading of recycle_twos: on with it, below
+        # twos_pile_only: a reading of recycle_twos, on with it below; simultaneous play leaves co-op out
+        if box.get_attribute("data-option") not in ("twos_pile_only", "simultaneous"):
             box.check()
     _start(page)
     _my_word_turn(page)
@@ -369,3 +370,30 @@ def test_bots_cut_short_go_on(browser: Browser) -> None:
         assert bots, "the bots were never cut short"
         page.context.close()
         assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_simultaneous_play_on_the_page(browser: Browser, server: str) -> None:
+    """Simultaneous play from the setup's box: the row of 10, the draft's two free picks by the Offer's buttons, a
+    6-card hand, the word announced and the buy turn in the order announced."""
+    page, errors = _page(browser, LAPTOP)
+    _open_table(page, server)
+    page.locator('#pbt-options input[data-option="simultaneous"]').check()
+    page.locator("#pbt-level-0").select_option("greedy")
+    page.locator("#pbt-start").click()
+    expect(page.locator("#pbt-game")).to_be_visible()
+    expect(page.locator("#pbt-offer li")).to_have_count(10)
+    for _ in range(2):  # the draft: A-B-B-A
+        assert not _wait_for_me_or_the_end(page)
+        page.locator("#pbt-offer button.button").first.click()
+        page.wait_for_function("() => !document.getElementById('pbt').classList.contains('is-busy')")
+    expect(page.locator("#pbt-hand .play-card")).to_have_count(6)
+    _my_word_turn(page)
+    page.screenshot(path=str(_shots() / "pbtable-laptop-simultaneous.png"), full_page=True)
+    expect(page.locator("#pbt-log")).to_contain_text("You: drafted")
+    word = _spell_the_hint(page)
+    if word:
+        expect(page.locator("#pbt-log")).to_contain_text(f"spelled {word.upper()}")
+    assert not _wait_for_me_or_the_end(page)
+    page.screenshot(path=str(_shots() / "pbtable-laptop-simultaneous-buy.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
