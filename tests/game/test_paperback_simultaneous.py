@@ -319,3 +319,31 @@ def test_the_bots_play_it(enable: Lexicon) -> None:
     assert winner is None or 0 <= winner < 3
     round_trip(game, enable, clock)
 
+
+
+def test_a_record_of_simultaneous_play_reviews_each_seats_word(enable: Lexicon) -> None:
+    """The record replays (a word announced out of turn read as its own seat's; an invalid word as no word)."""
+    from solver.game.paperback.legal import words
+    from solver.game.paperback.record import PaperbackRecords, record_json
+
+    game = to_words(enable)
+    st = game.state
+
+    def best(seat: int) -> Spell:  # the ghost writer's best word of a seat's hand (the state as it was)
+        asked, st.current = st.current, seat
+        spell = next(words(st, enable, 1))
+        st.current = asked
+        return spell
+
+    out_of_turn = best(2)
+    game.apply(Spell(out_of_turn.word, out_of_turn.layout, (), seat=2))
+    k = next(i for i, c in enumerate(st.players[0].hand) if not st.card(c).wild)
+    game.apply(Spell(st.card(st.players[0].hand[k]).letters, (Piece(card=k),), ()))  # one letter: invalid
+    game.apply(best(1))
+    data = json.loads(json.dumps(record_json(game, ["you", "a", "b"], None)))
+    formats = PaperbackRecords()
+    record = formats.read(data)
+    replayed, turns = formats.replay(record, enable)
+    assert replayed.to_json()["players"] == game.to_json()["players"]
+    told = [(t.seat, t.played.word if t.played is not None else None) for t in turns]
+    assert [seat for seat, _ in told] == [2, 0, 1] and told[0][1] == out_of_turn.word and told[1][1] is None

@@ -149,6 +149,7 @@ class PaperbackGame:
         st = self.state
         read_spell(st, a, self.lexicon, words=False)
         if words_fault(st, a.word, self.lexicon) is not None:
+            self.last_move = None  # no word played: a review reads it as a pass
             rounds.announced(st, False)
             return
         self._spell(a)
