@@ -201,6 +201,11 @@ def test_what_a_stage_does_not_take_is_refused_unchanged(enable: Lexicon) -> Non
     refused(game, End(), "make a word first")
     refused(game, Buy("offer", 0, "row"), "make a word first")
     refused(game, Buy("offer", MARKET, "row"), "make a word first")
+    from solver.game.paperback.actions import Discard
+
+    refused(game, Discard(), "cube_discard")  # (the rule off: the seat's round goes on)
+    with pytest.raises(GameStateError, match="coop"):
+        PaperbackGame.new(DECK, PaperbackOptions(2, simultaneous=True, coop=True), 1, enable)
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,8 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
             f"(its Fame piles' counts), not {options.players}",
             "players",
         )
+    if options.simultaneous:  # the rules it leaves out, refused however the options were made
+        PaperbackOptions.from_json(options.to_json())
     if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise IllegalActionError("seed: a whole number from 0 to 2**63 - 1", "seed")
     rng = random.Random(seed)

@@ -121,9 +121,7 @@ class PaperbackGame:
         if isinstance(a, Spell):
             self._announce(a)
             return True
-        if isinstance(a, Pass | Discard):
-            rounds.passed(st)
-        return False
+        return False  # a pass or a discard: the seat's round over (``rounds.seat_done``)
 
     def _out_of_turn(self, a: Spell, moment: tuple[int, ...]) -> None:
         """A word a seat names itself for (``Spell.seat``): in simultaneous play's race, any seat still to announce

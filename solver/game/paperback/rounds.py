@@ -74,17 +74,12 @@ def announced(state: PaperbackState, valid: bool) -> None:
     _next(state)
 
 
-def passed(state: PaperbackState) -> None:
-    """The seat in turn makes no word this round (a pass, or a discard for a cube): its round ends with its turn."""
+def seat_done(state: PaperbackState) -> None:
+    """The seat in turn's part of the round is over (its next hand drawn): the next seat to announce (a turn ended
+    while the words are made made none: a pass, or a discard for a cube), or to buy, or the round's end."""
     simul = _simul(state)
     if simul.stage == WORDS:
         simul.passed.append(state.current)
-
-
-def seat_done(state: PaperbackState) -> None:
-    """The seat in turn's part of the round is over (its next hand drawn): the next seat to announce, or to buy,
-    or the round's end."""
-    if _simul(state).stage == WORDS:
         _next(state)
     else:
         _next_buyer(state)

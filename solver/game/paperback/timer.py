@@ -47,5 +47,5 @@ def moment(state: PaperbackState) -> tuple[int, ...]:
     simul = state.simul
     if simul is None:
         return (state.turns,)
-    return (simul.round, [DRAFT, WORDS].index(simul.stage) if simul.stage != "buys" else 2,
-            state.current if simul.stage == "buys" else -1)
+    buying = simul.stage not in (DRAFT, WORDS)
+    return (simul.round, (DRAFT, WORDS).index(simul.stage) if not buying else 2, state.current if buying else -1)
