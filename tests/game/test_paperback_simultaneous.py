@@ -36,9 +36,19 @@ class Clock:
         return self.now
 
 
+class Checked(PaperbackGame):
+    """A game whose every card is in exactly one place after every action (``check``), the cubes all there."""
+
+    def apply(self, action: Action | dict[str, Any]) -> None:
+        super().apply(action)
+        self.state.check()
+        assert self.state.cubes is None or self.state.cubes.total() == 17
+
+
 def new(enable: Lexicon, players: int = 3, seed: int = 5, clock: Clock | None = None, **rules: Any) -> PaperbackGame:
     options = PaperbackOptions(players, simultaneous=True, **rules)
-    return PaperbackGame.new(DECK, options, seed, enable, clock=clock or Clock())
+    clock = clock or Clock()
+    return Checked(PaperbackGame.new(DECK, options, seed, enable, clock=clock).state, enable, clock=clock)
 
 
 def frozen(st: PaperbackState) -> str:
@@ -283,7 +293,8 @@ def test_no_timer_no_timer_view(enable: Lexicon) -> None:
 
 
 def play(game: PaperbackGame, bots: list[str], lexicon: Lexicon, max_actions: int = 4000) -> None:
-    """Bots play the game out, every card in one place after every action."""
+    """Bots play the game out (every card in one place after every action: ``Checked``)."""
+    assert isinstance(game, Checked)
     seats = [make_any(bots[s % len(bots)], lexicon, 100 + s) for s in range(len(game.state.players))]
     st = game.state
     while st.phase != OVER:
@@ -291,8 +302,6 @@ def play(game: PaperbackGame, bots: list[str], lexicon: Lexicon, max_actions: in
         assert before < max_actions
         seats[st.current].play_turn(game)
         assert len(game.log) > before
-        st.check()
-        assert st.cubes is None or st.cubes.total() == 17
 
 
 def round_trip(game: PaperbackGame, lexicon: Lexicon, clock: Clock) -> None:
@@ -314,6 +323,18 @@ def test_random_games_end_with_every_card_in_its_place(enable: Lexicon, seed: in
     play(game, ["random"], enable)
     assert game.state.simul is not None and game.state.simul.round > 0
     round_trip(game, enable, clock)
+
+
+@pytest.mark.slow
+def test_a_hundred_random_games(enable: Lexicon) -> None:
+    for seed in range(100):
+        rules: dict[str, Any] = {"cube_advice": seed % 2 == 0, "cube_discard": seed % 3 == 0}
+        rules |= {"turn_timer": 20} if seed % 2 == 0 else {}
+        clock = Clock()
+        game = new(enable, players=2 + seed % 4, seed=seed, clock=clock, powers=seed % 3 == 1, theme=seed % 5 == 0,
+                   award=seed % 7 == 0, double_words_additive=seed % 2 == 1, **rules)
+        play(game, ["random"], enable)
+        round_trip(game, enable, clock)
 
 
 def test_the_bots_play_it(enable: Lexicon) -> None:
