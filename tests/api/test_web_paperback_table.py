@@ -62,11 +62,12 @@ def _open_table(page: Page, base: str) -> None:
     expect(page.locator("#hb-table")).to_be_hidden()
 
 
-def _start(page: Page, bot: str = "greedy") -> None:
+def _start(page: Page, bot: str = "greedy", cards: int = 5) -> None:
     page.locator("#pbt-level-0").select_option(bot)
     page.locator("#pbt-start").click()
     expect(page.locator("#pbt-game")).to_be_visible()
-    expect(page.locator("#pbt-hand .play-card")).to_have_count(5)
+    if cards:
+        expect(page.locator("#pbt-hand .play-card")).to_have_count(cards)
 
 
 def _my_word_turn(page: Page) -> None:
@@ -324,7 +325,9 @@ def test_every_option_on(browser: Browser, server: str) -> None:
         # twos_pile_only: a reading of recycle_twos, on with it below; simultaneous play leaves co-op out
         if box.get_attribute("data-option") not in ("twos_pile_only", "simultaneous"):
             box.check()
-    _start(page)
+    _start(page, cards=0)  # (a draw+1 Player Power may deal seat 0 a sixth card: the server picks the seed)
+    expect(page.locator("#pbt-hand .play-card").nth(4)).to_be_visible()
+    assert page.locator("#pbt-hand .play-card").count() in (5, 6)
     _my_word_turn(page)
     expect(page.locator("#pbt-seats")).to_contain_text("Power:")
     expect(page.locator("#pbt-common")).to_contain_text("Award:")
@@ -378,16 +381,21 @@ def test_simultaneous_play_on_the_page(browser: Browser, server: str) -> None:
     page, errors = _page(browser, LAPTOP)
     _open_table(page, server)
     page.locator('#pbt-options input[data-option="simultaneous"]').check()
+    page.locator('#pbt-options input[data-option="cube_advice"]').check()
+    page.locator("#pbt-timer").fill("1")  # a second for each word: the hands past it shown as bounties
     page.locator("#pbt-level-0").select_option("greedy")
     page.locator("#pbt-start").click()
     expect(page.locator("#pbt-game")).to_be_visible()
     expect(page.locator("#pbt-offer li")).to_have_count(10)
+    expect(page.locator("#pbt-modes")).to_contain_text("Simultaneous play · the draft")
     for _ in range(2):  # the draft: A-B-B-A
         assert not _wait_for_me_or_the_end(page)
         page.locator("#pbt-offer button.button").first.click()
         page.wait_for_function("() => !document.getElementById('pbt').classList.contains('is-busy')")
     expect(page.locator("#pbt-hand .play-card")).to_have_count(6)
     _my_word_turn(page)
+    expect(page.locator("#pbt-modes")).to_contain_text("round 1: announced")
+    expect(page.locator("#pbt-modes")).to_contain_text("Time's up: You offer a bounty")  # the page looks again
     page.screenshot(path=str(_shots() / "pbtable-laptop-simultaneous.png"), full_page=True)
     expect(page.locator("#pbt-log")).to_contain_text("You: drafted")
     word = _spell_the_hint(page)

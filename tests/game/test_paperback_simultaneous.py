@@ -253,7 +253,7 @@ def test_the_timer_reveals_the_hands_of_the_seats_past_it(enable: Lexicon) -> No
     clock = Clock()
     game = PaperbackGame.new(DECK, PaperbackOptions(2, cube_advice=True, turn_timer=30), 3, enable, clock=clock)
     table = PaperbackTable(game)
-    assert table.view(1)["timer"] == {"seconds": 30, "deadline": 1_030.0, "bounty": []}
+    assert table.view(1)["timer"] == {"seconds": 30, "deadline": 1_030.0, "left": 30.0, "bounty": []}
     clock.now = 1_029.9
     assert table.view(1)["timer"]["bounty"] == []
     clock.now = 1_030.0

@@ -35,11 +35,14 @@ def bounties(state: PaperbackState, now: float) -> list[int]:
 
 
 def view(state: PaperbackState, now: float) -> dict[str, Any] | None:
-    """The timer as every seat sees it (None without one): the deadline, and each bounty's seat and hand."""
+    """The timer as every seat sees it (None without one): the deadline, the seconds left to it (a page looks again
+    then), and each bounty's seat and hand."""
     if not state.options.turn_timer or state.timer is None:
         return None
     shown = [{"seat": s, "hand": [state.card(i).code for i in state.players[s].hand]} for s in bounties(state, now)]
-    return {"seconds": state.options.turn_timer, "deadline": state.timer + state.options.turn_timer, "bounty": shown}
+    deadline = state.timer + state.options.turn_timer
+    left = round(max(0.0, deadline - now), 3)
+    return {"seconds": state.options.turn_timer, "deadline": deadline, "left": left, "bounty": shown}
 
 
 def moment(state: PaperbackState) -> tuple[int, ...]:
