@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_web_play import _touch_targets
 from web_page import LAPTOP, PHONE, _new_page, _shots
 
@@ -375,10 +376,11 @@ def test_bots_cut_short_go_on(browser: Browser) -> None:
         assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
-def test_simultaneous_play_on_the_page(browser: Browser, server: str) -> None:
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_simultaneous_play_on_the_page(browser: Browser, server: str, size: str) -> None:
     """Simultaneous play from the setup's box: the row of 10, the draft's two free picks by the Offer's buttons, a
-    6-card hand, the word announced and the buy turn in the order announced."""
-    page, errors = _page(browser, LAPTOP)
+    6-card hand, the word announced and the buy turn in the order announced; the timer's bounty shown."""
+    page, errors = _page(browser, LAPTOP if size == "laptop" else PHONE, touch=size == "phone")
     _open_table(page, server)
     page.locator('#pbt-options input[data-option="simultaneous"]').check()
     page.locator('#pbt-options input[data-option="cube_advice"]').check()
@@ -396,12 +398,13 @@ def test_simultaneous_play_on_the_page(browser: Browser, server: str) -> None:
     _my_word_turn(page)
     expect(page.locator("#pbt-modes")).to_contain_text("round 1: announced")
     expect(page.locator("#pbt-modes")).to_contain_text("Time's up: You offer a bounty")  # the page looks again
-    page.screenshot(path=str(_shots() / "pbtable-laptop-simultaneous.png"), full_page=True)
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(_shots() / f"pbtable-{size}-simultaneous.png"), full_page=True)
     expect(page.locator("#pbt-log")).to_contain_text("You: drafted")
     word = _spell_the_hint(page)
     if word:
         expect(page.locator("#pbt-log")).to_contain_text(f"spelled {word.upper()}")
     assert not _wait_for_me_or_the_end(page)
-    page.screenshot(path=str(_shots() / "pbtable-laptop-simultaneous-buy.png"), full_page=True)
+    page.screenshot(path=str(_shots() / f"pbtable-{size}-simultaneous-buy.png"), full_page=True)
     page.context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
