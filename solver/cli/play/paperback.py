@@ -44,7 +44,7 @@ from solver.cli.play.loop import TurnLoop
 from solver.cli.play.saves import Saves
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError
-from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
+from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions, timer
 from solver.game.paperback.actions import Action, Cash, Discard, Place
 from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable
@@ -247,6 +247,10 @@ class PaperbackSession(TurnLoop):
         else:
             lines += self.offer()
         lines += expansions.lines(st, self.name)
+        shown = timer.view(st, self.game.clock())
+        for b in shown["bounty"] if shown is not None else []:  # the turn timer: a hand past it offers a bounty
+            lines.append(f"Time's up: {self.name(b['seat'])} offer{'' if b['seat'] == 0 else 's'} a bounty, the hand "
+                         f"shown: {' '.join(b['hand'])} (a word suggested may name its adviser: @S)")
         hand = st.players[0].hand
         lines.append("Your hand: " + "  ".join(f"{i + 1}) {st.card(c).code}" for i, c in enumerate(hand)))
         return "\n".join(lines)
