@@ -14,7 +14,10 @@ fast. For every word of the list (and, when the common card is Spacebar, every o
    each neighbour in its word (left or right); a card's letter factor is ``1 + doublers on it``, at most 3.
    The best choice is kept (with the copies fixed, the aim changes nothing but the score).
 4. **Score.** ``(sum of card score x letter factor + flat bonuses) x word factor`` (the rulebook lets
-   Double Word Score apply after the other bonuses, which is best).
+   Double Word Score apply after the other bonuses, which is best). The word factor is ``1 + double-words``
+   (printed and copied) capped at 3, the rulebook's "If you copy the "Double Word Score" ability, your score
+   is tripled, not quadrupled"; with the state's option ``double_words_additive`` true, not capped (three
+   double-words x4).
 
 The state is the JSON the tool reads::
 
@@ -195,6 +198,7 @@ class PState:
     common: PCard | Literal["spacebar", "dyslexic"] | None
     threshold: int | None
     min_length: int
+    additive: bool = False  # options.double_words_additive: the word factor 1 + double-words, not capped at 3
 
 
 def parse_state(state: dict[str, Any]) -> PState:
@@ -233,7 +237,10 @@ def parse_state(state: dict[str, Any]) -> PState:
     min_length = options.get("min_length", 2)
     if isinstance(min_length, bool) or not isinstance(min_length, int):
         raise ValueError(f"min_length is a whole number, not {min_length!r}")
-    return PState(tuple(hand), tuple(dyslexics), common, threshold, min_length)
+    additive = options.get("double_words_additive", False)
+    if not isinstance(additive, bool):
+        raise ValueError(f"double_words_additive is true or false, not {additive!r}")
+    return PState(tuple(hand), tuple(dyslexics), common, threshold, min_length, additive)
 
 
 @dataclass(frozen=True)
@@ -371,7 +378,9 @@ def _moves(state: PState, words: Sequence[Layout], reversals: int, spacebar: boo
         flat += 0 if n_wild else _amounts(every, "nowild")
         flat += n_wild * _amounts(every, "wilds")
         flat += reversals + (1 if spacebar else 0)
-        word_factor = min(1 + _count(every, DOUBLE_WORD), 3)
+        word_factor = 1 + _count(every, DOUBLE_WORD)
+        if not state.additive:
+            word_factor = min(word_factor, 3)
         score = (_letter_sum(words, [_count(abilities, DOUBLE_LETTER) for abilities in held]) + flat) * word_factor
         cards_next = _amounts(every, "cards")
         copies = tuple("" if copied is None else ability_token(copied) for _, copied in choice)

@@ -159,7 +159,10 @@ class PaperbackNewGameIn(BaseModel):
         "recycle_twos (true or false, default false); coop (the cooperative pyramid) with coop_loss_cubes 5 or 4; "
         "the expansions attacks (the deck's Attack cards added to the Offer piles), powers (a Player Power dealt to "
         "each seat), award (an Award card revealed, awarded at the end), theme (a Theme card revealed: its word "
-        "list decides), true or false, default false",
+        "list decides); the readings twos_pile_only, cash_buy_only, double_words_additive (docs/paperback-rules.md); "
+        "simultaneous (simultaneous play: a draft, then rounds of words announced and bought in that order), true or "
+        "false, default false; turn_timer, seconds for a word (0: none; with cube_advice), past which the seat's hand "
+        "shows in every view as its bounty",
         examples=[{"players": 2, "cube_discount": True, "coop": True, "coop_loss_cubes": 4, "attacks": True}],
     )
     deck: dict[str, Any] | None = Field(

@@ -21,6 +21,11 @@ PaperbackCardIn = Annotated[
 class PaperbackOptionsIn(BaseModel):
     model_config = STRICT
     min_length: int = Field(default=2, ge=1, le=30)
+    double_words_additive: bool = Field(
+        default=False,
+        description='each double-word ability adds one to the word factor (three x4), a reading of "your score is '
+        'tripled, not quadrupled"; false: the rulebook\'s letter, at most x3',
+    )
 
 
 def _top(value: object) -> int | Literal["all"]:

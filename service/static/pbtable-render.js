@@ -35,7 +35,8 @@ function describe(t, a, before) {
         return f ? `bought a Fame card (${f.cost}¢, ${f.fame} Fame)` : "bought a Fame card";
       }
       const code = before ? before.offer[a.index][a.slot] : null;
-      return code ? `bought ${code}` : `bought from the Offer's pile ${a.index + 1}`;
+      const drafted = before && before.simultaneous && before.simultaneous.stage === "draft";  // a free pick
+      return code ? `${drafted ? "drafted" : "bought"} ${code}` : `bought from the Offer's pile ${a.index + 1}`;
     }
     default: return a.action;
   }
@@ -236,6 +237,19 @@ function renderAdvice(t, mine, h) {
 }
 
 const LABELS = { pass: "Pass (no word)", end: "End the turn", discard: "Discard the hand for a cube" };
+/** Simultaneous play's round (the draft, the words announced, the buy order) and the turn timer's bounties. */
+function modesLine(t) {
+  const v = t.view;
+  const names = (seats) => (seats.length ? seats.map((i) => seatName(t, i)).join(", ") : "none");
+  const parts = [];
+  const s = v.simultaneous;
+  if (s && s.stage === "draft") parts.push(`Simultaneous play · the draft, a free card each: ${names(s.draft)}`);
+  else if (s && s.stage === "words") parts.push(`Simultaneous play · round ${s.round + 1}: announced ${names(s.announced)}${s.bumped.length ? `; bumped ${names(s.bumped)}` : ""}`);
+  else if (s) parts.push(`Simultaneous play · round ${s.round + 1}: buying in the order announced; then ${names(s.to_buy)}`);
+  const bounty = v.timer ? v.timer.bounty : [];
+  if (bounty.length) parts.push(`Time's up: ${bounty.map((b) => `${seatName(t, b.seat)} ${b.seat === t.table.me ? "offer" : "offers"} a bounty (hand ${b.hand.join(" ")})`).join("; ")}`);
+  return parts.join(" · ");
+}
 
 export function renderTable(t, h) {
   const v = t.view;
@@ -243,6 +257,9 @@ export function renderTable(t, h) {
   const legal = mine ? v.legal : [];
   const spelling = mine && v.phase === "word";
   $("pbt-turn").textContent = turnLine(t);
+  const modes = modesLine(t);
+  $("pbt-modes").hidden = !modes;
+  $("pbt-modes").textContent = modes;
   $("pbt-review").hidden = !v.over;
   renderSeats(t);
   renderCommon(t, spelling, h);

@@ -92,6 +92,8 @@ async function start() {
   for (let s = 0, b = 0; s < bots.length + 1; s += 1) seats.push(s === me ? "person" : bots[b++]);
   const options = { min_length: Number($("pbt-min-length").value || 2) };
   for (const box of document.querySelectorAll("#pbt-options input[data-option]")) if (box.checked) options[box.dataset.option] = true;
+  const timer = Number($("pbt-timer").value || 0);
+  if (timer) options.turn_timer = timer;  // the advice rule's timer: past it a hand shows as its bounty
   const body = { seats, options };
   if (t.deck) body.deck = t.deck;
   const button = $("pbt-start");
@@ -118,9 +120,18 @@ async function start() {
 
 let asking = 0; // the latest view asked for: an older answer arriving late is dropped
 
+let timerCheck = null; // the turn timer: the view looked at again when its time is up (the bounties then shown)
+
+function watchTimer() {
+  clearTimeout(timerCheck);
+  const timer = t.view && !t.view.over ? t.view.timer : null;
+  if (timer && !timer.bounty.length && timer.left > 0) timerCheck = setTimeout(() => { void refresh(); }, timer.left * 1000 + 100);
+}
+
 async function take(res) {
   t.res = res;
   t.view = res.view;
+  watchTimer();
   await readCards(codesShown(res.view)).catch(() => { /* the tiles show the codes */ });
 }
 

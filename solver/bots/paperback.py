@@ -30,11 +30,11 @@ from solver.game.paperback import expansions
 from solver.game.paperback.actions import Buy, Cash, Discard, End, Pass, Piece, Place, Spell, Step
 from solver.game.paperback.engine import BUY, OVER, PaperbackGame, PaperbackState
 from solver.game.paperback.legal import spell_of as spell_of
+from solver.game.paperback.simultaneous import DRAFT
 from solver.game.paperback.view import turn_state as turn_state
 from solver.lexicon import Lexicon
 from solver.paperback.abilities import Ability, Act
 from solver.paperback.cards import PCard
-from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.paperback import PaperbackSearch
 
@@ -79,17 +79,26 @@ class PaperbackBot:
 
     def play_turn(self, game: PaperbackGame) -> None:
         st = game.state
+        if st.phase == BUY:  # simultaneous play: a draft pick, or a buy turn (its word announced before)
+            self.finish_turn(game)
+            return
+        seat = st.current
         search, move = self.search(st)
         if move is None or worthless(st, move):
             self.close(game, Discard() if discards(st) else Pass())
             return
         game.apply(self.spell(st, search, move))
-        self.finish_turn(game)
+        if st.current == seat:  # (simultaneous play: a word announced, another seat's to make next)
+            self.finish_turn(game)
 
     def finish_turn(self, game: PaperbackGame) -> None:
         """The rest of a turn whose word is made (the buy phase): the bot's purchases (and the cubes it cashes for
-        them), then the end of the turn (co-op: its cube first, when one is due)."""
+        them), then the end of the turn (co-op: its cube first, when one is due); simultaneous play's draft: a
+        pick."""
         st = game.state
+        if drafting(st):
+            game.apply(Buy("offer", self.draft_pick(st), "row"))
+            return
         if st.phase == BUY:
             for buy in self.buys(st):
                 if not expansions.may_buy(st):  # a buy-max attack in play
@@ -117,6 +126,26 @@ class PaperbackBot:
 
     def buys(self, state: PaperbackState) -> Iterator[Buy | Cash]:
         return iter(())
+
+    def draft_pick(self, state: PaperbackState) -> int:
+        """Simultaneous play's draft: the row card to take (here the dearest, ties to the first)."""
+        return max(_row(state), key=lambda k: (state.box[_at(state, k)].cost, -k))
+
+
+def drafting(state: PaperbackState) -> bool:
+    """Whether simultaneous play's draft is on (a pick is the seat's action)."""
+    return state.simul is not None and state.simul.stage == DRAFT
+
+
+def _row(state: PaperbackState) -> list[int]:
+    """The row's places holding a card."""
+    return [k for k, c in enumerate(state.row) if c is not None]
+
+
+def _at(state: PaperbackState, k: int) -> int:
+    card = state.row[k]
+    assert card is not None
+    return card
 
 
 def _card(state: PaperbackState, k: int) -> int:
@@ -180,7 +209,7 @@ def _fame_buys(state: PaperbackState, budget: int | None = None) -> tuple[Buy, i
 
 def _offer_cards(state: PaperbackState) -> Iterator[tuple[int, str, int]]:
     """The cards showing in the Offer: (pile, slot, card id)."""
-    for pile in range(OFFER_PILES):
+    for pile in range(len(state.offer)):
         for slot in ("top", "row"):
             card = state.showing(pile, slot)
             if card is not None:
@@ -242,6 +271,10 @@ class Hard(PaperbackBot):
         if len(card.letters) == 2:
             v += 0.8
         return v
+
+    def draft_pick(self, state: PaperbackState) -> int:
+        """The row card worth most to the deck being built (``worth``)."""
+        return max(_row(state), key=lambda k: (self.worth(state, state.card(_at(state, k))), -k))
 
     early_turns = 4  # own turns that buy letters before Fame (unless the coins reach ``fame_at``)
     fame_at = 8
@@ -325,6 +358,10 @@ class RandomBot(PaperbackBot):
 
     def play_turn(self, game: PaperbackGame) -> None:
         st = game.state
+        if st.phase == BUY:  # simultaneous play: a draft pick, or a buy turn
+            self.finish_turn(game)
+            return
+        seat = st.current
         spell = None if self.rng.random() < 0.05 else self._word(st)
         if spell is None:
             self.close(game, Discard() if st.options.cube_discard and self.rng.random() < 0.5 else Pass())
@@ -333,11 +370,15 @@ class RandomBot(PaperbackBot):
             adviser = self.rng.choice([s for s in range(len(st.players)) if s != st.current])
             spell = Spell(spell.word, spell.layout, spell.resolve, adviser)
         game.apply(spell)
-        self.finish_turn(game)
+        if st.current == seat:
+            self.finish_turn(game)
 
     def place_at(self, state: PaperbackState) -> int:
         assert state.coop is not None
         return self.rng.choice(state.coop.open())
+
+    def draft_pick(self, state: PaperbackState) -> int:
+        return self.rng.choice(_row(state))
 
     def buys(self, st: PaperbackState) -> Iterator[Buy | Cash]:
         cubes = held(st)
@@ -380,7 +421,7 @@ class RandomBot(PaperbackBot):
                 if a.effect.act is Act.TRASH_HAND and left and self.rng.random() < 0.3:
                     steps.append(Step("hand", card=left.pop(self.rng.randrange(len(left)))))
                 if a.effect.act is Act.TRASH_OFFER:
-                    piles = self.rng.sample(range(OFFER_PILES), a.amount)
+                    piles = self.rng.sample(range(len(st.offer)), min(a.amount, len(st.offer)))
                     for pile in piles:
                         slot = self.rng.choice(("top", "row"))
                         if st.showing(pile, slot) is not None and self.rng.random() < 0.7:

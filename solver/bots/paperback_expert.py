@@ -111,13 +111,14 @@ class Expert(Hard):
         st = game.state
         self.decisions = []
         self.deadline = None if self.turn_limit is None else time.monotonic() + self.turn_limit
-        if st.coop is not None or st.cubes is not None or st.extras is not None:
-            super().play_turn(game)
+        if st.coop is not None or st.cubes is not None or st.extras is not None or st.phase == BUY:
+            super().play_turn(game)  # (simultaneous play: a draft pick, or a buy turn by the hard bot's)
             return
+        seat = st.current
         if not apply_best(PaperbackTable(game), self.decide(game, "word", self.word_plans(st))):
             super().play_turn(game)
             return
-        if game.state.phase != BUY:
+        if game.state.phase != BUY or game.state.current != seat:  # (a word announced: another seat's turn)
             return
         self.play_buys(game)
 

@@ -65,6 +65,12 @@ def _add_game_flags(h: argparse.ArgumentParser) -> None:
     h.add_argument("--common", metavar="CARD", help="Paperback: the Common card on the length track (O/1, spacebar)")
     h.add_argument("--threshold", type=int, default=7, metavar="N", help="Paperback: the length track's number (7)")
     h.add_argument(
+        "--double-words-additive",
+        action="store_true",
+        help="Paperback: each double-word ability adds one to the word factor (three x4), a reading of \"your score "
+        "is tripled, not quadrupled\" (default: the rulebook's letter, at most x3)",
+    )
+    h.add_argument(
         "--familiar",
         type=float,
         default=None,
@@ -170,6 +176,8 @@ def _hardback_hint(
 
     if args.all:
         raise UsageError("--all is for Paperback (--game paperback): Hardback answers --top N")
+    if args.double_words_additive:
+        raise UsageError("--double-words-additive is a reading of Paperback's rules (--game paperback)")
     state = TurnState.from_json(apply_overrides(data, args))
     weights = Weights.parse(args.weights, Weights.at_stage(state.options.stage))
     allow_offensive = args.allow_offensive or _offensive(args.played, state.options.edition)
@@ -209,7 +217,9 @@ def _paperback_hint(
     objective = PaperbackObjective.parse(args.objective or "score")
     options = data.get("options", {})
     if args.min_length is not None and isinstance(options, dict):  # --min-length overrides options.min_length
-        data = {**data, "options": {**options, "min_length": args.min_length}}
+        data = {**data, "options": options | {"min_length": args.min_length}}
+    if args.double_words_additive and isinstance(options, dict):  # the flag turns the reading on for every state
+        data = {**data, "options": data.get("options", {}) | {"double_words_additive": True}}
     state = PaperbackTurn.from_json(data)
     search = PaperbackSearch(lexicon, state, objective, time_limit=args.time_limit)
     if args.all:

@@ -18,7 +18,11 @@ PAPERBACK_FLAGS = (
     ("--cube-discount", "cube_discount"),
     ("--recycle-twos", "recycle_twos"),
     ("--coop-loss-cubes", "coop_loss_cubes"),
+    ("--simultaneous", "simultaneous"),
+    ("--double-words-additive", "double_words_additive"),
+    ("--turn-timer", "turn_timer"),
 )
+SWITCHES = [*PAPERBACK_FLAGS[:4], *PAPERBACK_FLAGS[5:7]]  # the flags that turn a rule on
 
 
 class PaperbackFlagError(GhostwriterError):
@@ -36,6 +40,14 @@ HELP = {  # the switches' help, each turning a rule or an expansion on
     "--cube-discount": ("paperback: a card bought off a pile's top puts a discount token (-1c) on the card below it"),
     "--recycle-twos": (
         "paperback: when the 2c pile runs out, the 2c cards in the trash are shuffled into a new 2c pile"
+    ),
+    "--simultaneous": (
+        "paperback: simultaneous play (the rulebook's game mode): a draft of two Offer cards each, then rounds where "
+        "every seat announces a word and buys in the order announced from a row of 10 refilled after the last buyer"
+    ),
+    "--double-words-additive": (
+        "paperback: each double-word ability adds one to the word factor (three x4), a reading of \"your score is "
+        "tripled, not quadrupled\" (default: at most x3)"
     ),
     "--attacks": (
         "paperback: the deck's Attack cards added to the Offer piles; an Attack card used in a word stays in "
@@ -59,8 +71,15 @@ def _switch(p: argparse.ArgumentParser, flag: str) -> None:
 
 def add_paperback_flags(p: argparse.ArgumentParser) -> None:
     """Paperback's optional rules (the rulebook's "Optional Rules"), each off unless given."""
-    for flag, _ in PAPERBACK_FLAGS[:4]:
+    for flag, _ in SWITCHES:
         _switch(p, flag)
+    p.add_argument(
+        "--turn-timer",
+        type=int,
+        default=None,
+        metavar="S",
+        help="paperback --cube-advice: seconds for a word, past which the seat's hand is shown as its bounty",
+    )
     p.add_argument(
         "--coop-loss-cubes",
         type=int,
@@ -80,7 +99,10 @@ def given_paperback_flags(args: argparse.Namespace) -> list[str]:
 
 def paperback_rules(args: argparse.Namespace) -> dict[str, Any]:
     """The optional rules the flags turn on, as ``PaperbackOptions`` fields (``--coop`` included)."""
-    rules: dict[str, Any] = {name: True for _, name in PAPERBACK_FLAGS[:4] if getattr(args, name, None)}
+    rules: dict[str, Any] = {name: True for _, name in SWITCHES if getattr(args, name, None)}
+    timer = getattr(args, "turn_timer", None)
+    if timer is not None:
+        rules["turn_timer"] = timer
     if getattr(args, "coop", None):
         rules["coop"] = True
     loss = getattr(args, "coop_loss_cubes", None)

@@ -290,6 +290,8 @@ def _paperback(args: argparse.Namespace, players: int, play: Any) -> tuple[Any, 
     from solver.game.saving import GameStateError
 
     rules = paperback_rules(args)
+    if "turn_timer" in rules:
+        raise TournamentError("--turn-timer is a table's clock for people: a tournament's bots take no such time")
     chosen = {k: True for k, on in expansion_options(args).items() if on}
     try:  # the options checked in one place, and the deck holds what they ask for (as every game's deal will)
         deal(deck, PaperbackOptions.from_json({"players": players, **rules, **chosen}), 0)

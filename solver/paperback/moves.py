@@ -11,7 +11,7 @@ from solver.paperback.cards import Ability
 COMMON = -1  # the Common card as a piece
 SPACE = -2  # the Spacebar between two words
 WILD = -3  # a wild card
-MAX_FACTOR = 3
+MAX_FACTOR = 3  # a letter's factor at most, and the word's under the rulebook's letter (``word_factor``)
 COMMON_GAIN = 3.0  # the value objective's worth of gaining the Common card, in score points
 CARD_NEXT = 0.5  # ... and of one more card next hand
 LENGTH_WEIGHT = 100_000  # under the length objective, a letter outweighs any score in a move's single value
@@ -65,6 +65,14 @@ class PMove:
             "cards_next": self.cards_next,
             "reasons": self.reasons,
         }
+
+
+def word_factor(double_words: int, additive: bool = False) -> int:
+    """The word factor of a word holding ``double_words`` double-word abilities (printed and copied). The rulebook:
+    "If you copy the "Double Word Score" ability, your score is tripled, not quadrupled": read as its letter, x2 for
+    one and x3 for two or more (``MAX_FACTOR``); with ``additive`` (the option ``double_words_additive``), each
+    ability adds one to the factor (two x3, as the line says, three x4, n x(1 + n))."""
+    return 1 + double_words if additive else min(MAX_FACTOR, 1 + double_words)
 
 
 def value_of(m: PMove) -> float:

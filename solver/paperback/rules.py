@@ -21,6 +21,7 @@ from solver.paperback.moves import (
     PMove,
     key,
     value_of,
+    word_factor,
 )
 
 
@@ -80,9 +81,10 @@ def best_doubles(base: list[int], doublers: list[int], barrier: list[bool]) -> t
 def abilities(
     cards: list[PCard | None], pieces: list[Piece], doublers: list[int], copied: Copies = ()
 ) -> tuple[int, int, int]:
-    """The flat bonuses, word factor and cards next hand of a layout's cards, with the abilities their ``copy``
-    abilities took (``copied``: piece index and ability); each piece's double-letter abilities into ``doublers``."""
-    flat, mult, cards_next = 0, 1, 0
+    """The flat bonuses, double-word abilities (``moves.word_factor`` makes the word factor of them) and cards next
+    hand of a layout's cards, with the abilities their ``copy`` abilities took (``copied``: piece index and
+    ability); each piece's double-letter abilities into ``doublers``."""
+    flat, double_words, cards_next = 0, 0, 0
     m = len(pieces)
     wild_n = sum(1 for p in pieces if p.kind == WILD)
     length = sum(len(p.letters) for p in pieces)
@@ -92,12 +94,12 @@ def abilities(
         if how is Scoring.BONUS:
             flat += _bonus(a, i, m, wild_n, length)
         elif how is Scoring.WORD:
-            mult += 1
+            double_words += 1
         elif how is Scoring.LETTER:
             doublers[i] += 1
         elif how is Scoring.CARDS:
             cards_next += a.amount
-    return flat, mult, cards_next
+    return flat, double_words, cards_next
 
 
 @dataclass(frozen=True)
@@ -176,23 +178,24 @@ def _measure(take: tuple[float, int, Ability | None]) -> tuple[float, int]:
 
 
 def copy_choices(
-    options: list[CopyOptions], printed_double_words: int, objective: PaperbackObjective
+    options: list[CopyOptions], printed_double_words: int, objective: PaperbackObjective, additive: bool = False
 ) -> Iterator[tuple[frozenset[int], Copies]]:
     """The copies' takes that can be best, each as (the copies taking a double-letter, by index into ``options``;
     every copy's take): for every set of copies taking a double-letter (they change the doubles' programme, so each
-    set is scored) and every count t of copies taking a double-word that can still raise the word factor, the t
-    copies that lose least by it take one and the rest take their best other ability (``_rest``). Exact: with the
-    doubles and the word factor fixed, the other takes add independently, each at most its ``_rest``; and a
-    double-word adds the same wherever it is taken, so the copies giving up least are the ones to give it."""
+    set is scored) and every count t of copies taking a double-word that can still raise the word factor (any
+    count with ``additive``: ``moves.word_factor``), the t copies that lose least by it take one and the rest take
+    their best other ability (``_rest``). Exact: with the doubles and the word factor fixed, the other takes add
+    independently, each at most its ``_rest``; and a double-word adds the same wherever it is taken, so the copies
+    giving up least are the ones to give it."""
     can_dl = [n for n, o in enumerate(options) if o.double_letter is not None]
-    room = max(0, MAX_FACTOR - 1 - printed_double_words)
+    room = len(options) if additive else max(0, MAX_FACTOR - 1 - printed_double_words)
     for size in range(len(can_dl) + 1):
         for dl in itertools.combinations(can_dl, size):
             taking = frozenset(dl)
             free = [n for n in range(len(options)) if n not in taking]
             can_dw = [n for n in free if options[n].double_word is not None]
             for t in range(min(room, len(can_dw)) + 1):
-                mult = min(MAX_FACTOR, 1 + printed_double_words + t)
+                mult = word_factor(printed_double_words + t, additive)
                 rest = {n: _rest(options[n], mult, objective) for n in free}
                 dw = set(sorted(can_dw, key=lambda n: _measure(rest[n]))[:t])
                 takes: list[tuple[int, Ability]] = []
@@ -210,19 +213,21 @@ def score(
     threshold: int | None,
     common: bool,
     objective: PaperbackObjective = PaperbackObjective.VALUE,
+    additive: bool = False,
 ) -> PMove:
     """The score of one layout (its pieces' cards given, None for a wild, the Spacebar or the Common card's own
     letters), the doubles aimed at their best; ``common`` says whether there is a Common card to gain. Each
-    ``copy`` ability takes what is best for the objective, ties to the most cards next hand (``copy_choices``)."""
+    ``copy`` ability takes what is best for the objective, ties to the most cards next hand (``copy_choices``).
+    ``additive``: the double-word abilities add to the word factor (``moves.word_factor``)."""
     copiers = [i for i, c in enumerate(cards) if c is not None for a in c.abilities if a.effect.scoring is Scoring.COPY]
     if not copiers:
-        return _score(text, pieces, cards, threshold, common, ())
+        return score_copied(text, pieces, cards, threshold, common, (), additive=additive)
     options = [copy_options(cards, pieces, i) for i in copiers]
     printed = sum(1 for c in cards if c is not None for a in c.abilities if a.effect.scoring is Scoring.WORD)
     best: PMove | None = None
     doubles: dict[frozenset[int], tuple[int, list[int]]] = {}
-    for taking, copied in copy_choices(options, printed, objective):
-        m = _score(text, pieces, cards, threshold, common, copied, doubles, taking)
+    for taking, copied in copy_choices(options, printed, objective, additive):
+        m = score_copied(text, pieces, cards, threshold, common, copied, doubles, taking, additive)
         if best is None or (*key(objective, m), m.cards_next) > (*key(objective, best), best.cards_next):
             best = m
     assert best is not None
@@ -230,14 +235,6 @@ def score(
 
 
 def score_copied(
-    text: str, pieces: list[Piece], cards: list[PCard | None], threshold: int | None, common: bool, copied: Copies
-) -> PMove:
-    """The score of one layout whose copy abilities take what the player chose (``copied``: piece index and the
-    ability taken; a copy not named copies nothing), the doubles aimed at their best."""
-    return _score(text, pieces, cards, threshold, common, copied)
-
-
-def _score(
     text: str,
     pieces: list[Piece],
     cards: list[PCard | None],
@@ -246,18 +243,21 @@ def _score(
     copied: Copies,
     doubles: dict[frozenset[int], tuple[int, list[int]]] | None = None,
     taking: frozenset[int] = frozenset(),
+    additive: bool = False,
 ) -> PMove:
-    """One layout's move with its copies' takes given; the doubles' programme is run once for each set of copies
-    taking a double-letter (``taking``, remembered in ``doubles``)."""
+    """The score of one layout whose copy abilities take what is given (``copied``: piece index and the ability
+    taken; a copy not named copies nothing: the player's choice, or one of ``copy_choices``), the doubles aimed at
+    their best; the doubles' programme is run once for each set of copies taking a double-letter (``taking``,
+    remembered in ``doubles``)."""
     base = [c.score if c is not None else 0 for c in cards]
     m = len(pieces)
     doublers = [0] * m  # the double-letter abilities of each piece's card
-    flat, mult, cards_next = abilities(cards, pieces, doublers, copied)
+    flat, double_words, cards_next = abilities(cards, pieces, doublers, copied)
     length = sum(len(p.letters) for p in pieces)
     reversals = sum(1 for p in pieces if p.reversed)
     uses_space = any(p.kind == SPACE for p in pieces)
     flat += reversals + (1 if uses_space else 0)
-    mult = min(MAX_FACTOR, mult)
+    mult = word_factor(double_words, additive)
     if any(doublers):
         found = doubles.get(taking) if doubles is not None else None
         if found is None:

@@ -1,11 +1,14 @@
 """A Paperback turn (``PaperbackTurn``: the hand the ghost writer searches; a contract, like Hardback's turn state)::
 
     {"game": "paperback", "hand": ["TH/3", "E/1", "?"], "common": "O/1" | "spacebar" | "dyslexic" | null,
-     "threshold": 7, "options": {"min_length": 2}}
+     "threshold": 7, "options": {"min_length": 2, "double_words_additive": false}}
 
 ``hand``: the cards in hand, by notation (``solver.paperback.cards``) or as objects. ``common``: the Common card on
 top of the length track, usable once this turn by referring to it. ``threshold``: the length track's number (a
-word at least that long gains the Common card); null when the track is spent.
+word at least that long gains the Common card); null when the track is spent. ``options``: the shortest word, and
+``double_words_additive`` (a reading of "If you copy the "Double Word Score" ability, your score is tripled, not
+quadrupled": each double-word ability adds one to the word factor, three x4; off, the rulebook's letter, at most
+x3; ``moves.word_factor``), written only when on.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class PaperbackTurn:
     common: PCard | None = None
     threshold: int | None = 7
     min_length: int = 2
+    double_words_additive: bool = False
 
     def __post_init__(self) -> None:
         held = (*self.hand, *([self.common] if self.common else []))
@@ -45,8 +49,15 @@ class PaperbackTurn:
             "hand": [c.code for c in self.hand],
             "common": self.common.code if self.common else None,
             "threshold": self.threshold,
-            "options": {"min_length": self.min_length},
+            "options": self.options_json(),
         }
+
+    def options_json(self) -> dict[str, Any]:
+        """The options as the state's JSON writes them (the reading only when on)."""
+        out: dict[str, Any] = {"min_length": self.min_length}
+        if self.double_words_additive:
+            out["double_words_additive"] = True
+        return out
 
     @staticmethod
     def from_json(data: object) -> PaperbackTurn:
@@ -85,9 +96,12 @@ class PaperbackTurn:
         if threshold is not None and bad:
             raise StateError('"threshold" must be the length track\'s number, 1 to 30, or null')
         options = data.get("options", {})
-        if not isinstance(options, dict) or set(options) - {"min_length"}:
-            raise StateError('"options" must be an object with at most "min_length"')
+        if not isinstance(options, dict) or set(options) - {"min_length", "double_words_additive"}:
+            raise StateError('"options" must be an object with at most "min_length" and "double_words_additive"')
         min_length = options.get("min_length", 2)
         if isinstance(min_length, bool) or not isinstance(min_length, int) or not 1 <= min_length <= 30:
             raise StateError("options.min_length (--min-length) must be a whole number from 1 to 30")
-        return PaperbackTurn(tuple(cards), common, threshold, min_length)
+        additive = options.get("double_words_additive", False)
+        if not isinstance(additive, bool):
+            raise StateError("options.double_words_additive (--double-words-additive) is true or false")
+        return PaperbackTurn(tuple(cards), common, threshold, min_length, additive)

@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_web_play import _touch_targets
 from web_page import LAPTOP, PHONE, _new_page, _shots
 
@@ -323,7 +324,8 @@ def test_every_option_on(browser: Browser, server: str) -> None:
     page, errors = _page(browser, LAPTOP)
     _open_table(page, server)
     for box in page.locator("#pbt-options input[data-option]").all():
-        if box.get_attribute("data-option") != "twos_pile_only":  # a reading of recycle_twos: on with it, below
+        # twos_pile_only: a reading of recycle_twos, on with it below; simultaneous play leaves co-op out
+        if box.get_attribute("data-option") not in ("twos_pile_only", "simultaneous"):
             box.check()
     _start(page, hand=(5, 6))  # the server's random deal may give seat 0 the draw+1 power: a sixth card
     _my_word_turn(page)
@@ -371,3 +373,37 @@ def test_bots_cut_short_go_on(browser: Browser) -> None:
         assert bots, "the bots were never cut short"
         page.context.close()
         assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_simultaneous_play_on_the_page(browser: Browser, server: str, size: str) -> None:
+    """Simultaneous play from the setup's box: the row of 10, the draft's two free picks by the Offer's buttons, a
+    6-card hand, the word announced and the buy turn in the order announced; the timer's bounty shown."""
+    page, errors = _page(browser, LAPTOP if size == "laptop" else PHONE, touch=size == "phone")
+    _open_table(page, server)
+    page.locator('#pbt-options input[data-option="simultaneous"]').check()
+    page.locator('#pbt-options input[data-option="cube_advice"]').check()
+    page.locator("#pbt-timer").fill("1")  # a second for each word: the hands past it shown as bounties
+    page.locator("#pbt-level-0").select_option("greedy")
+    page.locator("#pbt-start").click()
+    expect(page.locator("#pbt-game")).to_be_visible()
+    expect(page.locator("#pbt-offer li")).to_have_count(10)
+    expect(page.locator("#pbt-modes")).to_contain_text("Simultaneous play · the draft")
+    for _ in range(2):  # the draft: A-B-B-A
+        assert not _wait_for_me_or_the_end(page)
+        page.locator("#pbt-offer button.button").first.click()
+        page.wait_for_function("() => !document.getElementById('pbt').classList.contains('is-busy')")
+    expect(page.locator("#pbt-hand .play-card")).to_have_count(6)
+    _my_word_turn(page)
+    expect(page.locator("#pbt-modes")).to_contain_text("round 1: announced")
+    expect(page.locator("#pbt-modes")).to_contain_text("Time's up: You offer a bounty")  # the page looks again
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(_shots() / f"pbtable-{size}-simultaneous.png"), full_page=True)
+    expect(page.locator("#pbt-log")).to_contain_text("You: drafted")
+    word = _spell_the_hint(page)
+    if word:
+        expect(page.locator("#pbt-log")).to_contain_text(f"spelled {word.upper()}")
+    assert not _wait_for_me_or_the_end(page)
+    page.screenshot(path=str(_shots() / f"pbtable-{size}-simultaneous-buy.png"), full_page=True)
+    page.context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"

@@ -105,3 +105,36 @@ def test_tournament_in_co_op_reports_the_teams_win_rate(capsys: pytest.CaptureFi
     assert "the team (co-op pyramid): won" in text and "turns on average" in text
     assert main([*argv, "--cube-advice", "--quiet", "--workers", "1"]) == 0  # a competitive table's text
     assert "cube_advice" in capsys.readouterr().out
+
+
+# -- the terminal ---------------------------------------------------------------------------------------------------
+
+
+def test_simultaneous_play_in_the_terminal(enable: Lexicon, tmp_path: Path) -> None:
+    """``play --game paperback --simultaneous``: the draft's picks (buy P takes row card P), an announced word, the
+    buy turn in the order announced with its coins, saved with the options on; ``--turn-timer`` needs
+    ``--cube-advice``; a tournament refuses the timer."""
+    import contextlib
+
+    save = tmp_path / "g.json"
+    out = play(
+        enable,
+        ["--simultaneous", "--double-words-additive", "--bots", "greedy", "--seed", "3", "--save", str(save)],
+        ["buy 1", "buy 1", "hint", "buy 2", "hint 1", "play 1", "board", "end", "quit"],
+    )
+    assert "Draft (a free card each, in this order): You, greedy (seat 1), greedy (seat 1), You" in out
+    assert "You drafted" in out and "greedy: took row card" in out and "The draft: take a card" in out
+    assert "Refused: index: no card in the row's place 0" in out
+    assert "You announced" in out and "you buy in the order announced" in out
+    assert "Round 1: buying now You" in out and "Your word's" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["options"]["simultaneous"] is True and data["options"]["double_words_additive"] is True
+    assert "simultaneous" in data
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["play", "--game", "paperback", "--turn-timer", "30", "--seed", "1"])
+    assert code == 2 and "--turn-timer" in err.getvalue() and "cube_advice" in err.getvalue()
+    with contextlib.redirect_stderr(err):
+        code = main(["tournament", "--game", "paperback", "--bots", "random,random", "--games", "1",
+                     "--turn-timer", "30", "--cube-advice"])
+    assert code == 2 and "a tournament's bots take no such time" in err.getvalue()

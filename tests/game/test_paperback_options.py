@@ -464,7 +464,7 @@ def test_a_forged_cube_or_pyramid_state_is_refused(enable: Lexicon) -> None:
 
 @pytest.mark.parametrize("coop", [False, True])
 def test_save_load_and_replay_round_trip_with_the_options_on(enable: Lexicon, coop: bool) -> None:
-    options = PaperbackOptions(2, **ALL, coop=coop)
+    options = PaperbackOptions(2, **ALL, coop=coop, double_words_additive=not coop)  # a reading too
     game = PaperbackGame.new(DECK, options, 21, enable)
     bots = [make_bot("random", enable, 5), make_bot("greedy", enable, 6)]
     for _ in range(12):

@@ -42,7 +42,10 @@ def hardback(options: GameOptions) -> Callable[[int, Lexicon], AnyGame]:
 
 
 def paperback(options: PaperbackOptions) -> Callable[[int, Lexicon], AnyGame]:
-    return lambda seed, lexicon: PaperbackTable(PaperbackGame.new(house_deck(), options, seed, lexicon))
+    """(a turn timer's clock stands still: a copy and its original restart it alike)"""
+    return lambda seed, lexicon: PaperbackTable(
+        PaperbackGame.new(house_deck(), options, seed, lexicon, clock=lambda: 1_000.0)
+    )
 
 
 GAMES = {
@@ -53,6 +56,12 @@ GAMES = {
     "paperback": paperback(PaperbackOptions(players=2)),
     "paperback-coop-cubes": paperback(
         PaperbackOptions(players=3, coop=True, cube_advice=True, cube_discard=True, cube_discount=True)
+    ),
+    "paperback-simultaneous": paperback(PaperbackOptions(players=3, simultaneous=True, double_words_additive=True)),
+    "paperback-simultaneous-timer-cubes-powers": paperback(
+        PaperbackOptions(
+            players=2, simultaneous=True, cube_advice=True, cube_discard=True, turn_timer=30, powers=True, theme=True
+        )
     ),
 }
 

@@ -272,12 +272,22 @@ def cards(draw: st.DrawFn) -> str:
     common=st.sampled_from([None, "E/1", "S/2", "spacebar", "dyslexic", "TH/2"]),
     dys=st.booleans(),
     words=WORDS,
+    additive=st.booleans(),
 )
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-def test_the_search_agrees_with_the_oracle(hand: list[str], common: str | None, dys: bool, words: list[str]) -> None:
+def test_the_search_agrees_with_the_oracle(
+    hand: list[str], common: str | None, dys: bool, words: list[str], additive: bool
+) -> None:
+    """Under either reading of the double-word line (``double_words_additive``)."""
     assume(sum(c.count("copy") for c in hand) <= MAX_COPIES)
-    data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=5)
+    data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=5, **additive_option(additive))
     check_against_oracle(data, words)
+
+
+def additive_option(on: bool) -> dict[str, bool]:
+    """The state's options for a reading of "If you copy the "Double Word Score" ability, your score is tripled,
+    not quadrupled": none (the letter, at most x3) or ``double_words_additive`` (each one more to the factor)."""
+    return {"double_words_additive": True} if on else {}
 
 
 def test_no_common_card_on_the_track_means_nothing_to_gain() -> None:
@@ -295,13 +305,14 @@ def test_no_common_card_on_the_track_means_nothing_to_gain() -> None:
     common=st.sampled_from([None, "E/1", "S/2", "spacebar", "dyslexic", "TH/2", "O/1:double-word", "E/1:copy"]),
     dys=st.booleans(),
     words=WORDS,
+    additive=st.booleans(),
 )
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 def test_the_search_agrees_with_the_oracle_at_length(
-    hand: list[str], common: str | None, dys: bool, words: list[str]
+    hand: list[str], common: str | None, dys: bool, words: list[str], additive: bool
 ) -> None:
     assume(sum(c.count("copy") for c in [*hand, common or ""]) <= MAX_COPIES)
-    data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=6)
+    data = state(hand + (["dyslexic"] if dys else []), common=common, threshold=6, **additive_option(additive))
     check_against_oracle(data, words)
 
 
@@ -350,7 +361,8 @@ def deal(rng: random.Random, max_cards: int = 6) -> tuple[dict[str, Any], list[s
         words.update([text] if rng.random() < 0.6 or len(text) < 4 else [text[:cut], text[cut:]])
     words = {w for w in words if len(w) >= 2}
     threshold = rng.choice([None, 4, 5, 6, 7])
-    data = state(hand, common=common, threshold=threshold, min_length=rng.choice([2, 2, 2, 1, 3]))
+    additive = additive_option(rng.random() < 0.3)  # double_words_additive now and then
+    data = state(hand, common=common, threshold=threshold, min_length=rng.choice([2, 2, 2, 1, 3]), **additive)
     return data, sorted(words) or ["at"]
 
 

@@ -62,7 +62,8 @@ def hands(draw: st.DrawFn, max_cards: int = 10) -> dict[str, Any]:
         "hand": draw(st.lists(cards(), min_size=1, max_size=max_cards)),
         "common": draw(st.sampled_from(COMMONS)),
         "threshold": draw(st.sampled_from([None, 3, 5, 7])),
-        "options": {"min_length": draw(st.sampled_from([1, 2, 2, 3]))},
+        "options": {"min_length": draw(st.sampled_from([1, 2, 2, 3]))}
+        | ({"double_words_additive": True} if draw(st.booleans()) else {}),  # either reading of the double words
     }
 
 

@@ -44,7 +44,7 @@ from solver.cli.play.loop import TurnLoop
 from solver.cli.play.saves import Saves
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import IllegalActionError
-from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions
+from solver.game.paperback import Buy, End, PaperbackGame, Pass, Piece, Spell, Step, expansions, timer
 from solver.game.paperback.actions import Action, Cash, Discard, Place
 from solver.game.paperback.engine import BUY
 from solver.game.paperback.protocol import PaperbackTable
@@ -180,6 +180,8 @@ def describe(game: PaperbackGame, actions: list[Action]) -> str:
             parts.append(f"spelled {a.word.upper()}")
         elif isinstance(a, Pass):
             parts.append("passed")
+        elif isinstance(a, Buy) and game.state.simul is not None and a.pile == "offer":
+            parts.append(f"took row card {a.index + 1}")  # (simultaneous play: the row's places, the draft's picks)
         elif isinstance(a, Buy):
             fame = ("pyramid card " if game.state.coop is not None else "Fame pile ") + str(a.index + 1)
             parts.append(f"bought from {fame if a.pile == 'fame' else PILE_NAMES[a.index]}")
@@ -240,7 +242,23 @@ class PaperbackSession(TurnLoop):
         if st.cubes is not None:
             held = ", ".join(f"{self.name(s)} {n}" for s, n in enumerate(st.cubes.held))
             lines.append(f"Cubes: {st.cubes.supply} in the supply; held: {held}")
-        lines.append("Offer:")
+        if st.simul is not None:
+            lines += self.simultaneous()
+        else:
+            lines += self.offer()
+        lines += expansions.lines(st, self.name)
+        shown = timer.view(st, self.game.clock())
+        for b in shown["bounty"] if shown is not None else []:  # the turn timer: a hand past it offers a bounty
+            lines.append(f"Time's up: {self.name(b['seat'])} offer{'' if b['seat'] == 0 else 's'} a bounty, the hand "
+                         f"shown: {' '.join(b['hand'])} (a word suggested may name its adviser: @S)")
+        hand = st.players[0].hand
+        lines.append("Your hand: " + "  ".join(f"{i + 1}) {st.card(c).code}" for i, c in enumerate(hand)))
+        return "\n".join(lines)
+
+    def offer(self) -> list[str]:
+        """The Offer's piles, each its top card and row card."""
+        st = self.game.state
+        lines = ["Offer:"]
         for p in range(OFFER_PILES):
             top = st.showing(p, "top")
             row = st.showing(p, "row")
@@ -251,10 +269,28 @@ class PaperbackSession(TurnLoop):
                 if tokens:
                     text += f" ({tokens} token{'s' if tokens != 1 else ''}: {st.price(row)}¢)"
             lines.append(text)
-        lines += expansions.lines(st, self.name)
-        hand = st.players[0].hand
-        lines.append("Your hand: " + "  ".join(f"{i + 1}) {st.card(c).code}" for i, c in enumerate(hand)))
-        return "\n".join(lines)
+        return lines
+
+    def simultaneous(self) -> list[str]:
+        """Simultaneous play: the row of 10 (buy P takes card P), the deck, the round's stage and its order."""
+        st = self.game.state
+        simul = st.simul
+        assert simul is not None
+        cards = "  ".join(f"{k + 1}) {self.code(c) if c is not None else '-'}" for k, c in enumerate(st.row))
+        lines = [f"Offer row (buy P takes card P; {len(simul.deck)} in the deck): {cards}"]
+
+        def names(seats: list[int]) -> str:
+            return ", ".join(self.name(s) for s in seats) or "none"
+
+        if simul.stage == "draft":
+            lines.append(f"Draft (a free card each, in this order): {names(simul.draft)}")
+        elif simul.stage == "words":
+            lines.append(f"Round {simul.round + 1}: announced {names(simul.order)}; bumped {names(simul.bumped)}")
+        else:
+            lines.append(f"Round {simul.round + 1}: buying now {self.name(st.current)}; then {names(simul.queue)}")
+            if st.current == 0 and st.phase == "buy":
+                lines.append(f"Your word's {st.coins}¢ to spend: {self.affordable() or 'nothing you can afford'}.")
+        return lines
 
     def pyramid(self) -> list[str]:
         """Co-op's pyramid, the top row first: each card's number, cost and cubes; covered cards in brackets."""
@@ -408,18 +444,30 @@ class PaperbackSession(TurnLoop):
                 return Buy("fame", _number(rest[1], "a Fame card" if st.coop is not None else "a Fame pile", count))
             if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1] not in ("row", "top")):
                 raise CommandError("buy P [row] or buy fame F: an Offer pile's number, from 1 (its top card)")
-            return Buy("offer", _number(rest[0], "an Offer pile", OFFER_PILES), rest[1] if len(rest) == 2 else "top")
+            slot = rest[1] if len(rest) == 2 else "top" if st.simul is None else "row"  # (simultaneous: the row)
+            return Buy("offer", _number(rest[0], "an Offer pile", len(st.offer)), slot)
         return None
 
     def apply(self, action: Action) -> None:
         st = self.game.state
         buyer = st.players[st.current]
+        simul = st.simul.stage if st.simul is not None else None
+        picked = st.row[action.index] if isinstance(action, Buy) and action.index < len(st.row) else None
         try:
             self.game.apply(action)
         except IllegalActionError as e:
             self.say(f"Refused: {e}")
             return
-        if isinstance(action, Spell):
+        if simul == "words" and isinstance(action, Spell):  # simultaneous play: announced, bought with later
+            bumped = st.simul is not None and 0 in st.simul.bumped
+            move = self.game.last_move
+            told = "an invalid word: bumped to the end of the buy order" if bumped else (
+                f"score {move.score if move is not None else 0}; you buy in the order announced"
+            )
+            self.say(f"You announced {action.word.upper()} ({told}).")
+        elif simul == "draft" and picked is not None:
+            self.say(f"You drafted {st.card(picked).code}.")
+        elif isinstance(action, Spell):
             move = self.game.last_move
             shifted = f" (score {move.score})" if move is not None and move.score != st.coins else ""
             self.say(f"You spelled {action.word.upper()}: {st.coins}¢ to spend{shifted}.")
@@ -443,7 +491,7 @@ class PaperbackSession(TurnLoop):
     def affordable(self) -> str:
         st = self.game.state
         out = []
-        for p in range(OFFER_PILES):
+        for p in range(len(st.offer)):
             for slot in ("top", "row"):
                 c = st.showing(p, slot)
                 if c is not None and st.price(c) <= st.coins:
@@ -460,6 +508,10 @@ class PaperbackSession(TurnLoop):
 
     def hint(self, rest: list[str]) -> None:
         st = self.game.state
+        if st.simul is not None and st.simul.stage == "draft":
+            self.say("The draft: take a card of the row for your deck (buy P).")
+            self.say(self.expert())
+            return
         if st.phase != "word":
             self.say("The word is made: buy, or end the turn.")
             self.say(self.expert())

@@ -103,6 +103,7 @@ class Spell:
     layout: tuple[Piece, ...]
     resolve: tuple[Step, ...] = ()
     advice_from: int | None = None  # the seat that suggested the word (cube_advice)
+    seat: int | None = None  # the seat spelling, named: simultaneous play's race (a seat announcing out of turn)
 
     def to_json(self) -> Json:
         out: Json = {"action": "spell", "word": self.word, "layout": [p.to_json() for p in self.layout]}
@@ -110,6 +111,8 @@ class Spell:
             out["resolve"] = [s.to_json() for s in self.resolve]
         if self.advice_from is not None:
             out["advice_from"] = self.advice_from
+        if self.seat is not None:
+            out["seat"] = self.seat
         return out
 
 
@@ -273,12 +276,13 @@ def action_from_json(data: object) -> Action:
         resolve = data.get("resolve", [])
         if not isinstance(resolve, list) or len(resolve) > 40:
             raise IllegalActionError('spell: "resolve" lists the abilities resolved, in order', "resolve")
-        adviser = data.get("advice_from")
+        adviser, seat = data.get("advice_from"), data.get("seat")
         return Spell(
             word.strip().lower(),
             tuple(_piece(p, i) for i, p in enumerate(layout)),
             tuple(_step(s, i) for i, s in enumerate(resolve)),
             None if adviser is None else _index(adviser, "advice_from"),
+            None if seat is None else _index(seat, "seat"),
         )
     if kind == "pass":
         return Pass()

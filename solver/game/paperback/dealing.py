@@ -9,6 +9,7 @@ import solver.game.paperback.expansions as expansions
 from solver.game.paperback.coop import Coop
 from solver.game.paperback.cubes import Cubes
 from solver.game.paperback.options import PaperbackOptions
+from solver.game.paperback.simultaneous import DEAR, MARKET, Simul
 from solver.game.paperback.state import MAX_SEED, PaperbackState, Player, build_box
 from solver.game.protocol import IllegalActionError
 from solver.paperback.deck import OFFER_PILES, Deck, pile_of
@@ -24,6 +25,8 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
             f"(its Fame piles' counts), not {options.players}",
             "players",
         )
+    if options.simultaneous:  # the rules it leaves out, refused however the options were made
+        PaperbackOptions.from_json(options.to_json())
     if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise IllegalActionError("seed: a whole number from 0 to 2**63 - 1", "seed")
     rng = random.Random(seed)
@@ -67,12 +70,37 @@ def deal(deck: Deck, options: PaperbackOptions, seed: int) -> PaperbackState:
     if options.coop:
         state.coop = Coop.deal(deck.pyramid_rows(options.players), fame)
         state.fame = [[] for _ in fame]
+    if options.simultaneous:  # the hands are drawn once the draft is over (``rounds``)
+        _simultaneous_offer(state)
+        expansions.deal(state)
+        return state
     for p in players:
         draw_cards(state, p, HAND)
     expansions.deal(state)
     for s, p in enumerate(players):  # a draw+N power's cards, the first hand too
         draw_cards(state, p, expansions.power_amount(state, s, "draw"))
     return state
+
+
+def _simultaneous_offer(state: PaperbackState) -> None:
+    """Simultaneous play's Offer: "Shuffle all the 2¢–10¢ cards together. Replace the Offer with 10 cards dealt from
+    this deck", then "discard and replace cards 8¢ or higher until there are none in the offer" (the discarded
+    cards wait aside until the draft is over); the draft starts (phase ``buy``, nothing to spend: a pick is free)."""
+    deck = [c for pile in state.offer for c in pile] + [c for c in state.row if c is not None]
+    deck.sort()
+    state.rng.shuffle(deck)
+    state.simul = simul = Simul.new(len(state.players), deck)
+    state.offer = [[] for _ in range(MARKET)]
+    state.row = [None] * MARKET
+    for k in range(MARKET):
+        while simul.deck and state.row[k] is None:
+            card = simul.deck.pop()
+            if state.box[card].cost >= DEAR:
+                simul.aside.append(card)
+            else:
+                state.row[k] = card
+    state.current = simul.draft[0]
+    state.phase = "buy"
 
 
 def draw_cards(state: PaperbackState, p: Player, n: int) -> None:

@@ -8,35 +8,54 @@ anything changes, so a refused action leaves the game as it was.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 import solver.game.paperback.expansions as expansions
+import solver.game.paperback.rounds as rounds
+import solver.game.paperback.timer as timer
 import solver.game.paperback.validate as validate
 from solver.game.paperback.actions import Action, Buy, Cash, Discard, End, Pass, Place, Spell, Step, action_from_json
 from solver.game.paperback.coop import LOST, WON
 from solver.game.paperback.dealing import HAND, deal, draw_cards
 from solver.game.paperback.options import EXPANSIONS, RULES, PaperbackOptions
-from solver.game.paperback.spelling import read_spell, read_trashes
+from solver.game.paperback.simultaneous import DRAFT, WORDS
+from solver.game.paperback.simultaneous import HAND as SIMULTANEOUS_HAND
+from solver.game.paperback.spelling import read_spell, read_trashes, words_fault
 from solver.game.paperback.state import BUY, OVER, WORD, PaperbackState, take
 from solver.game.protocol import IllegalActionError
 from solver.game.saving import GameStateError
 from solver.lexicon import Lexicon
-from solver.paperback.deck import OFFER_PILES, Deck
+from solver.paperback.deck import Deck
 from solver.paperback.moves import PMove
 
 
 class PaperbackGame:
     """A game of Paperback: its state, its log of actions, and the word list its words are checked in."""
 
-    def __init__(self, state: PaperbackState, lexicon: Lexicon, log: list[Action] | None = None) -> None:
+    def __init__(
+        self,
+        state: PaperbackState,
+        lexicon: Lexicon,
+        log: list[Action] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """``clock``: the turn timer's (``timer``), seconds; the table's wall clock unless a test gives its own."""
         self.state = state
         self.lexicon = lexicon
         self.log: list[Action] = log or []
         self.last_move: PMove | None = None
+        self.clock = clock
 
     @staticmethod
-    def new(deck: Deck, options: PaperbackOptions, seed: int, lexicon: Lexicon) -> PaperbackGame:
-        return PaperbackGame(deal(deck, options, seed), lexicon)
+    def new(
+        deck: Deck, options: PaperbackOptions, seed: int, lexicon: Lexicon, clock: Callable[[], float] = time.time
+    ) -> PaperbackGame:
+        game = PaperbackGame(deal(deck, options, seed), lexicon, clock=clock)
+        if options.turn_timer:
+            game.state.timer = clock()
+        return game
 
     def apply(self, action: Action | dict[str, Any]) -> None:
         """Apply one action of the seat in turn, or raise ``IllegalActionError`` leaving the game unchanged."""
@@ -44,6 +63,13 @@ class PaperbackGame:
         st = self.state
         if st.phase == OVER:
             raise IllegalActionError("the game is over")
+        moment = timer.moment(st)
+        if isinstance(a, Spell) and a.seat is not None and a.seat != st.current:
+            self._out_of_turn(a, moment)
+            return
+        if st.simul is not None and self._simultaneous(a):
+            self._logged(a, moment)
+            return
         if isinstance(a, Spell | Pass | Discard) and st.phase != WORD:
             raise IllegalActionError("the word is made: buy cards or end the turn", "action")
         early_cash = isinstance(a, Cash) and not st.options.cash_buy_only and st.phase == WORD
@@ -68,7 +94,65 @@ class PaperbackGame:
             self._place(a)
         else:
             self._end_turn()
+        self._logged(a, moment)
+
+    def _logged(self, a: Action, moment: tuple[int, ...]) -> None:
+        """The action played: logged, and the turn timer restarted when a new word's moment began."""
         self.log.append(a)
+        if self.state.options.turn_timer and timer.moment(self.state) != moment:
+            self.state.timer = self.clock()
+
+    # -- simultaneous play (``rounds``) ------------------------------------------------------------------------------
+
+    def _simultaneous(self, a: Action) -> bool:
+        """Simultaneous play's draft and words (True when played here; the buy turns are any turn's)."""
+        st = self.state
+        assert st.simul is not None
+        if st.simul.stage == DRAFT:
+            if not isinstance(a, Buy) or a.pile != "offer" or a.slot != "row":
+                raise IllegalActionError("the draft: take a card of the Offer's row (buy offer K row)", "action")
+            if a.index >= len(st.row) or st.row[a.index] is None:
+                raise IllegalActionError(f"index: no card in the row's place {a.index}", "index")
+            rounds.draft_pick(st, a.index)
+            return True
+        if st.simul.stage != WORDS:
+            return False
+        if isinstance(a, Cash):
+            raise IllegalActionError("simultaneous play: cash cubes at your buy turn", "action")
+        if isinstance(a, Spell):
+            self._announce(a)
+            return True
+        return False  # a pass or a discard: the seat's round over (``rounds.seat_done``)
+
+    def _out_of_turn(self, a: Spell, moment: tuple[int, ...]) -> None:
+        """A word a seat names itself for (``Spell.seat``): in simultaneous play's race, any seat still to announce
+        (the order the words reach the engine is the order announced); else only the seat in turn."""
+        st = self.state
+        seat = a.seat
+        assert seat is not None
+        simul = st.simul
+        if simul is None or simul.stage != WORDS or seat not in simul.pending(len(st.players)):
+            raise IllegalActionError(f"seat: it is seat {st.current}'s turn, not seat {seat}'s", "seat")
+        waiting = st.current
+        st.current = seat
+        try:
+            self._simultaneous(a)
+        except IllegalActionError:
+            st.current = waiting  # refused: the game as it was
+            raise
+        self._logged(a, moment)
+
+    def _announce(self, a: Spell) -> None:
+        """A word announced: its layout checked as any spell's; a word the dictionary (or the shortest length)
+        refuses is an invalid word announced, which bumps the seat; a valid one is played."""
+        st = self.state
+        read_spell(st, a, self.lexicon, words=False)
+        if words_fault(st, a.word, self.lexicon) is not None:
+            self.last_move = None  # no word played: a review reads it as a pass
+            rounds.announced(st, False)
+            return
+        self._spell(a)
+        rounds.announced(st, True)
 
     # -- the phases ----------------------------------------------------------------------------------------------
 
@@ -130,8 +214,8 @@ class PaperbackGame:
                 raise IllegalActionError(f"a {st.box[card].cost}¢ Fame card: {st.coins}¢ left", "index")
             st.fame[a.index].pop()
         else:
-            if a.index >= OFFER_PILES:
-                raise IllegalActionError(f"index: the Offer's piles are 0 to {OFFER_PILES - 1}", "index")
+            if a.index >= len(st.offer):  # simultaneous play: the row's 10 places
+                raise IllegalActionError(f"index: the Offer's piles are 0 to {len(st.offer) - 1}", "index")
             shown = st.showing(a.index, a.slot)
             if shown is None:
                 raise IllegalActionError(f"no card shows on Offer pile {a.index}'s {a.slot}", "slot")
@@ -153,8 +237,8 @@ class PaperbackGame:
         p = st.players[st.current]
         if st.coop is not None:
             over = self._coop_over()  # the team's end: every Fame card bought, or a due cube the supply lacks
-        else:
-            over = sum(1 for pile in st.fame if not pile) >= 2 or st.ending
+        else:  # (simultaneous play: the last Common card ends the game at the round's end)
+            over = sum(1 for pile in st.fame if not pile) >= 2 or (st.ending and st.simul is None)
         p.discard += expansions.turn_over(st, st.word, over) + p.hand  # Attack cards stay in play
         st.word, p.hand = [], []
         st.coins = 0
@@ -162,8 +246,12 @@ class PaperbackGame:
         if over:
             st.phase = OVER
             return
-        draw_cards(st, p, expansions.hand_size(st, st.current, HAND + p.extra))
+        base = HAND if st.simul is None else SIMULTANEOUS_HAND
+        draw_cards(st, p, expansions.hand_size(st, st.current, base + p.extra))
         p.extra = 0
+        if st.simul is not None:
+            rounds.seat_done(st)
+            return
         st.current = (st.current + 1) % len(st.players)
         st.phase = WORD
         expansions.turn_starts(st)
@@ -348,9 +436,17 @@ class PaperbackGame:
         return PaperbackGame(state, lexicon, log)
 
     @staticmethod
-    def replay(deck: Deck, options: PaperbackOptions, seed: int, log: list[Action], lexicon: Lexicon) -> PaperbackGame:
-        """The game its seed and log make, every action applied again (one the rules refuse is named)."""
-        game = PaperbackGame.new(deck, options, seed, lexicon)
+    def replay(
+        deck: Deck,
+        options: PaperbackOptions,
+        seed: int,
+        log: list[Action],
+        lexicon: Lexicon,
+        clock: Callable[[], float] = time.time,
+    ) -> PaperbackGame:
+        """The game its seed and log make, every action applied again (one the rules refuse is named); a turn
+        timer's times are ``clock``'s (the same clock, the same times)."""
+        game = PaperbackGame.new(deck, options, seed, lexicon, clock)
         for i, a in enumerate(log):
             try:
                 game.apply(a)

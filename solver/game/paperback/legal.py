@@ -16,7 +16,6 @@ from solver.game.paperback.engine import BUY, WORD, PaperbackState
 from solver.game.paperback.view import turn_state
 from solver.game.protocol import Legal
 from solver.lexicon import Lexicon
-from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, PMove
 from solver.search.paperback import PaperbackSearch
 
@@ -59,7 +58,7 @@ def candidates(st: PaperbackState) -> list[Action]:
         return [Pass(), Discard(), *places]
     if st.phase != BUY:
         return []
-    out += [Buy("offer", i, slot) for i in range(OFFER_PILES) for slot in ("top", "row")]
+    out += [Buy("offer", i, slot) for i in range(len(st.offer)) for slot in ("top", "row")]
     fame = st.coop.open() if st.coop is not None else range(len(st.fame))
     out += [Buy("fame", i) for i in fame]
     held = st.cubes.held[st.current] if st.cubes is not None else 0

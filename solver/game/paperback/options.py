@@ -38,6 +38,10 @@ class PaperbackOptions:
     # the readings (``READINGS``): each on reads a line of the rulebook otherwise than its letter, the default
     twos_pile_only: bool = False  # recycle only the 2¢ pile's own cards (not trashed 2¢ starting wilds)
     cash_buy_only: bool = False  # cubes cashed in the buy phase only (not "at any time on their turn")
+    double_words_additive: bool = False  # each double-word ability one more to the word factor (three x4, not x3)
+    # the modes of play (``simultaneous``, ``MODES``): "Game Mode: Simultaneous play", and the advice rule's timer
+    simultaneous: bool = False
+    turn_timer: int = 0  # seconds a seat has for its word before it reveals its hand for a bounty (0: no timer)
 
     @property
     def cubes(self) -> bool:
@@ -55,6 +59,10 @@ class PaperbackOptions:
         if self.coop:
             out["coop_loss_cubes"] = self.coop_loss_cubes
         out.update({k: True for k in (*EXPANSIONS, *READINGS) if getattr(self, k)})  # saved only when on
+        if self.simultaneous:
+            out["simultaneous"] = True
+        if self.turn_timer:
+            out["turn_timer"] = self.turn_timer
         return out
 
     @staticmethod
@@ -62,6 +70,7 @@ class PaperbackOptions:
         if not isinstance(data, dict):
             raise GameStateError("options must be an object (players, min_length, spacebar, dyslexic)", "options")
         known = {"players", "min_length", "spacebar", "dyslexic", *RULES, "coop_loss_cubes", *EXPANSIONS, *READINGS}
+        known |= set(MODES)
         unknown = sorted(set(data) - known)
         if unknown:
             raise GameStateError(f"options: unknown field {unknown[0]!r}", f"options.{unknown[0]}")
@@ -86,10 +95,45 @@ class PaperbackOptions:
             raise GameStateError(
                 "options.coop_loss_cubes is a rule of co-op: set options.coop", "options.coop_loss_cubes"
             )
-        return PaperbackOptions(players, min_length, flags[0], flags[1], **rules, coop_loss_cubes=loss)
+        modes = _modes(data, rules, players)
+        return PaperbackOptions(players, min_length, flags[0], flags[1], **rules, coop_loss_cubes=loss, **modes)
 
 
 EXPANSIONS = ("attacks", "powers", "award", "theme")  # the expansions, off by default
+MODES = ("simultaneous", "turn_timer")  # simultaneous play, and the turn timer of the advice rule
+MAX_TIMER = 3600  # seconds
+SIMULTANEOUS_PLAYERS = 5  # the draft's two picks a seat from a row of 10
+# the rules simultaneous play leaves out (docs/paperback-rules.md): its Offer has no piles (no pile's top to discount,
+# no 2¢ pile to recycle), its round no turn for an Attack card to last until, nor for co-op's cube
+NOT_SIMULTANEOUS = ("coop", "attacks", "cube_discount", "recycle_twos")
+
+
+def _modes(data: dict[str, Any], rules: dict[str, Any], players: int) -> dict[str, Any]:
+    """``simultaneous`` and ``turn_timer``, checked (with the rules they leave out or need)."""
+    simultaneous = data.get("simultaneous", False)
+    if not isinstance(simultaneous, bool):
+        raise GameStateError("options.simultaneous is true or false", "options.simultaneous")
+    timer = data.get("turn_timer", 0)
+    if isinstance(timer, bool) or not isinstance(timer, int) or not 0 <= timer <= MAX_TIMER:
+        raise GameStateError(f"options.turn_timer is seconds, 0 (none) to {MAX_TIMER}", "options.turn_timer")
+    if timer and not rules["cube_advice"]:
+        raise GameStateError(
+            "options.turn_timer is the advice rule's timer (\"This rule can also be played with a turn timer\"): set "
+            "options.cube_advice",
+            "options.turn_timer",
+        )
+    if simultaneous:
+        left_out = next((r for r in NOT_SIMULTANEOUS if rules[r]), None)
+        if left_out is not None:
+            raise GameStateError(f"options.{left_out} is not played in simultaneous play", f"options.{left_out}")
+        if players > SIMULTANEOUS_PLAYERS:
+            raise GameStateError(
+                f"options.players: simultaneous play's draft deals two cards a seat from a row of 10: at most "
+                f"{SIMULTANEOUS_PLAYERS} players",
+                "options.players",
+            )
+    return {"simultaneous": simultaneous, "turn_timer": timer}
 # the readings other than the rulebook's letter, off by default (docs/paperback-rules.md): "take all the 2¢ cards in
-# the Trash" read as the 2¢ pile's own cards; "cash in cubes at any time on their turn" read as the buy phase only
-READINGS = ("twos_pile_only", "cash_buy_only")
+# the Trash" read as the 2¢ pile's own cards; "cash in cubes at any time on their turn" read as the buy phase only;
+# "If you copy the "Double Word Score" ability, your score is tripled, not quadrupled" read as additive (three x4)
+READINGS = ("twos_pile_only", "cash_buy_only", "double_words_additive")

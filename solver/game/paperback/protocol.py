@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from solver.errors import GhostwriterError
-from solver.game.paperback import expansions, validate
+from solver.game.paperback import expansions, timer, validate
 from solver.game.paperback.actions import Action
 from solver.game.paperback.engine import OVER, PaperbackGame, PaperbackState
 from solver.game.paperback.legal import legal_actions
@@ -34,7 +34,31 @@ def summary(game: PaperbackGame) -> Json:
         "winner": game.winner() if st.phase == OVER else None,
         "result": game.result(),
         "expansions": expansions.view(st),
+        **_modes(game),
     }
+
+
+def _modes(game: PaperbackGame) -> Json:
+    """Simultaneous play's round and the turn timer, when the table plays them (absent otherwise)."""
+    st = game.state
+    out: Json = {}
+    simul = st.simul
+    if simul is not None:
+        out["simultaneous"] = {
+            "stage": simul.stage,
+            "round": simul.round,
+            "draft": simul.draft,
+            "announced": simul.order,
+            "bumped": simul.bumped,
+            "passed": simul.passed,
+            "to_buy": simul.queue,
+            "words": [_codes(st, w) for w in simul.words],
+            "deck": len(simul.deck),
+        }
+    shown = timer.view(st, game.clock())
+    if shown is not None:
+        out["timer"] = shown
+    return out
 
 
 def _codes(st: PaperbackState, ids: list[int]) -> list[str]:
@@ -115,7 +139,8 @@ class PaperbackTable:
 
     def copy(self) -> PaperbackTable:
         """An independent game of the same state and log (``protocol.clone``)."""
-        return PaperbackTable(PaperbackGame(clone(self.game.state), self.lexicon, list(self.game.log)))
+        game = self.game
+        return PaperbackTable(PaperbackGame(clone(game.state), self.lexicon, list(game.log), game.clock))
 
     def over(self) -> bool:
         return self.game.state.phase == OVER

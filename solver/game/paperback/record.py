@@ -107,9 +107,12 @@ class PaperbackRecords(records.RecordFormat[PaperbackRecord, PaperbackGame, Pape
             if word:  # the turn before is over, its purchases made: the Fame as it stands now
                 records.with_scores(turns, game.scores())
             before = None
-            if word:
-                p = st.players[st.current]
-                before = (st.turns + 1, st.current, tuple(st.card(c).code for c in p.hand), turn_state(st)[0])
+            if word:  # (simultaneous play: a spell may name the seat announcing out of turn)
+                seat = action.seat if isinstance(action, Spell) and action.seat is not None else st.current
+                asked, st.current = st.current, seat
+                p = st.players[seat]
+                before = (st.turns + 1, seat, tuple(st.card(c).code for c in p.hand), turn_state(st)[0])
+                st.current = asked
             try:
                 game.apply(action)
             except GhostwriterError as e:

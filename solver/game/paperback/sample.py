@@ -5,7 +5,7 @@ hands (each seat's hand and draw pile pooled and dealt again, the hand keeping i
 under its face-up top card, the Common cards under the length track's top one together with those not dealt (the
 track keeping its length), and the random generator (the future shuffles). What stays: everything face up (the
 Offer's top and row cards, the Fame piles, the discard piles, the trash, the word, the cubes, the expansions'
-cards) and the seat's own hand.
+cards, a simultaneous round's words announced) and the seat's own hand; simultaneous play's Offer deck is redrawn.
 """
 
 from __future__ import annotations
@@ -32,4 +32,6 @@ def redraw(st: PaperbackState, seat: int, rng: random.Random) -> None:
         hidden = st.track[1:] + st.unused
         rng.shuffle(hidden)
         st.track[1:], st.unused = hidden[: len(st.track) - 1], hidden[len(st.track) - 1 :]
+    if st.simul is not None:  # simultaneous play's Offer deck, face down
+        rng.shuffle(st.simul.deck)
     st.rng = random.Random(rng.getrandbits(64))

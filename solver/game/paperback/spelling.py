@@ -14,7 +14,6 @@ from solver.game.protocol import IllegalActionError
 from solver.lexicon import Lexicon
 from solver.paperback.abilities import Ability, Act, Scoring
 from solver.paperback.cards import PCard
-from solver.paperback.deck import OFFER_PILES
 from solver.paperback.moves import COMMON, SPACE, WILD, Copies, PaperbackObjective, PMove
 from solver.paperback.moves import Piece as RulePiece
 from solver.paperback.rules import score, score_copied
@@ -42,8 +41,9 @@ class _Laid:
         self.cards.append(card)
 
 
-def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played:
-    """The spell scored, or ``IllegalActionError`` naming the piece or the rule it breaks."""
+def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon, words: bool = True) -> Played:
+    """The spell scored, or ``IllegalActionError`` naming the piece or the rule it breaks; without ``words``, its
+    words are not checked against the dictionary and the shortest length (``words_fault``)."""
     hand = [state.card(i) for i in state.players[state.current].hand]
     common = expansions.common(state)  # None under a no-common attack
     laid = _Laid()
@@ -60,18 +60,27 @@ def read_spell(state: PaperbackState, action: Spell, lexicon: Lexicon) -> Played
         raise IllegalActionError(f"the layout spells {text!r}, not {action.word!r}", "word")
     if pieces[0].kind == SPACE or pieces[-1].kind == SPACE:
         raise IllegalActionError("the Spacebar stands between two words", "layout")
+    fault = words_fault(state, text, lexicon) if words else None
+    if fault is not None:
+        raise IllegalActionError(fault, "word")
+    additive = state.options.double_words_additive  # the word factor's reading (moves.word_factor)
+    if any(piece.copies for piece in action.layout):
+        copied = _chosen_copies(action, laid)
+        move = score_copied(text, pieces, laid.cards, state.threshold, common is not None, copied, additive=additive)
+    else:  # no choice named: the copies take the best for the score
+        move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE, additive)
+    return Played(move, laid.used)
+
+
+def words_fault(state: PaperbackState, text: str, lexicon: Lexicon) -> str | None:
+    """Why the words of a spell are not valid (too short, or not in the dictionary), or None."""
     shortest = expansions.min_length(state)
     for w in text.split(" "):
         if len(w) < shortest:
-            raise IllegalActionError(f"{w!r} is shorter than the {shortest} letters this turn asks for", "word")
+            return f"{w!r} is shorter than the {shortest} letters this turn asks for"
         if w not in lexicon:
-            raise IllegalActionError(f"{w!r} is not in the dictionary", "word")
-    if any(piece.copies for piece in action.layout):
-        copied = _chosen_copies(action, laid)
-        move = score_copied(text, pieces, laid.cards, state.threshold, common is not None, copied)
-    else:  # no choice named: the copies take the best for the score
-        move = score(text, pieces, laid.cards, state.threshold, common is not None, PaperbackObjective.SCORE)
-    return Played(move, laid.used)
+            return f"{w!r} is not in the dictionary"
+    return None
 
 
 def _chosen_copies(action: Spell, laid: _Laid) -> Copies:
@@ -223,8 +232,8 @@ def _gain(
     trash-gain:N one (a card left in hand trashed, the Offer card costing exactly N¢ more gained); the card to the
     discard pile."""
     held, used, ids = hand
-    if step.pile >= OFFER_PILES:
-        raise IllegalActionError(f"{where}: the Offer has piles 0 to {OFFER_PILES - 1}", where)
+    if step.pile >= len(out.offer):
+        raise IllegalActionError(f"{where}: the Offer has piles 0 to {len(out.offer) - 1}", where)
     pile = out.offer[step.pile]
     shown = out.row[step.pile] if step.slot == "row" else pile[-1] if pile else None
     if shown is None:
@@ -265,8 +274,8 @@ def _trash_hand(out: Trashes, budget: _Budget, step: Step, held: int, used: list
 def _trash_offer(out: Trashes, budget: _Budget, step: Step, where: str) -> None:
     if len(out.offer_cards) >= budget.offer:
         raise IllegalActionError(f"{where}: the word's trash-offer abilities allow {budget.offer} cards", where)
-    if step.pile >= OFFER_PILES:
-        raise IllegalActionError(f"{where}: the Offer has piles 0 to {OFFER_PILES - 1}", where)
+    if step.pile >= len(out.offer):
+        raise IllegalActionError(f"{where}: the Offer has piles 0 to {len(out.offer) - 1}", where)
     if budget.piles_hit[step.pile] >= budget.offer_abilities:
         raise IllegalActionError(f"{where}: each trash-offer ability trashes from different piles", where)
     card = take(out.offer, out.row, step.pile, step.slot)

@@ -19,7 +19,9 @@ from solver.errors import GhostwriterError
 from solver.game.paperback.coop import Coop
 from solver.game.paperback.cubes import Cubes, price
 from solver.game.paperback.options import PaperbackOptions
+from solver.game.paperback.simultaneous import MARKET, Simul
 from solver.game.saving import GameStateError, read_rng, rng_to_json
+from solver.paperback.abilities import Act
 from solver.paperback.cards import DYSLEXIC, SPACEBAR, PCard
 from solver.paperback.deck import OFFER_PILES, Deck, deck_from_json
 from solver.paperback.expansions import Attack
@@ -49,6 +51,9 @@ def build_box(deck: Deck, options: PaperbackOptions) -> list[BoxCard]:
         box += [BoxCard(PCard("", cost=deck.wild_cost), "wild", deck.wild_cost, deck.wild_fame)] * deck.starter_wilds
     for c in deck.offer:
         assert c.card.cost is not None
+        # simultaneous play: "During setup, remove the cards with the "trash cards from the Offer" ability"
+        if options.simultaneous and any(a.effect.act is Act.TRASH_OFFER for a in c.card.abilities):
+            continue
         if not c.attack:
             box += [BoxCard(c.card, "offer", c.card.cost, c.fame)] * c.copies
     for p in deck.fame:
@@ -106,6 +111,8 @@ class PaperbackState:
     cubes: Cubes | None = None  # with a cube rule or co-op: the supply, the seats' cubes, the cubes on cards
     coop: Coop | None = None  # co-op: the pyramid and the team's result
     extras: expansions.Extras | None = None  # the expansions' cards and counts, when the options play any
+    simul: Simul | None = None  # simultaneous play: the round (``simultaneous``)
+    timer: float | None = None  # the turn timer: when the word's moment began (seconds, the game's clock)
 
     # -- what the table shows --------------------------------------------------------------------------------------
 
@@ -128,15 +135,17 @@ class PaperbackState:
             return self.row[pile]
         return self.offer[pile][-1] if self.offer[pile] else None
 
+    def held(self, seat: int) -> list[int]:
+        """A seat's cards: its deck, hand and discard pile, the word of its turn (and a simultaneous round's word
+        announced)."""
+        out = [*self.players[seat].owned(), *(self.word if seat == self.current else [])]
+        return out + (self.simul.words[seat] if self.simul is not None else [])
+
     def fame_of(self, seat: int) -> int:
-        p = self.players[seat]
-        return sum(self.box[i].fame for i in [*p.owned(), *(self.word if seat == self.current else [])])
+        return sum(self.box[i].fame for i in self.held(seat))
 
     def commons_of(self, seat: int) -> int:
-        p = self.players[seat]
-        return sum(1 for i in p.owned() if self.box[i].origin == "common") + (
-            sum(1 for i in self.word if self.box[i].origin == "common") if seat == self.current else 0
-        )
+        return sum(1 for i in self.held(seat) if self.box[i].origin == "common")
 
     def places(self) -> list[tuple[str, list[int]]]:
         out: list[tuple[str, list[int]]] = []
@@ -154,6 +163,8 @@ class PaperbackState:
             out.append(("pyramid", [c for c in self.coop.pyramid if c is not None]))
         if self.extras is not None:  # Attack cards in play are a place
             out += [(f"expansions.in_play[{s}]", ids) for s, ids in enumerate(self.extras.in_play)]
+        if self.simul is not None:
+            out += self.simul.places()
         return out
 
     def price(self, card: int) -> int:
@@ -181,7 +192,7 @@ class PaperbackState:
         extra = sorted(set(seen) - set(range(len(self.box))))
         if extra:
             raise GameStateError(f"card id {extra[0]} is not in the box", "game")
-        if self.row[0] is not None:
+        if self.row[0] is not None and self.simul is None:
             raise GameStateError("the 2¢ pile has no row card", "game.row[0]")
         if self.cubes is not None:
             self.cubes.check(self.cube_cards())
@@ -211,6 +222,8 @@ class PaperbackState:
             **({"cubes": self.cubes.to_json()} if self.cubes is not None else {}),
             **({"coop": self.coop.to_json()} if self.coop is not None else {}),
             **({"expansions": self.extras.to_json()} if self.extras is not None else {}),
+            **({"simultaneous": self.simul.to_json()} if self.simul is not None else {}),
+            **({"timer": self.timer} if self.timer is not None else {}),
         }
 
     @staticmethod
@@ -229,7 +242,7 @@ class PaperbackState:
         box = build_box(deck, options)
         ids = _Ids(len(box))
         players = _players(data.get("players"), options.players, ids)
-        offer, row, fame = _piles(data, deck)
+        offer, row, fame = _piles(data, deck, MARKET if options.simultaneous else OFFER_PILES)
         phase = _phase(data.get("phase"))
         seed = _seed(data.get("seed"))
         ending = _ending(data.get("ending", False))
@@ -306,15 +319,15 @@ def _players(raw_players: object, seats: int, ids: _Ids) -> list[Player]:
     return players
 
 
-def _piles(data: dict[str, Any], deck: Deck) -> tuple[list[Any], list[Any], list[Any]]:
+def _piles(data: dict[str, Any], deck: Deck, piles: int) -> tuple[list[Any], list[Any], list[Any]]:
     """The saved Offer piles, row and Fame piles, each of the right length (their ids checked after)."""
     offer = data.get("offer")
     row = data.get("row")
     fame = data.get("fame")
-    if not isinstance(offer, list) or len(offer) != OFFER_PILES:
-        raise GameStateError(f"game.offer must list the {OFFER_PILES} Offer piles", "game.offer")
-    if not isinstance(row, list) or len(row) != OFFER_PILES:
-        raise GameStateError(f"game.row must hold {OFFER_PILES} entries (a card id or null)", "game.row")
+    if not isinstance(offer, list) or len(offer) != piles:
+        raise GameStateError(f"game.offer must list the {piles} Offer piles", "game.offer")
+    if not isinstance(row, list) or len(row) != piles:
+        raise GameStateError(f"game.row must hold {piles} entries (a card id or null)", "game.row")
     if not isinstance(fame, list) or len(fame) != len(deck.fame):
         raise GameStateError(f"game.fame must list the {len(deck.fame)} Fame piles", "game.fame")
     return offer, row, fame
@@ -341,7 +354,8 @@ def _ending(ending: object) -> bool:
 def _read_parts(state: PaperbackState, data: dict[str, Any]) -> None:
     """The saved cubes, co-op and expansions, each present exactly when an option uses it."""
     options, n = state.options, len(state.box)
-    for key, on in (("cubes", options.cubes), ("coop", options.coop)):
+    parts = (("cubes", options.cubes), ("coop", options.coop), ("simultaneous", options.simultaneous))
+    for key, on in (*parts, ("timer", bool(options.turn_timer))):
         if (key in data) != on:
             why = "missing, though" if on else "given, though no"
             raise GameStateError(f"game.{key}: {why} option using it is on", f"game.{key}")
@@ -350,6 +364,15 @@ def _read_parts(state: PaperbackState, data: dict[str, Any]) -> None:
     if options.coop:
         state.coop = Coop.from_json(data["coop"], state.deck.pyramid_rows(options.players), n)
     state.extras = expansions.read(state, data.get("expansions"))
+    if options.simultaneous:
+        state.simul = Simul.from_json(data["simultaneous"], options.players, n)
+        if any(state.offer):
+            raise GameStateError("game.offer: simultaneous play's Offer is its row, over empty piles", "game.offer")
+    if options.turn_timer:
+        timer = data["timer"]
+        if isinstance(timer, bool) or not isinstance(timer, int | float) or not 0 <= timer < 1e12:
+            raise GameStateError("game.timer is the time the word's moment began, in seconds", "game.timer")
+        state.timer = float(timer)
 
 
 def take(offer: list[list[int]], row: list[int | None], pile: int, slot: str) -> int | None:

@@ -51,13 +51,19 @@ ORIGINS: dict[str, tuple[str, ...]] = {  # the table's places and the kinds of c
     "fame": ("fame",),
     "track": ("common",),
     "unused": ("common",),
+    "simultaneous.deck": ("offer",),
+    "simultaneous.aside": ("offer",),
 }
 
 
 def problems(st: PaperbackState) -> list[Problem]:
     """Everything wrong with a state, as (field, message); empty for a state a game can reach."""
     out: list[Problem] = []
-    for check_ in (_places, _turns, _owners, _hands, _end, _counts):
+    # simultaneous play's rounds (seats announcing in any order, drafted starting cards, 6-card hands, an end at the
+    # round's end) are not read by the turn, owner, hand, end and count checks: its states get the places checked
+    # (and the cards counted, by ``from_json``) only
+    checks = (_places,) if st.simul is not None else (_places, _turns, _owners, _hands, _end, _counts)
+    for check_ in checks:
         out.extend(check_(st))
     return out
 
@@ -122,7 +128,7 @@ def _places(st: PaperbackState) -> Iterator[Problem]:
             if allowed is None or st.box[i].origin in allowed or (where == "offer[0]" and recyclable(st, i)):
                 continue
             yield Problem(f"game.{where}", f"a {st.box[i].origin} card cannot be there ({st.card(i).code})")
-    for i, pile in enumerate(st.offer):
+    for i, pile in enumerate(st.offer if st.simul is None else ()):  # simultaneous play: one row, no piles by price
         row_card = st.row[i]
         for c in [*pile, *([row_card] if row_card is not None else [])]:
             if pile_of(st.box[c].cost) != i:

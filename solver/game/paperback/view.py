@@ -29,4 +29,5 @@ def turn_state(state: PaperbackState) -> tuple[PaperbackTurn, list[int]]:
         cards.append(c)
         where.append(i)
     threshold = state.threshold if common is not None else None
-    return PaperbackTurn(tuple(cards), common, threshold, expansions.min_length(state)), where
+    additive = state.options.double_words_additive
+    return PaperbackTurn(tuple(cards), common, threshold, expansions.min_length(state), additive), where

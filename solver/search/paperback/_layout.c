@@ -210,7 +210,7 @@ static void score_layout(const S *s, Scored *r) {
         }
     }
     flat += reversals + uses_space;
-    if (mult > MAX_FACTOR) mult = MAX_FACTOR;
+    if (mult > c->word_cap) mult = c->word_cap; /* moves.word_factor */
     int inner = r->any_doubler ? best_doubles(m, r->base, r->doublers, r->barrier, NULL) : sum;
     r->score = (inner + flat) * mult;
     r->gains = c->threshold >= 0 && c->state_common && length >= c->threshold;
@@ -277,12 +277,12 @@ static int fits_rest(const S *s, int pos, const Card *card) {
 static double tight_factor(const S *s, int pos, int common_free) {
     const Ctx *c = s->c;
     int f = 1 + s->dw_placed;
-    for (int j = 0; j < c->ndw && f < MAX_FACTOR; j++) {
+    for (int j = 0; j < c->ndw && f < c->word_cap; j++) {
         int k = c->dw_kinds[j];
         if (s->counts[k] && fits_rest(s, pos, &c->kinds[k])) f += c->dw[k] * s->counts[k];
     }
     if (common_free && c->common_dw && fits_rest(s, pos, &c->common)) f += c->common_dw;
-    return f > MAX_FACTOR ? MAX_FACTOR : f;
+    return f > c->word_cap ? c->word_cap : f;
 }
 
 /* The layouts that lay a two-letter card at ``pos`` (reversed only with a Dyslexic), as layout.py's ``pairs``; 1 when

@@ -12,13 +12,16 @@
 #include <string.h>
 #include <time.h>
 
-#define VERSION 4  /* the version of the packed layout and the calls; native.py sends the same number */
+#define VERSION 5  /* the version of the packed layout and the calls; native.py sends the same number */
 #define MAXN 128   /* characters of a text */
 #define MAXK 32    /* kinds of card (a hand holds at most 24 cards) */
 #define MAXL 64    /* distinct letters of the cards */
 #define MAXAB 8    /* abilities of a card (solver/paperback/cards.py's MAX_ABILITIES) */
 #define TICK 64    /* layout steps between two looks at the clock (layout.py's TICK) */
-#define MAX_FACTOR 3
+#define MAX_FACTOR 3 /* a letter's factor at most, and the word's under the rulebook's letter (moves.word_factor) */
+/* the word factor at most under the additive reading (double_words_additive: 1 + each double-word ability): more than
+ * every ability of a hand of 24 cards and the Common card (25 x MAXAB + 1) */
+#define MAX_WORD_FACTOR 256
 
 /* the abilities that score (the ``native`` codes of solver/paperback/abilities.py's table; the others are A_NONE) */
 enum { A_NONE = 0, A_PLUS, A_DOUBLE_WORD, A_DOUBLE_LETTER, A_CARDS, A_LENGTH, A_FIRST, A_LAST, A_NOWILD, A_WILDS };
@@ -41,6 +44,7 @@ typedef struct {
     Card common;
     double common_val;
     int wilds, dyslexic, spacebar, factor, extra;
+    int word_cap;                  /* the word factor at most: MAX_FACTOR, or MAX_WORD_FACTOR (additive) */
     int threshold;                 /* -1: none */
     int state_common;              /* the state has a Common card to gain (any, specials too) */
     int nsingles[MAXL], singles[MAXL][MAXK];

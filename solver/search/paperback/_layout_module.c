@@ -101,7 +101,8 @@ static int ctx_read(Ctx *c, Reader *r) {
     c->wilds = (int)rd_int(r, 0, MAXN);
     c->dyslexic = (int)rd_int(r, 0, MAXN);
     c->spacebar = (int)rd_int(r, 0, 1);
-    c->factor = (int)rd_int(r, 1, MAX_FACTOR);
+    c->word_cap = rd_int(r, 0, 1) ? MAX_WORD_FACTOR : MAX_FACTOR; /* the state's double_words_additive */
+    c->factor = (int)rd_int(r, 1, c->word_cap);
     c->extra = (int)rd_int(r, 0, MAXN + 1);
     c->threshold = (int)rd_int(r, -1, 1000);
     c->state_common = (int)rd_int(r, 0, 1);

@@ -180,7 +180,8 @@ def word_bounds(
         inner += common_inner
         mult += common_mult
     inner += hand.dyslexic
-    return WordBounds(idx, inner, np.minimum(mult, MAX_FACTOR))
+    # the word factor: 1 + the double-word abilities the word can hold, at most x3 but with double_words_additive
+    return WordBounds(idx, inner, mult if hand.state.double_words_additive else np.minimum(mult, MAX_FACTOR))
 
 
 def _usable(w: _Words, c: PCard, n: int) -> FloatArray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.paperback.abilities import Scoring
-from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, Piece, PMove
+from solver.paperback.moves import COMMON, SPACE, WILD, Piece, PMove
 from solver.search.paperback.hand import Hand
 
 
@@ -65,7 +65,7 @@ def _reasons(hand: Hand, m: PMove) -> list[str]:
         reasons.append(f"{m.cards[at]['code']} copies {a}")
     held = [a for p in m.pieces if (c := hand.card_of(p)) is not None for a in c.abilities]
     double_words = sum(1 for a in (*held, *(a for _, a in m.copied)) if a.effect.scoring is Scoring.WORD)
-    mult = min(MAX_FACTOR, 1 + double_words)
+    mult = hand.word_factor(double_words)
     if mult > 1:
         reasons.append(f"word score x{mult}")
     if m.gains_common:

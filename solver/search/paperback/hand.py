@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from solver.paperback.abilities import Scoring, Spot
 from solver.paperback.cards import Ability, PCard
-from solver.paperback.moves import COMMON, MAX_FACTOR, Piece
+from solver.paperback.moves import COMMON, Piece, word_factor
 from solver.paperback.state import PaperbackTurn
 
 EVER = 1_000_000  # a length past every word's: a bonus's best case (``Hand.best_spot``)
@@ -176,8 +176,13 @@ class Hand:
         return self._tables
 
     def factor(self) -> int:
-        """The most the word factor can be."""
-        return min(MAX_FACTOR, 1 + self.tables().dw_total)
+        """The most the word factor can be (``moves.word_factor``: at most x3, or 1 + every double-word ability
+        with the state's ``double_words_additive``)."""
+        return word_factor(self.tables().dw_total, self.state.double_words_additive)
+
+    def word_factor(self, double_words: int) -> int:
+        """The word factor of this many double-word abilities, under the state's reading."""
+        return word_factor(double_words, self.state.double_words_additive)
 
 
 def _tables(hand: Hand) -> Tables:

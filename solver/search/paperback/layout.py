@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.budget import Budget
-from solver.paperback.moves import COMMON, MAX_FACTOR, SPACE, WILD, PaperbackObjective, Piece, PMove
+from solver.paperback.moves import COMMON, SPACE, WILD, PaperbackObjective, Piece, PMove
 from solver.paperback.rules import score
 from solver.search.paperback.hand import Hand, Tables
 
@@ -60,7 +60,7 @@ class _Layouts:
         self.singles, self.doubles = tables.singles, tables.doubles
         self.rest = _rest(text, tables)
         self.extra = hand.dyslexic + (1 if hand.spacebar else 0)
-        self.factor = min(MAX_FACTOR, 1 + tables.dw_total)
+        self.factor = hand.factor()
         self.acc: list[Piece] = []
         self.got = 0.0
 
@@ -149,4 +149,5 @@ def _rest(text: str, tables: Tables) -> list[float]:
 def evaluate(hand: Hand, text: str, pieces: list[Piece], objective: PaperbackObjective) -> PMove:
     """The score of one layout, the doubles aimed at their best and the copies at what is best for the objective."""
     cards = [hand.card_of(p) for p in pieces]
-    return score(text, pieces, cards, hand.state.threshold, hand.state.common is not None, objective)
+    state = hand.state
+    return score(text, pieces, cards, state.threshold, state.common is not None, objective, state.double_words_additive)

@@ -25,7 +25,7 @@ from solver.search.paperback.bounds import FloatArray, IntArray
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import Steps
 
-VERSION = 4  # the version of what the kernel reads and its calls: _layout.c's VERSION
+VERSION = 5  # the version of what the kernel reads and its calls: _layout.c's VERSION
 DONE, OUT_OF_TIME, OUT_OF_STEPS = 0, 1, 2  # how a search ended (_layout.c's S_DONE ...)
 Best = tuple[int, int, int, int, int, bytes]  # the kernel's best layout: score, length, gains, cards, common, pieces
 _OBJECTIVE = {PaperbackObjective.SCORE: 0, PaperbackObjective.LENGTH: 1, PaperbackObjective.VALUE: 2}
@@ -80,7 +80,8 @@ def pack(hand: Hand) -> tuple[bytes, bytes]:
         card(hand.common)
     floats.append(tables.common_val)
     state = hand.state
-    ints += [hand.wilds, hand.dyslexic, int(hand.spacebar), hand.factor(), hand.dyslexic + int(hand.spacebar)]
+    additive = int(state.double_words_additive)  # the word factor's cap: MAX_FACTOR, or none (_layout.h)
+    ints += [hand.wilds, hand.dyslexic, int(hand.spacebar), additive, hand.factor(), hand.dyslexic + int(hand.spacebar)]
     ints += [-1 if state.threshold is None else state.threshold, int(state.common is not None)]
     for ch in letters:
         ks = tables.singles.get(ch, [])

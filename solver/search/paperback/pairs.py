@@ -61,7 +61,7 @@ class Pairs:
         self.matrix = np.ascontiguousarray(
             lex.counts[np.ix_(np.array(rows, dtype=np.int64), self.index)].T, dtype=np.int16
         ).reshape(len(self.order), len(rows))
-        self.total_mult = float(min(moves.MAX_FACTOR, 1 + hand.double_words()))
+        self.total_mult = float(hand.word_factor(hand.double_words()))
         # what a pair can earn beyond its two words' bounds: the Spacebar's +1 and every len>=L bonus a pair can
         # reach (a pair is at most every card's letter and the space long), before the word factor; under value,
         # gaining the Common card and the cards next hand after it
