@@ -119,6 +119,27 @@ def feasible(lex: Lexicon, hand: Hand) -> tuple[IntArray, npt.NDArray[np.int16]]
     return index.astype(np.int64), short[found].astype(np.int16)
 
 
+_RANKS: weakref.WeakKeyDictionary[Lexicon, IntArray] = weakref.WeakKeyDictionary()
+
+
+def alphabetical_ranks(lex: Lexicon) -> IntArray:
+    """Each word's place in alphabetical order (a word before every longer word it begins; made once a lexicon):
+    the lexicon's alphabet is sorted, so its letters' indices, each one more and padded with zeros, sort as the
+    words do."""
+    found = _RANKS.get(lex)
+    if found is None or len(found) != len(lex):
+        n, width = len(lex), max(lex.max_length, 1)
+        lengths = lex.lengths.astype(np.int64)
+        padded = np.zeros((n, width), dtype=np.uint8)
+        at = np.arange(len(lex.letters)) - np.repeat(lex.offsets[:-1], lengths)
+        padded[np.repeat(np.arange(n), lengths), at] = lex.letters + 1  # an alphabet holds at most 250 letters
+        order = np.argsort(padded.view(f"S{width}").ravel(), kind="stable")
+        found = np.empty(n, dtype=np.int64)
+        found[order] = np.arange(n)
+        _RANKS[lex] = found
+    return found
+
+
 _MASKS: weakref.WeakKeyDictionary[Lexicon, npt.NDArray[np.uint32]] = weakref.WeakKeyDictionary()
 _POPCOUNT = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.uint8)
 

@@ -25,6 +25,7 @@ class Tables:
     doubles: list[int]  # two-letter kinds
     by_letter: dict[str, float]  # the most a piece can bring to a letter
     anywhere: float  # with Dyslexic, a two-letter card counts on any letter (a loose bound)
+    dw: list[int]  # each kind's most to the word factor (its double-word abilities, and its copies of one)
 
 
 @dataclass
@@ -207,7 +208,7 @@ def _tables(hand: Hand) -> Tables:
             by_letter[ch] = max(by_letter.get(ch, 0.0), common_val)
     by_letter = {ch: max(v, anywhere) for ch, v in by_letter.items()}
     dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
-    return Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere)
+    return Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere, dw)
 
 
 def _double_words(c: PCard, copy_dw: int) -> int:

@@ -25,7 +25,8 @@ from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, fea
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
-from solver.search.paperback.pairs import MAX_PAIRS, Late, Pairs, TooManyPairs, length_bonuses
+from solver.search.paperback.pair_lists import MAX_PAIRS, Late, TooManyPairs, length_bonuses
+from solver.search.paperback.pairs import Pairs
 from solver.search.setup import Setup
 from solver.text import normalize_word
 
