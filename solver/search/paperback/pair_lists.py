@@ -66,18 +66,23 @@ class Listing:
         self.after = 0.0
         if objective is PaperbackObjective.VALUE:
             self.after = moves.COMMON_GAIN + moves.CARD_NEXT * hand.cards_next()
-        every = self.cards.limit[None, :]
+        every, none = self.cards.limit[None, :], np.zeros(1, dtype=np.bool_)
         self.top_factor = float(self.cards.factor(every)[0])
-        self.top = float(self.score(self.cards.tight(every), self.cards.factor(every))[0])
+        self.top = float(self.score(self.cards.tight(every, none), self.top_factor)[0])
         self.best = float(self.ranked(self.top, self.capacity + 1))  # no pair's bound is more
+        inner = self.cards.tight(every, ~none)  # nor a pair's with a wild more than this
+        self.with_wild = float(self.ranked(self.score(inner, self.top_factor), self.capacity + 1)[0])
+        self.short = self.lens - np.minimum(self.counts, self.cards.limit).sum(axis=1)  # the wilds each word needs
         lacking = self.cards.without()[:BITS]  # a letter left out
-        self.lacking = self.ranked(self.score(self.cards.tight(lacking), self.cards.factor(lacking)), self.capacity + 1)
-        self._holders: dict[int, tuple[IntArray, IntArray]] = {0: (np.arange(len(b.index)), self.lens)}
+        inner = self.cards.tight(lacking, np.zeros(len(lacking), dtype=np.bool_))
+        self.lacking = self.ranked(self.score(inner, self.cards.factor(lacking)), self.capacity + 1)
+        self._holders: dict[int, IntArray] = {0: np.arange(len(b.index))}
+        self._pools: dict[tuple[int, int], tuple[IntArray, IntArray]] = {}
         self.work = 0  # pairs listed
 
     def score(self, inner: FloatArray, factor: FloatArray | float) -> FloatArray:
         """A pair's score bound from its cards' bound and factor."""
-        out: FloatArray = (np.minimum(inner, self.cards.total) + self.flat) * factor
+        out: FloatArray = (inner + self.flat) * factor
         return out
 
     def ranked(self, score: FloatArray | float, length: IntArray | int) -> FloatArray:
@@ -109,7 +114,8 @@ class Listing:
             inside = (self.masks & 1 << min(bits, key=lambda a: int(self.holding[a]))) != 0
             anchors = np.flatnonzero(inside)
         found: list[Pairs] = []
-        for a, x in self._candidates(anchors, need):
+        wilds = self.hand.wilds if self.with_wild >= level - EPS else 0  # the most a pair that can reach it needs
+        for a, x in self._candidates(anchors, need, wilds):
             first, second, bound = self._bounds(a, x, level, before)
             if firsts is None:
                 ahead = self.rank[first] > after
@@ -124,28 +130,29 @@ class Listing:
             return empty, empty, np.zeros(0)
         return tuple(np.concatenate([p[k] for p in found]) for k in range(3))  # type: ignore[return-value]
 
-    def _candidates(self, anchors: IntArray, need: int) -> Iterator[tuple[IntArray, IntArray]]:
-        """Each anchor with every word holding the required letters it lacks and no longer than the letters it
-        leaves, about CHUNK pairs at a time; ``TooManyPairs`` past MAX_WORK pairs listed in all."""
-        lacks = need & ~self.masks[anchors]
-        kinds, which = np.unique(lacks, return_inverse=True)
-        order = np.argsort(which, kind="stable")
-        anchors, which = anchors[order], which[order]
+    def _candidates(self, anchors: IntArray, need: int, wilds: int) -> Iterator[tuple[IntArray, IntArray]]:
+        """Each anchor with every word holding the required letters it lacks, no longer than the letters it leaves
+        and needing no more than the ``wilds`` it leaves, about CHUNK pairs at a time (a pair needs at least the
+        wilds of its two words alone); ``TooManyPairs`` past MAX_WORK pairs listed in all."""
+        anchors = anchors[self.short[anchors] <= wilds]
+        lacks, which = np.unique(need & ~self.masks[anchors], return_inverse=True)
+        group = which * (wilds + 1) + (wilds - self.short[anchors])  # by the letters lacking and the wilds left
+        order = np.argsort(group, kind="stable")
+        anchors, group = anchors[order], group[order]
+        kinds = np.unique(group)
+        held = [self._pool(int(lacks[g // (wilds + 1)]), int(g % (wilds + 1))) for g in kinds.tolist()]
         room = self.capacity - self.lens[anchors]
-        held = [self._holding(int(lack)) for lack in kinds.tolist()]
-        pools = [p for p, _ in held]
-        sizes = np.array([len(p) for p in pools], dtype=np.int64)
-        pool = np.concatenate(pools) if pools else np.zeros(0, dtype=np.int64)
-        starts = np.cumsum(sizes) - sizes
         counts = np.empty(len(anchors), dtype=np.int64)
-        bounds = np.searchsorted(which, np.arange(len(kinds) + 1))
+        bounds = np.append(np.searchsorted(group, kinds), len(group))
         for k, (_, lens) in enumerate(held):  # the partners of an anchor: a prefix of its pool (by length)
             counts[bounds[k] : bounds[k + 1]] = np.searchsorted(lens, room[bounds[k] : bounds[k + 1]], side="right")
         self.work += int(counts.sum())
         if self.work > MAX_WORK:
             raise TooManyPairs
+        sizes = np.array([len(p) for p, _ in held], dtype=np.int64)
+        pool = np.concatenate([p for p, _ in held]) if held else np.zeros(0, dtype=np.int64)
+        offset = np.repeat(np.cumsum(sizes) - sizes, np.diff(bounds))
         ends = np.cumsum(counts)
-        offset = starts[which]
         start = 0
         while start < len(anchors):
             stop = max(int(np.searchsorted(ends, ends[start] - counts[start] + CHUNK, side="right")), start + 1)
@@ -156,15 +163,25 @@ class Listing:
                 yield np.repeat(anchors[start:stop], c), pool[at]
             start = stop
 
-    def _holding(self, lack: int) -> tuple[IntArray, IntArray]:
-        """The words holding the letters ``lack``, in increasing length, and their lengths (remembered; made from
-        those holding all but the lowest of them)."""
+    def _pool(self, lack: int, wilds: int) -> tuple[IntArray, IntArray]:
+        """The words holding the letters ``lack`` and needing at most ``wilds`` wilds, in increasing length, and
+        their lengths (remembered)."""
+        found = self._pools.get((lack, wilds))
+        if found is None:
+            words = self._holding(lack)
+            if wilds < self.hand.wilds:
+                words = words[self.short[words] <= wilds]
+            found = self._pools[(lack, wilds)] = (words, self.lens[words])
+        return found
+
+    def _holding(self, lack: int) -> IntArray:
+        """The words holding the letters ``lack``, in increasing length (remembered; made from those holding all
+        but the lowest of them)."""
         found = self._holders.get(lack)
         if found is None:
             low = lack & -lack
-            words = self._holding(lack ^ low)[0]
-            words = words[(self.masks[words] & low) != 0]
-            found = self._holders[lack] = (words, self.lens[words])
+            found = self._holding(lack ^ low)
+            found = self._holders[lack] = found[(self.masks[found] & low) != 0]
         return found
 
     def _bounds(self, a: IntArray, x: IntArray, level: float, before: float) -> Pairs:
@@ -172,21 +189,22 @@ class Listing:
         their bounds: first from the words' bounds (the factor at its most), then from the letters together
         (``loose``, then for the pairs it leaves ``tight``) and the factor they allow."""
         length = self.lens[a] + self.lens[x]
-        words = self.u[a] + self.u[x]
+        words = np.minimum(self.u[a] + self.u[x], self.cards.total[0])
         near = self.ranked(self.score(words, self.top_factor), length + 1) >= level
         a, x, length, words = a[near], x[near], length[near], words[near]
         both = self.counts[a] + self.counts[x]
         np.minimum(both, self.cards.limit, out=both)
-        fits = length - both.sum(axis=1) <= self.hand.wilds
-        a, x, both, length, words = a[fits], x[fits], both[fits], length[fits], words[fits]
-        inner = np.minimum(words, self.cards.loose(both))
+        short = length - both.sum(axis=1)  # the wilds the pair needs
+        fits = short <= self.hand.wilds
+        a, x, both, length, words, wild = a[fits], x[fits], both[fits], length[fits], words[fits], short[fits] > 0
+        inner = np.minimum(words, self.cards.loose(both, wild))
         factor = self.cards.factor(both)
         near = self.ranked(self.score(inner, factor), length + 1) >= level
-        a, x, both, length, inner, factor = a[near], x[near], both[near], length[near], inner[near], factor[near]
-        bound = self.ranked(self.score(np.minimum(inner, self.cards.tight(both)), factor), length + 1)
+        a, x, both, length, wild = a[near], x[near], both[near], length[near], wild[near]
+        inner, factor = inner[near], factor[near]
+        bound = self.ranked(self.score(np.minimum(inner, self.cards.tight(both, wild)), factor), length + 1)
         keep = (bound >= level) & (bound < before)
         return a[keep], x[keep], bound[keep]
-
 
 def length_bonuses(hand: Hand) -> list[tuple[Ability, int]]:
     """Every bonus of the hand that reads the word's length (``len>=L``; the table's ``by_length``), with the copies

@@ -25,6 +25,7 @@ from solver.search.paperback.hand import Hand
 from solver.search.paperback.pair_lists import EPS, MAX_PAIRS, Late, Listing, TooManyPairs
 
 PROBE = 1024  # words first in alphabetical order whose pairs a pass solves first
+STEP = 1e-3  # over the n-th's value: better than it (values and bounds are whole or half points, and lengths)
 
 
 class Pairs:
@@ -52,6 +53,7 @@ class Pairs:
         self.probe = np.argsort(rank, kind="stable")[:PROBE]  # the first words in alphabetical order
         self.after = int(rank[self.probe].max()) if len(self.probe) else -1
         self.looked = 0  # pairs solved
+        self._worst: tuple[str, tuple[int, int]] = ("", (-1, -1))  # the n-th move's word and ``_last``
 
     def run(self) -> None:
         """The passes, each at a level lower than the last; ``Late`` or ``TooManyPairs`` when it stops short."""
@@ -88,33 +90,45 @@ class Pairs:
             self._listed(level, before)
             return
         floor = self.kept.floor()
-        if floor + EPS < before and floor + EPS <= self.list.best:
-            self._listed(floor + EPS, before)
+        if floor + STEP < before and floor + STEP <= self.list.best:
+            self._listed(floor + STEP, before)
         now, worst = self.kept.floor(), self.kept.worst()
-        if worst is not None and now < min(before, floor + EPS):
+        if worst is not None and now < min(before, floor + STEP):
             first = self.lex.index(worst.word.split(" ")[0])
             assert first is not None  # a move's words are the lexicon's
-            self._listed(now, min(before, floor + EPS), last=int(self.list.ranks[first]))
+            self._listed(now, min(before, floor + STEP), last=int(self.list.ranks[first]))
 
     def _solve_all(self, first: IntArray, second: IntArray, bound: FloatArray) -> None:
         """Solve pairs (places in ``index``) in decreasing bound, ties in alphabetical order, while they can beat the
         moves kept."""
         rank, index, words = self.list.rank, self.list.index, self.lex.word
         order = np.lexsort((rank[second], rank[first], -bound))
-        for i, j, r in zip(first[order].tolist(), second[order].tolist(), bound[order].tolist(), strict=True):
+        first, second, bound = first[order], second[order], bound[order]
+        ranks = zip(rank[first].tolist(), rank[second].tolist(), strict=True)
+        for i, j, r, at in zip(first.tolist(), second.tolist(), bound.tolist(), ranks, strict=True):
             if self.late():
                 raise Late
-            text = words(int(index[i])) + " " + words(int(index[j]))
             if self.kept.full:
                 floor = self.kept.floor()
                 if r < floor - EPS:
                     return  # the bounds fall: no later pair can do better
-                worst = self.kept.worst()
-                if r <= floor + EPS and worst is not None and text > worst.word:
+                if r <= floor + EPS and at > self._last():
                     continue  # as good at best, and after the n-th in alphabetical order
             self.looked += 1
             if self.looked > MAX_PAIRS:
                 raise TooManyPairs
-            m = self.solve(text)
+            m = self.solve(words(int(index[i])) + " " + words(int(index[j])))
             if m is not None:
                 self.keep(m)
+
+    def _last(self) -> tuple[int, int]:
+        """The n-th move's place in alphabetical order as a pair's: its words' ranks (a single word's, with -1: the
+        pairs of a word come after it)."""
+        worst = self.kept.worst()
+        assert worst is not None
+        if worst.word != self._worst[0]:
+            ranks = self.list.ranks
+            places = [self.lex.index(w) for w in worst.word.split(" ")]
+            at = [int(ranks[p]) if p is not None else len(ranks) for p in places]  # (a move's words are all there)
+            self._worst = (worst.word, (at[0], at[1] if len(at) > 1 else -1))
+        return self._worst[1]
