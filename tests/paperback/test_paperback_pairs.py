@@ -29,7 +29,7 @@ from solver.lexicon import Lexicon, default_lexicon
 from solver.paperback.moves import PaperbackObjective
 from solver.paperback.state import PaperbackTurn
 from solver.search.paperback import PaperbackSearch
-from solver.search.paperback.pair_lists import EPS, Listing, length_bonuses
+from solver.search.paperback.pair_lists import EPS, Listing
 
 from helpers import lexicon_of
 from paperback_oracle import ranking
@@ -71,8 +71,7 @@ def spacebar_deal(rng: random.Random, max_cards: int = 6) -> tuple[dict[str, Any
 def listing_of(data: dict[str, Any], lex: Lexicon, objective: PaperbackObjective) -> Listing:
     """The pairs' listing a search makes (``PaperbackSearch._pairs``)."""
     s = PaperbackSearch(lex, PaperbackTurn.from_json(data), objective)
-    whole = not length_bonuses(s.hand) or objective is PaperbackObjective.LENGTH
-    return Listing(lex, s.hand, objective, s._bounds(length_bonus=whole))
+    return Listing(lex, s.hand, objective, s._pair_bounds(s._bounds()))
 
 
 def check_bounds(rng: random.Random, objective: PaperbackObjective, max_cards: int = 6) -> None:
@@ -89,7 +88,7 @@ def check_bounds(rng: random.Random, objective: PaperbackObjective, max_cards: i
         first, second = (place[lex.index(w) or 0] for w in text.split(" "))
         _, _, bound = listing._bounds(np.array([first]), np.array([second]), -math.inf, math.inf)
         assert len(bound) == 1, text  # a pair the cards spell fits
-        assert value <= bound[0] + EPS <= listing.best + 2 * EPS, (text, value, bound[0])
+        assert value <= bound[0] + EPS <= listing.best + 2 * EPS, (text, value, bound[0], " ".join(data["hand"]))
         need = listing.required(value)
         assert need & ~(int(listing.masks[first]) | int(listing.masks[second])) == 0, text
 

@@ -171,17 +171,20 @@ def word_bounds(
     hand: Hand,
     words: tuple[IntArray, npt.NDArray[np.int16]],
     late: Callable[[], bool],
-    length_bonus: bool = True,
+    pair: bool = False,
 ) -> WordBounds:
-    """The bounds of the ``feasible`` words. Without ``length_bonus`` the ``len>=L`` bonuses are left out (a
-    Spacebar pair adds them for the length of both words together). When ``late()`` turns true part of the way,
-    the bounds are ``loose`` ones."""
+    """The bounds of the ``feasible`` words. With ``pair``, of each as one word of a Spacebar pair: the ``len>=L``
+    bonuses left out (the pair adds them for its two words' length together) and every wild of the hand may be in
+    the pair (a bonus reading the wilds counts the whole pair's). When ``late()`` turns true part of the way, the
+    bounds are ``loose`` ones."""
     idx, short = words
     if not len(idx):
         return WordBounds(idx, np.zeros(0), np.zeros(0))
     lens = lex.lengths[idx].astype(np.float64)
     ends = word_ends(lex)
-    w = _Words(lex, idx, lens, np.minimum(lens, hand.wilds), short, ends[0][idx], ends[1][idx])
+    wild_use = np.full(len(idx), float(hand.wilds)) if pair else np.minimum(lens, hand.wilds)
+    w = _Words(lex, idx, lens, wild_use, short, ends[0][idx], ends[1][idx])
+    length_bonus = not pair
     inner = np.zeros(len(idx))
     mult = np.ones(len(idx))
     singles: dict[str, list[FloatArray]] = {}  # per-word worth of each one-letter card, by letter

@@ -20,7 +20,7 @@ from solver.lexicon import Lexicon
 from solver.paperback.abilities import Ability, Spot
 from solver.paperback.moves import PaperbackObjective
 from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, alphabetical_ranks
-from solver.search.paperback.hand import Hand
+from solver.search.paperback.hand import EVER, Hand
 from solver.search.paperback.pair_bounds import Counts, PairCards
 
 MAX_PAIRS = 200_000  # Spacebar pairs solved before a search gives up exactness
@@ -212,6 +212,14 @@ def length_bonuses(hand: Hand) -> list[tuple[Ability, int]]:
     return [
         (a, n) for c, n in zip(hand.kinds, hand.counts, strict=True) for a in c.abilities if a.effect.by_length
     ]
+
+
+def wilds_bonuses(hand: Hand) -> bool:
+    """Whether a bonus of the hand gains more with more wilds in the word (``wilds:+N``): a word of a pair may hold
+    fewer wilds than the pair, whose wilds it reads."""
+    few, many = Spot(True, True, 0, 0, EVER), Spot(True, True, 0, hand.wilds, EVER)
+    bonuses = [a for c in hand.kinds for a in c.abilities if a.effect.gain is not None]
+    return any(_gain(a, many) > _gain(a, few) for a in bonuses)
 
 
 def _gain(a: Ability, at: Spot) -> int:
