@@ -23,7 +23,6 @@ import numpy.typing as npt
 
 from solver.paperback.abilities import Spot
 from solver.paperback.cards import PCard
-from solver.paperback.moves import MAX_FACTOR
 from solver.search.paperback.bounds import FloatArray
 from solver.search.paperback.hand import EVER, Hand
 
@@ -46,6 +45,7 @@ class PairCards:
     ways: Counts  # [way, letter]: the letters each way of laying the two-letter cards takes ...
     worth: FloatArray  # ... [wild, way]: and what it brings; no way past MAX_WAYS (``split`` alone then)
     doublers: list[tuple[int, int, list[tuple[int, int]]]]  # (factor steps a copy, copies, [(letter, needed)])
+    cap: float  # the word factor's most (``Hand.factor``: every double-word ability of the hand, under the rules' cap)
     total: FloatArray  # [wild]: every card the letters can take, and ``extra``
     extra: FloatArray  # [wild]: the most the cards at the pair's ends gain there, and the Dyslexics' +1 each
 
@@ -93,6 +93,7 @@ class PairCards:
             ways,
             np.stack(worth).reshape(2, len(taken)),
             doublers,
+            float(hand.factor()),
             np.array(total, dtype=np.float64),
             np.array(extra, dtype=np.float64),
         )
@@ -128,7 +129,7 @@ class PairCards:
             for a, k in needs:
                 usable = np.minimum(usable, both[:, a] // k)
             f += steps * usable
-        out: FloatArray = np.minimum(f, MAX_FACTOR)
+        out: FloatArray = np.minimum(f, self.cap)  # f is at most 1 + every double word: the rules' cap alone
         return out
 
     def without(self) -> Counts:
