@@ -119,6 +119,27 @@ def feasible(lex: Lexicon, hand: Hand) -> tuple[IntArray, npt.NDArray[np.int16]]
     return index.astype(np.int64), short[found].astype(np.int16)
 
 
+_RANKS: weakref.WeakKeyDictionary[Lexicon, IntArray] = weakref.WeakKeyDictionary()
+
+
+def alphabetical_ranks(lex: Lexicon) -> IntArray:
+    """Each word's place in alphabetical order (a word before every longer word it begins; made once a lexicon):
+    the lexicon's alphabet is sorted, so its letters' indices, each one more and padded with zeros, sort as the
+    words do."""
+    found = _RANKS.get(lex)
+    if found is None or len(found) != len(lex):
+        n, width = len(lex), max(lex.max_length, 1)
+        lengths = lex.lengths.astype(np.int64)
+        padded = np.zeros((n, width), dtype=np.uint8)
+        at = np.arange(len(lex.letters)) - np.repeat(lex.offsets[:-1], lengths)
+        padded[np.repeat(np.arange(n), lengths), at] = lex.letters + 1  # an alphabet holds at most 250 letters
+        order = np.argsort(padded.view(f"S{width}").ravel(), kind="stable")
+        found = np.empty(n, dtype=np.int64)
+        found[order] = np.arange(n)
+        _RANKS[lex] = found
+    return found
+
+
 _MASKS: weakref.WeakKeyDictionary[Lexicon, npt.NDArray[np.uint32]] = weakref.WeakKeyDictionary()
 _POPCOUNT = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.uint8)
 
@@ -150,17 +171,20 @@ def word_bounds(
     hand: Hand,
     words: tuple[IntArray, npt.NDArray[np.int16]],
     late: Callable[[], bool],
-    length_bonus: bool = True,
+    pair: bool = False,
 ) -> WordBounds:
-    """The bounds of the ``feasible`` words. Without ``length_bonus`` the ``len>=L`` bonuses are left out (a
-    Spacebar pair adds them for the length of both words together). When ``late()`` turns true part of the way,
-    the bounds are ``loose`` ones."""
+    """The bounds of the ``feasible`` words. With ``pair``, of each as one word of a Spacebar pair: the ``len>=L``
+    bonuses left out (the pair adds them for its two words' length together) and every wild of the hand may be in
+    the pair (a bonus reading the wilds counts the whole pair's). When ``late()`` turns true part of the way, the
+    bounds are ``loose`` ones."""
     idx, short = words
     if not len(idx):
         return WordBounds(idx, np.zeros(0), np.zeros(0))
     lens = lex.lengths[idx].astype(np.float64)
     ends = word_ends(lex)
-    w = _Words(lex, idx, lens, np.minimum(lens, hand.wilds), short, ends[0][idx], ends[1][idx])
+    wild_use = np.full(len(idx), float(hand.wilds)) if pair else np.minimum(lens, hand.wilds)
+    w = _Words(lex, idx, lens, wild_use, short, ends[0][idx], ends[1][idx])
+    length_bonus = not pair
     inner = np.zeros(len(idx))
     mult = np.ones(len(idx))
     singles: dict[str, list[FloatArray]] = {}  # per-word worth of each one-letter card, by letter

@@ -23,7 +23,7 @@ import solver.search.paperback.native as native
 from solver.budget import OutOfTime
 from solver.lexicon import Lexicon
 from solver.paperback.moves import PaperbackObjective
-from solver.search.paperback.bounds import IntArray
+from solver.search.paperback.bounds import IntArray, alphabetical_ranks
 from solver.search.paperback.search import PaperbackSearch
 
 CUT = "cut short by the time limit: the words searched before it are listed; allow more time for every word"
@@ -60,21 +60,18 @@ def every_word(search: PaperbackSearch) -> EveryWord:
         search.budget.stop()
     search.exact = complete
     lex = search.lexicon
-    order = alphabetical(lex)
-    best = np.full(len(lex), -1, dtype=np.int32)
-    best[idx] = scores
-    best = best[order]  # every word's best score (-1: none), in alphabetical order
-    found = np.flatnonzero(best >= 0)
-    scores, lengths = best[found], lex.lengths[order[found]]
+    listed = scores >= 0
+    idx, scores = idx[listed], scores[listed]
+    lengths = lex.lengths[idx]
     primary, secondary = (lengths, scores) if search.objective is PaperbackObjective.LENGTH else (scores, lengths)
-    # the primary measure falling, then the secondary, then alphabetical order: a stable sort of small keys (a
-    # radix sort when they fit 16 bits)
-    key = primary.astype(np.int64) * 256 + secondary.astype(np.int64)
-    if not len(key) or int(key.max()) < 2**15:
-        key = key.astype(np.int16)
-    ranked = np.argsort(-key, kind="stable")
+    # the primary measure falling, then the secondary, then alphabetical order, as one number a word (the ranks are
+    # distinct): one sort of the words listed, nothing the size of the lexicon
+    base = int(secondary.max()) + 1 if len(key := primary.astype(np.int64)) else 1
+    key = key * base + secondary
+    top = int(key.max()) if len(key) else 0
+    ranked = np.argsort((top - key) * len(lex) + alphabetical_ranks(lex)[idx])
     return EveryWord(
-        words_of(lex, order[found[ranked]]),
+        words_of(lex, idx[ranked]),
         scores[ranked],
         lengths[ranked],
         complete,
@@ -122,9 +119,7 @@ def alphabetical(lex: Lexicon) -> IntArray:
     """The lexicon's word indices in the alphabetical order of the words (made once a lexicon)."""
     found = _ALPHABETICAL.get(lex)
     if found is None or len(found) != len(lex):
-        words = words_of(lex, np.arange(len(lex), dtype=np.int64))
-        found = np.argsort(np.array(words, dtype=object), kind="stable").astype(np.int64)
-        _ALPHABETICAL[lex] = found
+        found = _ALPHABETICAL[lex] = np.argsort(alphabetical_ranks(lex)).astype(np.int64)
     return found
 
 

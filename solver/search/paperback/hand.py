@@ -25,6 +25,7 @@ class Tables:
     doubles: list[int]  # two-letter kinds
     by_letter: dict[str, float]  # the most a piece can bring to a letter
     anywhere: float  # with Dyslexic, a two-letter card counts on any letter (a loose bound)
+    dw: list[int]  # each kind's most to the word factor (its double-word abilities, and its copies of one)
 
 
 @dataclass
@@ -151,13 +152,21 @@ class Hand:
         self._generous[(card, common)] = v
         return v
 
-    def _worth(self, ab: Ability, top: int) -> float:
-        """More than one ability can add to a word's score before the word factor; ``top``: the most a
-        double-letter ability of its card adds (one step of a neighbour's factor, ``top_other``)."""
+    def worth_at(self, card: PCard, spot: Spot) -> float:
+        """``generous`` of a kind of the hand with its bonuses at ``spot`` (a best case of fewer words), its
+        ``len>=L`` bonuses left out (a Spacebar pair adds them for its whole length)."""
+        top = self.top_other(card)
+        kept = [ab for ab in card.abilities if not ab.effect.by_length]
+        return float(card.score) + sum(self._worth(ab, top, spot) for ab in kept)
+
+    def _worth(self, ab: Ability, top: int, spot: Spot | None = None) -> float:
+        """More than one ability can add to a word's score before the word factor (a bonus at ``spot``, else its
+        best); ``top``: the most a double-letter ability of its card adds (one step of a neighbour's factor,
+        ``top_other``)."""
         how = ab.effect.scoring
         if how is Scoring.BONUS:
             assert ab.effect.gain is not None
-            return float(ab.effect.gain(ab, self.best_spot()))
+            return float(ab.effect.gain(ab, spot or self.best_spot()))
         if how is Scoring.LETTER:
             return float(top)
         if how is Scoring.COPY:
@@ -212,7 +221,7 @@ def _tables(hand: Hand) -> Tables:
             by_letter[ch] = max(by_letter.get(ch, 0.0), common_val)
     by_letter = {ch: max(v, anywhere) for ch, v in by_letter.items()}
     dw_total = sum(d * m for d, m in zip(dw, counts, strict=True)) + common_dw
-    return Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere)
+    return Tables(val, dw_total, common_val, singles, doubles, by_letter, anywhere, dw)
 
 
 def _double_words(c: PCard, copy_dw: int) -> int:

@@ -1,31 +1,31 @@
-"""Two-word moves with the Spacebar: pairs of words in decreasing sum of their words' bounds (of their lengths,
-for the length objective), solved exactly until no pair's bound can beat the moves kept."""
+"""Two-word moves with the Spacebar, level by level.
+
+The search lowers a level from the best bound a pair could have (``pair_lists.Listing``), in steps that double (or
+smaller, down to where other letters are required): each pass lists the pairs whose bound reaches the level (and
+not the level before) and solves them in decreasing bound, ties in alphabetical order, while they can beat the
+moves kept; it stops once the moves kept are worth the level. A pass first solves the pairs whose first word is
+among the first PROBE in alphabetical order: where many pairs are as good (every card used, say), the first of them
+win, and once the moves kept are worth the level only the pairs better than the n-th are listed, and of those as
+good only those whose first word does not come after the n-th's.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
-import numpy.typing as npt
 
 import solver.paperback.moves as moves
 from solver.lexicon import Lexicon
-from solver.paperback.abilities import Ability, Spot
 from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.best_first import Kept
-from solver.search.paperback.bounds import FloatArray, WordBounds
+from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds
 from solver.search.paperback.hand import Hand
+from solver.search.paperback.pair_lists import EPS, MAX_PAIRS, Late, Listing, TooManyPairs
 
-MAX_PAIRS = 200_000  # Spacebar pairs looked at before a search gives up exactness
-MAX_WORK = MAX_PAIRS * 50  # second words looked at (by their letters) before it gives up too
-
-
-class TooManyPairs(Exception):  # noqa: N818 - a signal, not an error
-    """More pairs could beat the moves kept than a search looks at."""
-
-
-class Late(Exception):  # noqa: N818 - a signal, not an error
-    """The search's limits passed."""
+PROBE = 1024  # words first in alphabetical order whose pairs a pass solves first
+STEP = 1e-3  # over the n-th's value: better than it (values and bounds are whole or half points, and lengths)
 
 
 class Pairs:
@@ -45,118 +45,90 @@ class Pairs:
         keep: Callable[[PMove], None],
         late: Callable[[], bool],
     ) -> None:
-        self.lex, self.hand, self.kept = lex, hand, kept
+        self.lex, self.kept = lex, kept
         self.solve, self.keep, self.late = solve, keep, late
-        self.by_length = objective is PaperbackObjective.LENGTH
-        rank = lex.lengths[b.index].astype(np.float64) if self.by_length else b.inner
-        self.order = np.argsort(-rank, kind="stable")
-        self.index = b.index[self.order]
-        self.u = rank[self.order]
-        self.lens = lex.lengths[self.index].astype(np.int16)
-        self.longest = int(self.lens.max())
-        supply = hand.supply()
-        self.capacity = sum(supply.values()) + hand.wilds
-        rows = [lex.letter_index[ch] for ch in supply if ch in lex.letter_index]
-        self.limit = np.array([supply[lex.alphabet[a]] for a in rows], dtype=np.int16)
-        self.matrix = np.ascontiguousarray(
-            lex.counts[np.ix_(np.array(rows, dtype=np.int64), self.index)].T, dtype=np.int16
-        ).reshape(len(self.order), len(rows))
-        self.total_mult = float(hand.word_factor(hand.double_words()))
-        # what a pair can earn beyond its two words' bounds: the Spacebar's +1 and every len>=L bonus a pair can
-        # reach (a pair is at most every card's letter and the space long), before the word factor; under value,
-        # gaining the Common card and the cards next hand after it
-        longest = Spot(True, True, 0, hand.wilds, self.capacity + 1)
-        self.flat = 1.0 + sum(_gain(a, longest) * n for a, n in length_bonuses(hand))
-        self.after = 0.0
-        # two words share the hand's cards: together they can bring no more than every card does
-        tables = hand.tables()
-        # (and the Dyslexics' +1 each, which the words' bounds count too)
-        self.total = sum(v * n for v, n in zip(tables.val, hand.counts, strict=True)) + tables.common_val
-        self.total += hand.dyslexic
-        self.weights = np.array([tables.by_letter.get(lex.alphabet[a], tables.anywhere) for a in rows])
-        self.anywhere = tables.anywhere
+        self.list = Listing(lex, hand, objective, b)
+        self.unit = moves.LENGTH_WEIGHT if objective is PaperbackObjective.LENGTH else moves.SCORE_WEIGHT
+        rank = self.list.rank
+        self.probe = np.argsort(rank, kind="stable")[:PROBE]  # the first words in alphabetical order
+        self.after = int(rank[self.probe].max()) if len(self.probe) else -1
         self.looked = 0  # pairs solved
-        if objective is PaperbackObjective.VALUE:
-            self.after = moves.COMMON_GAIN + moves.CARD_NEXT * hand.cards_next()
-
-    def hopeless(self, inner: float, length: int, text: str = "") -> bool:
-        """Whether no pair whose two words' bound (before the flat bonuses and the word factor) is at most ``inner``
-        and which is at most ``length`` long (its letters and the space) can beat the moves kept: its bound, the
-        score's (or the length's) and then the length's, under the n-th move's value, or equal to it with ``text``
-        (the pair, or a text no pair of its first word sorts before) after the n-th move's in alphabetical order
-        (ties go to the first)."""
-        if not self.kept.full:
-            return False
-        floor = self.kept.floor()
-        if self.by_length:  # a pair as long may still score more: only a shorter one is hopeless
-            return length < floor // moves.LENGTH_WEIGHT
-        bound = ((min(inner, self.total) + self.flat) * self.total_mult + self.after) * moves.SCORE_WEIGHT + length
-        if bound != floor:
-            return bound < floor
-        worst = self.kept.worst()
-        return bool(text) and worst is not None and text > worst.word
+        self._worst: tuple[str, tuple[int, int]] = ("", (-1, -1))  # the n-th move's word and ``_last``
 
     def run(self) -> None:
-        """The first word, in decreasing bound (or length); ``Late`` or ``TooManyPairs`` when it stops short."""
-        work = 0
-        top = float(self.u[0]) if len(self.u) else 0.0
-        for i in range(len(self.order)):
-            if self.late():
-                raise Late
-            ui = float(self.u[i])
-            if self.hopeless(ui + top, self.capacity + 1):  # the bounds fall: no later first word can do better
-                return
-            room = self.capacity - int(self.lens[i])
-            if room < self.hand.state.min_length:
-                continue
-            first = self.lex.word(int(self.index[i])) + " "  # no pair of it sorts before it
-            if self.hopeless(ui + top, int(self.lens[i]) + room + 1, first):
-                continue
-            cand = np.nonzero(self.lens <= room)[0]
-            work += len(cand)
-            if work > MAX_WORK:
-                raise TooManyPairs
-            both = np.minimum(self.matrix[cand] + self.matrix[i], self.limit)
-            lens = self.lens[i] + self.lens[cand]
-            ok = (lens - both.sum(axis=1)) <= self.hand.wilds
-            fits, both, lens = cand[ok], both[ok], lens[ok]
-            # the pair's letters bound it too: each letter the cards give at most its best card's worth (a card
-            # counted on each of its letters), each other letter a wild's (``Tables.anywhere``), as a layout's rest
-            by_letters = both @ self.weights + (lens - both.sum(axis=1)) * self.anywhere + self.hand.dyslexic
-            inner = np.minimum(ui + self.u[fits], by_letters)
-            at = np.argsort(-inner, kind="stable")
-            self._seconds(i, first, fits[at], inner[at])
-
-    def _seconds(self, i: int, first: str, fits: npt.NDArray[np.int64], inner: FloatArray) -> None:
-        """The second word, in decreasing bound of the pair: past the first whose bound with the longest of them is
-        hopeless, all are; one hopeless at its own length (or alphabetically) is passed over."""
-        if not len(fits):
+        """The passes, each at a level lower than the last; ``Late`` or ``TooManyPairs`` when it stops short."""
+        if not len(self.list.index):
             return
-        longest = int(self.lens[i]) + int(self.lens[fits].max()) + 1
-        for j, bound in zip(fits.tolist(), inner.tolist(), strict=True):
+        gap = float(self.unit)
+        level, before = self.list.best - gap, math.inf
+        while True:
+            if self.kept.full:
+                level = max(level, self.kept.floor())
+            if level <= 0:  # every pair's bound is above 0: every pair
+                level = -math.inf
+            self._pass(level, before)
+            if level == -math.inf or (self.kept.full and self.kept.floor() >= level):
+                return  # every pair left is under the level, so under the moves kept
+            level, before, gap = self.list.next_level(level, gap), level, gap * 2
+
+    def _listed(self, level: float, before: float, firsts: IntArray | None = None, last: int | None = None) -> None:
+        """Solve the pairs ``Listing.listed`` gives: with ``firsts``, of those first words; else of the first
+        words after the probe's (and with ``last``, at most that rank)."""
+        if self.late():
+            raise Late
+        if last is not None:
+            rank = self.list.rank
+            firsts = np.flatnonzero((rank > self.after) & (rank <= last))
+        self._solve_all(*self.list.listed(level, before, firsts, self.after))
+
+    def _pass(self, level: float, before: float) -> None:
+        """Solve the pairs whose bound is at least ``level`` and under ``before``: first those of the probe's first
+        words, then the rest; once the moves kept are worth the level, the rest better than the n-th, then those
+        as good whose first word does not come after the n-th's first word."""
+        self._listed(level, before, self.probe)
+        if not (self.kept.full and self.kept.floor() >= level):
+            self._listed(level, before)
+            return
+        floor = self.kept.floor()
+        if floor + STEP < before and floor + STEP <= self.list.best:
+            self._listed(floor + STEP, before)
+        now, worst = self.kept.floor(), self.kept.worst()
+        if worst is not None and now < min(before, floor + STEP):
+            first = self.lex.index(worst.word.split(" ")[0])
+            assert first is not None  # a move's words are the lexicon's
+            self._listed(now, min(before, floor + STEP), last=int(self.list.ranks[first]))
+
+    def _solve_all(self, first: IntArray, second: IntArray, bound: FloatArray) -> None:
+        """Solve pairs (places in ``index``) in decreasing bound, ties in alphabetical order, while they can beat the
+        moves kept."""
+        rank, index, words = self.list.rank, self.list.index, self.lex.word
+        order = np.lexsort((rank[second], rank[first], -bound))
+        first, second, bound = first[order], second[order], bound[order]
+        ranks = zip(rank[first].tolist(), rank[second].tolist(), strict=True)
+        for i, j, r, at in zip(first.tolist(), second.tolist(), bound.tolist(), ranks, strict=True):
             if self.late():
                 raise Late
-            if self.hopeless(bound, longest, first):
-                break
-            text = first + self.lex.word(int(self.index[j]))
-            if self.hopeless(bound, int(self.lens[i]) + int(self.lens[j]) + 1, text):
-                continue
+            if self.kept.full:
+                floor = self.kept.floor()
+                if r < floor - EPS:
+                    return  # the bounds fall: no later pair can do better
+                if r <= floor + EPS and at > self._last():
+                    continue  # as good at best, and after the n-th in alphabetical order
             self.looked += 1
             if self.looked > MAX_PAIRS:
                 raise TooManyPairs
-            m = self.solve(text)
+            m = self.solve(words(int(index[i])) + " " + words(int(index[j])))
             if m is not None:
                 self.keep(m)
 
-
-def length_bonuses(hand: Hand) -> list[tuple[Ability, int]]:
-    """Every bonus of the hand that reads the word's length (``len>=L``; the table's ``by_length``), with the copies
-    held: a Spacebar pair's two words count their letters together for it."""
-    return [
-        (a, n) for c, n in zip(hand.kinds, hand.counts, strict=True) for a in c.abilities if a.effect.by_length
-    ]
-
-
-def _gain(a: Ability, at: Spot) -> int:
-    assert a.effect.gain is not None
-    return int(a.effect.gain(a, at))
+    def _last(self) -> tuple[int, int]:
+        """The n-th move's place in alphabetical order as a pair's: its words' ranks (a single word's, with -1: the
+        pairs of a word come after it)."""
+        worst = self.kept.worst()
+        assert worst is not None
+        if worst.word != self._worst[0]:
+            ranks = self.list.ranks
+            places = [self.lex.index(w) for w in worst.word.split(" ")]
+            at = [int(ranks[p]) if p is not None else len(ranks) for p in places]  # (a move's words are all there)
+            self._worst = (worst.word, (at[0], at[1] if len(at) > 1 else -1))
+        return self._worst[1]

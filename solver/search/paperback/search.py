@@ -25,7 +25,8 @@ from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, fea
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
-from solver.search.paperback.pairs import MAX_PAIRS, Late, Pairs, TooManyPairs, length_bonuses
+from solver.search.paperback.pair_lists import MAX_PAIRS, Late, TooManyPairs, length_bonuses, wilds_bonuses
+from solver.search.paperback.pairs import Pairs
 from solver.search.setup import Setup
 from solver.text import normalize_word
 
@@ -218,15 +219,19 @@ class PaperbackSearch(Setup[PaperbackTurn, PaperbackObjective]):
             self._words = feasible(self.lexicon, self.hand)
         return self._words
 
-    def _bounds(self, length_bonus: bool = True) -> WordBounds:
-        return word_bounds(self.lexicon, self.hand, self._feasible(), self._late, length_bonus)
+    def _bounds(self, pair: bool = False) -> WordBounds:
+        return word_bounds(self.lexicon, self.hand, self._feasible(), self._late, pair)
+
+    def _pair_bounds(self, b: WordBounds) -> WordBounds:
+        """The words' bounds as words of a Spacebar pair: ``b`` itself unless the hand has a bonus that reads the
+        word's length or its wilds (a word's own bound counts a len>=L bonus only when the word alone is that long,
+        and at most as many wilds as its own letters; the pair's are both words' and the space's: the pair adds the
+        length bonuses itself, ``Listing.flat``, and its words are bounded with every wild of the hand)."""
+        return self._bounds(pair=True) if length_bonuses(self.hand) or wilds_bonuses(self.hand) else b
 
     def _pairs(self, b: WordBounds, kept: Kept[PMove]) -> None:
         """Two-word moves with the Spacebar (``pairs.Pairs``), into ``kept``."""
-        if length_bonuses(self.hand) and self.objective is not PaperbackObjective.LENGTH:
-            # a word's own bound counts a len>=L bonus only when the word alone is that long; the pair's length is
-            # both words and the space, so the pair adds the bonuses itself (``Pairs.flat``)
-            b = self._bounds(length_bonus=False)
+        b = self._pair_bounds(b)
         pairs = Pairs(
             self.lexicon,
             self.hand,
