@@ -25,7 +25,7 @@ from solver.search.paperback.bounds import FloatArray, IntArray, WordBounds, fea
 from solver.search.paperback.explain import explain
 from solver.search.paperback.hand import Hand
 from solver.search.paperback.layout import OutOfSteps, Steps, evaluate, layouts
-from solver.search.paperback.pair_lists import MAX_PAIRS, Late, TooManyPairs, length_bonuses, wilds_bonuses
+from solver.search.paperback.pair_lists import MAX_PAIRS, MAX_WORK, Late, TooManyPairs, length_bonuses, wilds_bonuses
 from solver.search.paperback.pairs import Pairs
 from solver.search.setup import Setup
 from solver.text import normalize_word
@@ -37,7 +37,8 @@ QUICK_FLOOR = 0.04  # seconds the quick first move may take whatever the limit (
 REACH = Reach(0.0, ties=True)  # a word whose bound equals the n-th value may still win on alphabetical order
 NOT_PROVEN = "not proven best: the search was cut short by its time limit, and these are the best moves it found"
 TOO_MANY_PAIRS = (
-    f"not proven best: more than {MAX_PAIRS:,} Spacebar pairs could beat the moves kept, and the search stopped there"
+    f"not proven best: more than {MAX_PAIRS:,} Spacebar pairs to solve (or {MAX_WORK:,} to list) could beat the moves "
+    "kept, and the search stopped there"
 )
 
 
