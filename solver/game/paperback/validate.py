@@ -105,9 +105,7 @@ def starters(st: PaperbackState, seat: int) -> range:
 
 def holdings(st: PaperbackState, seat: int) -> list[int]:
     """Every card a seat holds: its draw pile, hand and discard pile, its word, its Attack cards in play."""
-    held = st.players[seat].owned()
-    if seat == st.current:
-        held += st.word
+    held = st.held(seat)
     if st.extras is not None:
         held += st.extras.in_play[seat]
     return held
