@@ -36,3 +36,12 @@ def offensive_words(language: str = "") -> frozenset[str]:
         data = (Path(__file__).parent / file).read_bytes()
         words.update(normalize_word(w) for w in data.decode("utf-8").split())
     return frozenset(words | {w + end for w in words for end in PLURALS.get(language, ())})
+
+
+def list_key(language: str) -> str:
+    """A name for the offensive words of ``language`` that changes whenever they do (their files' recorded sha256
+    and the plural endings): what a lexicon remembers their indices under (``Lexicon.found``)."""
+    languages = [language] if language else sorted(LISTS)
+    files = [digest[:16] for lang in languages for _, digest in LISTS.get(lang, ())]
+    endings = [end for lang in languages for end in PLURALS.get(lang, ())]
+    return "_".join(["offensive", language or "all", *files, *endings])

@@ -48,9 +48,9 @@ def inoffensive(lexicon: Lexicon, language: str) -> npt.NDArray[np.bool_] | None
     known = _FLAGS.setdefault(lexicon, {})
     if language in known:
         return known[language]
-    from wordlists.offensive import offensive_words
+    from wordlists.offensive import list_key, offensive_words
 
-    found = [i for i in (lexicon.index(w) for w in offensive_words(language)) if i is not None]
+    found = lexicon.found(list_key(language), lambda: offensive_words(language))
     flags: npt.NDArray[np.bool_] | None = None
     if found:
         flags = np.ones(len(lexicon), dtype=np.bool_)

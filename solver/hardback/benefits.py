@@ -320,6 +320,10 @@ def _parsers() -> list[tuple[Row, re.Pattern[str]]]:
 
 
 _PARSERS = _parsers()
+# tokens read already, by their lowercase text (a catalogue repeats ``1c``, ``2p`` and the like: reading the 158
+# cards each start went through the patterns ~400 times); bounded, as a service reads its users' inline cards too
+_READ: dict[str, Benefit] = {}
+READ_MOST = 1024
 
 BENEFIT_NOTATION_HELP = (
     "benefit tokens are "
@@ -341,6 +345,16 @@ def parse_benefits(text: str) -> tuple[Benefit, ...]:
 
 def _parse_token(token: str) -> Benefit:
     t = token.lower()
+    known = _READ.get(t)
+    if known is None:
+        known = _read_token(t, token)
+        if len(_READ) >= READ_MOST:
+            _READ.clear()
+        _READ[t] = known
+    return known
+
+
+def _read_token(t: str, token: str) -> Benefit:
     for row, pattern in _PARSERS:
         m = pattern.fullmatch(t)
         if not m:
@@ -377,12 +391,14 @@ def house_count(row: Row, counter: CountRow) -> Iterator[None]:
     TABLE[row.kind] = row
     COUNT_TABLE[counter.count] = counter
     _PARSERS = _parsers()
+    _READ.clear()  # a token may read otherwise under the new row
     try:
         yield
     finally:
         del TABLE[row.kind]
         del COUNT_TABLE[counter.count]
         _PARSERS = kept
+        _READ.clear()
 
 
 def format_benefits(benefits: tuple[Benefit, ...]) -> str:

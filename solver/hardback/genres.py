@@ -22,6 +22,8 @@ class Genre(enum.Enum):
     def parse(cls, text: str) -> Genre | None:
         """A genre from its name or initial, case-insensitive, in English or Russian (Приключения, Ужасы,
         Детективы, Романы; п, у, д, р); ``None`` for starters."""
+        if text in _NAMES:
+            return _NAMES[text]
         t = normalise(text, "genre", CardCodeError).strip().lower()
         if t in STARTER_NAMES:
             return None
@@ -40,4 +42,10 @@ RUSSIAN_GENRES = {
     "horror": ("ужасы", "у"),
     "mystery": ("детективы", "детектив", "д"),
     "romance": ("романы", "роман", "р"),
+}
+
+# the names as written in the catalogue and the usual codes, read without normalising (the catalogue reads ~160)
+_NAMES: dict[str, Genre | None] = {
+    **dict.fromkeys(STARTER_NAMES),
+    **{name: g for g in Genre for name in (g.value, g.value[0], *RUSSIAN_GENRES[g.value])},
 }

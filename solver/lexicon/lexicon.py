@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import marisa_trie
 import numpy as np
 import numpy.typing as npt
 
@@ -17,6 +19,9 @@ from solver.cache import cache_root
 from solver.errors import LexiconError
 from solver.files import FileError, read_bytes, sync_tree
 from solver.text import normalize_word
+
+if TYPE_CHECKING:
+    import marisa_trie
 
 FORMAT_VERSION = 2  # 2: each word's letters, end to end (``letters``, ``offsets``)
 MAX_WORD_LENGTH = 64
@@ -106,13 +111,29 @@ def edit_distance(a: str, b: str, cap: int) -> int:
     return prev[-1]
 
 
+def _read_whole(fd: int) -> bytes:
+    size = os.fstat(fd).st_size
+    parts: list[bytes] = []
+    done = 0
+    while done < size:
+        part = os.pread(fd, size - done, done)
+        if not part:
+            break
+        parts.append(part)
+        done += len(part)
+    return b"".join(parts)
+
+
 class Lexicon:
     """A compiled word list.
 
     Words are indexed ``0..len-1`` in order of length (then trie order); ``counts[a, i]`` is how many times
     letter ``alphabet[a]`` occurs in word ``i``; ``starts[n]`` is the first index of a word of length ``n`` or
     more. ``letters[offsets[i]:offsets[i + 1]]`` are word i's letters as indices into the alphabet (a compiled search
-    reads words from them without making strings).
+    reads words from them without making strings, and ``word`` makes the strings from them).
+
+    The trie (``trie``: a word's index, membership, prefixes) of a cached lexicon is mapped when first asked for: a
+    hint reads its words from ``letters`` and never loads it.
     """
 
     def __init__(
@@ -120,7 +141,7 @@ class Lexicon:
         name: str,
         sha256: str,
         alphabet: str,
-        trie: marisa_trie.Trie,
+        trie: marisa_trie.Trie | Path,
         counts: npt.NDArray[np.uint8],
         lengths: npt.NDArray[np.uint8],
         order: npt.NDArray[np.int32],
@@ -133,7 +154,18 @@ class Lexicon:
         self.sha256 = sha256
         self.alphabet = alphabet
         self.letter_index = {ch: i for i, ch in enumerate(alphabet)}
-        self.trie = trie
+        self._trie = trie
+        # the folder of a cached lexicon (``found`` keeps its look-ups there); None for one built in memory
+        self.folder: Path | None = trie.parent if isinstance(trie, Path) else None
+        self._trie_fd = -1
+        if isinstance(trie, Path):  # held open from now: the trie first used later is the one loaded now
+            self._trie_fd = os.open(trie, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            weakref.finalize(self, os.close, self._trie_fd)
+        self._chars = tuple(alphabet)
+        # with every letter in Latin-1, a word's codes become its text by one translate
+        self._codes_to_text: bytes | None = None
+        if all(ord(ch) < 256 for ch in alphabet):
+            self._codes_to_text = bytes.maketrans(bytes(range(len(alphabet))), alphabet.encode("latin-1"))
         self.counts = counts
         self.lengths = lengths
         self.order = order
@@ -143,7 +175,27 @@ class Lexicon:
         self.skipped = skipped
         max_len = int(lengths[-1]) if len(lengths) else 0
         self.max_length = max_len
-        self.starts = np.searchsorted(lengths, np.arange(max_len + 2), side="left").astype(np.int64)
+        # the keys in the lengths' own type: int64 keys would have numpy cast every word's length first (5 ms a start)
+        keys = np.arange(max_len + 2, dtype=lengths.dtype)
+        self.starts = np.searchsorted(lengths, keys, side="left").astype(np.int64)
+
+    @property
+    def trie(self) -> marisa_trie.Trie:
+        """The words' trie, mapped from the cache on first use."""
+        if isinstance(self._trie, Path):
+            import marisa_trie
+
+            trie = marisa_trie.Trie()
+            try:
+                same = os.path.samestat(os.fstat(self._trie_fd), os.stat(self._trie))
+            except OSError:
+                same = False
+            if same:
+                trie.mmap(str(self._trie))
+            else:  # the cache was cleared or replaced meanwhile: read the file that was opened
+                trie.frombytes(_read_whole(self._trie_fd))
+            self._trie = trie
+        return self._trie
 
     def __len__(self) -> int:
         return len(self.order)
@@ -159,7 +211,31 @@ class Lexicon:
         return int(self.position[self.trie.key_id(w)])
 
     def word(self, i: int) -> str:
-        return str(self.trie.restore_key(int(self.order[i])))
+        codes = self.letters[self.offsets[i] : self.offsets[i + 1]].tobytes()
+        if self._codes_to_text is not None:
+            return codes.translate(self._codes_to_text).decode("latin-1")
+        chars = self._chars
+        return "".join([chars[c] for c in codes])
+
+    def found(self, key: str, words: Callable[[], Iterable[str]]) -> list[int]:
+        """The indices of those of ``words`` the lexicon holds, ascending. A cached lexicon remembers them in its
+        folder under ``key`` (a name that must change whenever the words do): a later process reads them there and
+        neither calls ``words`` nor loads the trie. A file that cannot be read or written is looked up again."""
+        path = self.folder / f"found-{key}.json" if self.folder is not None and key.isidentifier() else None
+        if path is not None:
+            try:
+                kept = json.loads(path.read_bytes())
+                if isinstance(kept, list) and all(type(i) is int and 0 <= i < len(self) for i in kept):
+                    return kept
+            except (OSError, ValueError):
+                pass
+        out = sorted({i for i in (self.index(w) for w in words()) if i is not None})
+        if path is not None:
+            from solver.files import write_text
+
+            with contextlib.suppress(FileError):  # a cache that cannot be written is no error: looked up again
+                write_text(path, json.dumps(out))
+        return out
 
     def words(self) -> Iterator[str]:
         for i in range(len(self)):
@@ -232,6 +308,8 @@ class Lexicon:
         alphabet = "".join(sorted(set("".join(words))))
         if len(alphabet) > MAX_ALPHABET:
             raise LexiconError(f"word list {wl.name!r} uses {len(alphabet)} distinct letters; at most {MAX_ALPHABET}")
+        import marisa_trie
+
         trie = marisa_trie.Trie(words)
         n = len(words)
         by_id = [""] * n
@@ -290,8 +368,6 @@ class Lexicon:
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
         if meta.get("format") != FORMAT_VERSION:
             raise LexiconError(f"cached lexicon {folder} has an old format")
-        trie = marisa_trie.Trie()
-        trie.mmap(str(folder / "words.marisa"))
 
         def arr(name: str) -> npt.NDArray[np.generic]:
             # a plain view of the mapped pages: results of arithmetic on a memmap are memmaps too, each made through
@@ -303,7 +379,7 @@ class Lexicon:
             name or meta["name"],
             meta["sha256"],
             meta["alphabet"],
-            trie,
+            folder / "words.marisa",
             arr("counts.npy"),  # type: ignore[arg-type]
             arr("lengths.npy"),  # type: ignore[arg-type]
             arr("order.npy"),  # type: ignore[arg-type]

@@ -8,7 +8,9 @@ import subprocess
 import sys
 
 NOT_FOR_A_HINT = (
-    "tempfile",  # a hint writes no file
+    "tempfile",  # a hint writes no file (once the word list's look-ups are cached: ``Lexicon.found``)
+    "marisa_trie",  # a hint reads its words from the lexicon's letters, and the offensive words' indices are cached
+    "shutil",  # argparse's formatter reads the terminal's width without it (``solver.cli.options.terminal_columns``)
     "logging",  # only when the collector's pauses are logged
     "hashlib",  # the shipped lists are found by their recorded digests
     "difflib",  # only to name close card codes
@@ -34,8 +36,12 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
 
 
 def test_a_hint_imports_only_what_it_needs() -> None:
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True)
-    report = json.loads(proc.stdout)
+    reports = []
+    for _ in range(2):  # the first may compile the word list and cache its look-ups; the second is every later hint
+        proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True)
+        reports.append(json.loads(proc.stdout))
+    assert reports[0]["out"] == reports[1]["out"]
+    report = reports[1]
     assert report["code"] == 0 and "KHAFS" in report["out"]
     loaded = set(report["modules"])
     assert [m for m in NOT_FOR_A_HINT if m in loaded] == []

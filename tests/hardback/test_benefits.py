@@ -147,3 +147,15 @@ def test_a_genre_made_live_by_a_chain_of_passing_uncoverers_is_not_ruled_out() -
         "options": {"rules": "bga", "literary_awards": False, "award_held": 7},
     }
     check(state, ["abba", "arks", "bars", "sabra", "vara"], Objective.VALUE)
+
+
+def test_the_tokens_remembered_are_bounded_and_read_as_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.hardback import benefits
+
+    monkeypatch.setattr(benefits, "READ_MOST", 5)
+    monkeypatch.setattr(benefits, "_READ", {})
+    tokens = [f"{n}c" for n in range(1, 21)] + [f"{n}P" for n in range(1, 21)] + ["2c*adventure", "2C*A"]
+    read = [parse_benefits(t) for t in tokens]
+    assert len(benefits._READ) <= 5
+    assert read == [(benefits._read_token(t.lower(), t),) for t in tokens]  # as read through the patterns
+    assert read[20] == (Benefit(Kind.PRESTIGE, 1),) and read[-1] == read[-2]

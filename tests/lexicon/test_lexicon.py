@@ -56,6 +56,57 @@ def test_the_letters_end_to_end_spell_every_word(example_lexicon: Lexicon, tmp_p
             assert spelled == lex.word(i)
 
 
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["cat", "tac", "act", "a", "zebra", "cats"],  # ASCII: one translate of the codes
+        ["café", "naïve", "über", "cafe"],  # Latin-1 letters beyond ASCII: still one translate
+        ["кот", "ёж", "слово", "йод", "кит"],  # Cyrillic: the codes joined letter by letter
+    ],
+)
+def test_a_word_read_from_its_letters_is_the_tries(words: list[str], tmp_path: Path) -> None:
+    # ``word`` reads a word from ``letters`` (a hint never loads the trie): the trie's key of the same index, and
+    # ``index`` its inverse, in the lexicon built in memory and in the one opened from the cache
+    built = lexicon_of(*words)
+    for lex in (built, Lexicon.open(_saved(built, tmp_path))):
+        spelled = [lex.word(i) for i in range(len(lex))]
+        assert spelled == [str(lex.trie.restore_key(int(lex.order[i]))) for i in range(len(lex))]
+        assert sorted(spelled) == sorted(set(lex.trie.keys())) and [lex.index(w) for w in spelled] == list(
+            range(len(lex))
+        )
+
+
+def test_a_cached_trie_is_loaded_when_first_asked_for_even_after_the_cache_is_cleared(tmp_path: Path) -> None:
+    built = lexicon_of("cat", "dog", "cats")
+    lex = Lexicon.open(_saved(built, tmp_path))
+    assert isinstance(lex._trie, Path)  # not loaded by opening
+    for f in (tmp_path / "saved").iterdir():
+        f.unlink()  # the cache cleared under a running process: the trie opened with the lexicon is the one read
+    assert "cat" in lex and lex.index("dog") == built.index("dog") and lex.with_prefix("ca") == ["cat", "cats"]
+
+
+def test_found_look_ups_are_kept_in_the_cache_folder(tmp_path: Path) -> None:
+    built = lexicon_of("cat", "dog", "cats", "bird")
+    folder = _saved(built, tmp_path)
+    asked: list[int] = []
+
+    def words() -> list[str]:
+        asked.append(1)
+        return ["dog", "cat", "unicorn", "dog"]
+
+    want = sorted([built.index("dog"), built.index("cat")])  # type: ignore[type-var]
+    assert Lexicon.open(folder).found("pets_v1", words) == want and len(asked) == 1
+    later = Lexicon.open(folder)
+    assert later.found("pets_v1", words) == want and len(asked) == 1  # read from the folder: no look-up, no trie
+    assert isinstance(later._trie, Path)
+    (folder / "found-pets_v1.json").write_text("[0, 99]")  # an index out of range: looked up again, not believed
+    assert Lexicon.open(folder).found("pets_v1", words) == want and len(asked) == 2
+    (folder / "found-pets_v1.json").write_text("{not json")
+    assert Lexicon.open(folder).found("pets_v1", words) == want and len(asked) == 3
+    assert built.found("pets_v1", words) == want and len(asked) == 4  # built in memory: nowhere to keep them
+    assert Lexicon.open(folder).found("../escape", words) == want and not (tmp_path / "escape.json").exists()
+
+
 def _saved(lex: Lexicon, folder: Path) -> Path:
     lex.save(folder / "saved")
     return folder / "saved"

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_word_bound import _walk
 
+from solver.errors import CardCodeError
 from solver.hardback.benefits import (
     COUNT_TABLE,
     Benefit,
@@ -72,14 +73,30 @@ def _oracle_face_up(slots: tuple[OracleSlot, ...]) -> int:
     return sum(1 for s in slots if s.face == "up")
 
 
+OUTSIDE = {"test_a_token_read_under_the_rule_is_not_remembered_past_it"}  # tests that enter the rule themselves
+
+
 @pytest.fixture(autouse=True)
-def house() -> Iterator[None]:
+def house(request: pytest.FixtureRequest) -> Iterator[None]:
+    if request.node.name in OUTSIDE:
+        yield
+        return
     oracle.HOUSE_COUNTS[COINS_PER_FACE_UP] = ("coins", _oracle_face_up)
     try:
         with house_count(ROW, COUNT):
             yield
     finally:
         del oracle.HOUSE_COUNTS[COINS_PER_FACE_UP]
+
+
+def test_a_token_read_under_the_rule_is_not_remembered_past_it() -> None:
+    """Tokens read are remembered (``benefits._READ``): one the house rule reads must be unknown again after it."""
+    with pytest.raises(CardCodeError, match="unknown genre 'up'"):
+        parse_benefits("2c*up")
+    with house_count(ROW, COUNT):
+        assert parse_benefits("2c*up") == (Benefit(COINS_PER_FACE_UP, 2),)
+    with pytest.raises(CardCodeError, match="unknown genre 'up'"):
+        parse_benefits("2c*up")
 
 
 # house cards with the new benefit, beside cards whose counts and abilities it meets: Mystery N (prestige per wild),
