@@ -213,7 +213,7 @@ class Lexicon:
 
     def word(self, i: int) -> str:
         if self._spans is None:  # memoryviews index to Python ints and slice to bytes: twice numpy's speed here
-            self._spans = (memoryview(self.letters), memoryview(self.offsets))
+            self._spans = (self.letters.data, self.offsets.data)
         letters, offsets = self._spans
         codes = letters[offsets[i] : offsets[i + 1]].tobytes()
         if self._codes_to_text is not None:
