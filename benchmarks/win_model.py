@@ -7,8 +7,9 @@ Plays ``--train`` seeded games between the bots (seeds 1..train) and ``--test`` 
 every seat's features at the start of every turn, fits the model on the train games and a baseline on the score
 lead and the rounds left (``BASELINE``) on the same games, and reports the Brier score of both on the test games'
 second-half turns (the turns past half the game's length), with a reliability table (and an SVG plot with
-``--svg``). ``--write`` stores the model as ``solver/data/win-<game>.json``. ``--workers`` plays games in that many
-processes.
+``--svg``). ``--write`` stores the model as ``solver/data/win-<game>.json``; ``--shipped`` also scores the model the
+project ships (``solver/data/win-<game>.json`` as it is) on the same test games, and plots it instead of the new fit.
+``--workers`` plays games in that many processes.
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--svg", type=Path)
+    ap.add_argument("--shipped", action="store_true", help="also score the shipped model on the test games")
     ap.add_argument("--data", type=Path, help="the games' features: written after playing, read instead of playing")
     ap.add_argument("--test-data", type=Path, help="test on the test games of this --data file instead")
     ap.add_argument("--columns", help="the model's columns (default: every column), comma-separated")
@@ -196,10 +198,18 @@ def main() -> None:
         report[name]["reliability"] = [(round(p, 3), round(q, 3), n) for p, q, n in reliability(tx, ty, fitted[name])]
     gain = 1 - report["model"]["brier_second_half"] / report["baseline"]["brier_second_half"]
     report["improvement"] = round(gain, 4)
+    if a.shipped:  # the model the project ships, on the same test games: what the estimates shown are worth
+        shipped = wm.load(a.game)
+        tx, ty = rows(test, [COLUMNS.index(c) for c in shipped.features], second_half=True)
+        brier = wm.brier(tx, ty, shipped)
+        report["shipped"] = {"brier_second_half": round(brier, 5), "states": len(tx),
+                             "improvement": round(1 - brier / report["baseline"]["brier_second_half"], 4),
+                             "reliability": [(round(p, 3), round(q, 3), n) for p, q, n in reliability(tx, ty, shipped)]}
     report["seconds_playing"] = round(played, 1)
     print(json.dumps(report, indent=1))
     if a.svg:
-        write_text(a.svg, svg({n: [tuple(r) for r in report[n]["reliability"]] for n in ("model", "baseline")}))
+        shown = ("shipped", "baseline") if a.shipped else ("model", "baseline")
+        write_text(a.svg, svg({n: [tuple(r) for r in report[n]["reliability"]] for n in shown}))
     if a.write:
         wm.save(fitted["model"], ROOT / "solver" / "data" / f"win-{a.game}.json")
     if not math.isfinite(gain):
