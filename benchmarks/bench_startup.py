@@ -8,6 +8,10 @@ the work.
 
     python benchmarks/bench_startup.py --runs 25 --venv /tmp/core [--baseline /tmp/core-before]
 
+With ``--instructions`` each command also runs once under valgrind (callgrind), which counts the instructions it
+executes: a figure the machine's load does not move, for comparing two versions when the machine is busy (it does
+not weigh a page fault or a cache miss as the clock does, so the times stay the user's figure).
+
 ``--venv`` names the environment whose ``bin/python`` and ``bin/ghostwriter`` are timed (the default: this
 interpreter's); ``--baseline`` adds another environment's hint to each round (a change against its base,
 alternated). A fresh core install (``pip install .``, not editable) is what a user runs; an editable install adds
@@ -19,6 +23,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,6 +49,22 @@ def timed(argv: list[str]) -> tuple[float, float]:
     return wall, (usage.ru_utime + usage.ru_stime) * 1000
 
 
+def instructions(argv: list[str]) -> int:
+    """The instructions one run of ``argv`` executes (valgrind's callgrind, every process it starts): a count that
+    the machine's load does not change, to compare versions on a busy machine."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    proc = subprocess.run(
+        [valgrind, "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null", *argv],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False,
+    )
+    counts = [int(m.group(1).replace(",", "")) for m in re.finditer(r"Collected : ([\d,]+)", proc.stderr)]
+    if proc.returncode != 0 or not counts:
+        raise SystemExit(f"{' '.join(argv)} under valgrind failed ({proc.returncode}): {proc.stderr[-500:].strip()}")
+    return sum(counts)
+
+
 def summary(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     return {
@@ -58,6 +80,9 @@ def main() -> None:
     ap.add_argument("--venv", type=Path, default=None, help="the environment to time (default: this interpreter's)")
     ap.add_argument("--baseline", type=Path, default=None, help="another environment whose hint is timed alternated")
     ap.add_argument("--out", type=Path, default=None, help="also write the figures here (JSON)")
+    ap.add_argument(
+        "--instructions", action="store_true", help="also count each command's instructions once (valgrind: slow)"
+    )
     args = ap.parse_args()
     bindir = args.venv / "bin" if args.venv else Path(sys.executable).parent
     python = str(bindir / "python")
@@ -86,6 +111,12 @@ def main() -> None:
         w, c = summary(walls[name]), summary(cpus[name])
         print(f"{name:<90} {w['median']:>11} {w['p90']:>7} {w['best']:>7} {c['median']:>10} {c['p90']:>7}")
         report["commands"][name] = {"wall_ms": w, "cpu_ms": c}  # type: ignore[index]
+    if args.instructions:
+        print(f"{'command':<90} {'instructions':>14}")
+        for name, argv in commands.items():
+            n = instructions(argv)
+            report["commands"][name]["instructions"] = n  # type: ignore[index]
+            print(f"{name:<90} {n:>14,}")
     if args.out:
         write_text(args.out, json.dumps(report, indent=2) + "\n", "the figures")
 

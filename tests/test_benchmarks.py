@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -225,3 +226,14 @@ def test_bench_startup_times_the_first_answer_beside_its_baselines(tmp_path: Pat
     assert names[0].startswith("ghostwriter hint ") and 'python -c "pass"' in names
     for figures in report["commands"].values():
         assert figures["wall_ms"]["median"] > 0 and figures["cpu_ms"]["median"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind counts the instructions")
+def test_bench_startup_counts_instructions_the_load_does_not_move(tmp_path: Path) -> None:
+    out = tmp_path / "startup.json"
+    proc, report = run("bench_startup.py", out, "--runs", "1", "--instructions", timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    counts = {name: figures["instructions"] for name, figures in report["commands"].items()}
+    hint, numpy, bare = counts.values()
+    assert hint > numpy > bare > 1_000_000  # the hint imports numpy, and numpy's import starts Python
