@@ -58,7 +58,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     the shell closed is held open on /dev/null, and a closed stdout (or stdin, for a command that reads it) is one
     line and exit 74 (``solver.files``)."""
     hold_standard_streams()
-    return reported(lambda: _run(list(sys.argv[1:] if argv is None else argv)))
+    if argv is not None:  # called in a process of its own (a test, a program): its dataclasses are its own
+        return reported(lambda: _run(list(argv)))
+    from solver.cache import cache_root
+    from solver.cli.generated_code import kept_generated_code
+
+    try:
+        folder = cache_root()
+    except RuntimeError:  # no home folder to find: the command says so itself if it needs the cache
+        return reported(lambda: _run(sys.argv[1:]))
+    with kept_generated_code(folder):  # the process's own command line: a faster start (the module says how)
+        return reported(lambda: _run(sys.argv[1:]))
 
 
 def _stdin(why: str) -> TextIO:
