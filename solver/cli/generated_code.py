@@ -23,6 +23,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import marshal
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -54,9 +55,15 @@ class GeneratedCode:
 
 
 def read(path: Path) -> dict[str, CodeType]:
-    """The code objects kept in ``path`` by this very Python; empty when there is none or it is not such a file."""
+    """The code objects kept in ``path`` by this very Python; empty when there is none, when it is not such a file,
+    or when it is not the user's own: another user's file, or one that others may write, is code they could have
+    planted (``GHOSTWRITER_CACHE`` may name a shared folder), so it is never run."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            st = os.fstat(f.fileno())
+            if st.st_uid != getattr(os, "getuid", lambda: st.st_uid)() or st.st_mode & 0o022:
+                return {}
+            data = f.read()
         version, known = marshal.loads(data)
     except (OSError, ValueError, EOFError, TypeError):
         return {}
@@ -95,5 +102,6 @@ def _write(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(path, data, "the dataclasses' code cache")
+        os.chmod(path, 0o600)  # the user's alone: ``read`` runs no code that others could have written
     except (OSError, FileError):
         pass  # no cache folder to write: the next run compiles again

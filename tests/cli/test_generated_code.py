@@ -76,3 +76,15 @@ def test_only_the_texts_used_are_kept(tmp_path: Path) -> None:
     with kept_generated_code(tmp_path):
         _check(_make())
     assert "stale = 1" not in read(path) and read(path)
+
+
+def test_a_file_others_may_write_is_never_run(tmp_path: Path) -> None:
+    with kept_generated_code(tmp_path):
+        _check(_make())
+    path = tmp_path / FILE
+    assert read(path) and path.stat().st_mode & 0o777 == 0o600  # written for the user alone
+    path.chmod(0o666)  # code someone else could have planted: not read
+    assert read(path) == {}
+    with kept_generated_code(tmp_path) as kept:
+        _check(_make())
+    assert kept.compiled > 0 and path.stat().st_mode & 0o777 == 0o600 and read(path)
