@@ -198,6 +198,12 @@ class Lexicon:
             self._trie = trie
         return self._trie
 
+    def __getstate__(self) -> dict[str, object]:
+        """A copy for another process (pickled): the trie itself, not the file held open in this one."""
+        state = dict(self.__dict__)
+        state.update(_trie=self.trie, _trie_fd=-1, _spans=None)
+        return state
+
     def __len__(self) -> int:
         return len(self.order)
 

@@ -85,6 +85,19 @@ def test_a_cached_trie_is_loaded_when_first_asked_for_even_after_the_cache_is_cl
     assert "cat" in lex and lex.index("dog") == built.index("dog") and lex.with_prefix("ca") == ["cat", "cats"]
 
 
+def test_a_cached_lexicon_pickles_with_its_trie(tmp_path: Path) -> None:
+    # a copy for another process carries the trie, not this process's open file (nor the views ``word`` made)
+    import pickle
+
+    lex = Lexicon.open(_saved(lexicon_of("cat", "dog", "cats"), tmp_path))
+    assert lex.word(0) in ("cat", "dog")
+    copy = pickle.loads(pickle.dumps(lex))
+    for f in (tmp_path / "saved").iterdir():
+        f.unlink()
+    assert [copy.word(i) for i in range(len(copy))] == [lex.word(i) for i in range(len(lex))]
+    assert copy.index("cats") == lex.index("cats") and "dog" in copy
+
+
 def test_found_look_ups_are_kept_in_the_cache_folder(tmp_path: Path) -> None:
     built = lexicon_of("cat", "dog", "cats", "bird")
     folder = _saved(built, tmp_path)
