@@ -28,12 +28,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_hint import ADVERSARIAL  # noqa: E402
 from hands import box_state  # noqa: E402
 
-# the hands issue 32 and docs/performance.md name: the box's two worst and bench_hint's named hands of issue 32
-NAMED: dict[str, dict[str, Any]] = {
-    "box_state(50159, 12)": box_state(50159, 12),
-    "box_state(500191, 12)": box_state(500191, 12),
-    **{name: state for name, state in ADVERSARIAL.items() if name.startswith("issue 32: Mystery")},
-}
+# the hands issue 32 and docs/performance.md name: bench_hint's named hands of issue 32 (the box's two worst among them)
+NAMED: dict[str, dict[str, Any]] = {name: state for name, state in ADVERSARIAL.items() if name.startswith("issue 32")}
 
 # the worker: reads one state (JSON) a line, answers its steps, CPU seconds and top 5 values (one JSON line)
 WORKER = """
