@@ -73,26 +73,39 @@ def test_the_box_hands_words_keep_their_exact_values(lexicon: Lexicon, word: str
         assert isinstance(got, float) and got <= value + 1e-6
 
 
-@settings(max_examples=15, deadline=None)
-@given(st.integers(0, 2**32 - 1))
-def test_mystery_n_with_rare_doublers_and_chains_of_uncoverers(seed: int) -> None:
+def _chained_hand(seed: int, size: int, longest: int, n_words: int) -> None:
     """Node by node, nothing pruned: the bound (``_apart`` with ``_n_doubled_chained`` wherever two uncovers are
-    left) is at least the best placement below it, on hands of Mystery N, one or two doublers that stand mostly
-    uncovered, and three or four uncoverers, in words holding an N (a rule that let a chain run through N, or
-    share no uncovers between the two sides, or wanted a face-up anchor beside the doubler, fails here)."""
+    left) is at least the best placement below it, on a hand of Mystery N, one or two doublers that stand mostly
+    uncovered, and three or four uncoverers (``size`` cards at most), in words holding an N."""
     rng = random.Random(seed)
     special = MYSTERY_N + rng.sample([*RARE_DOUBLERS, "romance:F6", "romance:P6"], rng.randint(1, 2))
     special += rng.sample(UNCOVERERS, rng.randint(3, 4))
-    state_json = _state(rng, list(dict.fromkeys(special)), rng.randint(len(special), 7))
-    state = TurnState.from_json(state_json)
+    special = list(dict.fromkeys(special))
+    state = TurnState.from_json(_state(rng, special, rng.randint(len(special), max(size, len(special)))))
     letters = {c.match_letter for c in (*state.hand, *state.inked, *state.mine, *state.others)}
-    fit = [w for w in ALL_WORDS if "n" in w and 4 <= len(w) <= 6 and sum(ch in letters for ch in w) >= 3]
+    fit = [w for w in ALL_WORDS if "n" in w and 4 <= len(w) <= longest and sum(ch in letters for ch in w) >= 3]
     assume(fit)
-    words = sorted(set(rng.sample(fit, min(5, len(fit)))))
+    words = sorted(set(rng.sample(fit, min(n_words, len(fit)))))
     solver = Search(lexicon_of(*words), state, engine="python").solver
     assume(solver.stepped is not None)
     for word in words:
         _walk(solver, word)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_mystery_n_with_rare_doublers_and_chains_of_uncoverers(seed: int) -> None:
+    """``_chained_hand`` on hands of 6 cards at most and words of 6 letters at most (a rule that let a chain run
+    through N, or share no uncovers between the two sides, or wanted a face-up anchor beside the doubler, fails)."""
+    _chained_hand(seed, 6, 6, 4)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_mystery_n_with_rare_doublers_and_chains_of_uncoverers_at_length(seed: int) -> None:
+    """``_chained_hand`` on hands of 8 cards at most and words of 7 letters at most (the slow suite)."""
+    _chained_hand(seed, 8, 7, 6)
 
 
 def test_a_doubler_uncovered_at_the_end_of_a_chain_of_two() -> None:
