@@ -6,16 +6,20 @@ the same in both.
     git archive main | tar -x -C /tmp/base && (cd /tmp/base && python3 -m venv .venv && .venv/bin/pip install -q -e .)
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base                      # the named hands, 3 rounds
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --generator box --size 12 --hands 200
+    .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --words 25 --hands 150 --seed0 600000
 
 Each tree runs in a worker process of its own (two builds of one compiled kernel cannot share a process), started
 once and fed one hand at a time; the two take turns on every hand, which of them goes first alternating hand by hand,
-so both see the same load. The exit code is 1 when a top 5's values differ.
+so both see the same load. With ``--words``, no timing: box hands holding Mystery N and a doubler, each with words
+drawn from its best bounds, every word solved from no floor in both trees (their exact values must agree). The exit
+code is 1 when a top 5's values or a word's exact value differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -40,7 +44,13 @@ from solver.lexicon import default_lexicon
 from solver.search.hardback import Search
 lexicon = default_lexicon()
 for line in sys.stdin:
-    state = TurnState.from_json(json.loads(line))
+    asked = json.loads(line)
+    if "words" in asked:  # each word's exact value, solved from no floor
+        solver = Search(lexicon, TurnState.from_json(asked["state"])).solver
+        found = [solver.attempt(w) for w in asked["words"]]
+        print(json.dumps([f if isinstance(f, float) else f.value for f in found]), flush=True)
+        continue
+    state = TurnState.from_json(asked)
     start = time.thread_time()
     search = Search(lexicon, state)
     moves = search.top(5)
@@ -65,6 +75,13 @@ class Worker:
         steps, cpu, values, exact = json.loads(self.proc.stdout.readline())
         return int(steps), float(cpu), [float(v) for v in values], bool(exact)
 
+    def values(self, state: dict[str, Any], words: list[str]) -> list[float]:
+        """Each word's exact value in this tree (-inf: the hand cannot spell it)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"state": state, "words": words}) + "\n")
+        self.proc.stdin.flush()
+        return [float(v) for v in json.loads(self.proc.stdout.readline())]
+
     def close(self) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.close()
@@ -84,7 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--seed0", type=int, default=500_000, help="box hands from box_state(seed0 + i, size)")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each named hand in each tree")
+    ap.add_argument("--words", type=int, default=0, help="instead of timing: per box hand holding Mystery N and a "
+                    "doubler, this many words of its 400 best bounds solved from no floor in both trees (the exact "
+                    "values must agree)")
     args = ap.parse_args(argv)
+    if args.words:
+        return _agree(args)
     if args.generator == "named":
         cases = [(name, state) for _ in range(args.rounds) for name, state in NAMED.items()]
     else:
@@ -104,6 +126,40 @@ def main(argv: list[str] | None = None) -> int:
     for worker in trees.values():
         worker.close()
     _report(args.generator, rows, differ)
+    return 1 if differ else 0
+
+
+def _agree(args: argparse.Namespace) -> int:
+    """``--words``: box hands from ``seed0`` on that hold Mystery N and a doubler (``WordSolver.stepped``), ``hands`` of
+    them, each with ``words`` words drawn from its 400 best bounds: their exact values in both trees."""
+    from solver.hardback.state import TurnState
+    from solver.lexicon import default_lexicon
+    from solver.search.hardback import Search
+
+    lexicon = default_lexicon()
+    rng = random.Random(args.seed0)
+    trees = [Worker(args.baseline.resolve()), Worker(ROOT)]
+    hands = words = differ = 0
+    seed = args.seed0
+    while hands < args.hands:
+        seed += 1
+        state = box_state(seed, args.size)
+        search = Search(lexicon, TurnState.from_json(state))
+        if search.solver.stepped is None:
+            continue
+        best = search.bounds.promising(400).tolist()
+        sample = [lexicon.word(int(search.bounds.index[j])) for j in rng.sample(best, min(args.words, len(best)))]
+        base, this = (tree.values(state, sample) for tree in trees)
+        for word, a, b in zip(sample, base, this, strict=True):
+            if abs(a - b) > 1e-6:
+                differ += 1
+                print(f"seed {seed}, {word}: {a} against {b}", file=sys.stderr)
+        hands += 1
+        words += len(sample)
+    for worker in trees:
+        worker.close()
+    print(f"{hands} hands holding Mystery N and a doubler (box seeds {args.seed0 + 1} to {seed}), {words} words: "
+          f"{differ} exact values differ")
     return 1 if differ else 0
 
 
