@@ -16,6 +16,7 @@ from test_bound_rules import MYSTERY_N, UNCOVERERS, _state
 from test_slow_hands import BOX
 from test_word_bound import RARE_DOUBLERS, _walk
 
+from solver.hardback.resolve import Face
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon, default_lexicon
 from solver.search.hardback import Search
@@ -121,3 +122,18 @@ def test_a_doubler_uncovered_at_the_end_of_a_chain_of_two() -> None:
     _walk(solver, "chanek")
     best = solver.solve("chanek")
     assert best is not None and best.resolution.factors[3] == 3
+
+
+def test_a_word_the_cards_left_cannot_fill_is_cut() -> None:
+    """NATES with four cards in the hand and Mystery T8 of yours in play: five letters, so T8 must stand on the T.
+    Where the T is taken by a card of the hand, or an unnamed wild stands on a letter, the cards left cannot fill the
+    letters left (``_short``): the search cuts there, and no placement below can be played (``_walk`` checks it node
+    by node). Issue 32's box hand 50039 (12 cards, Romance R5 in play) spent 20.7 M steps on such branches of its
+    13-letter words, 6.3 M after."""
+    state = TurnState.from_json({"hand": ["mystery:N7", "E", "S", "mystery:A3"], "timeless": {"mine": ["mystery:T8"]}})
+    solver = Search(lexicon_of("nates", "neat"), state, engine="python").solver
+    for word in ("nates", "neat"):
+        _walk(solver, word)
+    best = solver.solve("nates")
+    t8 = [p.card.code for p in solver.profiles].index("mystery:T8")
+    assert best is not None and best.slots[2] == (t8, Face.UP)
