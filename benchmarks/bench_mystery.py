@@ -7,6 +7,8 @@ the same in both.
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base                      # the named hands, 3 rounds
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --generator box --size 12 --hands 200
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --words 25 --hands 150 --seed0 600000
+    .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --words 25 --hands 100 --seed0 700000 \
+        --holding classic
 
 Each tree runs in a worker process of its own (two builds of one compiled kernel cannot share a process), started
 once and fed one hand at a time; the two take turns on every hand, which of them goes first alternating hand by hand,
@@ -104,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--words", type=int, default=0, help="instead of timing: per box hand holding Mystery N and a "
                     "doubler, this many words of its 400 best bounds solved from no floor in both trees (the exact "
                     "values must agree)")
+    ap.add_argument("--holding", choices=("mystery-n", "classic"), default="mystery-n", help="with --words: box hands "
+                    "holding Mystery N and a doubler, or a classic in play (yours or an opponent's)")
     args = ap.parse_args(argv)
     if args.words:
         return _agree(args)
@@ -130,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _agree(args: argparse.Namespace) -> int:
-    """``--words``: box hands from ``seed0`` on that hold Mystery N and a doubler (``WordSolver.stepped``), ``hands`` of
-    them, each with ``words`` words drawn from its 400 best bounds: their exact values in both trees."""
+    """``--words``: box hands from ``seed0`` on that hold Mystery N and a doubler (``WordSolver.stepped``) or, with
+    ``--holding classic``, a classic in play, ``hands`` of them, each with ``words`` words drawn from its 400 best
+    bounds: their exact values in both trees."""
     from solver.hardback.state import TurnState
     from solver.lexicon import default_lexicon
     from solver.search.hardback import Search
@@ -145,7 +150,8 @@ def _agree(args: argparse.Namespace) -> int:
         seed += 1
         state = box_state(seed, args.size)
         search = Search(lexicon, TurnState.from_json(state))
-        if search.solver.stepped is None:
+        classic = any(state.get("timeless", {}).values())
+        if (search.solver.stepped is None) if args.holding == "mystery-n" else not classic:
             continue
         best = search.bounds.promising(400).tolist()
         sample = [lexicon.word(int(search.bounds.index[j])) for j in rng.sample(best, min(args.words, len(best)))]
@@ -158,7 +164,8 @@ def _agree(args: argparse.Namespace) -> int:
         words += len(sample)
     for worker in trees:
         worker.close()
-    print(f"{hands} hands holding Mystery N and a doubler (box seeds {args.seed0 + 1} to {seed}), {words} words: "
+    holding = "Mystery N and a doubler" if args.holding == "mystery-n" else "a classic in play"
+    print(f"{hands} hands holding {holding} (box seeds {args.seed0 + 1} to {seed}), {words} words: "
           f"{differ} exact values differ")
     return 1 if differ else 0
 
