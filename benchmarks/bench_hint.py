@@ -203,6 +203,11 @@ ADVERSARIAL: dict[str, dict[str, Any]] = {
                  "adventure:G6", "mystery:C5", "horror:J5", "mystery:E4", "S"],
         "timeless": {"mine": ["mystery:T8"]},
     },
+    "issue 32: the box's seed 500191, Mystery N7 with Romance U9 and L8, five uncoverers, O8 in play": {
+        "hand": ["mystery:Y7", "mystery:K4", "mystery:K2", "romance:A4", "romance:U9", "G", "mystery:W4", "romance:L8",
+                 "mystery:Q5", "horror:E8", "mystery:N7", "horror:W5"],
+        "timeless": {"mine": ["romance:O8"]},
+    },  # hands.box_state(500191, 12)
     "24 Mystery and Romance cards": {"hand": MYSTERY_ROMANCE_24},
     "24 cards of every genre": {
         "hand": [

@@ -8,7 +8,16 @@ What made them slow, and the steps each took (``Search(...).top(5)``):
   on its letter), and a timeless classic of the hand uncovered was counted as put into play (the resolver keeps only
   the classics standing face-up): 20.3 M steps before, 2.89 M after;
 - ``DOUBLERS``: Mystery N was counted doubled twice wherever a doubling could reach it, also where it could stand
-  only beside one doubler (on the word's last letter, say): 4.04 M steps before, 1.46 M after.
+  only beside one doubler (on the word's last letter, say): 4.04 M steps before, 1.46 M after; and wherever two
+  uncovers were left, also where no chain of uncoverers could bring a doubler beside it (``_n_doubled_chained``):
+  128,096 steps after that;
+- ``BOX`` and ``BOX_500191`` (``benchmarks/hands.py``'s ``box_state(50159, 12)`` and ``box_state(500191, 12)``, Mystery
+  N7 with Romance doublers whose letters are rare and three or four uncoverers): the same, 21.5 M and 4.46 M steps
+  before ``_n_doubled_chained``, 2.67 M and 382 k after;
+- ``BOX_50039`` (``box_state(50039, 12)``: Mystery N7 among five Mystery uncoverers, Romance R5 in play, no doubler):
+  its 13-letter words need R5 on their R (twelve cards in the hand), and the search went on below placements that
+  had left it no room (``_short``): 20.7 M steps before, 6.34 M after. ``_short`` took the other hands' steps down
+  too: 2.36 M, 298 k, 2.10 M (classics) and 113 k (doublers).
 """
 
 from __future__ import annotations
@@ -37,19 +46,58 @@ DOUBLERS: dict[str, Any] = {
     ],
     "timeless": {"others": ["adventure:C5"]},
 }
+BOX: dict[str, Any] = {
+    "hand": [
+        *["adventure:Y4", "mystery:O3", "adventure:W5", "mystery:N7", "romance:W4", "romance:F6", "romance:K5"],
+        *["adventure:G6", "mystery:C5", "horror:J5", "mystery:E4", "S"],
+    ],
+    "timeless": {"mine": ["mystery:T8"]},
+}
+BOX_500191: dict[str, Any] = {
+    "hand": [
+        *["mystery:Y7", "mystery:K4", "mystery:K2", "romance:A4", "romance:U9", "G", "mystery:W4", "romance:L8"],
+        *["mystery:Q5", "horror:E8", "mystery:N7", "horror:W5"],
+    ],
+    "timeless": {"mine": ["romance:O8"]},
+}
+BOX_50039: dict[str, Any] = {
+    "hand": [
+        *["T", "E", "mystery:M3", "adventure:Q7", "mystery:A5", "mystery:W4", "D", "mystery:K4", "mystery:N7"],
+        *["mystery:T6", "L", "A"],
+    ],
+    "timeless": {"mine": ["romance:R5tc"]},
+}
 # name: (state, the exact top 5 by value, the most steps it may take)
 SLOW = {
     "classics": (
         CLASSICS,
         [("floorwalkers", 37.5), ("forespeaking", 37.5), ("blanketflower", 37.5), ("aftershocks", 37.0),
          ("farmworkers", 37.0)],
-        3_200_000,
+        2_400_000,
     ),
     "doublers": (
         DOUBLERS,
         [("dispensation", 54.5), ("transpierced", 54.5), ("dispensatory", 54.5), ("postinfection", 54.0),
          ("psychokinetic", 54.0)],
-        1_600_000,
+        200_000,
+    ),
+    "box": (
+        BOX,
+        [("counterweight", 55.5), ("concentering", 54.5), ("backgrounder", 54.5), ("unconfounded", 54.5),
+         ("nonconformer", 54.5)],
+        3_000_000,
+    ),
+    "box 500191": (
+        BOX_500191,
+        [("unnewsworthy", 71.0), ("unanswerably", 71.0), ("unlikenesses", 71.0), ("confoundingly", 70.5),
+         ("groundbreaker", 70.5)],
+        450_000,
+    ),
+    "box 50039": (
+        BOX_50039,
+        [("katzenjammers", 32.0), ("maladminister", 32.0), ("administrator", 32.0), ("blanketflower", 32.0),
+         ("mountebankery", 32.0)],
+        7_000_000,
     ),
 }
 

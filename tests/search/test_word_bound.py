@@ -19,9 +19,10 @@ branch the bound must be at least the best value of the placements below it (eac
 - a doubler whose doubling needs its genre doubles nothing once two cards of that genre can no longer stand
   (``_live``): the Romance doublers throughout (a rule that wanted three cards fails six of these tests).
 The search also cuts a branch once a run of uncovered cards ends that no chain of uncoverers can reach, or once the
-cards uncovered need more uncovers than the cards beside them have (``_stranded``, ``_overdrawn``): at every branch
-it cuts, no placement below may be played (a rule that let no card to come uncover the card before it, or that
-counted every uncoverer one uncover short, fails these tests).
+cards uncovered need more uncovers than the cards beside them have (``_stranded``, ``_overdrawn``), or once the cards
+left cannot fill the letters left (``_short``): at every branch it cuts, no placement below may be played (a rule
+that let no card to come uncover the card before it, or that counted every uncoverer one uncover short, fails these
+tests).
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def _walk(solver: WordSolver, word: str) -> int:
                     used[k] -= 1
         assert bound >= best - 1e-9, (word, i, list(slots), bound, best)
         assert not solver._stranded(node) or best == float("-inf"), (word, i, list(slots), best)
+        assert not solver._short(node) or best == float("-inf"), (word, i, list(slots), best)
         return best
 
     go(0, 0.0, plan.uncovers)

@@ -74,8 +74,10 @@ class Apart(Doubling, Reach):
         assert k_n is not None
         i, slots, used, uncovers = node.i, node.slots, node.used, node.uncovers
         counts, letters, is_pool, near, word = self.counts, self.letters, self.is_pool, node.plan.near, node.plan.word
-        if used[k_n] >= counts[k_n] or uncovers >= 2:
+        if used[k_n] >= counts[k_n]:
             return 2
+        if uncovers >= 2:
+            return self._n_doubled_chained(node)
         abilities = self._abilities(node.live)
         k = slots[i - 1][0] if i >= 1 else -1
         before = abilities[k] if k >= 0 and slots[i - 1][1] is not Face.WILD else 0
@@ -97,6 +99,96 @@ class Apart(Doubling, Reach):
                 if most >= 2:
                     return 2
         return most
+
+    def _n_doubled_chained(self, node: Node) -> int:
+        """``_n_doubled`` where two uncovers or more are left (``uncovers``, or the node's ``passing`` where that is
+        more: every card uncovered from letter i on takes one of them). Mystery N stands at a letter p from i on,
+        face-up on a letter of its own or uncovered; each side q of it holds one card (``_sides``): a doubler
+        face-up on a letter of its own, a doubler uncovered (which takes the uncovers of its chain, ``_chain``), or
+        anything else. Both sides' uncovers come out of the same count, and N uncovered needs an uncoverer on one
+        side (the card at i-1, or one that may stand at q). The most abilities of a pair of sides that fits is how
+        many doublings may reach N there (2 at most); each of these steps only relaxes what a placement needs."""
+        k_n = self.stepped
+        assert k_n is not None
+        i, used = node.i, node.used
+        letters, near, word = self.letters, node.plan.near, node.plan.word
+        total = max(node.uncovers, node.passing)
+        abilities = self._abilities(node.live)
+        doublers = [d for d in self.doublers if self.counts[d] - used[d] - (d == k_n) > 0 and abilities[d]]
+        standing = list(self.resolver.mine_genres)  # per genre, the cards of it in play before letter i
+        for k, face in node.slots[:i]:
+            if k >= 0 and face is not Face.WILD and self.counted[k]:
+                standing[self.profiles[k].genre] += 1
+        most = 0
+        for p in range(i, len(near)):
+            for spent in (0, 1):  # uncovers N takes: face-up on its letter, or uncovered
+                if (word[p] != letters[k_n]) if spent == 0 else not (self.is_pool[k_n] and near[p] and total >= 1):
+                    continue
+                left_side = self._sides(node, standing, doublers, abilities, p, p - 1)
+                right_side = self._sides(node, standing, doublers, abilities, p, p + 1)
+                for a1, c1, u1 in left_side:
+                    for a2, c2, u2 in right_side:
+                        if c1 + c2 + spent <= total and (u1 or u2 or not spent) and a1 + a2 > most:
+                            most = min(2, a1 + a2)
+                if most >= 2:
+                    return 2
+        return most
+
+    def _sides(
+        self, node: Node, standing: list[int], doublers: list[int], abilities: list[int], p: int, q: int
+    ) -> list[tuple[int, int, bool]]:
+        """``_n_doubled_chained``: what the card at letter q, beside Mystery N at p, may be, each as (its doubling
+        abilities, the uncovers it takes from i on, whether it may uncover N): the card placed at i-1, nothing
+        beyond the word's ends; else anything (0, 0, and an uncoverer if one may stand there) or a doubler that may
+        stand there face-up on a letter of its own (no uncover) or uncovered (``_chain``'s uncovers)."""
+        i, slots, used, counts = node.i, node.slots, node.used, self.counts
+        word, near = node.plan.word, node.plan.near
+        if q < 0 or q >= len(near):
+            return [(0, 0, False)]
+        if q < i:  # the card at i-1
+            k = slots[q][0]
+            placed = abilities[k] if k >= 0 and slots[q][1] is not Face.WILD else 0
+            return [(placed, 0, self._may_uncover(slots[q]))]
+        on_letter = any(used[k] < counts[k] and k in self.uncoverers for k in self.by_letter.get(word[q], ()))
+        hidden = near[q] and any(used[k] < counts[k] and self.is_pool[k] for k in self.uncoverers)
+        out = [(0, 0, on_letter or hidden)]
+        chain = -1  # the uncovers a card uncovered at q takes (0: none can be)
+        for d in doublers:
+            if not self._pair_live(node, standing, d, q, p, node.uncovers, node.passing):
+                continue
+            uncoverer = d in self.uncoverers
+            if word[q] == self.letters[d]:
+                out.append((abilities[d], 0, uncoverer))
+            if self.is_pool[d] and near[q]:
+                if chain < 0:
+                    chain = self._chain(node, q, q - p)
+                if chain:
+                    out.append((abilities[d], chain, uncoverer))
+        return out
+
+    def _chain(self, node: Node, q: int, way: int) -> int:
+        """The fewest uncovers from letter i on that a card uncovered at q takes, with the cards that uncover it
+        (0: none can). Its neighbour towards Mystery N (-``way``) uncovers it only if N uncovers (1 uncover); else
+        the card beside it the other ``way`` is an uncoverer: face-up on a letter of its own or the card at i-1
+        that may uncover (1), or uncovered itself (a card of the pool that uncovers, where ``Plan.near`` allows),
+        which needs one in turn further on: one more uncover each."""
+        if self.stepped in self.uncoverers:
+            return 1
+        i, slots, used, counts = node.i, node.slots, node.used, self.counts
+        word, near = node.plan.word, node.plan.near
+        left = sum(counts[k] - used[k] for k in self.uncoverers if self.is_pool[k])  # uncoverers still to place
+        cost, y = 1, q + way
+        while True:
+            if y < i:
+                return cost if y == i - 1 and y >= 0 and self._may_uncover(slots[y]) else 0
+            if y >= len(near):
+                return 0
+            if any(used[k] < counts[k] and k in self.uncoverers for k in self.by_letter.get(word[y], ())):
+                return cost
+            if not near[y] or cost > left:
+                return 0
+            cost += 1
+            y += way
 
     def _pair_near(
         self, node: Node, standing: list[int], doublers: list[int], abilities: list[int], p: int, q: int, spent: int

@@ -185,7 +185,7 @@ class _Walk:
             raise _Enough(self.best)
         solver = self.solver
         node = Node(i, self.plan, self.slots, self.used)
-        if solver._stranded(node) or self._cut(node, acc, budget):
+        if solver._stranded(node) or solver._short(node) or self._cut(node, acc, budget):
             return
         if i == self.n:
             self._leaf()

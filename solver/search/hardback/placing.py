@@ -45,6 +45,22 @@ class Placing(PoolTables):
             out.append((-1, Face.WILD))
         return out
 
+    def _short(self, node: Node) -> bool:
+        """Whether the cards left cannot fill the letters from i on: each letter holds a card of the pool (face-up,
+        wild or uncovered) or a classic face-up on a letter of its own, so the letters left are at most the pool's
+        cards left (less the unnamed wilds placed, each a card of the pool) and, per letter, the classics of it left
+        up to that letter's count ahead. Then no placement below can be played."""
+        i, used, counts = node.i, node.used, self.counts
+        unnamed = sum(1 for k, _ in node.slots[:i] if k < 0)  # the unnamed wilds placed: cards of the pool too
+        need = len(node.plan.near) - i - sum(counts[k] - used[k] for k in self.pool_kinds) + unnamed
+        if need <= 0:
+            return False
+        ahead = node.plan.suffix[i]
+        classics: dict[str, int] = {}
+        for k in self.classic_kinds:
+            classics[self.letters[k]] = classics.get(self.letters[k], 0) + counts[k] - used[k]
+        return need > sum(min(c, ahead.get(letter, 0)) for letter, c in classics.items())
+
     def _stranded(self, node: Node) -> bool:
         """Whether the cards uncovered at the letters before i cannot all be uncovered, whatever comes after: the
         runs need more uncovers than the cards at their ends have (``_overdrawn``, which holds ``_rooted``'s test of

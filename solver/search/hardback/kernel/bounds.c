@@ -424,13 +424,118 @@ static int pair_near(const S *s, int i, const int *standing, const int *doublers
     return most;
 }
 
+/* an uncoverer of the word's letter y (a card letter or not) is left to stand face-up there */
+static int uncoverer_on(const S *s, int letter) {
+    const Ctx *c = s->c;
+    if (letter >= c->C) return 0;
+    for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
+        int k = c->by_letter[letter][bi];
+        if (s->left[k] > 0 && c->kinds[k].is_uncoverer) return 1;
+    }
+    return 0;
+}
+
+/* what n_doubled_chained reads at every letter from i on, made once a node: per letter y, whether an uncoverer may
+ * stand there face-up (up), and the fewest uncovers a card uncovered there takes with the chain that turns it up
+ * from its left (cl) or from its right (cr), 0 where none can (WordSolver._chain, both ways at once) */
+typedef struct {
+    int up[MAXN], cl[MAXN], cr[MAXN];
+    int hidden; /* a card of the pool that uncovers is left: one may stand uncovered */
+} Chains;
+
+static void chains_of(const S *s, int i, Chains *ch) {
+    const Ctx *c = s->c;
+    int left = 0; /* the pool's uncoverers still to place */
+    for (int k = 0; k < c->K; k++)
+        if (c->kinds[k].is_uncoverer && c->kinds[k].pool) left += s->left[k];
+    ch->hidden = left > 0;
+    for (int y = i; y < s->n; y++) ch->up[y] = uncoverer_on(s, s->word[y]);
+    if (c->kinds[c->stepped].is_uncoverer) { /* Mystery N uncovers its neighbour */
+        for (int y = i; y < s->n; y++) ch->cl[y] = ch->cr[y] = 1;
+        return;
+    }
+    for (int q = i; q < s->n; q++) { /* the chain from the left: y = q - 1 face-up, or uncovered in turn */
+        int y = q - 1;
+        if (y < i) ch->cl[q] = y == i - 1 && y >= 0 && may_uncover(s, s->slots[y]) ? 1 : 0;
+        else if (ch->up[y]) ch->cl[q] = 1;
+        else ch->cl[q] = s->near[y] && ch->cl[y] && ch->cl[y] <= left ? ch->cl[y] + 1 : 0;
+    }
+    for (int q = s->n - 1; q >= i; q--) { /* from the right */
+        int y = q + 1;
+        if (y >= s->n) ch->cr[q] = 0;
+        else if (ch->up[y]) ch->cr[q] = 1;
+        else ch->cr[q] = s->near[y] && ch->cr[y] && ch->cr[y] <= left ? ch->cr[y] + 1 : 0;
+    }
+}
+
+/* WordSolver._sides: what the card at q beside Mystery N at p may be, as (abilities, uncovers from i on, may uncover
+ * N) in a, u, m; how many */
+static int sides_of(const S *s, int i, const int *standing, const int *doublers, int nd, int p, int q, int uncovers,
+                    int passing, const Chains *ch, int *a, int *u, int *m) {
+    const Ctx *c = s->c;
+    if (q < 0 || q >= s->n) {
+        a[0] = u[0] = m[0] = 0;
+        return 1;
+    }
+    if (q < i) {
+        Slot sl = s->slots[q];
+        a[0] = sl.k >= 0 && sl.face != WILD ? ability(s, sl.k) : 0;
+        u[0] = 0;
+        m[0] = may_uncover(s, sl);
+        return 1;
+    }
+    a[0] = u[0] = 0;
+    m[0] = ch->up[q] || (s->near[q] && ch->hidden);
+    int n = 1, cost = q < p ? ch->cl[q] : ch->cr[q];
+    for (int j = 0; j < nd; j++) {
+        int d = doublers[j];
+        const Kind *pd = &c->kinds[d];
+        if (!pair_live(s, i, standing, d, q, p, uncovers, passing)) continue;
+        if (s->word[q] == pd->letter) {
+            a[n] = ability(s, d), u[n] = 0, m[n] = pd->is_uncoverer;
+            n++;
+        }
+        if (pd->pool && s->near[q] && cost) {
+            a[n] = ability(s, d), u[n] = cost, m[n] = pd->is_uncoverer;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* WordSolver._n_doubled_chained: _n_doubled where two uncovers or more are left, each side's card and the uncovers
+ * its chain takes out of one count */
+static int n_doubled_chained(const S *s, int i, const int *standing, const int *doublers, int nd, int uncovers,
+                             int passing) {
+    const Ctx *c = s->c;
+    int kn = c->stepped;
+    const Kind *pn = &c->kinds[kn];
+    int total = uncovers > passing ? uncovers : passing, most = 0;
+    int a1[2 * MAXK + 1], u1[2 * MAXK + 1], m1[2 * MAXK + 1], a2[2 * MAXK + 1], u2[2 * MAXK + 1], m2[2 * MAXK + 1];
+    Chains ch;
+    chains_of(s, i, &ch);
+    for (int p = i; p < s->n; p++) {
+        for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */
+            if (spent == 0 ? s->word[p] != pn->letter : !(pn->pool && s->near[p] && total >= 1)) continue;
+            int n1 = sides_of(s, i, standing, doublers, nd, p, p - 1, uncovers, passing, &ch, a1, u1, m1);
+            int n2 = sides_of(s, i, standing, doublers, nd, p, p + 1, uncovers, passing, &ch, a2, u2, m2);
+            for (int x = 0; x < n1; x++)
+                for (int y = 0; y < n2; y++)
+                    if (u1[x] + u2[y] + spent <= total && (m1[x] || m2[y] || !spent) && a1[x] + a2[y] > most)
+                        most = a1[x] + a2[y] > 2 ? 2 : a1[x] + a2[y];
+            if (most >= 2) return 2;
+        }
+    }
+    return most;
+}
+
 /* WordSolver._n_doubled: how many doublings (0, 1, 2) may still reach the card Mystery N, still to place, from the
- * cards that double beside it (asked where one uncover is left or none; else 2) */
+ * cards that double beside it (n_doubled_chained where two uncovers or more are left) */
 static int n_doubled(const S *s, int i, int uncovers, int passing) {
     const Ctx *c = s->c;
     int kn = c->stepped;
     const Kind *pn = &c->kinds[kn];
-    if (s->left[kn] <= 0 || uncovers >= 2) return 2;
+    if (s->left[kn] <= 0) return 2;
     int doublers[MAXK], nd = 0;
     for (int di = 0; di < c->ndoublers; di++) {
         int d = c->doublers[di];
@@ -439,6 +544,7 @@ static int n_doubled(const S *s, int i, int uncovers, int passing) {
     int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD ? ability(s, s->slots[i - 1].k) : 0;
     int standing[4]; /* per genre, the cards of it in play before letter i */
     for (int g = 0; g < 4; g++) standing[g] = c->base_genres[g] + s->placed_genre[g];
+    if (uncovers >= 2) return n_doubled_chained(s, i, standing, doublers, nd, uncovers, passing);
     int most = 0;
     for (int p = i; p < s->n; p++) {
         for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */

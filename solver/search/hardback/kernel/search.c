@@ -174,6 +174,21 @@ static int stranded(const S *s, int i) {
     return i >= 2 && s->slots[i - 2].face == UNCOVERED && overdrawn(s, i); /* (holds rooted's test of ended runs) */
 }
 
+/* WordSolver._short: the cards left cannot fill the letters from i on (the pool's cards left, less the unnamed wilds
+ * placed, and per letter the classics of it left up to that letter's count ahead) */
+static int short_of_cards(const S *s, int i) {
+    const Ctx *c = s->c;
+    int need = s->n - i - s->pool_left;
+    for (int p = 0; p < i; p++)
+        if (s->slots[p].k < 0) need++;
+    if (need <= 0) return 0;
+    int classics[MAXC] = {0};
+    for (int k = 0; k < c->K; k++)
+        if (c->kinds[k].source == MINE || c->kinds[k].source == OTHER) classics[c->kinds[k].letter] += s->left[k];
+    for (int a = 0; a < c->C; a++) need -= classics[a] < s->caps[i][a] ? classics[a] : s->caps[i][a];
+    return need > 0;
+}
+
 /* a card of kind k (-1: none) placed with face (by = 1) or lifted (by = -1): the counts and tallies */
 static inline void place(S *s, int k, int face, int by) {
     if (face != UP) s->placed_hidden += by;
@@ -227,6 +242,7 @@ static void leaf(S *s) {
 void go(S *s, int i, double acc, int budget, int checked) {
     if (step_in(s)) return;
     if (!checked && stranded(s, i)) return;
+    if (short_of_cards(s, i)) return;
     int passing;
     int avail = uncovers_ahead(s, i, budget, &passing);
     set_live(s, i, avail > passing ? avail : passing); /* a chain of passing uncoverers uncovers more than avail */
