@@ -23,7 +23,8 @@ from typing import Any
 
 from solver.bots.base import NODE_BUDGET
 from solver.bots.policy import PolicyBot
-from solver.game.hardback.actions import Action, Buy, End, InkBuy, Spell
+from solver.errors import GhostwriterError
+from solver.game.hardback.actions import Action, Advert, Buy, End, Flush, InkBuy, Spell
 from solver.game.hardback.engine import Game
 from solver.game.protocol import Game as AnyGame
 from solver.hardback.moves import Move
@@ -161,7 +162,8 @@ class ExpertBot(PolicyBot):
         own = game.copy()
         start = len(own.log)
         PolicyBot.buy(self, own)
-        plans = [Plan((*own.log[start:], End()), "hard")]
+        hard = (*own.log[start:], End())
+        plans = [Plan(hard, purchase_label(game, hard))]
         row = st.offer_row
         affordable = [i for i, c in enumerate(row) if c.cost <= coins]
         deck = self.deck(game)
@@ -190,6 +192,28 @@ class ExpertBot(PolicyBot):
             return
         if not apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
             super().buy(game)
+
+
+def purchase_label(game: Game, actions: tuple[Action, ...]) -> str:
+    """The purchases ``actions`` make from ``game``'s buy phase, said for people as the other buy plans say theirs:
+    ``buy romance:K5 + E``, ``flush, buy nothing``, ``buy mystery:B4 + advert`` (coins left buy ink: not said)."""
+    trial = game.copy()
+    bought: list[str] = []
+    flushed = False
+    for action in actions:
+        st = trial.state
+        if isinstance(action, Buy):
+            card = st.player.jail[0] if action.slot is None else st.offer_row[action.slot]
+            bought.append(card.code)
+        elif isinstance(action, Advert):
+            bought.append("advert")
+        flushed = flushed or isinstance(action, Flush)
+        try:
+            trial.apply(action)
+        except GhostwriterError:
+            break
+    said = "buy " + (" + ".join(bought) if bought else "nothing")
+    return f"flush, {said}" if flushed else said
 
 
 def turn_seconds(bot: ExpertBot, game: Game) -> float:
