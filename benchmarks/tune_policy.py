@@ -8,8 +8,9 @@ A tuning is judged on paired seeds, seats mirrored (each seed played once with t
 hard bot in the other): every candidate meets the same deals (common random numbers). The figure is the tuned
 seat's share of games won (ties half) with its Wilson 95% interval, and its mean final margin over the hard bot
 (less noisy than wins, so the search reads ``share + margin / 30``). ``screen`` moves each constant alone one step
-down and one step up from a base (``--params``, the hard defaults by default); ``check`` plays one tuning. Tune on
-one seed range and report on another (the expert's benchmark starts at 500001; tune at 700001 or beyond).
+down and one step up from a base (``--params``, the hard defaults by default); ``check`` plays one tuning,
+``batch`` a list of them. Tune on one seed range and report on another (the expert's benchmark starts at 500001;
+tune at 700001 or beyond).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_expert import wilson
 from solver.bots.tuning import HARD, Tuning
+from solver.tournament.stats import wilson
 
 Job = tuple[dict[str, Any], int, int, int]  # tuning, seed, seat, players
 
@@ -68,7 +69,7 @@ def evaluate(pool: ProcessPoolExecutor, tunings: list[Tuning], first: int, seeds
         chunk = results[k * per:(k + 1) * per]
         share = sum(r[0] for r in chunk) / per
         margin = sum(r[1] for r in chunk) / per
-        low, high = wilson(share, per)
+        low, high = wilson(share * per, per)
         out.append({"params": diff(t), "games": per, "share": round(share, 4), "interval95": [round(low, 4),
                     round(high, 4)], "margin": round(margin, 2), "objective": round(share + margin / 30, 4)})
     return out
@@ -94,8 +95,9 @@ def steps(base: Tuning) -> list[Tuning]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=("screen", "check"))
-    ap.add_argument("--params", default="{}", help="a tuning as JSON (constants not named keep the hard values)")
+    ap.add_argument("mode", choices=("screen", "check", "batch"))
+    ap.add_argument("--params", default="{}", help="a tuning as JSON (constants not named keep the hard values); "
+                    "batch: a JSON list of tunings")
     ap.add_argument("--tuning", default=None, help="a shipped tuning by name (solver/data/<name>.json)")
     ap.add_argument("--seeds", type=int, default=80)
     ap.add_argument("--first-seed", type=int, default=700_001)
@@ -106,7 +108,7 @@ def main() -> None:
         from solver.bots.tuning import load
 
         base = load(a.tuning)
-    else:
+    elif a.mode != "batch":
         base = Tuning.from_json(json.loads(a.params))
     started = time.perf_counter()
     with ProcessPoolExecutor(a.workers) as pool:
@@ -114,7 +116,8 @@ def main() -> None:
             report = evaluate(pool, [base], a.first_seed, a.seeds, a.players)
         else:
             report = []
-            for t in [base, *steps(base)]:
+            batch = [Tuning.from_json(p) for p in json.loads(a.params)] if a.mode == "batch" else [base, *steps(base)]
+            for t in batch:
                 [row] = evaluate(pool, [t], a.first_seed, a.seeds, a.players)
                 print(json.dumps(row), flush=True)
                 report.append(row)

@@ -23,6 +23,8 @@ from typing import Any
 
 from solver.bots.base import NODE_BUDGET
 from solver.bots.policy import PolicyBot
+from solver.bots.tuning import HARD, Tuning
+from solver.bots.tuning import load as load_tuning
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import Action, Advert, Buy, End, Flush, InkBuy, Spell
 from solver.game.hardback.engine import Game
@@ -52,8 +54,9 @@ class ExpertBot(PolicyBot):
         margin: float = MARGIN,
         decisions: tuple[str, ...] = DECISIONS,
         deep: int = 0,
+        tuning: Tuning | None = None,
     ) -> None:
-        super().__init__(lexicon, seed, level="hard", time_limit=time_limit)
+        super().__init__(lexicon, seed, level="hard", time_limit=time_limit, tuning=tuning or load_tuning())
         self.name = "expert"
         self.worlds = worlds
         self.words = words
@@ -62,15 +65,19 @@ class ExpertBot(PolicyBot):
         self.deep = deep  # plans judged again with the next round played (the best ``deep`` of the first look)
         self.model = load("hardback", "plan")
         self._policies: dict[int, PolicyBot] = {}
+        self.seat = -1  # the seat in turn at this turn's start (its rollouts play the tuned policy)
         self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
 
     # -- the planner's parts ------------------------------------------------------------------------------------
 
     def policy(self, seat: int) -> PolicyBot:
-        """The fast policy that plays the rest of a turn in a sampled world (the hard bot)."""
-        if seat not in self._policies:
-            self._policies[seat] = PolicyBot(self.lexicon, self.seed * 31 + seat, level="hard")
-        return self._policies[seat]
+        """The fast policy that plays the rest of a turn in a sampled world: the expert's own tuning for its seat,
+        the hard bot for the others."""
+        key = seat if seat != self.seat else -1
+        if key not in self._policies:
+            tuning = self.tuning if key == -1 else HARD
+            self._policies[key] = PolicyBot(self.lexicon, self.seed * 31 + seat, level="hard", tuning=tuning)
+        return self._policies[key]
 
     def finish(self, world: AnyGame[Any], seat: int) -> None:
         """The rest of ``seat``'s turn (the opponents' returned tokens included), by the hard policy."""
@@ -122,6 +129,7 @@ class ExpertBot(PolicyBot):
 
     def prepare(self, game: Game) -> None:
         self.decisions = []
+        self.seat = game.state.current
         super().prepare(game)
 
     def word_plans(self, game: Game) -> list[Plan]:

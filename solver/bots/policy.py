@@ -127,7 +127,7 @@ class PolicyBot(Bot):
         if self.skill == 0:
             return Objective.VALUE, None
         t = self.tuning
-        coin = t.last_coin if self.last_turn(game) else coin_value(self.stage(game)) * t.word_coin
+        coin = t.last_coin if self.last_turn(game) else coin_value(self.stage(game) * t.coin_stage) * t.word_coin
         w = Weights(coins=coin, ink=min(t.ink_cap, coin), remover=min(t.ink_cap, coin))
         if self.skill >= 2:
             threat = self.classic_threat(game)
@@ -276,7 +276,9 @@ class PolicyBot(Bot):
         return [*p.draw, *p.discard, *p.hand, *p.inked, *p.in_play, *t.word, *t.kept]
 
     def coin(self, game: Game) -> float:
-        return round(coin_value(self.stage(game)) * self.tuning.buy_coin, 2) if self.skill >= 1 else 0.5
+        if self.skill == 0:
+            return 0.5
+        return round(coin_value(self.stage(game) * self.tuning.coin_stage) * self.tuning.buy_coin, 2)
 
     def play_value(self, game: Game, card: Card, deck: list[Card]) -> float:
         """What the card brings, in prestige points, each time it turns up in a hand."""

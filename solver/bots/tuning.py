@@ -22,6 +22,7 @@ class Tuning:
 
     # the word
     word_coin: float = 1.0  # scales the coin's measured worth (``coin_value``) in the word's weights
+    coin_stage: float = 1.0  # scales the game's stage where the coin's worth is read (below 1: coins stay dear longer)
     last_coin: float = 0.05  # a coin's worth in the word of the last turn
     ink_cap: float = 0.6  # an ink (and a remover) gained by the word is worth the coin's worth, at most this
     sent_home: float = 1.0  # sending an opponent's classic home: this plus what it would give them
