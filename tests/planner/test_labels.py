@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from solver.bots.expert import ExpertBot, purchase_label
 from solver.bots.paperback_expert import Expert, make_any
@@ -18,22 +20,30 @@ from solver.game.paperback import PaperbackGame, PaperbackOptions
 from solver.game.paperback.protocol import PaperbackTable
 from solver.lexicon import Lexicon
 from solver.paperback.deck import house_deck
+from solver.planner.core import Judged
 
 HARDBACK_LABEL = re.compile(r"^(flush, )?buy (nothing|[^ +]+( \+ [^ +]+)*)$")
 PAPERBACK_PART = re.compile(r"^(fame \d+¢|\S+)$")  # a Fame card by its cost, a letter card by its code
 
 
+def _buy_labels(game: Any, to_act: Callable[[], int | None], plays: list[Callable[[Any], object]],
+                decisions: Callable[[], list[tuple[str, list[Judged]]]]) -> list[str]:
+    """The labels of the buy plans seat 0's expert judged over ten turns of the game."""
+    labels: list[str] = []
+    for _ in range(10):
+        acting = to_act()
+        assert acting is not None
+        plays[acting](game)
+        if acting == 0:
+            labels += [j.plan.label for kind, judged in decisions() if kind == "buy" for j in judged]
+    return labels
+
+
 def test_the_hardback_experts_buy_plans_name_their_cards(enable: Lexicon) -> None:
     game = Game.new(GameOptions(players=2), 3, enable)
     expert = ExpertBot(enable, bot_seed(3, 0))
-    bots = [expert, make_bot("hard", enable, bot_seed(3, 1))]
-    labels: list[str] = []
-    for _ in range(10):
-        acting = game.to_act()
-        assert acting is not None
-        bots[acting].play_turn(game)
-        if acting == 0:
-            labels += [j.plan.label for kind, judged in expert.decisions if kind == "buy" for j in judged]
+    hard = make_bot("hard", enable, bot_seed(3, 1))
+    labels = _buy_labels(game, lambda: game.to_act(), [expert.play_turn, hard.play_turn], lambda: expert.decisions)
     assert labels and all(HARDBACK_LABEL.match(label) for label in labels), labels
 
 
@@ -64,13 +74,7 @@ def test_the_paperback_experts_buy_plans_name_their_cards(enable: Lexicon) -> No
     bots = [make_any("expert", enable, bot_seed(4, 0)), make_any("hard", enable, bot_seed(4, 1))]
     expert = bots[0]
     assert isinstance(expert, Expert)
-    labels: list[str] = []
-    for _ in range(10):
-        acting = table.to_act()
-        assert acting is not None
-        bots[acting].play_turn(game)
-        if acting == 0:
-            labels += [j.plan.label for kind, judged in expert.decisions if kind == "buy" for j in judged]
+    labels = _buy_labels(game, table.to_act, [b.play_turn for b in bots], lambda: expert.decisions)
     assert labels and all(label.startswith("buy ") for label in labels), labels
     parts = [part for label in labels for part in label.removeprefix("buy ").split(" + ")]
     assert all(PAPERBACK_PART.match(part) for part in parts), labels
