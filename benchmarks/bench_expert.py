@@ -8,6 +8,8 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
+Hardback's expert as shipped plays its tuned policy's plans (``--tuning tuned-hardback``, ``--margin 1``); a lower
+``--margin`` lets the planner overrule it, ``--tuning hard`` plays from the hard bot's own constants.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.bots.expert import MARGIN
 
 Result = tuple[float, list[float]]  # (the expert's points: 1 a win, 1/k a k-way tie, 0 a loss; its turn seconds)
 
@@ -108,7 +112,8 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=None, help="the expert's seconds a turn (none: counts only)")
     ap.add_argument("--rival", default="hard")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--margin", type=float, default=0.01, help="Hardback: the expert's margin over the hard bot's plan")
+    ap.add_argument("--margin", type=float, default=MARGIN,
+                    help="Hardback: what a plan must gain over the policy's own to replace it (1: never, as shipped)")
     ap.add_argument("--decisions", default="word,buy",
                     help="Hardback: the decisions the planner makes ('' for none: the expert's base policy alone)")
     ap.add_argument("--tuning", default="tuned-hardback",
