@@ -10,8 +10,8 @@ judged by the planner (``solver.planner.core``).
   pairs of its four likeliest cards; each judged the same way.
 
 The planner's judgement gives the chances the advice shows, but it does not overrule the tuned policy (``MARGIN``
-1.0): measured against the hard bot, its 1-ply choices lost games the tuned policy wins (43% against 60.5% of
-200 games; docs/planner.md). Ink draws, powers, choices, events and adverts are the tuned policy's. The worlds are
+1.0): measured against the hard bot, its 1-ply choices lost games the tuned policy wins (42.6% against 63.7% of
+600 games; docs/planner.md). Ink draws, powers, choices, events and adverts are the tuned policy's. The worlds are
 drawn from the bot's seed and the turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the
 turn's end, the policy's own choice always judged first.
 """
