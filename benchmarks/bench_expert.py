@@ -8,6 +8,8 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
+Hardback's expert as shipped plays its tuned policy's plans (``--tuning tuned-hardback``, ``--margin 1``); a lower
+``--margin`` lets the planner overrule it, ``--tuning hard`` plays from the hard bot's own constants.
 """
 
 from __future__ import annotations
@@ -23,24 +25,29 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solver.bots.expert import MARGIN
+
 Result = tuple[float, list[float]]  # (the expert's points: 1 a win, 1/k a k-way tie, 0 a loss; its turn seconds)
 
 
-Job = tuple[int, int, int, float | None, str, float, tuple[str, ...], int]  # seed, seat, players, limit, rival, ...
+Job = tuple[int, int, int, float | None, str, float, tuple[str, ...], int, str]  # seed, seat, players, limit, ...
 
 
 def hardback_game(args: Job) -> Result:
     from solver.bots.expert import ExpertBot
     from solver.bots.registry import bot_seed, make_bot
+    from solver.bots.tuning import HARD
+    from solver.bots.tuning import load as load_tuning
     from solver.game.hardback.engine import Game
     from solver.game.hardback.options import GameOptions
     from solver.lexicon import default_lexicon
 
-    seed, seat, players, limit, rival, margin, decisions, deep = args
+    seed, seat, players, limit, rival, margin, decisions, deep, tuning = args
     lex = default_lexicon()
     game = Game.new(GameOptions(players=players), seed, lex)
     bots = [make_bot(rival, lex, bot_seed(seed, s)) for s in range(players)]
-    bots[seat] = ExpertBot(lex, bot_seed(seed, seat), limit, margin=margin, decisions=decisions, deep=deep)
+    base = HARD if tuning == "hard" else load_tuning(tuning)
+    bots[seat] = ExpertBot(lex, bot_seed(seed, seat), limit, margin=margin, decisions=decisions, deep=deep, tuning=base)
     times: list[float] = []
     while (acting := game.to_act()) is not None:
         t = time.perf_counter()
@@ -58,7 +65,7 @@ def paperback_game(args: Job) -> Result:
     from solver.lexicon import default_lexicon
     from solver.paperback.deck import house_deck
 
-    seed, seat, players, limit, rival, _, _, _ = args
+    seed, seat, players, limit, rival, _, _, _, _ = args
     lex = default_lexicon()
     game = PaperbackGame.new(house_deck(), PaperbackOptions.from_json({"players": players}), seed, lex)
     table = PaperbackTable(game)
@@ -105,12 +112,16 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=None, help="the expert's seconds a turn (none: counts only)")
     ap.add_argument("--rival", default="hard")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--margin", type=float, default=0.01, help="Hardback: the expert's margin over the hard bot's plan")
-    ap.add_argument("--decisions", default="word,buy", help="Hardback: the decisions the planner makes")
+    ap.add_argument("--margin", type=float, default=MARGIN,
+                    help="Hardback: what a plan must gain over the policy's own to replace it (1: never, as shipped)")
+    ap.add_argument("--decisions", default="word,buy",
+                    help="Hardback: the decisions the planner makes ('' for none: the expert's base policy alone)")
+    ap.add_argument("--tuning", default="tuned-hardback",
+                    help="Hardback: the expert's base policy, a shipped tuning by name, or 'hard' (the hard bot's)")
     ap.add_argument("--deep", type=int, default=0, help="Hardback: plans judged again a round ahead")
     a = ap.parse_args()
     play = hardback_game if a.game == "hardback" else paperback_game
-    jobs = [(s, seat, a.players, a.limit, a.rival, a.margin, tuple(a.decisions.split(",")), a.deep)
+    jobs = [(s, seat, a.players, a.limit, a.rival, a.margin, tuple(a.decisions.split(",")), a.deep, a.tuning)
             for s in range(a.first_seed, a.first_seed + a.games) for seat in range(a.players)]
     started = time.perf_counter()
     with ProcessPoolExecutor(a.workers) as pool:
@@ -138,6 +149,7 @@ def main() -> None:
         "margin": a.margin,
         "decisions": a.decisions,
         "deep": a.deep,
+        "tuning": a.tuning,
         "seconds": round(time.perf_counter() - started, 1),
     }
     print(json.dumps(report, indent=1))

@@ -1,18 +1,19 @@
-"""The expert: the hard bot's turn, with its two biggest decisions (the word and the buys) made by the planner
-(``solver.planner.core``) instead of fixed weights.
+"""The expert: a tuned policy's turn (``solver.bots.tuning``, ``solver/data/tuned-hardback.json``: the hard bot's
+constants searched by self-play against the hard bot), with its two biggest decisions (the word and the buys)
+judged by the planner (``solver.planner.core``).
 
-- **The word**: the hard bot's best words by its weights, the best for prestige alone and for coins alone (a pass
-  is left to the hard bot, when it finds no word: the model would pass to keep a deck's average up); each is
-  played in worlds sampled from the seat's view, the rest of the turn by the hard policy (its choices, its buys),
-  and judged by the win model on the state reached (``solver.planner.hardback``).
-- **The buys**: the hard bot's own purchase, each card it can afford alone (the coins left bought as ink) and the
-  pairs of its four likeliest cards; each judged the same way. Buying nothing is left to the hard bot's own plan:
-  a model fitted on games cannot tell what a card bought would have done (it saw players with ink to spare win,
-  and would hoard ink), so the planner chooses among purchases, not whether to purchase.
+- **The word**: the policy's best words by its weights, the best for prestige alone and for coins alone (a pass is
+  left to the policy, when it finds no word); each is played in worlds sampled from the seat's view, the rest of
+  the turn by the tuned policy (its choices, its buys), and judged by the win model on the state reached
+  (``solver.planner.hardback``).
+- **The buys**: the policy's own purchase, each card it can afford alone (the coins left bought as ink) and the
+  pairs of its four likeliest cards; each judged the same way.
 
-Ink draws, powers, choices, events and adverts are the hard bot's. The worlds are drawn from the bot's seed and the
-turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the turn's end, the hard bot's choice
-always judged first.
+The planner's judgement gives the chances the advice shows, but it does not overrule the tuned policy (``MARGIN``
+1.0): measured against the hard bot, its 1-ply choices lost games the tuned policy wins (42.6% against 63.7% of
+600 games; docs/planner.md). Ink draws, powers, choices, events and adverts are the tuned policy's. The worlds are
+drawn from the bot's seed and the turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the
+turn's end, the policy's own choice always judged first.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from typing import Any
 
 from solver.bots.base import NODE_BUDGET
 from solver.bots.policy import PolicyBot
-from solver.game.hardback.actions import Action, Buy, End, InkBuy, Spell
+from solver.bots.tuning import HARD, Tuning
+from solver.bots.tuning import load as load_tuning
+from solver.errors import GhostwriterError
+from solver.game.hardback.actions import Action, Advert, Buy, End, Flush, InkBuy, Spell
 from solver.game.hardback.engine import Game
 from solver.game.protocol import Game as AnyGame
 from solver.hardback.moves import Move
@@ -36,7 +40,7 @@ from solver.search.hardback import Search
 
 WORLDS = 3  # worlds each plan is played in
 WORDS = 5  # the hard bot's best words judged (and two for prestige, two for coins)
-MARGIN = 0.01  # a plan must beat the hard bot's own choice by this chance to replace it (the model's bias)
+MARGIN = 1.0  # the planner never overrules the tuned policy (measured: its overrules lost games; docs/planner.md)
 DECISIONS = ("word", "buy")  # the decisions the planner makes (the rest are the hard bot's)
 
 
@@ -51,8 +55,9 @@ class ExpertBot(PolicyBot):
         margin: float = MARGIN,
         decisions: tuple[str, ...] = DECISIONS,
         deep: int = 0,
+        tuning: Tuning | None = None,
     ) -> None:
-        super().__init__(lexicon, seed, level="hard", time_limit=time_limit)
+        super().__init__(lexicon, seed, level="hard", time_limit=time_limit, tuning=tuning or load_tuning())
         self.name = "expert"
         self.worlds = worlds
         self.words = words
@@ -61,15 +66,19 @@ class ExpertBot(PolicyBot):
         self.deep = deep  # plans judged again with the next round played (the best ``deep`` of the first look)
         self.model = load("hardback", "plan")
         self._policies: dict[int, PolicyBot] = {}
+        self.seat = -1  # the seat in turn at this turn's start (its rollouts play the tuned policy)
         self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
 
     # -- the planner's parts ------------------------------------------------------------------------------------
 
     def policy(self, seat: int) -> PolicyBot:
-        """The fast policy that plays the rest of a turn in a sampled world (the hard bot)."""
-        if seat not in self._policies:
-            self._policies[seat] = PolicyBot(self.lexicon, self.seed * 31 + seat, level="hard")
-        return self._policies[seat]
+        """The fast policy that plays the rest of a turn in a sampled world: the expert's own tuning for its seat,
+        the hard bot for the others."""
+        key = seat if seat != self.seat else -1
+        if key not in self._policies:
+            tuning = self.tuning if key == -1 else HARD
+            self._policies[key] = PolicyBot(self.lexicon, self.seed * 31 + seat, level="hard", tuning=tuning)
+        return self._policies[key]
 
     def finish(self, world: AnyGame[Any], seat: int) -> None:
         """The rest of ``seat``'s turn (the opponents' returned tokens included), by the hard policy."""
@@ -121,6 +130,7 @@ class ExpertBot(PolicyBot):
 
     def prepare(self, game: Game) -> None:
         self.decisions = []
+        self.seat = game.state.current
         super().prepare(game)
 
     def word_plans(self, game: Game) -> list[Plan]:
@@ -161,7 +171,8 @@ class ExpertBot(PolicyBot):
         own = game.copy()
         start = len(own.log)
         PolicyBot.buy(self, own)
-        plans = [Plan((*own.log[start:], End()), "hard")]
+        hard = (*own.log[start:], End())
+        plans = [Plan(hard, purchase_label(game, hard))]
         row = st.offer_row
         affordable = [i for i, c in enumerate(row) if c.cost <= coins]
         deck = self.deck(game)
@@ -190,6 +201,28 @@ class ExpertBot(PolicyBot):
             return
         if not apply_best(game, self.decide(game, "buy", self.buy_plans(game))):
             super().buy(game)
+
+
+def purchase_label(game: Game, actions: tuple[Action, ...]) -> str:
+    """The purchases ``actions`` make from ``game``'s buy phase, said for people as the other buy plans say theirs:
+    ``buy romance:K5 + E``, ``flush, buy nothing``, ``buy mystery:B4 + advert`` (coins left buy ink: not said)."""
+    trial = game.copy()
+    bought: list[str] = []
+    flushed = False
+    for action in actions:
+        st = trial.state
+        if isinstance(action, Buy):
+            card = st.player.jail[0] if action.slot is None else st.offer_row[action.slot]
+            bought.append(card.code)
+        elif isinstance(action, Advert):
+            bought.append("advert")
+        flushed = flushed or isinstance(action, Flush)
+        try:
+            trial.apply(action)
+        except GhostwriterError:
+            break
+    said = "buy " + (" + ".join(bought) if bought else "nothing")
+    return f"flush, {said}" if flushed else said
 
 
 def turn_seconds(bot: ExpertBot, game: Game) -> float:

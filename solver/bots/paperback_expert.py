@@ -19,6 +19,7 @@ from solver.bots.paperback import BOTS, TIME_LIMIT, Hard, PaperbackBot, _offer_c
 from solver.game.paperback.actions import Action, Buy, Discard, End, Pass
 from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
 from solver.game.paperback.protocol import PaperbackTable
+from solver.game.paperback.state import take
 from solver.game.paperback.view import turn_state
 from solver.game.protocol import Game as AnyGame
 from solver.lexicon import Lexicon
@@ -90,21 +91,23 @@ class Expert(Hard):
         own = PaperbackTable(game).copy()
         start = len(own.log)
         self.policy.finish_turn(own.game)
-        plans = [Plan(tuple(own.log[start:]), "hard")]
+        hard = tuple(own.log[start:])
+        plans = [Plan(hard, purchase_label(st, hard))]
         fame = [i for i, p in enumerate(st.fame) if p and st.box[p[-1]].cost <= st.coins]
         offer = sorted(
             ((self.worth(st, st.card(c)) / (1 + 0.15 * st.price(c)), p, s, st.price(c))
              for p, s, c in _offer_cards(st) if st.price(c) <= st.coins),
             reverse=True,
         )[:4]
+        bundles: list[tuple[Action, ...]] = []
         for i in fame:
-            plans.append(Plan((Buy("fame", i), End()), f"fame {i}"))
+            bundles.append((Buy("fame", i), End()))
             rest = st.coins - st.box[st.fame[i][-1]].cost
             letter = next(((p, s) for _, p, s, cost in offer if cost <= rest), None)
             if letter is not None:
-                plans.append(Plan((Buy("fame", i), Buy("offer", *letter), End()), f"fame {i} + letter"))
-        for _, p, s, _ in offer:
-            plans.append(Plan((Buy("offer", p, s), End()), f"letter {p}{s[0]}"))
+                bundles.append((Buy("fame", i), Buy("offer", *letter), End()))
+        bundles += [(Buy("offer", p, s), End()) for _, p, s, _ in offer]
+        plans += [Plan(actions, purchase_label(st, actions)) for actions in bundles]
         return plans
 
     def play_turn(self, game: PaperbackGame) -> None:
@@ -126,6 +129,24 @@ class Expert(Hard):
         """The buy phase by the planner (the hard bot's buys and the turn's end when it takes no plan)."""
         if not apply_best(PaperbackTable(game), self.decide(game, "buy", self.buy_plans(game))):
             self.finish_turn(game)
+
+
+def purchase_label(st: PaperbackState, actions: tuple[Action, ...]) -> str:
+    """The purchases ``actions`` make from the buy phase of ``st``, said for people: ``buy TH/2$4 + fame 5¢``,
+    ``buy nothing`` (cubes cashed and the turn's end not said)."""
+    offer = [list(pile) for pile in st.offer]
+    row = list(st.row)
+    fame = [list(pile) for pile in st.fame]
+    bought: list[str] = []
+    for action in actions:
+        if not isinstance(action, Buy):
+            continue
+        if action.pile == "fame":
+            if fame[action.index]:
+                bought.append(f"fame {st.box[fame[action.index].pop()].cost}¢")
+        elif (card := take(offer, row, action.index, action.slot)) is not None:
+            bought.append(st.card(card).code)
+    return "buy " + (" + ".join(bought) if bought else "nothing")
 
 
 def make_any(

@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.powers import use_powers
+from solver.bots.tuning import HARD, Tuning
 from solver.game.hardback.actions import Advert, Buy, Flush, IllegalActionError, Ink, InkBuy
 from solver.game.hardback.engine import Game
 from solver.game.hardback.events import Event
@@ -44,8 +45,6 @@ from solver.lexicon import Lexicon
 RARE = {"j": 0.55, "q": 0.45, "x": 0.55, "z": 0.55, "k": 0.75, "v": 0.75, "w": 0.8, "y": 0.85, "f": 0.85}
 LEVELS = ("easy", "medium", "hard")
 EASY_FAMILIAR = 3.0  # the easy bot's words: met now and then in print, or more often
-SURE_DRAWS = 2  # cards the hard bot draws with ink without asking (while it holds ink)
-ADVISED_DRAWS = 1  # more cards it may draw when the ink advisor says they pay
 # the ink advisor as the hard bot asks it: exact over at most this many distinct draws, else this many samples,
 # each outcome searched with this many steps
 ADVISOR_EXACT = 6
@@ -59,8 +58,16 @@ EVENT_MARGIN = 0.1  # an exchange must lighten the event by this much
 
 
 class PolicyBot(Bot):
-    def __init__(self, lexicon: Lexicon, seed: int = 0, level: str = "hard", time_limit: float | None = None) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        seed: int = 0,
+        level: str = "hard",
+        time_limit: float | None = None,
+        tuning: Tuning = HARD,
+    ) -> None:
         super().__init__(lexicon, seed, time_limit)
+        self.tuning = tuning  # the constants below (``HARD``: the levels as written)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
@@ -90,7 +97,7 @@ class PolicyBot(Bot):
         p = game.state.players[seat]
         if self.skill == 0:
             return "remover"
-        return "ink" if p.ink > max(p.remover, SURE_DRAWS) else "remover"
+        return "ink" if p.ink > max(p.remover, self.tuning.sure_draws) else "remover"
 
     # -- the game's stage ---------------------------------------------------------------------------------------
 
@@ -107,23 +114,25 @@ class PolicyBot(Bot):
             return 0.0
         lead = max(p.prestige for p in st.players)
         rounds = max(1.0, st.turns / len(st.players))
-        pace = max(2.0, lead / rounds)
+        pace = max(self.tuning.pace_floor, lead / rounds)
         return max(0.0, (st.options.target - lead) / pace)
 
     def last_turn(self, game: Game) -> bool:
         st = game.state
-        return st.ending or (self.skill >= 2 and self.turns_left(game) < 0.5)
+        return st.ending or (self.skill >= 2 and self.turns_left(game) < self.tuning.last_turn)
 
     # -- the word -----------------------------------------------------------------------------------------------
 
     def word_weights(self, game: Game) -> tuple[Objective, Weights | None]:
         if self.skill == 0:
             return Objective.VALUE, None
-        coin = 0.05 if self.last_turn(game) else coin_value(self.stage(game))
-        w = Weights(coins=coin, ink=min(0.6, coin), remover=min(0.6, coin))
+        t = self.tuning
+        coin = t.last_coin if self.last_turn(game) else coin_value(self.stage(game) * t.coin_stage) * t.word_coin
+        w = Weights(coins=coin, ink=min(t.ink_cap, coin), remover=min(t.ink_cap, coin))
         if self.skill >= 2:
             threat = self.classic_threat(game)
-            w = replace(w, classic_sent_home=1.0 + threat, trash=0.6 + 0.2 * self.turns_left(game) / 8)
+            trash = t.trash_base + t.trash_slope * self.turns_left(game) / 8
+            w = replace(w, classic_sent_home=t.sent_home + threat, trash=trash)
         return Objective.VALUE, w
 
     def classic_threat(self, game: Game) -> float:
@@ -180,8 +189,9 @@ class PolicyBot(Bot):
         from solver.answers.ink import advise
 
         p = game.state.player
-        while p.ink >= 1 and len(p.inked) < SURE_DRAWS + ADVISED_DRAWS and p.draw:
-            if len(p.inked) >= SURE_DRAWS:
+        sure = self.tuning.sure_draws
+        while p.ink >= 1 and len(p.inked) < sure + self.tuning.advised_draws and p.draw:
+            if len(p.inked) >= sure:
                 objective, weights = self.word_weights(game)
                 advice = advise(
                     self.lexicon,
@@ -198,7 +208,7 @@ class PolicyBot(Bot):
                     memo=self._memo,
                 )
                 opts = {o.k: o for o in advice.options}
-                if 1 not in opts or opts[1].net <= opts[0].net + 0.2:
+                if 1 not in opts or opts[1].net <= opts[0].net + self.tuning.advise_margin:
                     return
             if not self._ink(game):
                 return
@@ -266,29 +276,34 @@ class PolicyBot(Bot):
         return [*p.draw, *p.discard, *p.hand, *p.inked, *p.in_play, *t.word, *t.kept]
 
     def coin(self, game: Game) -> float:
-        return round(coin_value(self.stage(game)), 2) if self.skill >= 1 else 0.5
+        if self.skill == 0:
+            return 0.5
+        return round(coin_value(self.stage(game) * self.tuning.coin_stage) * self.tuning.buy_coin, 2)
 
     def play_value(self, game: Game, card: Card, deck: list[Card]) -> float:
         """What the card brings, in prestige points, each time it turns up in a hand."""
         genres = Counter(c.genre for c in deck if c is not card)
-        return card_value(card, self.coin(game), genres[card.genre], len(deck))
+        return card_value(card, self.coin(game), genres[card.genre], len(deck), self.tuning.timeless)
 
     def gain(self, game: Game, card: Card, deck: list[Card], mean: float | None = None) -> float:
         """What buying the card adds, in prestige points, over the rest of the game."""
         coin = self.coin(game)
+        t = self.tuning
         genres = Counter(c.genre for c in deck)
         if self.skill == 0:
-            return card_value(card, coin, genres[card.genre], len(deck)) + card.purchase_prestige
+            return card_value(card, coin, genres[card.genre], len(deck), t.timeless) + card.purchase_prestige
         if mean is None:
             mean = self.deck_mean(game, deck)
         size = len(deck) + 1
-        draws = self.turns_left(game) * HAND_SIZE / size
-        return card.purchase_prestige + draws * (card_value(card, coin, genres[card.genre], size) - mean)
+        draws = self.turns_left(game) * HAND_SIZE / size * t.horizon
+        worth = card_value(card, coin, genres[card.genre], size, t.timeless)
+        return card.purchase_prestige * t.buy_prestige + draws * (worth - mean)
 
     def deck_mean(self, game: Game, deck: list[Card]) -> float:
         coin = self.coin(game)
         genres = Counter(c.genre for c in deck)
-        return sum(card_value(c, coin, genres[c.genre] - 1, len(deck)) for c in deck) / max(1, len(deck))
+        timeless = self.tuning.timeless
+        return sum(card_value(c, coin, genres[c.genre] - 1, len(deck), timeless) for c in deck) / max(1, len(deck))
 
     def buy(self, game: Game) -> None:
         st = game.state
@@ -296,7 +311,7 @@ class PolicyBot(Bot):
         if self.skill >= 1 and fresh and can_flush(st.offer_row) and not st.options.coop:
             deck = self.deck(game)
             mean = self.deck_mean(game, deck)
-            if max((self.gain(game, c, deck, mean) for c in st.offer_row), default=0.0) < 0.5:
+            if max((self.gain(game, c, deck, mean) for c in st.offer_row), default=0.0) < self.tuning.flush_below:
                 game.apply(Flush())
         self._buy_cards(game)
         if st.options.adverts:
@@ -316,7 +331,7 @@ class PolicyBot(Bot):
                 goods.append((self.gain(game, c, deck, mean), c.cost, i))
         if p.jail and p.jail[0].cost <= coins:
             goods.append((self.gain(game, p.jail[0], deck, mean), p.jail[0].cost, -1))
-        goods = [g for g in goods if g[0] > 0.05]
+        goods = [g for g in goods if g[0] > self.tuning.buy_min]
         goods.sort(reverse=True)
         goods = goods[:8]
         advert_rate = 0.0
@@ -331,7 +346,7 @@ class PolicyBot(Bot):
                 if spent > coins:
                     continue
                 # coins not spent buy ink (or an advert), worth a little
-                score = sum(g[0] for g in combo) + (coins - spent) * max(0.1 * coin, advert_rate)
+                score = sum(g[0] for g in combo) + (coins - spent) * max(self.tuning.leftover * coin, advert_rate)
                 if score > best[0]:
                     best = (score, combo)
         slots = sorted((g[2] for g in best[1]), reverse=True)
@@ -366,7 +381,7 @@ def words_allowed(lexicon: Lexicon, event: Event) -> float:
 
 
 @functools.lru_cache(maxsize=65536)
-def card_value(card: Card, coin: float, same_genre: int, deck_size: int) -> float:
+def card_value(card: Card, coin: float, same_genre: int, deck_size: int, timeless: float = 1.6) -> float:
     """What a card brings, in prestige points, each time it turns up in a hand of a deck of ``deck_size`` cards
     holding ``same_genre`` other cards of its genre: its benefits, its genre's chance to be active, its letter's
     use."""
@@ -380,5 +395,5 @@ def card_value(card: Card, coin: float, same_genre: int, deck_size: int) -> floa
     genre = prof.value[1][1] + (1.0 if prof.doubles[1] or prof.uncovers[1] else 0.0)
     v = (1 - p_active) * base + p_active * genre
     if card.timeless:
-        v *= 1.6  # it stays in play and pays again on later turns
+        v *= timeless  # it stays in play and pays again on later turns
     return usable * v

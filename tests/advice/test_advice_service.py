@@ -157,7 +157,8 @@ def test_the_view_suggests_the_word_with_its_chance_and_the_runner_up(client: Te
     advice = out["advice"]
     assert out["suggestion"]["action"] in ("spell", "ink", "pass"), out["suggestion"]
     if advice["decision"] == "word":
-        assert 0 <= advice["win"] <= 1 and advice["se"] >= 0 and advice["runner_up"]["win"] <= advice["win"]
+        # the expert keeps its tuned policy's word: the runner-up's estimate may be the higher (docs/planner.md)
+        assert 0 <= advice["win"] <= 1 and advice["se"] >= 0 and 0 <= advice["runner_up"]["win"] <= 1
     assert "suggestion" not in view(client, "/v1/hardback/game/view", dealt, 1)  # not seat 1's turn
 
 
