@@ -15,12 +15,19 @@ def percent(win: float, se: float) -> str:
     return f"{100 * win:.0f}% ± {100 * se:.0f}"
 
 
+NUMBERED = ("slot", "index", "card")  # counted from 0 in the JSON, from 1 at the terminal ("buy 6" is slot 5)
+
+
 def action_text(action: dict[str, Any]) -> str:
-    """An action's JSON in a few words."""
+    """An action's JSON in a few words, its slots and cards numbered from 1 as the terminal numbers them."""
     kind = str(action.get("action", "?"))
     if kind == "spell":
         return f"spell {str(action.get('word', '')).upper()}"
-    details = " ".join(f"{k} {v}" for k, v in action.items() if k != "action" and not isinstance(v, list | dict))
+    details = " ".join(
+        f"{k} {v + 1 if k in NUMBERED and type(v) is int else v}"
+        for k, v in action.items()
+        if k != "action" and not isinstance(v, list | dict)
+    )
     return f"{kind.replace('_', ' ')}{' ' + details if details else ''}"
 
 
@@ -33,7 +40,10 @@ def suggestion_text(found: Suggestion | None, game: Game[Any]) -> str:
         lines[0] += f", playing {found.best.plan.label}: a chance to win of {percent(found.best.win, found.best.se)}"
         if found.runner_up is not None:
             r = found.runner_up
-            lines.append(f"  (runner-up {r.plan.label}: {percent(r.win, r.se)}; chances are estimates)")
+            kept = ""
+            if r.win > found.best.win:  # Hardback's expert plays its tuned policy's plan whatever the estimates say
+                kept = "; the expert plays its own policy's plan over a higher estimate (docs/expert.md says why)"
+            lines.append(f"  (runner-up {r.plan.label}: {percent(r.win, r.se)}; chances are estimates{kept})")
         else:
             lines.append("  (the chance is an estimate)")
     return "\n".join(lines)

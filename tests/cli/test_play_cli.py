@@ -161,7 +161,7 @@ def test_a_turn_played_by_hand_layout_buy_and_the_bots_answer(lex: Lexicon) -> N
         "play roan N O A R",  # face-up cards must show their letter
         "play roan R O A N E",  # one card a letter
         "play roan R O A N",
-        "hint",  # only before the word
+        "hint",  # past the word: the expert's next action (a buy), not words
         "buy 9",
         "buy 1",
         "end",
@@ -174,7 +174,8 @@ def test_a_turn_played_by_hand_layout_buy_and_the_bots_answer(lex: Lexicon) -> N
     assert "refused: letter 1 (R): N shows N face-up, not R; lay it face-down as N/wild" in text
     assert "refused: give one card a letter: ROAN has 4 letters, you gave 5 cards" in text
     assert "You spelled ROAN (1 prestige, 3 coins)." in text
-    assert "refused: hints are for your word, before it is played" in text
+    assert re.search(r"^  the expert would (buy|end|flush|ink-buy|buy ink).* next", text, re.M), text
+    assert "  now: flush, buy, ink-buy, end" in text or "  now: buy, ink-buy, end" in text
     assert "refused: the slot must be from 1 to 7, not 9" in text
     assert "You bought h:U2 for 2 coins." in text
     assert re.search(r"^hard: spelled [A-Z]+ .*-> \d+ prestige", text, re.M)

@@ -47,6 +47,7 @@ HELP = """\
 Commands (one a line; slots and previewed cards are numbered from 1):
   before your word (prepare)
     hint [N]                   the ghost writer's N best words for your cards (default 5), and how to type them
+                               (later in your turn: the expert's next action and its chance to win)
     play WORD [CARD ...]       spell WORD; without cards the ghost writer lays it out at its best, else one card
                                a letter, left to right: CODE, CODE/wild (face-down), CODE/uncovered, and
                                CODE@hand|@inked|@mine|@other when the same card is in two places;

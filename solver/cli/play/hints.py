@@ -20,11 +20,14 @@ from solver.text import plural
 
 
 def hint_text(reader: Reader, n: int) -> str:
-    """The ghost writer's ``n`` best words for the person's cards, how to type them, and what the power adds."""
+    """The ghost writer's ``n`` best words for the person's cards, how to type them, and what the power adds; past
+    the word (buying, choosing, an event), the expert's next action with its chance to win."""
     game = reader.game
     st = game.state
     if st.phase != "prepare" or st.current != 0:
-        raise CommandError(f"hints are for your word, before it is played; now: {phase_commands(game)}")
+        if not game.over() and game.to_act() == 0:  # the person acts, past the word: the expert's next action
+            return "\n".join([suggestion_text(suggest(game, HINT_TIME_LIMIT), game), f"  now: {phase_commands(game)}"])
+        raise CommandError(f"hints are for your turn; now: {phase_commands(game)}")
     search = reader.search()
     if reader.familiar is not None:
         search.allowed = familiar(game.lexicon, reader.familiar, search.state.options.edition)[0]
