@@ -42,7 +42,7 @@ def suggestion_text(found: Suggestion | None, game: Game[Any]) -> str:
             r = found.runner_up
             kept = ""
             if r.win > found.best.win:  # Hardback's expert plays its tuned policy's plan whatever the estimates say
-                kept = "; the expert plays its own policy's plan over a higher estimate (docs/expert.md says why)"
+                kept = "; the expert keeps its policy's plan"
             lines.append(f"  (runner-up {r.plan.label}: {percent(r.win, r.se)}; chances are estimates{kept})")
         else:
             lines.append("  (the chance is an estimate)")

@@ -32,7 +32,7 @@ def test_a_runner_up_with_a_higher_estimate_is_said_to_be_so() -> None:
     other = Judged(Plan((Buy(6),), "buy romance:Q4"), 0.47, 0.004, 8)
     text = suggestion_text(Suggestion(Buy(5), "buy", played, other), game)
     assert "the expert would buy slot 6 next, playing buy adventure:R3: a chance to win of 43% ± 0" in text
-    assert "(runner-up buy romance:Q4: 47% ± 0; chances are estimates; the expert plays its own policy's plan" in text
+    assert "(runner-up buy romance:Q4: 47% ± 0; chances are estimates; the expert keeps its policy's plan)" in text
     lower = Judged(Plan((Buy(6),), "buy romance:Q4"), 0.40, 0.004, 8)
     text = suggestion_text(Suggestion(Buy(5), "buy", played, lower), game)
     assert text.endswith("(runner-up buy romance:Q4: 40% ± 0; chances are estimates)")
