@@ -111,19 +111,6 @@ def edit_distance(a: str, b: str, cap: int) -> int:
     return prev[-1]
 
 
-def _read_whole(fd: int) -> bytes:
-    size = os.fstat(fd).st_size
-    parts: list[bytes] = []
-    done = 0
-    while done < size:
-        part = os.pread(fd, size - done, done)
-        if not part:
-            break
-        parts.append(part)
-        done += len(part)
-    return b"".join(parts)
-
-
 class Lexicon:
     """A compiled word list.
 
@@ -194,7 +181,9 @@ class Lexicon:
             if same:
                 trie.mmap(str(self._trie))
             else:  # the cache was cleared or replaced meanwhile: read the file that was opened
-                trie.frombytes(_read_whole(self._trie_fd))
+                with open(self._trie_fd, "rb", closefd=False) as f:
+                    f.seek(0)
+                    trie.frombytes(f.read())
             self._trie = trie
         return self._trie
 
