@@ -4,7 +4,9 @@
   the dearest Fame card it can afford, again while it can; with too little for any Fame card, the dearest letter card;
 - ``hard``: the word worth most by the ghost writer's value objective (score, gaining the Common card, cards next
   hand), letters valued for the deck it is building (its vowels, its abilities, what a card adds per coin), Fame
-  bought when the coins reach a dear pile or the game nears its end, starters trashed with ``trash-hand``;
+  bought when the coins reach a dear pile or the game nears its end, starters trashed with ``trash-hand``; its
+  constants are one parameter set (``solver.bots.tuning.PaperbackTuning``, the hard values by default; the expert
+  plays from a tuning searched by self-play);
 - ``random``: a legal move chosen at random (any word of its hand from a sample of the dictionary, random purchases
   and trashes); the invariant tests' player, fast because it searches nothing.
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from solver.bots.tuning import PAPERBACK_HARD, PaperbackTuning
 from solver.errors import GhostwriterError
 from solver.game.paperback import expansions
 from solver.game.paperback.actions import Buy, Cash, Discard, End, Pass, Piece, Place, Spell, Step
@@ -39,6 +42,7 @@ from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.paperback import PaperbackSearch
 
 TIME_LIMIT = 10.0
+REWEIGHED = 8  # a tuning that weighs the word otherwise than the value objective picks among its best so many
 VOWELS = set("aeiou")
 BOTS = ("greedy", "hard", "random")
 
@@ -68,14 +72,20 @@ class PaperbackBot:
         turn, _ = turn_state(state)
         self.searches += 1
         s = PaperbackSearch(self.lexicon, turn, self.objective, time_limit=self.time_limit)
-        moves = s.top(1)
+        moves = s.top(self.depth)
         if not s.exact:  # the answer would depend on the machine's speed: the exact one, however long it takes
             self.cut += 1
             if self.rerun:
                 s = PaperbackSearch(self.lexicon, turn, self.objective)
-                moves = s.top(1)
+                moves = s.top(self.depth)
         self.proven += s.exact  # False only where the Spacebar's pairs outrun their cap (``pairs.MAX_PAIRS``)
-        return s, (moves[0] if moves else None)
+        return s, (self.rank(moves)[0] if moves else None)
+
+    depth = 1  # the search's best moves the bot chooses among (``rank``)
+
+    def rank(self, moves: list[PMove]) -> list[PMove]:
+        """The search's best moves in the bot's order of preference (here the search's own)."""
+        return moves
 
     def play_turn(self, game: PaperbackGame) -> None:
         st = game.state
@@ -243,6 +253,22 @@ class Hard(PaperbackBot):
     name = "hard"
     objective = PaperbackObjective.VALUE
 
+    def __init__(
+        self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True,
+        tuning: PaperbackTuning = PAPERBACK_HARD,
+    ) -> None:
+        super().__init__(lexicon, seed, time_limit, rerun)
+        self.tuning = tuning
+        self.depth = REWEIGHED if tuning.word_weights() else 1
+
+    def rank(self, moves: list[PMove]) -> list[PMove]:
+        """The search's best moves by the tuning's worth of a word (the value objective's own order when the tuning
+        weighs it as the objective does; ties keep the search's order)."""
+        if not self.tuning.word_weights():
+            return moves
+        t = self.tuning
+        return sorted(moves, key=lambda m: -(m.score + t.common_gain * m.gains_common + t.card_next * m.cards_next))
+
     def spell(self, state: PaperbackState, search: PaperbackSearch, move: PMove) -> Spell:
         spell = spell_of(state, search, move)
         trashes = sum(
@@ -262,23 +288,24 @@ class Hard(PaperbackBot):
 
     def worth(self, state: PaperbackState, card: PCard) -> float:
         """What a letter card adds to the deck being built, in score points a turn it is drawn."""
+        t = self.tuning
         p = state.players[state.current]
         owned = [state.card(i) for i in [*p.owned(), *state.word]]
         vowels = sum(1 for c in owned for ch in c.letters if ch in VOWELS)
-        v = card.score + sum(ability_worth(a) for a in card.abilities)
+        v = t.letter_score * card.score + t.ability * sum(ability_worth(a) for a in card.abilities)
         if any(ch in VOWELS for ch in card.letters):
-            v += 2.0 if vowels < len(owned) / 4 else 0.5
+            v += t.vowel_need if vowels < len(owned) * t.vowel_share else t.vowel_spare
         if len(card.letters) == 2:
-            v += 0.8
+            v += t.two_letters
         return v
+
+    def per_coin(self, state: PaperbackState, card: PCard, price: int) -> float:
+        """A letter card's worth per coin: its worth (``worth``) discounted by its price."""
+        return self.worth(state, card) / (1 + self.tuning.price * price)
 
     def draft_pick(self, state: PaperbackState) -> int:
         """The row card worth most to the deck being built (``worth``)."""
         return max(_row(state), key=lambda k: (self.worth(state, state.card(_at(state, k))), -k))
-
-    early_turns = 4  # own turns that buy letters before Fame (unless the coins reach ``fame_at``)
-    fame_at = 8
-    letters_a_turn = 2
 
     def ends_game(self, state: PaperbackState, pile: int) -> bool:
         """Whether buying the top card of this Fame pile leaves two piles empty (the game ends)."""
@@ -324,17 +351,18 @@ class Hard(PaperbackBot):
         own = state.turns // len(state.players)
         bought_letters = 0
         coop = state.coop is not None  # every Fame card bought is a cube not placed: Fame whenever it can
-        if coop or own >= self.early_turns:
+        t = self.tuning
+        if coop or own >= t.early_turns:
             yield from self.cash_for_fame(state)
         while True:
             fame = self.fame_choice(state)
-            if fame is not None and (coop or own >= self.early_turns or state.coins >= self.fame_at):
+            if fame is not None and (coop or own >= t.early_turns or state.coins >= t.fame_at):
                 yield fame
                 continue
-            if bought_letters >= self.letters_a_turn:
+            if bought_letters >= t.letters_a_turn:
                 return
             offer = [
-                (self.worth(state, state.card(c)) / (1 + 0.15 * state.price(c)), p, s)
+                (self.per_coin(state, state.card(c), state.price(c)), p, s)
                 for p, s, c in _offer_cards(state)
                 if state.price(c) <= state.coins
             ]

@@ -1,8 +1,10 @@
-"""The hand-tuned constants of the policy bots (``solver.bots.policy``) as one parameter set.
+"""The hand-tuned constants of the policy bots as one parameter set a game: Hardback's (``solver.bots.policy``,
+``Tuning``) and Paperback's (``solver.bots.paperback``'s hard bot, ``PaperbackTuning``).
 
-``HARD`` holds the values the medium and hard bots were written with: a ``PolicyBot`` built without a tuning plays
+``HARD`` and ``PAPERBACK_HARD`` hold the values the bots were written with: a bot built without a tuning plays
 exactly as before (the tests pin its games). A tuning searched by self-play (``benchmarks/tune_policy.py``) ships
-as data, ``solver/data/tuned-hardback.json``, read by ``load``; the expert plays its turn from it.
+as data, ``solver/data/tuned-hardback.json`` and ``solver/data/tuned-paperback.json``, read by ``load`` and
+``load_paperback``; each game's expert plays its turn from it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -49,19 +51,70 @@ class Tuning:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Tuning:
-        names = {f.name: f for f in fields(Tuning)}
-        unknown = set(data) - set(names)
-        if unknown:
-            raise ValueError(f"unknown tuning parameters: {', '.join(sorted(unknown))}")
-        values: dict[str, Any] = {k: (int(v) if names[k].type == "int" else float(v)) for k, v in data.items()}
-        return replace(HARD, **values)
+        return _from_json(HARD, data)
+
+
+@dataclass(frozen=True)
+class PaperbackTuning:
+    """Paperback's hard bot's constants. Worths are in score points a turn a card is drawn."""
+
+    # the word: its worth to the bot (the search's value objective: its score plus these)
+    common_gain: float = 3.0  # gaining the Common card (the search's ``COMMON_GAIN``)
+    card_next: float = 0.5  # one more card next hand (the search's ``CARD_NEXT``)
+    # a letter card's worth to the deck being built
+    letter_score: float = 1.0  # scales the card's printed score
+    ability: float = 1.0  # scales its abilities' worth (``ability_worth``)
+    vowel_need: float = 2.0  # a vowel card's bonus while the deck's vowels are fewer than ``vowel_share`` of its cards
+    vowel_spare: float = 0.5  # ... and once they are not
+    vowel_share: float = 0.25
+    two_letters: float = 0.8  # a two-letter card's bonus
+    price: float = 0.15  # a card's worth per coin is its worth / (1 + price x its cost)
+    # the buys
+    early_turns: int = 4  # own turns that buy letters before Fame (unless the coins reach ``fame_at``)
+    fame_at: int = 8
+    letters_a_turn: int = 2  # letter cards bought a turn at most
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> PaperbackTuning:
+        return _from_json(PAPERBACK_HARD, data)
+
+    def word_weights(self) -> bool:
+        """Whether the word's worth differs from the search's value objective (the bot then re-ranks its words)."""
+        return (self.common_gain, self.card_next) != (PAPERBACK_HARD.common_gain, PAPERBACK_HARD.card_next)
+
+
+T = TypeVar("T", Tuning, PaperbackTuning)
+
+
+def _from_json(base: T, data: dict[str, Any]) -> T:
+    """``base`` with the constants ``data`` names (an unknown name refused, integers kept integers)."""
+    names = {f.name: f for f in fields(base)}
+    unknown = set(data) - set(names)
+    if unknown:
+        raise ValueError(f"unknown tuning parameters: {', '.join(sorted(unknown))}")
+    values: dict[str, Any] = {k: (int(v) if names[k].type == "int" else float(v)) for k, v in data.items()}
+    return replace(base, **values)
 
 
 HARD = Tuning()
+PAPERBACK_HARD = PaperbackTuning()
+
+
+def _params(name: str) -> dict[str, Any]:
+    params: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text())["params"]
+    return params
 
 
 @cache
 def load(name: str = "tuned-hardback") -> Tuning:
-    """A tuning shipped in ``solver/data/<name>.json`` (its ``params``)."""
-    data = json.loads((DATA / f"{name}.json").read_text())
-    return Tuning.from_json(data["params"])
+    """A Hardback tuning shipped in ``solver/data/<name>.json`` (its ``params``)."""
+    return Tuning.from_json(_params(name))
+
+
+@cache
+def load_paperback(name: str = "tuned-paperback") -> PaperbackTuning:
+    """A Paperback tuning shipped in ``solver/data/<name>.json`` (its ``params``)."""
+    return PaperbackTuning.from_json(_params(name))
