@@ -282,7 +282,11 @@ class Hard(PaperbackBot):
             return spell
         p = state.players[state.current]
         used = {x.card for x in spell.layout}
-        starters = [i for i, c in enumerate(p.hand) if i not in used and state.box[c].origin == "starter"]
+        keep_wilds = not self.tuning.trash_wilds
+        starters = [
+            i for i, c in enumerate(p.hand)
+            if i not in used and state.box[c].origin == "starter" and not (keep_wilds and state.card(c).wild)
+        ]
         steps = tuple(Step("hand", card=i) for i in starters[:trashes])
         return Spell(spell.word, spell.layout, steps)
 

@@ -73,6 +73,8 @@ class PaperbackTuning:
     early_turns: int = 4  # own turns that buy letters before Fame (unless the coins reach ``fame_at``)
     fame_at: int = 8
     letters_a_turn: int = 2  # letter cards bought a turn at most
+    # trashing (a ``trash-hand`` ability): the starters left in hand, the wilds too when this is 1 (each is Fame)
+    trash_wilds: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
