@@ -9,7 +9,9 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
 Hardback's expert as shipped plays its tuned policy's plans (``--tuning tuned-hardback``, ``--margin 1``); a lower
-``--margin`` lets the planner overrule it, ``--tuning hard`` plays from the hard bot's own constants.
+``--margin`` lets the planner overrule it, ``--tuning hard`` plays from the hard bot's own constants. Paperback's
+expert plays from ``tuned-paperback`` with its own margin (``solver.bots.paperback_expert.MARGIN``); ``--margin``
+and ``--tuning`` set them the same way.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.bots.expert import MARGIN
+from solver.bots.paperback_expert import MARGIN as PAPERBACK_MARGIN
 
 Result = tuple[float, list[float]]  # (the expert's points: 1 a win, 1/k a k-way tie, 0 a loss; its turn seconds)
 
@@ -60,19 +63,20 @@ def hardback_game(args: Job) -> Result:
 def paperback_game(args: Job) -> Result:
     from solver.bots.paperback_expert import Expert, make_any
     from solver.bots.registry import bot_seed
+    from solver.bots.tuning import PAPERBACK_HARD, load_paperback
     from solver.game.paperback import PaperbackGame, PaperbackOptions
     from solver.game.paperback.protocol import PaperbackTable
     from solver.lexicon import default_lexicon
     from solver.paperback.deck import house_deck
 
-    seed, seat, players, limit, rival, _, _, _, _ = args
+    seed, seat, players, limit, rival, margin, _, _, tuning = args
     lex = default_lexicon()
     game = PaperbackGame.new(house_deck(), PaperbackOptions.from_json({"players": players}), seed, lex)
     table = PaperbackTable(game)
-    bots = [make_any("expert" if s == seat else rival, lex, bot_seed(seed, s)) for s in range(players)]
-    expert = bots[seat]
-    if isinstance(expert, Expert):
-        expert.turn_limit = limit
+    bots = [make_any(rival, lex, bot_seed(seed, s)) for s in range(players)]
+    base = PAPERBACK_HARD if tuning == "hard" else load_paperback(tuning)
+    expert = bots[seat] = Expert(lex, bot_seed(seed, seat)).retune(base, margin)
+    expert.turn_limit = limit
     times: list[float] = []
     while (acting := table.to_act()) is not None:
         t = time.perf_counter()
@@ -112,14 +116,19 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=None, help="the expert's seconds a turn (none: counts only)")
     ap.add_argument("--rival", default="hard")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--margin", type=float, default=MARGIN,
-                    help="Hardback: what a plan must gain over the policy's own to replace it (1: never, as shipped)")
+    ap.add_argument("--margin", type=float, default=None,
+                    help="what a plan must gain over the policy's own to replace it (1: never; default: the "
+                    f"game's expert's, Hardback {MARGIN}, Paperback {PAPERBACK_MARGIN})")
     ap.add_argument("--decisions", default="word,buy",
                     help="Hardback: the decisions the planner makes ('' for none: the expert's base policy alone)")
-    ap.add_argument("--tuning", default="tuned-hardback",
-                    help="Hardback: the expert's base policy, a shipped tuning by name, or 'hard' (the hard bot's)")
+    ap.add_argument("--tuning", default=None, help="the expert's base policy, a shipped tuning by name, or 'hard' "
+                    "(the hard bot's; default: tuned-hardback, tuned-paperback)")
     ap.add_argument("--deep", type=int, default=0, help="Hardback: plans judged again a round ahead")
     a = ap.parse_args()
+    if a.margin is None:
+        a.margin = MARGIN if a.game == "hardback" else PAPERBACK_MARGIN
+    if a.tuning is None:
+        a.tuning = f"tuned-{a.game}"
     play = hardback_game if a.game == "hardback" else paperback_game
     jobs = [(s, seat, a.players, a.limit, a.rival, a.margin, tuple(a.decisions.split(",")), a.deep, a.tuning)
             for s in range(a.first_seed, a.first_seed + a.games) for seat in range(a.players)]

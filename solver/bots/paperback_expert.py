@@ -1,11 +1,14 @@
-"""Paperback's expert: the hard bot's turn with the word and the buys chosen by the planner
-(``solver.planner.core``), the same planner as Hardback's expert.
+"""Paperback's expert: a tuned hard bot's turn (``solver.bots.tuning.PaperbackTuning``,
+``solver/data/tuned-paperback.json``: the hard bot's constants searched by self-play against the hard bot), with
+the word and the buys judged by the planner (``solver.planner.core``), the same planner as Hardback's expert.
 
-- **The word**: the hard bot's five best words by value, the two best by score alone, and a pass (or a discard for
-  a cube); each played in worlds sampled from the seat's view, the buys then made by the hard bot, and the state
-  reached judged by the win model (``solver.planner.paperback``).
-- **The buys**: the hard bot's own, each Fame card it can afford, each of its four likeliest letter cards, a Fame
-  card with the best letter the coins left reach (buying nothing is left to the hard bot's own plan).
+- **The word**: the tuned policy's five best words by its worth of a word, the two best by score alone, and a pass
+  (or a discard for a cube); each played in worlds sampled from the seat's view, the buys then made by the tuned
+  policy, and the state reached judged by the win model (``solver.planner.paperback``).
+- **The buys**: the tuned policy's own, each Fame card it can afford, each of its four likeliest letter cards, a
+  Fame card with the best letter the coins left reach (buying nothing is left to the policy's own plan).
+
+A plan replaces the tuned policy's own only when the planner judges it better by ``margin`` (``MARGIN``).
 
 Co-op and the cube rules keep the hard bot's turn (their cubes are decisions of their own).
 """
@@ -15,7 +18,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from solver.bots.paperback import BOTS, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
+from solver.bots.paperback import BOTS, REWEIGHED, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
+from solver.bots.tuning import PaperbackTuning, load_paperback
 from solver.game.paperback.actions import Action, Buy, Discard, End, Pass
 from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
 from solver.game.paperback.protocol import PaperbackTable
@@ -32,7 +36,7 @@ from solver.search.paperback import PaperbackSearch
 EXPERT_BOTS = (*BOTS, "expert")
 WORLDS = 3
 WORDS = 5
-MARGIN = 0.003  # a plan must beat the hard bot's own choice by this chance to replace it
+MARGIN = 0.003  # a plan must beat the tuned policy's own choice by this chance to replace it
 
 
 class Expert(Hard):
@@ -41,13 +45,21 @@ class Expert(Hard):
     def __init__(
         self, lexicon: Lexicon, seed: int = 0, time_limit: float = TIME_LIMIT, rerun: bool = True
     ) -> None:
-        super().__init__(lexicon, seed, time_limit, rerun)
+        super().__init__(lexicon, seed, time_limit, rerun, load_paperback())
         self.seed = seed
+        self.margin = MARGIN
         self.model = load("paperback", "plan")
-        self.policy = Hard(lexicon, seed * 31, time_limit, rerun)
+        self.policy = Hard(lexicon, seed * 31, time_limit, rerun, self.tuning)  # the rest of its own turns
         self.turn_limit: float | None = None  # seconds a turn's judging may take (a service); None: counts only
         self.deadline: float | None = None
         self.decisions: list[tuple[str, list[Judged]]] = []
+
+    def retune(self, tuning: PaperbackTuning, margin: float = MARGIN) -> Expert:
+        """This expert on another base policy (its own turns and its rollouts), with another margin."""
+        self.tuning, self.margin = tuning, margin
+        self.depth = REWEIGHED if tuning.word_weights() else 1
+        self.policy = Hard(self.lexicon, self.seed * 31, self.time_limit, self.rerun, tuning)
+        return self
 
     def finish(self, world: AnyGame[Any], seat: int) -> None:
         """The rest of ``seat``'s turn by the hard bot: its buys and the turn's end."""
@@ -64,7 +76,7 @@ class Expert(Hard):
         judged = judge(PaperbackTable(game), st.current, plans, self.finish, self.evaluate, WORLDS,
                        seed_of(self.seed, st.turns, len(game.log)), self.deadline)
         first = next((j for j in judged if j.plan is plans[0]), None)
-        if first is not None and judged[0] is not first and judged[0].win < first.win + MARGIN:
+        if first is not None and judged[0] is not first and judged[0].win < first.win + self.margin:
             judged.remove(first)
             judged.insert(0, first)
         self.decisions.append((kind, judged))
@@ -77,7 +89,8 @@ class Expert(Hard):
         for objective, n in ((PaperbackObjective.VALUE, WORDS), (PaperbackObjective.SCORE, 2)):
             search = PaperbackSearch(self.lexicon, turn, objective, time_limit=self.time_limit)
             self.searches += 1
-            for move in search.top(n):
+            moves = search.top(max(n, self.depth)) if objective is self.objective else search.top(n)
+            for move in (self.rank(moves) if objective is self.objective else moves)[:n]:
                 spell = self.spell(st, search, move)
                 key = repr(spell.layout) + spell.word
                 if key not in seen:
@@ -95,7 +108,7 @@ class Expert(Hard):
         plans = [Plan(hard, purchase_label(st, hard))]
         fame = [i for i, p in enumerate(st.fame) if p and st.box[p[-1]].cost <= st.coins]
         offer = sorted(
-            ((self.worth(st, st.card(c)) / (1 + 0.15 * st.price(c)), p, s, st.price(c))
+            ((self.per_coin(st, st.card(c), st.price(c)), p, s, st.price(c))
              for p, s, c in _offer_cards(st) if st.price(c) <= st.coins),
             reverse=True,
         )[:4]

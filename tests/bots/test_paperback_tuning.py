@@ -1,18 +1,19 @@
 """Paperback's hard bot's constants as a parameter set: the hard defaults play the hard bot's own games (byte for
 byte, pinned by the hash of their logs as they were before the constants were gathered), a tuning reads and writes
-as JSON and refuses an unknown constant by name."""
+as JSON and refuses an unknown constant by name, the shipped tuning loads, and the expert plays from it."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
 from solver.bots.paperback import Hard, PaperbackBot, make_bot
+from solver.bots.paperback_expert import Expert
 from solver.bots.registry import bot_seed
-from solver.bots.tuning import PAPERBACK_HARD, PaperbackTuning
+from solver.bots.tuning import PAPERBACK_HARD, PaperbackTuning, load_paperback
 from solver.game.paperback import PaperbackGame, PaperbackOptions
 from solver.game.paperback.protocol import PaperbackTable
 from solver.lexicon import Lexicon, default_lexicon
@@ -67,3 +68,30 @@ def test_a_tuning_reads_and_writes_as_json() -> None:
     assert not PAPERBACK_HARD.word_weights()
     with pytest.raises(ValueError, match="horizon"):
         PaperbackTuning.from_json({"horizon": 1.0})  # a Hardback constant is no Paperback one
+
+
+def test_the_shipped_tuning_loads_and_differs_from_the_hard_bot() -> None:
+    tuned = load_paperback()
+    assert tuned != PAPERBACK_HARD
+    assert {f.name for f in fields(tuned)} == set(tuned.to_json())
+
+
+def test_the_expert_plays_from_the_tuned_policy(lexicon: Lexicon) -> None:
+    expert = Expert(lexicon, 3)
+    assert expert.tuning == load_paperback()
+    assert expert.policy.tuning == expert.tuning  # its rollouts finish its own turns by the tuned policy
+    assert Expert(lexicon, 3).retune(PAPERBACK_HARD).policy.tuning == PAPERBACK_HARD
+
+
+def test_an_expert_that_weighs_words_its_own_way_replays_its_seed(lexicon: Lexicon) -> None:
+    tuning = replace(PAPERBACK_HARD, common_gain=1.5, card_next=0.75)  # its words re-ranked from the search's best
+
+    def play() -> str:
+        game = PaperbackGame.new(house_deck(), PaperbackOptions.from_json({"players": 2}), 5, lexicon)
+        table = PaperbackTable(game)
+        bots = [Expert(lexicon, bot_seed(5, 0)).retune(tuning), make_bot("hard", lexicon, bot_seed(5, 1))]
+        while (acting := table.to_act()) is not None and game.state.turns < 8:
+            bots[acting].play_turn(game)  # every action goes through the engine: a refused one would raise
+        return json.dumps([a.to_json() for a in table.log])
+
+    assert play() == play()
