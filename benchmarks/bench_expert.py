@@ -8,8 +8,9 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
-Hardback's expert as shipped plays its tuned policy's plans (``--tuning tuned-hardback``, ``--margin 1``); a lower
-``--margin`` lets the planner overrule it, ``--tuning hard`` plays from the hard bot's own constants.
+Hardback's expert as shipped plays its tuned policy's turn and judges nothing (``--tuning tuned-hardback``, the
+margin infinite); a finite ``--margin`` turns the planner on and lets it overrule the policy by that much,
+``--tuning hard`` plays from the hard bot's own constants.
 """
 
 from __future__ import annotations
@@ -113,7 +114,8 @@ def main() -> None:
     ap.add_argument("--rival", default="hard")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--margin", type=float, default=MARGIN,
-                    help="Hardback: what a plan must gain over the policy's own to replace it (1: never, as shipped)")
+                    help="Hardback: what a plan must gain over the policy's own to replace it (inf: never, and the "
+                    "planner judges nothing, as shipped)")
     ap.add_argument("--decisions", default="word,buy",
                     help="Hardback: the decisions the planner makes ('' for none: the expert's base policy alone)")
     ap.add_argument("--tuning", default="tuned-hardback",
@@ -146,7 +148,7 @@ def main() -> None:
         "turn_p99_s": round(quantile(times, 0.99), 4),
         "turn_worst_s": round(max(times), 4),
         "limit": a.limit,
-        "margin": a.margin,
+        "margin": a.margin if math.isfinite(a.margin) else "never",
         "decisions": a.decisions,
         "deep": a.deep,
         "tuning": a.tuning,
