@@ -137,14 +137,22 @@ class Reach(PoolTables):
         return total
 
     def _forced(self, node: Node, plan: Plan, up: int) -> float:
-        """What the letters from i on lose, against a wild each, to the cards that must stand face-up there.
+        """What the letters from i on lose, against a wild each, to the cards that must stand face-up there: the
+        least of two losses, each of which no placement below escapes (``_rest`` counts a wild on every letter).
 
-        Each wild card (face-down or uncovered) is a hand or inked card not standing face-up, and inked cards stand
-        face-up unless freed by removers; so at least ``forced`` of the letters left hold face-up cards. The
-        greedy of ``_rest`` puts face-up every card worth more than a wild that has a letter (``up`` of them,
-        the most any placement can); each more face-up card brings at most the best worth (its value less a wild's)
-        of the cards left with a letter ahead that are worth no more than a wild (a classic in play, whose value
-        the slack counts already, loses the wild)."""
+        Each wild card (face-down or uncovered) is a hand or inked card not standing face-up and not yet placed
+        (the unnamed wilds placed are cards of the pool too), and inked cards stand face-up unless freed by
+        removers; so at least ``forced`` of the letters left hold face-up cards. The greedy of ``_rest`` puts
+        face-up every card worth more than a wild that has a letter (``up`` of them, the most any placement can);
+        each more face-up card brings at most the best worth (its value less a wild's) of the cards left with a
+        letter ahead that are worth no more than a wild (a classic in play, whose value the slack counts already,
+        loses the wild).
+
+        The other loss: the letters beyond the pool's cards left (``no_pool``) hold classics face-up, each worth at
+        most ``classic`` there against the wild counted (your own classic nothing: the slack counts it in play). Any
+        placement below, its classics' letters made wild, is one the greedy counts, and still holds the inked cards
+        that must stand face-up (``locked``): so it is worth at most the greedy's total, less what its classics lose
+        and what those inked cards lose beyond ``up``."""
         i, used = node.i, node.used
         counts, letters = self.counts, self.letter_ids
         pool_left = inked_left = 0
@@ -154,18 +162,26 @@ class Reach(PoolTables):
                 pool_left += left
                 if self.is_inked[k]:
                     inked_left += left
-        forced = len(plan.near) - i - (pool_left - max(0, inked_left - self.pool.state.remover))
-        if forced <= up:
-            return 0.0
+        pool_left -= sum(1 for k, _ in node.slots[:i] if k < 0)  # the unnamed wilds placed
+        locked = max(0, inked_left - self.pool.state.remover)
         caps = plan.caps[i]
         wild = plan.wild
         worst = 1.0  # none yet (a worth is never positive here)
+        classic = float("-inf")  # the most a classic left with a letter ahead brings there (none yet)
         for k in range(len(counts)):
             if counts[k] > used[k] and caps[letters[self.letters[k]]] > 0:
                 worth = -wild if self.is_mine[k] else plan.opt[k] - wild
                 if worth <= 0 and (worst > 0 or worth > worst):
                     worst = worth
-        return (forced - up) * worst if worst <= 0 else 0.0
+                if self.is_classic[k]:
+                    classic = max(classic, worth)
+        if worst > 0:
+            return 0.0
+        lose = _loss(len(plan.near) - i - (pool_left - locked), up, worst)
+        no_pool = len(plan.near) - i - pool_left  # letters that hold a classic
+        if no_pool > 0 and classic < 0:
+            return min(lose, no_pool * classic + _loss(locked, up, worst))
+        return lose
 
     def _live(self, node: Node) -> list[bool] | None:
         """Per genre, whether it may still be active in a placement whose letters before i are placed (None: every
@@ -200,3 +216,9 @@ class Reach(PoolTables):
                         off += left - standing
             live[g] = counts[g] + min(on + min(off, uncovers), len(plan.near) - i) >= 2
         return live
+
+
+def _loss(forced: int, up: int, worst: float) -> float:
+    """``_forced``'s loss when ``forced`` letters must hold face-up cards and the greedy put ``up`` there: each one
+    more brings ``worst`` (no more than 0) against a wild."""
+    return (forced - up) * worst if forced > up else 0.0

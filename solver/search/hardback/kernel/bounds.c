@@ -38,21 +38,32 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
     return avail + extra < budget ? avail + extra : budget;
 }
 
-/* WordSolver._forced */
+/* _forced's loss when ``must`` letters hold face-up cards and the greedy put ``up`` there */
+static inline double loss(int must, int up, double worst) { return must > up ? (double)(must - up) * worst : 0.0; }
+
+/* WordSolver._forced: the least of two losses, the cards forced face-up and the classics on the letters beyond the
+ * pool's cards left */
 static double forced(const S *s, const RestPlan *rp, int i, int up) {
     const Ctx *c = s->c;
     int locked = s->inked_left - c->removers > 0 ? s->inked_left - c->removers : 0;
-    int must = s->n - i - (s->pool_left - locked);
-    if (must <= up) return 0.0;
-    double worst = 1.0;
+    int pool_left = s->pool_left - s->unnamed;
+    double worst = 1.0, classic = -INFINITY;
     for (int k = 0; k < c->K; k++) {
         const Kind *p = &c->kinds[k];
         if (s->left[k] > 0 && s->caps[i][p->letter] > 0) {
             double worth = p->source == MINE ? -rp->wild : p->opt[s->which] - rp->wild;
             if (worth <= 0 && (worst > 0 || worth > worst)) worst = worth;
+            if ((p->source == MINE || p->source == OTHER) && worth > classic) classic = worth;
         }
     }
-    return worst <= 0 ? (double)(must - up) * worst : 0.0;
+    if (worst > 0) return 0.0;
+    double lose = loss(s->n - i - (pool_left - locked), up, worst);
+    int no_pool = s->n - i - pool_left;
+    if (no_pool > 0 && classic < 0) {
+        double other = (double)no_pool * classic + loss(locked, up, worst);
+        return other < lose ? other : lose;
+    }
+    return lose;
 }
 
 /* the end of _rest: the wilds the passing uncoverers' slots may still bring, and the cards that must stand
