@@ -16,7 +16,10 @@ class Reach(PoolTables):
         """How many uncovers could still reach letters i and after: (for any card, for passing uncoverers).
 
         Only the card at i-1 and cards not yet placed (on a letter still to come, or themselves uncovered) can
-        uncover from letter i on, and no more than the word's ``budget`` of uncovers left. Where no uncoverer is also
+        uncover from letter i on, and no more than the word's ``budget`` of uncovers left. The hand's uncoverers of
+        one letter stand on no more of its letters ahead than there are, all kinds together (each on a letter
+        brings one uncover more than uncovered, whatever its kind, so which of them stand does not matter; a
+        classic, which stands only on a letter, is counted on its own). Where no uncoverer is also
         a doubler (``free_passing``), the hand's uncoverers laid off their letters are counted apart: each that is
         uncovered takes one uncover and brings its own, so the cards uncovered from letter i on, those uncoverers
         aside, are at most what the card at i-1 brings, what the uncoverers on letters still to come bring, and
@@ -43,11 +46,16 @@ class Reach(PoolTables):
             return min(avail, budget), 0
         extra = 0
         every = avail  # as without counting them apart: every uncover that could reach letter i on
+        taken: dict[str, int] = {}  # per letter ahead, the hand's uncoverers standing on it so far
         for k in self.uncoverers:
             left = counts[k] - used[k]
             if left <= 0:
                 continue
-            on = min(left, ahead.get(self.letters[k], 0))
+            letter = self.letters[k]
+            on = min(left, ahead.get(letter, 0))
+            if self.is_pool[k]:  # the hand's uncoverers of one letter share its letters ahead
+                on = min(on, ahead.get(letter, 0) - taken.get(letter, 0))
+                taken[letter] = taken.get(letter, 0) + on
             avail += on * abilities[k]
             if self.is_pool[k]:
                 extra += (left - on) * (abilities[k] - 1)

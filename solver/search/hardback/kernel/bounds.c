@@ -22,6 +22,8 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         return avail < budget ? avail : budget;
     }
     int extra = 0, every = avail;
+    int taken[MAXC]; /* per letter ahead, the hand's uncoverers standing on it so far (they share its letters) */
+    memset(taken, 0, sizeof(int) * (size_t)c->C);
     for (int ui = 0; ui < c->nuncoverers; ui++) {
         int k = c->uncoverers[ui];
         const Kind *p = &c->kinds[k];
@@ -29,6 +31,10 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         if (left <= 0) continue;
         int ahead = s->caps[i][p->letter];
         int on = left < ahead ? left : ahead;
+        if (p->pool) {
+            if (on > ahead - taken[p->letter]) on = ahead - taken[p->letter];
+            taken[p->letter] += on;
+        }
         avail += on * p->om_unc;
         if (p->pool) extra += (left - on) * (p->om_unc - 1);
         if (p->pool || on) every += left * p->om_unc;
