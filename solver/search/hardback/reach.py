@@ -72,28 +72,23 @@ class Reach(PoolTables):
         face-up lose against a wild (``_forced``). An uncovered card adds its own worth to its letter's wild; each
         uncover is counted a wild's worth ahead (what a card worth no more than a wild, not among the items, could
         add there). The node's ``passing`` (a chain can start, and the hand's uncoverers off their letters are
-        counted apart) nests a second limit in the first (``_rest_tail``)."""
+        counted apart) nests a second limit in the first (``_rest_tail``). Where a wild is worth nothing, a card's
+        worth is the same on a letter or uncovered, and each card takes a letter: no more cards than letters left
+        (the matroid truncated, whose greedy stops there)."""
         if plan is None:
             plan = node.plan
-        i, used, passing = node.i, node.used, node.passing
+        i, used = node.i, node.used
         n = len(plan.near)
         wild = plan.wild
-        u = min(node.uncovers if uncovers is None else uncovers, n - i)
-        if passing:
-            passing = min(passing, n - i)
-            u = min(u, passing)
-            total = wild * (n - i)
-            ahead = wild  # an uncovered card adds its worth and a wild's: counted here, not ahead
-        else:
-            total = wild * (n - i + u)
-            ahead = 0.0
+        u, passing, total, ahead = self._rest_start(node, plan, uncovers)
         caps = plan.caps[i]
         taken = [0] * len(caps)
         pool_taken = [0] * len(caps)
         up = 0  # cards put face-up on letters
+        room = n - i if wild <= 0 else 2 * n  # the cards the letters left can hold (no limit where a wild counts)
         counts = self.counts
         for k, worth, lid, pool in plan.items:
-            left = counts[k] - used[k]
+            left = min(counts[k] - used[k], room)
             if left <= 0:
                 continue
             free = caps[lid] - taken[lid]
@@ -103,6 +98,7 @@ class Reach(PoolTables):
                 up += on_letter
                 total += on_letter * worth
                 left -= on_letter
+                room -= on_letter
                 if pool:
                     pool_taken[lid] += on_letter
             if not left:
@@ -112,6 +108,7 @@ class Reach(PoolTables):
                 passing -= t
                 u = min(u, passing)
                 total += t * (worth + wild)
+                room -= t
                 continue
             if not u:
                 continue
@@ -121,10 +118,25 @@ class Reach(PoolTables):
                 t = min(left, u, pool_taken[lid])
                 pool_taken[lid] -= t
             u -= t
+            room -= t
             if passing:
                 passing -= t
             total += t * (worth + ahead)
         return self._rest_tail(node, plan, total, u, passing, up)
+
+    @staticmethod
+    def _rest_start(node: Node, plan: Plan, uncovers: int | None) -> tuple[int, int, float, float]:
+        """``_rest``'s start: the uncovers and ``passing`` it may use, the wilds' worth on every letter (and on each
+        uncover, without ``passing``), and what an uncovered card adds beyond its worth on a letter (``ahead``)."""
+        left = len(plan.near) - node.i
+        wild = plan.wild
+        u = min(node.uncovers if uncovers is None else uncovers, left)
+        passing = node.passing
+        if passing:
+            passing = min(passing, left)
+            # an uncovered card adds its worth and a wild's: counted then, not ahead
+            return min(u, passing), passing, wild * left, wild
+        return u, 0, wild * (left + u), 0.0
 
     def _rest_tail(self, node: Node, plan: Plan, total: float, u: int, passing: int, up: int) -> float:
         """``_rest``'s total once the items are placed: the uncovers left, each a wild's worth where a card worth no

@@ -107,10 +107,11 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
     memset(taken, 0, sizeof(int) * (size_t)c->C);
     memset(pool_taken, 0, sizeof(int) * (size_t)c->C);
     int up = 0;
+    int room = wild <= 0 ? n - i : 2 * n; /* with no wild's worth, each card takes a letter of its own */
     for (int it = 0; it < rp->nitems; it++) {
         int k = rp->item[it].k, lid = rp->item[it].lid, pool = rp->item[it].pool;
         double worth = rp->item[it].worth;
-        int left = s->left[k];
+        int left = s->left[k] < room ? s->left[k] : room;
         if (left <= 0) continue;
         int free_ = caps[lid] - taken[lid];
         if (free_ > 0) {
@@ -119,6 +120,7 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
             up += on_letter;
             total += (double)on_letter * worth;
             left -= on_letter;
+            room -= on_letter;
             if (pool) pool_taken[lid] += on_letter;
         }
         if (!left) continue;
@@ -127,6 +129,7 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
             passing -= t;
             if (u > passing) u = passing;
             total += (double)t * (worth + wild);
+            room -= t;
             continue;
         }
         if (!u) continue;
@@ -136,6 +139,7 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
             pool_taken[lid] -= t;
         }
         u -= t;
+        room -= t;
         if (passing) passing -= t;
         total += (double)t * (worth + ahead);
     }
