@@ -20,6 +20,7 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_bound_rules import MYSTERY_N, UNCOVERERS, _state
+from test_shared_letters import engines_agree
 from test_slow_hands import BOX_50039
 from test_word_bound import _walk
 
@@ -57,6 +58,7 @@ def _classic_hand(seed: int, size: int, longest: int, n_words: int) -> None:
     assume(solver.plan(words[0]).wild > 0)
     for word in words:
         _walk(solver, word)
+    engines_agree(state, words)
 
 
 @settings(max_examples=25, deadline=None)

@@ -39,6 +39,26 @@ from oracle_cases import ALL_WORDS, engines
 PAIRS = [("mystery:K2", "mystery:K4"), ("mystery:Q3", "mystery:Q5"), ("mystery:R4", "mystery:R6")]
 
 
+def engines_agree(state: TurnState, words: list[str]) -> None:
+    """Each word searched from no floor, then asked to beat its value less a point, in both engines: the same steps
+    and the same answer (the kernel follows the Python search step by step, its bounds' rules included)."""
+    if "compiled" not in engines():
+        return
+    got: dict[str, list[tuple[int, float]]] = {}
+    for engine in ("python", "compiled"):
+        search = Search(lexicon_of(*words), state, engine=engine)
+        seen = got[engine] = []
+        for word in words:
+            level = float("-inf")
+            for _ in range(2):
+                before = search.budget.ticks
+                found = search.solver._solve(word, level, None)
+                value = found if isinstance(found, float) else found.value
+                seen.append((search.budget.ticks - before, value))
+                level = value - 1.0 if value > float("-inf") else 0.0
+    assert got["python"] == got["compiled"], (words, got)
+
+
 def _shared_hand(seed: int, size: int, longest: int, n_words: int) -> None:
     """Node by node, nothing pruned, on a hand of ``size`` cards at most holding two uncoverers of one letter and
     now and then one or two more, in words holding that letter once."""
@@ -60,6 +80,7 @@ def _shared_hand(seed: int, size: int, longest: int, n_words: int) -> None:
     solver = Search(lexicon_of(*words), state, engine="python").solver
     for word in words:
         _walk(solver, word)
+    engines_agree(state, words)
 
 
 @settings(max_examples=25, deadline=None)
@@ -87,6 +108,7 @@ def test_no_more_cards_than_letters_left(seed: int) -> None:
     assume(solver.plan(words[0]).wild <= 0)
     for word in words:
         _walk(solver, word)
+    engines_agree(state, words)
 
 
 # box hand 50180's words whose proofs the rules cut most: (word, its exact value)
