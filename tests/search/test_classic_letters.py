@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bound_rules import MYSTERY_N, UNCOVERERS, _state
-from test_shared_letters import engines_agree
+from test_shared_letters import walk_words
 from test_slow_hands import BOX_50039
 from test_word_bound import _walk
 
@@ -52,13 +52,7 @@ def _classic_hand(seed: int, size: int, longest: int, n_words: int) -> None:
         for w in ALL_WORDS
         if cards < len(w) <= min(longest, cards + len(kept)) and kept & set(w) and sum(ch in letters for ch in w) >= 3
     ]
-    assume(fit)
-    words = sorted(set(rng.sample(fit, min(n_words, len(fit)))))
-    solver = Search(lexicon_of(*words), state, engine="python").solver
-    assume(solver.plan(words[0]).wild > 0)
-    for word in words:
-        _walk(solver, word)
-    engines_agree(state, words)
+    walk_words(rng, state, fit, n_words, wild=True)
 
 
 @settings(max_examples=25, deadline=None)

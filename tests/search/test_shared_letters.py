@@ -59,6 +59,19 @@ def engines_agree(state: TurnState, words: list[str]) -> None:
     assert got["python"] == got["compiled"], (words, got)
 
 
+def walk_words(rng: random.Random, state: TurnState, fit: list[str], n_words: int, wild: bool | None = None) -> None:
+    """``n_words`` of ``fit`` at most, each walked node by node (``_walk``) and searched in both engines
+    (``engines_agree``); with ``wild``, only where a wild is worth something (True) or nothing (False)."""
+    assume(fit)
+    words = sorted(set(rng.sample(fit, min(n_words, len(fit)))))
+    solver = Search(lexicon_of(*words), state, engine="python").solver
+    if wild is not None:
+        assume((solver.plan(words[0]).wild > 0) == wild)
+    for word in words:
+        _walk(solver, word)
+    engines_agree(state, words)
+
+
 def _shared_hand(seed: int, size: int, longest: int, n_words: int) -> None:
     """Node by node, nothing pruned, on a hand of ``size`` cards at most holding two uncoverers of one letter and
     now and then one or two more, in words holding that letter once."""
@@ -75,12 +88,7 @@ def _shared_hand(seed: int, size: int, longest: int, n_words: int) -> None:
         for w in ALL_WORDS
         if w.count(letter) == 1 and len(w) <= longest and sum(ch in letters for ch in w) >= 3
     ]
-    assume(fit)
-    words = sorted(set(rng.sample(fit, min(n_words, len(fit)))))
-    solver = Search(lexicon_of(*words), state, engine="python").solver
-    for word in words:
-        _walk(solver, word)
-    engines_agree(state, words)
+    walk_words(rng, state, fit, n_words)
 
 
 @settings(max_examples=25, deadline=None)
@@ -102,13 +110,7 @@ def test_no_more_cards_than_letters_left(seed: int) -> None:
     state = TurnState.from_json(raw)
     letters = {c.match_letter for c in (*state.hand, *state.inked, *state.mine, *state.others)}
     fit = [w for w in ALL_WORDS if 3 <= len(w) <= 5 and sum(ch in letters for ch in w) >= 2]
-    assume(fit)
-    words = sorted(set(rng.sample(fit, min(6, len(fit)))))
-    solver = Search(lexicon_of(*words), state, engine="python").solver
-    assume(solver.plan(words[0]).wild <= 0)
-    for word in words:
-        _walk(solver, word)
-    engines_agree(state, words)
+    walk_words(rng, state, fit, 6, wild=False)
 
 
 # box hand 50180's words whose proofs the rules cut most: (word, its exact value)
