@@ -8,10 +8,9 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
-Hardback's expert as shipped plays its tuned policy's plans (``--tuning tuned-hardback``, ``--margin 1``); a lower
-``--margin`` lets the planner overrule it, ``--tuning hard`` plays from the hard bot's own constants. Paperback's
-expert plays from ``tuned-paperback`` with its own margin (``solver.bots.paperback_expert.MARGIN``); ``--margin``
-and ``--tuning`` set them the same way.
+Each game's expert as shipped plays its tuned policy's turn (``--tuning tuned-hardback`` / ``tuned-paperback``; the
+margin infinite: the planner never overrules it, and Hardback's judges nothing in play); a finite ``--margin`` lets
+the planner overrule the policy by that much, ``--tuning hard`` plays from the hard bot's own constants.
 """
 
 from __future__ import annotations
@@ -117,8 +116,8 @@ def main() -> None:
     ap.add_argument("--rival", default="hard")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--margin", type=float, default=None,
-                    help="what a plan must gain over the policy's own to replace it (1: never; default: the "
-                    f"game's expert's, Hardback {MARGIN}, Paperback {PAPERBACK_MARGIN})")
+                    help="what a plan must gain over the policy's own to replace it (default: the game's expert's, "
+                    "infinite: never, as shipped)")
     ap.add_argument("--decisions", default="word,buy",
                     help="Hardback: the decisions the planner makes ('' for none: the expert's base policy alone)")
     ap.add_argument("--tuning", default=None, help="the expert's base policy, a shipped tuning by name, or 'hard' "
@@ -155,7 +154,7 @@ def main() -> None:
         "turn_p99_s": round(quantile(times, 0.99), 4),
         "turn_worst_s": round(max(times), 4),
         "limit": a.limit,
-        "margin": a.margin,
+        "margin": a.margin if math.isfinite(a.margin) else "never",
         "decisions": a.decisions,
         "deep": a.deep,
         "tuning": a.tuning,

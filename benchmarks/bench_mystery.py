@@ -6,6 +6,7 @@ the same in both.
     git archive main | tar -x -C /tmp/base && (cd /tmp/base && python3 -m venv .venv && .venv/bin/pip install -q -e .)
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base                      # the named hands, 3 rounds
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --generator box --size 12 --hands 200
+    .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --generator seeded --size 12 --seed0 50000
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --words 25 --hands 150 --seed0 600000
     .venv/bin/python benchmarks/bench_mystery.py --baseline /tmp/base --words 25 --hands 100 --seed0 700000 \
         --holding classic
@@ -31,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_hint import ADVERSARIAL  # noqa: E402
+from bench_hint import ADVERSARIAL, random_state  # noqa: E402
 from hands import box_state  # noqa: E402
 
 # the hands issue 32 and docs/performance.md name: bench_hint's named hands of issue 32 (the box's two worst among them)
@@ -57,7 +58,8 @@ for line in sys.stdin:
     search = Search(lexicon, state)
     moves = search.top(5)
     cpu = time.thread_time() - start
-    print(json.dumps([search.budget.ticks, cpu, [m.value for m in moves], search.exact]), flush=True)
+    print(json.dumps([search.budget.ticks, cpu, [m.value for m in moves], search.exact, [m.word for m in moves]]),
+          flush=True)
 """
 
 
@@ -70,12 +72,14 @@ class Worker:
             [str(python), "-c", WORKER, str(tree)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree
         )
 
-    def run(self, state: dict[str, Any]) -> tuple[int, float, list[float], bool]:
+    def run(self, state: dict[str, Any]) -> tuple[int, float, list[float], bool, list[str]]:
+        """The hand's steps, CPU seconds, top 5 values, whether exact, and the top 5 words (a tree older than the
+        words in its answer gives none)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(state) + "\n")
         self.proc.stdin.flush()
-        steps, cpu, values, exact = json.loads(self.proc.stdout.readline())
-        return int(steps), float(cpu), [float(v) for v in values], bool(exact)
+        steps, cpu, values, exact, *words = json.loads(self.proc.stdout.readline())
+        return int(steps), float(cpu), [float(v) for v in values], bool(exact), list(words[0]) if words else []
 
     def values(self, state: dict[str, Any], words: list[str]) -> list[float]:
         """Each word's exact value in this tree (-inf: the hand cannot spell it)."""
@@ -98,10 +102,12 @@ def _nearest_rank(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--baseline", type=Path, required=True, help="a tree with its own .venv (main's, say)")
-    ap.add_argument("--generator", choices=("named", "box"), default="named")
+    ap.add_argument("--generator", choices=("named", "box", "seeded"), default="named",
+                    help="the named hands, box hands (hands.box_state) or seeded ones (bench_hint.random_state)")
     ap.add_argument("--size", type=int, default=12)
     ap.add_argument("--hands", type=int, default=200)
-    ap.add_argument("--seed0", type=int, default=500_000, help="box hands from box_state(seed0 + i, size)")
+    ap.add_argument("--seed0", type=int, default=500_000, help="hands from box_state(seed0 + i, size) or "
+                    "random_state(seed0 + i, size)")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each named hand in each tree")
     ap.add_argument("--words", type=int, default=0, help="instead of timing: per box hand holding Mystery N and a "
                     "doubler, this many words of its 400 best bounds solved from no floor in both trees (the exact "
@@ -114,22 +120,32 @@ def main(argv: list[str] | None = None) -> int:
     if args.generator == "named":
         cases = [(name, state) for _ in range(args.rounds) for name, state in NAMED.items()]
     else:
-        cases = [(str(args.seed0 + i), box_state(args.seed0 + i, args.size)) for i in range(args.hands)]
+        make = box_state if args.generator == "box" else random_state
+        cases = [(str(args.seed0 + i), make(args.seed0 + i, args.size)) for i in range(args.hands)]
     trees = {"baseline": Worker(args.baseline.resolve()), "this tree": Worker(ROOT)}
     rows: dict[str, dict[str, list[tuple[int, float]]]] = {name: {} for name in trees}
     differ = 0
+    words = [0, 0, 0]  # hands whose first word, top 3 words, top 5 words (in the answer's order) differ
     for n, (name, state) in enumerate(cases):
         order = list(trees) if n % 2 == 0 else list(reversed(trees))
         got = {tree: trees[tree].run(state) for tree in order}
-        for tree, (steps, cpu, _, _) in got.items():
+        for tree, (steps, cpu, *_) in got.items():
             rows[tree].setdefault(name, []).append((steps, cpu))
         a, b = got["baseline"], got["this tree"]
         if a[3] and b[3] and any(abs(x - y) > 1e-6 for x, y in zip(a[2], b[2], strict=True)):
             differ += 1
             print(f"top 5 values differ on {name}: {a[2]} against {b[2]}", file=sys.stderr)
+        if a[4] and b[4]:
+            for m, top in enumerate((1, 3, 5)):
+                if a[4][:top] != b[4][:top]:
+                    words[m] += 1
+                    if top == 5:
+                        print(f"words differ on {name} (values {b[2]}): {a[4]} against {b[4]}", file=sys.stderr)
     for worker in trees.values():
         worker.close()
     _report(args.generator, rows, differ)
+    print(f"hands whose first word differs: {words[0]}, top 3 words: {words[1]}, top 5 words: {words[2]} "
+          "(words of equal value: ties at the fifth value are not tried, so either may show)")
     return 1 if differ else 0
 
 

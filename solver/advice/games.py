@@ -67,7 +67,7 @@ def _pb_policy(game: Game[Any], seat: int) -> Callable[[Game[Any]], None]:
 
 def _hb_expert(game: Game[Any], seat: int, limit: float | None) -> Callable[[Game[Any]], Decisions]:
     assert isinstance(game, Hardback)
-    bot = ExpertBot(game.lexicon, bot_seed(game.state.seed, seat), time_limit=limit)
+    bot = ExpertBot(game.lexicon, bot_seed(game.state.seed, seat), time_limit=limit, judging=True)
 
     def play(world: Game[Any]) -> Decisions:
         assert isinstance(world, Hardback)

@@ -10,15 +10,18 @@ judged by the planner (``solver.planner.core``).
   pairs of its four likeliest cards; each judged the same way.
 
 The planner's judgement gives the chances the advice shows, but it does not overrule the tuned policy (``MARGIN``
-1.0): measured against the hard bot, its 1-ply choices lost games the tuned policy wins (42.6% against 63.7% of
-600 games; docs/planner.md). Ink draws, powers, choices, events and adverts are the tuned policy's. The worlds are
-drawn from the bot's seed and the turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the
-turn's end, the policy's own choice always judged first.
+infinite): measured against the hard bot, its 1-ply choices lost games the tuned policy wins (42.6% against 63.7% of
+600 games; docs/planner.md). So a bot that only plays (a tournament, the service's ``bot/move``) judges nothing
+(``judging`` off: it plays the tuned policy's turn at the policy's cost); the advice turns it on for its chances.
+Ink draws, powers, choices, events and adverts are the tuned policy's. The worlds are drawn from the bot's seed and
+the turn, so a game replays; a ``time_limit`` (a service) stops judging plans at the turn's end, the policy's own
+choice always judged first.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from typing import Any
 
@@ -40,7 +43,7 @@ from solver.search.hardback import Search
 
 WORLDS = 3  # worlds each plan is played in
 WORDS = 5  # the hard bot's best words judged (and two for prestige, two for coins)
-MARGIN = 1.0  # the planner never overrules the tuned policy (measured: its overrules lost games; docs/planner.md)
+MARGIN = math.inf  # the planner never overrules the tuned policy (measured: its overrules lost games; docs/planner.md)
 DECISIONS = ("word", "buy")  # the decisions the planner makes (the rest are the hard bot's)
 
 
@@ -56,12 +59,15 @@ class ExpertBot(PolicyBot):
         decisions: tuple[str, ...] = DECISIONS,
         deep: int = 0,
         tuning: Tuning | None = None,
+        judging: bool | None = None,
     ) -> None:
         super().__init__(lexicon, seed, level="hard", time_limit=time_limit, tuning=tuning or load_tuning())
         self.name = "expert"
         self.worlds = worlds
         self.words = words
         self.margin = margin
+        # plans are judged when the judgement can change the move (a finite margin) or is asked for (the advice)
+        self.judging = math.isfinite(margin) if judging is None else judging
         self.planned = decisions
         self.deep = deep  # plans judged again with the next round played (the best ``deep`` of the first look)
         self.model = load("hardback", "plan")
@@ -157,7 +163,7 @@ class ExpertBot(PolicyBot):
     def spell(self, game: Game) -> None:
         st = game.state
         p = st.player
-        if st.options.coop or p.event or p.must_wild or p.disfigured or "word" not in self.planned:
+        if not self.judging or st.options.coop or p.event or p.must_wild or p.disfigured or "word" not in self.planned:
             super().spell(game)  # the constrained turns keep the hard bot's careful search
             return
         if not apply_best(game, self.decide(game, "word", self.word_plans(game))):
@@ -196,7 +202,7 @@ class ExpertBot(PolicyBot):
 
     def buy(self, game: Game) -> None:
         st = game.state
-        if st.options.coop or "buy" not in self.planned:
+        if not self.judging or st.options.coop or "buy" not in self.planned:
             super().buy(game)
             return
         if not apply_best(game, self.decide(game, "buy", self.buy_plans(game))):

@@ -41,7 +41,7 @@ def _buy_labels(game: Any, to_act: Callable[[], int | None], plays: list[Callabl
 
 def test_the_hardback_experts_buy_plans_name_their_cards(enable: Lexicon) -> None:
     game = Game.new(GameOptions(players=2), 3, enable)
-    expert = ExpertBot(enable, bot_seed(3, 0))
+    expert = ExpertBot(enable, bot_seed(3, 0), judging=True)
     hard = make_bot("hard", enable, bot_seed(3, 1))
     labels = _buy_labels(game, lambda: game.to_act(), [expert.play_turn, hard.play_turn], lambda: expert.decisions)
     assert labels and all(HARDBACK_LABEL.match(label) for label in labels), labels

@@ -13,7 +13,9 @@ import pytest
 
 from solver.bots.expert import ExpertBot
 from solver.bots.paperback_expert import Expert, make_any
+from solver.bots.policy import PolicyBot
 from solver.bots.registry import bot_seed, make_bot
+from solver.bots.tuning import load as load_tuning
 from solver.game.hardback.actions import Buy, End, Pass
 from solver.game.hardback.engine import Game
 from solver.game.hardback.options import GameOptions
@@ -101,7 +103,7 @@ def test_the_hardback_expert_plays_the_same_legal_game_for_a_seed(enable: Lexico
     lexicon = enable
     def play() -> tuple[list[dict[str, Any]], list[int]]:
         game = Game.new(GameOptions(players=2, target=25), 11, lexicon)
-        bots = [ExpertBot(lexicon, bot_seed(11, 0)), make_bot("hard", lexicon, bot_seed(11, 1))]
+        bots = [ExpertBot(lexicon, bot_seed(11, 0), judging=True), make_bot("hard", lexicon, bot_seed(11, 1))]
         while (acting := game.to_act()) is not None:
             bots[acting].play_turn(game)  # every action goes through the engine: a refused one would raise
         return [a.to_json() for a in game.log], game.scores()
@@ -124,10 +126,54 @@ def test_the_paperback_expert_plays_the_same_legal_game_for_a_seed(enable: Lexic
     assert play() == play()
 
 
+def test_an_expert_that_only_plays_judges_nothing_and_plays_its_tuned_policy(enable: Lexicon) -> None:
+    """A bot in a tournament or the service's ``bot/move`` (judging off) plays the tuned policy's own game, without
+    the planner's rollouts."""
+    lexicon = enable
+
+    def play(seat_bot: PolicyBot) -> list[dict[str, Any]]:
+        game = Game.new(GameOptions(players=2, target=25), 12, lexicon)
+        bots = [seat_bot, make_bot("hard", lexicon, bot_seed(12, 1))]
+        while (acting := game.to_act()) is not None:
+            bots[acting].play_turn(game)
+            assert not isinstance(seat_bot, ExpertBot) or seat_bot.decisions == []
+        return [a.to_json() for a in game.log]
+
+    expert = ExpertBot(lexicon, bot_seed(12, 0))
+    assert not expert.judging and ExpertBot(lexicon, 1, margin=0.01).judging
+    assert play(expert) == play(PolicyBot(lexicon, bot_seed(12, 0), "hard", tuning=load_tuning()))
+
+
+class _Contrary(ExpertBot):
+    """An expert whose win model gives every plan but the policy's own a sure win: the largest gap there is."""
+
+    def word_plans(self, game: Game) -> list[Plan]:
+        self.firsts: list[Plan] = [*getattr(self, "firsts", []), *(plans := super().word_plans(game))[:1]]
+        return plans
+
+    def evaluate(self, world: AnyGame[Any], seat: int) -> float:
+        assert isinstance(world, Game)
+        first = self.firsts[-1].actions[0]
+        return 0.0 if any(a == first for a in world.log) else 1.0
+
+
+def test_the_advising_expert_never_overrules_its_policy(enable: Lexicon) -> None:
+    """With the shipped margin the planner only estimates: even a plan it judges a sure win against the policy's sure
+    loss does not replace the policy's word."""
+    game = _hardback(enable, seed=8, turns=6)
+    bot = _Contrary(enable, 3, judging=True)
+    start = len(game.log)
+    bot.play_turn(game)
+    [(kind, judged), *_] = bot.decisions
+    assert kind == "word" and judged[0].plan is bot.firsts[-1] and judged[0].win == 0.0
+    assert any(j.win == 1.0 for j in judged[1:]), "the test needs a plan the model prefers"
+    assert bot.firsts[-1].actions[0] in game.log[start:]
+
+
 def test_an_expert_turn_keeps_its_time_limit(enable: Lexicon) -> None:
     lexicon = enable
     game = _hardback(lexicon, seed=8, turns=6)
-    bot = ExpertBot(lexicon, 3, time_limit=0.3, worlds=50)  # far more worlds than 0.3 s can judge
+    bot = ExpertBot(lexicon, 3, time_limit=0.3, worlds=50, judging=True)  # far more worlds than 0.3 s can judge
     started = time.perf_counter()
     bot.play_turn(game)
     assert time.perf_counter() - started < 0.3 + 0.5

@@ -106,6 +106,7 @@ class PoolTables:
         self.card_letters = set(self.letters)
         self.letter_ids = {letter: n for n, letter in enumerate(sorted(self.card_letters))}
         self.classic_kinds = [k for k, p in enumerate(self.profiles) if p.source in (Source.MINE, Source.OTHER)]
+        self.is_classic = [p.source in (Source.MINE, Source.OTHER) for p in self.profiles]
         self.classic_letters: dict[str, int] = {}  # cards that only stand face-up: classics on either side
         for k, p in enumerate(self.profiles):
             if p.source in (Source.MINE, Source.OTHER):

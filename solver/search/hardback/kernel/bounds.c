@@ -22,6 +22,8 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         return avail < budget ? avail : budget;
     }
     int extra = 0, every = avail;
+    int taken[MAXC]; /* per letter ahead, the hand's uncoverers standing on it so far (they share its letters) */
+    memset(taken, 0, sizeof(int) * (size_t)c->C);
     for (int ui = 0; ui < c->nuncoverers; ui++) {
         int k = c->uncoverers[ui];
         const Kind *p = &c->kinds[k];
@@ -29,6 +31,10 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
         if (left <= 0) continue;
         int ahead = s->caps[i][p->letter];
         int on = left < ahead ? left : ahead;
+        if (p->pool) {
+            if (on > ahead - taken[p->letter]) on = ahead - taken[p->letter];
+            taken[p->letter] += on;
+        }
         avail += on * p->om_unc;
         if (p->pool) extra += (left - on) * (p->om_unc - 1);
         if (p->pool || on) every += left * p->om_unc;
@@ -38,21 +44,32 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
     return avail + extra < budget ? avail + extra : budget;
 }
 
-/* WordSolver._forced */
+/* _forced's loss when ``must`` letters hold face-up cards and the greedy put ``up`` there */
+static inline double loss(int must, int up, double worst) { return must > up ? (double)(must - up) * worst : 0.0; }
+
+/* WordSolver._forced: the least of two losses, the cards forced face-up and the classics on the letters beyond the
+ * pool's cards left */
 static double forced(const S *s, const RestPlan *rp, int i, int up) {
     const Ctx *c = s->c;
     int locked = s->inked_left - c->removers > 0 ? s->inked_left - c->removers : 0;
-    int must = s->n - i - (s->pool_left - locked);
-    if (must <= up) return 0.0;
-    double worst = 1.0;
+    int pool_left = s->pool_left - s->unnamed;
+    double worst = 1.0, classic = -INFINITY;
     for (int k = 0; k < c->K; k++) {
         const Kind *p = &c->kinds[k];
         if (s->left[k] > 0 && s->caps[i][p->letter] > 0) {
             double worth = p->source == MINE ? -rp->wild : p->opt[s->which] - rp->wild;
             if (worth <= 0 && (worst > 0 || worth > worst)) worst = worth;
+            if ((p->source == MINE || p->source == OTHER) && worth > classic) classic = worth;
         }
     }
-    return worst <= 0 ? (double)(must - up) * worst : 0.0;
+    if (worst > 0) return 0.0;
+    double lose = loss(s->n - i - (pool_left - locked), up, worst);
+    int no_pool = s->n - i - pool_left;
+    if (no_pool > 0 && classic < 0) {
+        double other = (double)no_pool * classic + loss(locked, up, worst);
+        return other < lose ? other : lose;
+    }
+    return lose;
 }
 
 /* the end of _rest: the wilds the passing uncoverers' slots may still bring, and the cards that must stand
@@ -90,10 +107,11 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
     memset(taken, 0, sizeof(int) * (size_t)c->C);
     memset(pool_taken, 0, sizeof(int) * (size_t)c->C);
     int up = 0;
+    int room = wild <= 0 ? n - i : 2 * n; /* with no wild's worth, each card takes a letter of its own */
     for (int it = 0; it < rp->nitems; it++) {
         int k = rp->item[it].k, lid = rp->item[it].lid, pool = rp->item[it].pool;
         double worth = rp->item[it].worth;
-        int left = s->left[k];
+        int left = s->left[k] < room ? s->left[k] : room;
         if (left <= 0) continue;
         int free_ = caps[lid] - taken[lid];
         if (free_ > 0) {
@@ -102,6 +120,7 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
             up += on_letter;
             total += (double)on_letter * worth;
             left -= on_letter;
+            room -= on_letter;
             if (pool) pool_taken[lid] += on_letter;
         }
         if (!left) continue;
@@ -110,6 +129,7 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
             passing -= t;
             if (u > passing) u = passing;
             total += (double)t * (worth + wild);
+            room -= t;
             continue;
         }
         if (!u) continue;
@@ -119,6 +139,7 @@ double rest_of(const S *s, const RestPlan *rp, int i, int uncovers, int passing)
             pool_taken[lid] -= t;
         }
         u -= t;
+        room -= t;
         if (passing) passing -= t;
         total += (double)t * (worth + ahead);
     }

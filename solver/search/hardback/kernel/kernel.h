@@ -161,8 +161,8 @@ typedef struct {
     int left[MAXK]; /* per kind, its cards not placed yet */
     /* tallies of the cards placed before the node's letter, kept as go places and lifts them: per genre the cards
      * that count for it (face-up or uncovered, your own or the pool's), the cards not face-up, the inked cards
-     * not face-up; and of the pool's cards left, all and the inked */
-    int placed_genre[4], placed_hidden, placed_inked_down, pool_left, inked_left;
+     * not face-up; and of the pool's cards left, all and the inked; the unnamed wilds placed */
+    int placed_genre[4], placed_hidden, placed_inked_down, pool_left, inked_left, unnamed;
     Slot slots[MAXN];
     Slot best[MAXN];
     int has_best;

@@ -192,7 +192,10 @@ static int short_of_cards(const S *s, int i) {
 /* a card of kind k (-1: none) placed with face (by = 1) or lifted (by = -1): the counts and tallies */
 static inline void place(S *s, int k, int face, int by) {
     if (face != UP) s->placed_hidden += by;
-    if (k < 0) return;
+    if (k < 0) {
+        s->unnamed += by;
+        return;
+    }
     const Kind *p = &s->c->kinds[k];
     s->left[k] -= by;
     if (p->pool) {
