@@ -18,7 +18,6 @@ Co-op and the cube rules keep the hard bot's turn (their cubes are decisions of 
 from __future__ import annotations
 
 import math
-
 import time
 from typing import Any
 
