@@ -138,12 +138,14 @@ def test_time_limit_bounds_the_work(enable: Any) -> None:
 
     hand = ["m:Q5", "h:U2", "a:E3", "h:C5", "m:Z5", "r:D4", "r:A4", "h:S7", "m:T6", "M", "T"]
     state = TurnState.from_json({"hand": hand, "inked": ["m:E4"], "timeless": {"mine": ["r:R5tc"]}})
-    search = Search(enable, state, Objective.VALUE, time_limit=0.2)
+    # the hand takes about 0.1 s unlimited on this 2-core machine (issue 32's bounds brought it under the 0.2 s limit
+    # this test had): a limit twenty times shorter, so that no machine finishes in time
+    search = Search(enable, state, Objective.VALUE, time_limit=0.005)
     started = time.monotonic()
     moves = search.top(3)
     assert time.monotonic() - started < 2.0
     assert search.exact is False
-    assert all(m.value > 0 for m in moves)
+    assert moves and all(m.value > 0 for m in moves)
 
 
 def test_cyrillic_cards_and_words() -> None:
