@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from solver.paperback.moves import CARD_NEXT, COMMON_GAIN
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
@@ -59,8 +61,8 @@ class PaperbackTuning:
     """Paperback's hard bot's constants. Worths are in score points a turn a card is drawn."""
 
     # the word: its worth to the bot (the search's value objective: its score plus these)
-    common_gain: float = 3.0  # gaining the Common card (the search's ``COMMON_GAIN``)
-    card_next: float = 0.5  # one more card next hand (the search's ``CARD_NEXT``)
+    common_gain: float = COMMON_GAIN  # gaining the Common card
+    card_next: float = CARD_NEXT  # one more card next hand
     # a letter card's worth to the deck being built
     letter_score: float = 1.0  # scales the card's printed score
     ability: float = 1.0  # scales its abilities' worth (``ability_worth``)
