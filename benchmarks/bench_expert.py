@@ -8,7 +8,8 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
-Each game's expert as shipped plays its tuned policy's turn (``--tuning tuned-hardback`` / ``tuned-paperback``; the
+Each game's expert as shipped plays its tuned policy's turn (``--tuning tuned-hardback`` / ``tuned-paperback``;
+Hardback's the tuning searched for the table's size; the
 margin infinite: the planner never overrules it, and Hardback's judges nothing in play); a finite ``--margin`` lets
 the planner overrule the policy by that much, ``--tuning hard`` plays from the hard bot's own constants.
 """
@@ -38,8 +39,7 @@ Job = tuple[int, int, int, float | None, str, float, tuple[str, ...], int, str] 
 def hardback_game(args: Job) -> Result:
     from solver.bots.expert import ExpertBot
     from solver.bots.registry import bot_seed, make_bot
-    from solver.bots.tuning import HARD
-    from solver.bots.tuning import load as load_tuning
+    from solver.bots.tuning import HARD, load_table
     from solver.game.hardback.engine import Game
     from solver.game.hardback.options import GameOptions
     from solver.lexicon import default_lexicon
@@ -48,7 +48,7 @@ def hardback_game(args: Job) -> Result:
     lex = default_lexicon()
     game = Game.new(GameOptions(players=players), seed, lex)
     bots = [make_bot(rival, lex, bot_seed(seed, s)) for s in range(players)]
-    base = HARD if tuning == "hard" else load_tuning(tuning)
+    base = HARD if tuning == "hard" else load_table(tuning)  # a shipped tuning: the one for this table's size
     bots[seat] = ExpertBot(lex, bot_seed(seed, seat), limit, margin=margin, decisions=decisions, deep=deep, tuning=base)
     times: list[float] = []
     while (acting := game.to_act()) is not None:

@@ -6,7 +6,8 @@
     python benchmarks/tune_policy.py check --game paperback --tuning tuned-paperback --seeds 200 --first-seed 500001
 
 ``--game hardback`` (the default) tunes ``Tuning``, Hardback's policy bot; ``--game paperback`` tunes
-``PaperbackTuning``, Paperback's hard bot (2 players and more, the house deck).
+``PaperbackTuning``, Paperback's hard bot (2 players and more, the house deck). ``--players`` sets the table's size
+(a shipped Hardback ``--tuning`` is then read for that size: ``by_players`` in its JSON).
 
 A tuning is judged on paired seeds, seats mirrored (each seed played once with the tuned policy in each seat, the
 hard bot in the other): every candidate meets the same deals (common random numbers). The figure is the tuned
@@ -146,7 +147,7 @@ def main() -> None:
     if a.tuning:
         from solver.bots.tuning import load, load_paperback
 
-        base = load_paperback(a.tuning) if a.game == "paperback" else load(a.tuning)
+        base = load_paperback(a.tuning) if a.game == "paperback" else load(a.tuning, a.players)
     elif a.mode != "batch":
         base = parse(json.loads(a.params))
     started = time.perf_counter()

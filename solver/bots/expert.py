@@ -1,5 +1,6 @@
 """The expert: a tuned policy's turn (``solver.bots.tuning``, ``solver/data/tuned-hardback.json``: the hard bot's
-constants searched by self-play against the hard bot), with its two biggest decisions (the word and the buys)
+constants searched by self-play against the hard bot, for 2 players and for 3 and 4 on their own, ``TableTunings``:
+each game plays the one of its table's size), with its two biggest decisions (the word and the buys)
 judged by the planner (``solver.planner.core``).
 
 - **The word**: the policy's best words by its weights, the best for prestige alone and for coins alone (a pass is
@@ -27,8 +28,7 @@ from typing import Any
 
 from solver.bots.base import NODE_BUDGET
 from solver.bots.policy import PolicyBot
-from solver.bots.tuning import HARD, Tuning
-from solver.bots.tuning import load as load_tuning
+from solver.bots.tuning import HARD, TableTunings, Tuning, load_table
 from solver.errors import GhostwriterError
 from solver.game.hardback.actions import Action, Advert, Buy, End, Flush, InkBuy, Spell
 from solver.game.hardback.engine import Game
@@ -58,10 +58,12 @@ class ExpertBot(PolicyBot):
         margin: float = MARGIN,
         decisions: tuple[str, ...] = DECISIONS,
         deep: int = 0,
-        tuning: Tuning | None = None,
+        tuning: Tuning | TableTunings | None = None,
         judging: bool | None = None,
     ) -> None:
-        super().__init__(lexicon, seed, level="hard", time_limit=time_limit, tuning=tuning or load_tuning())
+        # the tuning for each table size (the shipped ones by default; one ``Tuning`` plays at every size)
+        self.tunings = TableTunings.of(tuning) if isinstance(tuning, Tuning) else tuning or load_table()
+        super().__init__(lexicon, seed, level="hard", time_limit=time_limit, tuning=self.tunings.at(2))
         self.name = "expert"
         self.worlds = worlds
         self.words = words
@@ -74,6 +76,13 @@ class ExpertBot(PolicyBot):
         self._policies: dict[int, PolicyBot] = {}
         self.seat = -1  # the seat in turn at this turn's start (its rollouts play the tuned policy)
         self.decisions: list[tuple[str, list[Judged]]] = []  # this turn's decisions: ("word" | "buy", plans judged)
+
+    def _play_turn(self, game: Game) -> list[Action]:
+        tuning = self.tunings.at(len(game.state.players))  # the tuning searched for this table's size
+        if tuning is not self.tuning:
+            self.tuning = tuning
+            self._policies.pop(-1, None)  # its own seat's rollouts play it too
+        return super()._play_turn(game)
 
     # -- the planner's parts ------------------------------------------------------------------------------------
 

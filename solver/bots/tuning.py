@@ -4,7 +4,9 @@
 ``HARD`` and ``PAPERBACK_HARD`` hold the values the bots were written with: a bot built without a tuning plays
 exactly as before (the tests pin its games). A tuning searched by self-play (``benchmarks/tune_policy.py``) ships
 as data, ``solver/data/tuned-hardback.json`` and ``solver/data/tuned-paperback.json``, read by ``load`` and
-``load_paperback``; each game's expert plays its turn from it.
+``load_paperback``; each game's expert plays its turn from it. A Hardback tuning can hold a tuning per table size
+(``by_players``, ``TableTunings``): a bigger table gives each player fewer turns, and its constants were searched
+at that size; the expert picks the one for its game's players.
 """
 
 from __future__ import annotations
@@ -107,15 +109,48 @@ HARD = Tuning()
 PAPERBACK_HARD = PaperbackTuning()
 
 
+@dataclass(frozen=True)
+class TableTunings:
+    """A Hardback tuning for each table size: ``base`` and the sizes searched on their own (``by_players``, by
+    players, ascending). A size searched on its own plays its tuning; any other the one of the largest size searched
+    below it (a bigger table still, fewer turns a player still), or ``base`` when there is none."""
+
+    base: Tuning
+    by_players: tuple[tuple[int, Tuning], ...] = ()
+
+    def at(self, players: int) -> Tuning:
+        below = [tuning for size, tuning in self.by_players if size <= players]
+        return below[-1] if below else self.base
+
+    @staticmethod
+    def of(tuning: Tuning) -> TableTunings:
+        """One tuning at every table size."""
+        return TableTunings(tuning)
+
+
+def _data(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text())
+    return data
+
+
 def _params(name: str) -> dict[str, Any]:
-    params: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text())["params"]
+    params: dict[str, Any] = _data(name)["params"]
     return params
 
 
 @cache
-def load(name: str = "tuned-hardback") -> Tuning:
-    """A Hardback tuning shipped in ``solver/data/<name>.json`` (its ``params``)."""
-    return Tuning.from_json(_params(name))
+def load_table(name: str = "tuned-hardback") -> TableTunings:
+    """The Hardback tunings shipped in ``solver/data/<name>.json``: its ``params`` (the base) and, under
+    ``by_players``, each table size's own ``params`` (read as the base's are: constants not named keep the hard
+    bot's values)."""
+    data = _data(name)
+    sizes = sorted((int(size), Tuning.from_json(entry["params"])) for size, entry in data.get("by_players", {}).items())
+    return TableTunings(Tuning.from_json(data["params"]), tuple(sizes))
+
+
+def load(name: str = "tuned-hardback", players: int = 2) -> Tuning:
+    """The Hardback tuning shipped in ``solver/data/<name>.json`` for a table of ``players``."""
+    return load_table(name).at(players)
 
 
 @cache
