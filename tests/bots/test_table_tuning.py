@@ -41,11 +41,12 @@ def test_the_shipped_file_gives_each_size_its_tuning() -> None:
     data = _shipped()
     base = Tuning.from_json(data["params"])
     by = {int(n): Tuning.from_json(entry["params"]) for n, entry in data["by_players"].items()}
-    assert set(by) >= {3} and all(entry["method"] and entry["tuned_on"] for entry in data["by_players"].values())
+    assert set(by) == {3, 4} and all(entry["method"] and entry["tuned_on"] for entry in data["by_players"].values())
     assert load() == load(players=2) == base
     for players in (3, 4, 5):  # its own, or the largest size searched below it
         assert load(players=players) == by[max(n for n in by if n <= players)]
         assert load(players=players) != base  # searched at a bigger table: not the 2-player constants
+    assert by[3] != by[4] and load(players=5) == by[4]
     assert load_table().at(3) == load("tuned-hardback", 3)
 
 
