@@ -8,10 +8,10 @@ Each seed is played once per seat the expert can take (the other seats hard bots
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
 the expert's share against its fair share (1/players). The expert's whole turns are timed (median, p99, worst;
 the turn's limit is ``--limit``, none by default as in tournaments). ``--workers`` plays games in processes.
-Each game's expert as shipped plays its tuned policy's turn (``--tuning tuned-hardback`` / ``tuned-paperback``;
-Hardback's the tuning searched for the table's size; the
-margin infinite: the planner never overrules it, and Hardback's judges nothing in play); a finite ``--margin`` lets
-the planner overrule the policy by that much, ``--tuning hard`` plays from the hard bot's own constants.
+Each game's expert as shipped plays its tuned policy's turn (``--tuning tuned-hardback`` / ``tuned-paperback``,
+Hardback's the one searched for the table's size; the margin infinite: the planner never overrules it, and
+Hardback's judges nothing in play); a finite ``--margin`` lets the planner overrule the policy by that much,
+``--tuning hard`` plays from the hard bot's own constants.
 """
 
 from __future__ import annotations
