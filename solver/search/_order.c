@@ -155,15 +155,17 @@ static int entry_order(const void *x, const void *y) {
     return (a->place > c->place) - (a->place < c->place);
 }
 
-/* ordered(bounds, positions, effort, width, inf_last, every) -> bytes of int64: the positions (with ``every``, all
- * of the bounds', 0, 1...) by key (bound, or class with a width), greatest first, then by effort (int64, one a bound;
- * an empty buffer: none), greatest first, ties in the positions' order (a stable sort). With ``inf_last`` a bound of
- * +inf counts as -inf. */
+/* ordered(bounds, positions, effort, width, inf_last, every, take) -> bytes of int64: the positions (with ``every``,
+ * all of the bounds', 0, 1...) by key (bound, or class with a width), greatest first, then by effort (int64, one a
+ * bound; an empty buffer: none), greatest first, ties in the positions' order (a stable sort). With ``inf_last`` a
+ * bound of +inf counts as -inf. With ``take`` > 0, only the first ``take`` of them: the keys under the take-th
+ * largest are left out before the sort (the same first ones, sooner). */
 static PyObject *order_ordered(PyObject *self, PyObject *args) {
     Py_buffer bb, pb, eb;
     double width;
     int inf_last, every;
-    if (!PyArg_ParseTuple(args, "y*y*y*dpp", &bb, &pb, &eb, &width, &inf_last, &every)) return NULL;
+    Py_ssize_t take;
+    if (!PyArg_ParseTuple(args, "y*y*y*dppn", &bb, &pb, &eb, &width, &inf_last, &every, &take)) return NULL;
     PyObject *out = NULL;
     Entry *e = NULL;
     Py_ssize_t nb, m, ne;
@@ -193,11 +195,26 @@ static PyObject *order_ordered(PyObject *self, PyObject *args) {
         e[i].place = i;
         e[i].position = j;
     }
-    qsort(e, (size_t)m, sizeof(Entry), entry_order);
-    out = PyBytes_FromStringAndSize(NULL, m * (Py_ssize_t)sizeof(int64_t));
+    Py_ssize_t kept = m;
+    if (take > 0 && take < m) { /* the entries whose key is at least the take-th largest, in order */
+        double *keys = (double *)malloc(sizeof(double) * (size_t)m);
+        if (keys == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < m; i++) keys[i] = e[i].key;
+        double cut = kth_largest(keys, m, take);
+        free(keys);
+        kept = 0;
+        for (Py_ssize_t i = 0; i < m; i++)
+            if (e[i].key >= cut) e[kept++] = e[i];
+    }
+    qsort(e, (size_t)kept, sizeof(Entry), entry_order);
+    Py_ssize_t n_out = take > 0 && take < kept ? take : kept;
+    out = PyBytes_FromStringAndSize(NULL, n_out * (Py_ssize_t)sizeof(int64_t));
     if (out == NULL) goto done;
     int64_t *o = (int64_t *)PyBytes_AS_STRING(out);
-    for (Py_ssize_t i = 0; i < m; i++) o[i] = e[i].position;
+    for (Py_ssize_t i = 0; i < n_out; i++) o[i] = e[i].position;
 done:
     free(e);
     PyBuffer_Release(&bb);
@@ -248,7 +265,20 @@ static PyObject *order_maximum(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* empty(size) -> a bytearray of ``size`` bytes, not cleared (numpy's ``empty``: its pages are touched when first
+ * written, by the kernel that fills it, not twice) */
+static PyObject *order_empty(PyObject *self, PyObject *args) {
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "n", &size)) return NULL;
+    if (size < 0) {
+        refuse("a negative size");
+        return NULL;
+    }
+    return PyByteArray_FromStringAndSize(NULL, size);
+}
+
 static PyMethodDef methods[] = {
+    {"empty", order_empty, METH_VARARGS, "A bytearray of a size, not cleared (see _order.c)."},
     {"maximum", order_maximum, METH_VARARGS, "The largest bound (see _order.c)."},
     {"above", order_above, METH_VARARGS, "The positions of the bounds over a cut (see _order.c)."},
     {"select", order_select, METH_VARARGS, "The best positions, cut at a value (see _order.c)."},

@@ -171,7 +171,7 @@ class BestFirst(Generic[M]):
         self.floor = float("-inf")
         self.steps = steps
         # with ``steps``: per candidate proved worth no more than a level, the steps its last proof took
-        self.effort: array[int] | None = array("q", bytes(8 * len(self.bounds))) if steps is not None else None
+        self.effort: array[int] | None = order.zeros("q", len(self.bounds)) if steps is not None else None
         self.proved = False  # has a proof been counted in ``effort`` (until then the order is by bound alone)
         self.gap, self.threshold = float("inf"), float("-inf")
         if stepped and len(bounds):

@@ -21,12 +21,38 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    Floats: TypeAlias = array[float] | npt.NDArray[np.float64]  # bounds: float64, C-contiguous
+    Floats: TypeAlias = array[float] | memoryview | npt.NDArray[np.float64]  # bounds: float64, C-contiguous
     Flags: TypeAlias = bytes | npt.NDArray[np.bool_]  # one byte a lexicon word, nonzero: allowed
 
 VERSION = 1  # _order.c's VERSION
 compiled = load("solver.search._order", "VERSION", VERSION)
 NONE = array("q")  # no positions, no efforts
+
+
+def zeros(typecode: str, n: int) -> array[Any]:
+    """An array of n zeros (``array(code, bytes(8 * n))`` reads its bytes item by item: thirty times slower)."""
+    return array(typecode, [0]) * n
+
+
+def empty(typecode: str, n: int) -> memoryview:
+    """n items of ``typecode`` (``q`` int64, ``d`` float64, ``B`` bytes), writable, their values undefined: a buffer
+    for a kernel to fill (numpy's ``empty``: cleared first, its pages would be written twice)."""
+    size = n * {"q": 8, "d": 8, "B": 1}[typecode]
+    raw = compiled.empty(size) if compiled is not None else bytearray(size)
+    return _cast(memoryview(raw), typecode)
+
+
+def copied(view: memoryview) -> memoryview:
+    """A writable copy of a flat buffer of items, in its format."""
+    out = empty(view.format, len(view))
+    out[:] = view
+    return out
+
+
+def _cast(view: memoryview, typecode: str) -> memoryview:
+    cast: Any = view.cast  # (typeshed knows casts only to formats written out)
+    out: memoryview = cast(typecode)
+    return out
 
 
 def _positions(data: bytes) -> array[int]:
@@ -78,15 +104,17 @@ def ordered(
     effort: array[int] | None = None,
     width: float = 0.0,
     inf_last: bool = False,
+    take: int = 0,
 ) -> array[int]:
     """The positions (None: every position of the bounds) by key (bound, or class with a ``width``), greatest first,
     then by ``effort`` (int64, one a bound), greatest first; ties in the positions' order. With ``inf_last`` a bound of
-    +inf counts as -inf (a bound the clock never computed goes after those known)."""
+    +inf counts as -inf (a bound the clock never computed goes after those known). With ``take`` > 0, only the first
+    ``take`` of them."""
     if compiled is not None:
         return _positions(
             compiled.ordered(
                 bounds, NONE if positions is None else positions, NONE if effort is None else effort, width,
-                inf_last, positions is None,
+                inf_last, positions is None, max(take, 0),
             )
         )
     np = _np()
@@ -101,6 +129,8 @@ def ordered(
         at = np.argsort(-key, kind="stable")
     else:
         at = np.lexsort((-_view(np, effort, "i8")[p], -key))
+    if take > 0:
+        at = at[:take]
     return _positions(p[at].astype(np.int64).tobytes())
 
 

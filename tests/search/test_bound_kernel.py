@@ -79,7 +79,7 @@ def _same_bounds(lex: Lexicon, state: TurnState, objective: Objective = Objectiv
         bound._compiled_parts = compiled_parts
     in_numpy = bound.word_bounds(lex, pool, native=False)
     assert np.array_equal(in_c.index, in_numpy.index)
-    assert in_c.bound.typecode == in_numpy.bound.typecode == "d" and in_c.index.typecode == "q"
+    assert in_c.bound.format == in_numpy.bound.format == "d" and in_c.index.format == in_numpy.index.format == "q"
     assert np.array_equal(in_c.bound, in_numpy.bound), _first_difference(in_c, in_numpy)
     return bounded
 

@@ -55,7 +55,7 @@ def test_the_compiled_orders_are_numpys(
     if above:
         k = min(take, len(above))
         assert (got := both(lambda: order.select(bounds, above, k, width)))[0] == got[1]
-    asks: list[dict[str, Any]] = [{}, {"positions": above}, {"inf_last": True}]
+    asks: list[dict[str, Any]] = [{}, {"positions": above}, {"inf_last": True}, {"inf_last": True, "take": take}]
     for kwargs in [*asks, {"positions": above, "effort": effort, "width": width}]:
         assert (got2 := both(lambda kw=kwargs: order.ordered(bounds, **kw)))[0] == got2[1], kwargs  # type: ignore[misc]
     for under in (math.inf, cut, 2.0):

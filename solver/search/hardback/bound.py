@@ -21,7 +21,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, award_prestige
@@ -31,6 +31,7 @@ from solver.search.hardback.kinds import MAX_LAMBDAS, Optimism, genres, pattern_
 from solver.search.hardback.native import bound_kernel as bound_kernel  # (re-exported: bench_bound_kernel swaps it)
 from solver.search.hardback.native import kernel
 from solver.search.hardback.signatures import Fit, signature_keys
+from solver.search.order import empty
 
 if TYPE_CHECKING:
     from solver.search.order import Flags
@@ -38,24 +39,24 @@ if TYPE_CHECKING:
 
 @dataclass
 class Bounds:
-    """The words a state might spell (lexicon indices, int64) and their upper bounds (float64), with the optimism
-    behind them. ``complete`` False: the clock stopped their computation (``word_bounds``' ``out_of_time``), and the
-    words it did not reach have the bound +inf, which no word's value passes (an exact search stays exact, only
-    slower)."""
+    """The words a state might spell (lexicon indices, a memoryview of int64) and their upper bounds (float64), with
+    the optimism behind them (read them; ``order.copied`` makes a copy to change). ``complete`` False: the clock
+    stopped their computation (``word_bounds``' ``out_of_time``), and the words it did not reach have the bound
+    +inf, which no word's value passes (an exact search stays exact, only slower)."""
 
-    index: array[int]
-    bound: array[float]
+    index: memoryview
+    bound: memoryview
     optimism: Optimism
     complete: bool = True
 
     def promising(self, k: int) -> array[int]:
         """The positions of the k words with the best bounds, best first (ties in the lexicon's order), the words
         whose bound was never computed (+inf) last: an answer cut short lays out the ones it knows are good."""
-        return order.ordered(self.bound, inf_last=True)[:k]
+        return order.ordered(self.bound, inf_last=True, take=k)
 
     def only(self, allowed: Flags) -> Bounds:
         """The bounds of the words ``allowed`` allows (one byte or bool a lexicon word: nonzero, allowed)."""
-        index, bound = self.index[:], self.bound[:]
+        index, bound = order.copied(self.index), order.copied(self.bound)
         if kernel is not None:
             kept = kernel.keep(index, bound, allowed)
         else:
@@ -65,8 +66,7 @@ class Bounds:
                 if flags[i]:
                     index[kept], bound[kept] = i, bound[j]
                     kept += 1
-        del index[kept:], bound[kept:]
-        return Bounds(index, bound, self.optimism, self.complete)
+        return Bounds(index[:kept], bound[:kept], self.optimism, self.complete)
 
 
 BOUND_CHUNK = 8192  # signatures bounded between two looks at the clock (``word_bounds``' ``out_of_time``)
@@ -114,7 +114,7 @@ def word_bounds(
     om = Optimism.of(pool)
     fit = _fit(lex, pool)
     if fit is None:
-        return Bounds(array("q"), array("d"), om)
+        return Bounds(empty("q", 0), empty("d", 0), om)
     if native:
         got = _compiled_bounds(lex, pool, om, fit, out_of_time)
         if got is not None:
@@ -123,7 +123,14 @@ def word_bounds(
 
     parts = _compiled_parts if native else None
     index, bound, complete = numpy_bounds(lex, pool, om, fit, out_of_time, BOUND_CHUNK, parts, _removers(pool))
-    return Bounds(array("q", index.tobytes()), array("d", bound.tobytes()), om, complete)
+    return Bounds(_flat(index, "q"), _flat(bound, "d"), om, complete)
+
+
+def _flat(a: object, typecode: str) -> memoryview:
+    """numpy's array (int64 or float64, C-contiguous) as a memoryview of its items, with no copy."""
+    view: Any = memoryview(a).cast("B")  # type: ignore[arg-type]
+    out: memoryview = view.cast(typecode)
+    return out
 
 
 @dataclass
@@ -132,14 +139,14 @@ class _Table:
     letters they can fill and whether the state might spell them (``kernel.feasible``)."""
 
     counts: bytearray
-    lengths: array[int]
-    fill: array[int]
-    ok: bytearray
+    lengths: memoryview
+    fill: memoryview
+    ok: memoryview
 
     @staticmethod
     def of(keys: memoryview, lex: Lexicon, pool: Pool, fit: Fit, letters: bytes, caps: bytes, shortest: int) -> _Table:
         n, rows = len(keys), lex.columns.rows
-        t = _Table(bytearray(rows * n), array("q", bytes(8 * n)), array("q", bytes(8 * n)), bytearray(n))
+        t = _Table(bytearray(rows * n), empty("q", n), empty("q", n), empty("B", n))
         assert kernel is not None
         kernel.signature_table(keys, letters, caps, shortest, rows, t.counts, t.lengths)
         inked, fixed = (array("q", [x for pair in d.items() for x in pair]) for d in (fit.inked, fit.fixed))
@@ -163,7 +170,7 @@ def _compiled_bounds(
     spans = _spans(whole.ok) if out_of_time is not None else [(0, m)]
     award, removers = _award_table(lex, pool), _removers(pool)
     sig_bound = array("d", [float("-inf")]) * m  # (signatures in no span: none the state might spell)
-    out = memoryview(sig_bound)
+    out = memoryview(sig_bound)  # (written a span at a time)
     complete = True
     for c, (s0, s1) in enumerate(spans):
         t = whole if (s0, s1) == (0, m) else _Table.of(sig.keys[s0:s1], lex, pool, fit, *sig.parts)
@@ -176,23 +183,23 @@ def _compiled_bounds(
             return None
         kernel.finish(parts, t.lengths, t.ok, award, removers, EPS, out[s0:s1])
     n = fit.hi - fit.lo
-    index, bound = array("q", bytes(8 * n)), array("d", bytes(8 * n))
+    index, bound = empty("q", n), empty("d", n)
     kept = kernel.per_word(sig_bound, sig.inverse, fit.lo, index, bound)
-    del index[kept:], bound[kept:]
-    return Bounds(index, bound, om, complete)
+    return Bounds(index[:kept], bound[:kept], om, complete)
 
 
-def _spans(ok: bytearray) -> list[tuple[int, int]]:
+def _spans(ok: memoryview) -> list[tuple[int, int]]:
     """The signatures in chunks of ``BOUND_CHUNK`` the state might spell (``ok``), the longest words first (the keys
     are in length order): the first chunk holds the longest, each chunk ends where the last began; the shortest
     signatures, when none of them can be spelled, are in none."""
     spans: list[tuple[int, int]] = []
-    end = len(ok)
-    while end > 0 and ok.count(1, 0, end):
+    flags = ok.tobytes()
+    end = len(flags)
+    while end > 0 and flags.count(1, 0, end):
         lo, hi = 0, end  # the latest start whose span holds BOUND_CHUNK feasible signatures, or 0
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if ok.count(1, mid, end) >= BOUND_CHUNK:
+            if flags.count(1, mid, end) >= BOUND_CHUNK:
                 lo = mid
             else:
                 hi = mid - 1
@@ -206,7 +213,7 @@ _SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}  # 
 
 def _compiled_parts(
     pool: Pool, om: Optimism, letter_of: list[int], counts: object, rows: int, n: int, lengths: object, fill: object
-) -> array[float] | None:
+) -> memoryview | None:
     """``bound_numpy._numpy_parts`` in the compiled kernel (``_bound_kernel.c``), signature by signature, with the same
     arithmetic in the same order: the same numbers. ``counts`` (uint8, rows x n, C order), ``lengths`` and ``fill``
     (int64, n) are buffers. None where the kernel was not built or refuses the input (it says so with a ValueError:
@@ -219,8 +226,8 @@ def _compiled_parts(
         ints += [letter_of[k], c[k], _SOURCE[p.source], p.pool, p.own, p.genre, om.uncovers[k], *p.uncovers]
         ints.append(p.pool and any(p.uncovers))
     kinds = array("q", ints)
-    can_uncover, pattern = bytearray(n), bytearray(n)
-    spare, uncoverable, out = array("q", bytes(8 * n)), array("q", bytes(8 * n)), array("d", bytes(8 * n))
+    can_uncover, pattern = empty("B", n), empty("B", n)
+    spare, uncoverable, out = empty("q", n), empty("q", n), empty("d", n)
     try:
         present = bound_kernel.patterns(
             kinds, counts, rows, n, lengths, fill, len(pool.state.discard), om.dumps, can_uncover, spare,

@@ -4,7 +4,6 @@ operation over all of them at a time. The Python engine's bounds are these; the 
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable
 
 import numpy as np
@@ -19,7 +18,7 @@ from solver.search.hardback.signatures import Fit, per_word, signatures
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 # ``bound._compiled_parts``: (pool, optimism, letter_of, counts, rows, n, lengths, fill) -> the parts, or None
-CompiledParts = Callable[[Pool, Optimism, list[int], object, int, int, object, object], "array[float] | None"]
+CompiledParts = Callable[[Pool, Optimism, list[int], object, int, int, object, object], "memoryview | None"]
 
 
 def numpy_bounds(
@@ -136,7 +135,7 @@ def _signature_bounds(
             pool, om, letter_of, np.ascontiguousarray(counts, dtype=np.uint8), rows, n,
             np.ascontiguousarray(lengths, dtype=np.int64), np.ascontiguousarray(fill, dtype=np.int64),
         )
-        out = None if got is None else np.frombuffer(got, dtype=np.float64)
+        out = None if got is None else np.frombuffer(got, dtype=np.float64)  # (a view of the kernel's buffer)
     if out is None:
         out = _numpy_parts(pool, om, letter_of, counts, lengths, fill)
     out += _award(lex, pool, lengths)

@@ -213,7 +213,7 @@ class Search(Setup[TurnState, Objective]):
             return []
         index, lex, solver = self.bounds.index, self.lexicon, self.solver
         search: BestFirst[Placement] = BestFirst(
-            self.bounds.bound[:],  # (a copy: the search lowers it)
+            order.copied(self.bounds.bound),  # (a copy: the search lowers it)
             n,
             solve=lambda j, level: _proved(solver.attempt(lex.word(int(index[j])), level)),
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order

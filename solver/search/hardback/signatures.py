@@ -5,12 +5,12 @@ was built; numpy does otherwise, with the same numbers."""
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from solver.lexicon import Lexicon
 from solver.search.hardback.native import kernel
+from solver.search.order import empty
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,7 +44,7 @@ class Keys:
     their caps, the shortest length)."""
 
     keys: memoryview
-    inverse: array[int]
+    inverse: memoryview
     letters: bytes
     caps: bytes
     shortest: int
@@ -69,8 +69,8 @@ def signature_keys(lex: Lexicon, lo: int, hi: int, caps: dict[int, int]) -> Keys
     space, n = radix * (longest - shortest + 1), hi - lo
     if space >= MAX_KEY or space > max(DENSE, 2 * n):
         return None
-    keys = memoryview(bytearray(8 * space)).cast("q")
-    inverse = array("q", bytes(8 * n))
+    keys = empty("q", min(space, n))  # (no more signatures than words)
+    inverse = empty("q", n)
     capped = bytes(caps[a] for a in letters)
     found = kernel.signatures(
         columns.counts, columns.words, lo, hi, columns.lengths, shortest, bytes(letters), capped, space, keys, inverse

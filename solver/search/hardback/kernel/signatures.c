@@ -109,8 +109,8 @@ static int64_t key_tables(const uint8_t *counts, Py_ssize_t words, Py_ssize_t lo
  *   -> number of signatures
  * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
  * radix: solver/search/hardback/signatures.py's ``signatures``) numbered densely in increasing order:
- * ``inverse_out`` (int64, one a word) gets each word's number, ``keys_out`` (int64, at least ``space`` long) the
- * signatures in order. */
+ * ``inverse_out`` (int64, one a word) gets each word's number, ``keys_out`` (int64, at least as long as the space or
+ * the words, whichever is less: no more signatures than either) the signatures in order. */
 PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     Py_buffer cb, lb, ab, capb, kb, ib;
     Py_ssize_t words, lo, hi, first, space;
@@ -127,7 +127,7 @@ PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     const uint8_t **rows = NULL;
     uint16_t *short_key = NULL;
     if (lo < 0 || hi > words || n <= 0 || capb.len != nl || lengths == NULL || lb.len < words || space <= 0 ||
-        kb.len < space * (Py_ssize_t)sizeof(int64_t) || ib.len < n * (Py_ssize_t)sizeof(int64_t)) {
+        kb.len < (space < n ? space : n) * (Py_ssize_t)sizeof(int64_t) || ib.len < n * (Py_ssize_t)sizeof(int64_t)) {
         PyErr_SetString(PyExc_ValueError, "kernel: signatures of a malformed lexicon slice");
         goto done;
     }
