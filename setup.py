@@ -26,6 +26,13 @@ setup(
             optional=True,
         ),
         Extension(
+            "solver.search._order",
+            ["solver/search/_order.c"],
+            depends=["solver/search/module.h"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(
             "solver.search.paperback._layout",
             ["solver/search/paperback/_layout.c", "solver/search/paperback/_layout_module.c"],
             depends=["solver/search/paperback/_layout.h", "solver/search/module.h"],

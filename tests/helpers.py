@@ -44,7 +44,8 @@ def agrees_with_oracle(state: dict[str, Any], words: list[str], objective: str =
             assert abs(move.value - best.value) < 1e-6, (word, best.arrangement, move.cards)
         else:
             assert (move.prestige, move.coins) == (best.prestige, best.coins), (word, best.arrangement, move.cards)
-        assert bound_of[s.lexicon.index(word)] >= p.value - 1e-6, word
+        i = s.lexicon.index(word)
+        assert i is not None and bound_of[i] >= p.value - 1e-6, word
     return want
 
 

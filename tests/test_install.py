@@ -40,6 +40,7 @@ def test_without_a_compiler_the_wheel_builds_without_the_kernel(tmp_path: Path) 
     assert "solver/search/hardback/compiled.py" in names
     assert not any(n.startswith("solver/search/hardback/_kernel") and n.endswith(".so") for n in names)
     assert not any(n.startswith("solver/search/hardback/_bound_kernel") and n.endswith(".so") for n in names)
+    assert not any(n.startswith("solver/search/_order") and n.endswith(".so") for n in names)
 
 
 @pytest.mark.slow
@@ -49,3 +50,4 @@ def test_with_a_compiler_the_wheel_carries_the_kernel(tmp_path: Path) -> None:
     names = _wheel(tmp_path, {})
     assert any(n.startswith("solver/search/hardback/_kernel") and n.endswith(".so") for n in names)
     assert any(n.startswith("solver/search/hardback/_bound_kernel") and n.endswith(".so") for n in names)
+    assert any(n.startswith("solver/search/_order") and n.endswith(".so") for n in names)

@@ -8,16 +8,17 @@ move, why.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import GhostwriterError
 from solver.hardback.moves import Move
 from solver.hardback.state import TurnState
 from solver.search.hardback import Search
 from solver.text import lower_word
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @dataclass

@@ -8,9 +8,7 @@ when an action is refused it tries its next choice. The word is chosen by the gh
 from __future__ import annotations
 
 import time
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from solver.game.hardback.actions import (
     Action,
@@ -33,6 +31,9 @@ from solver.hardback.moves import Move
 from solver.hardback.objectives import Objective, Weights
 from solver.lexicon import Lexicon
 from solver.search.hardback import Search
+
+if TYPE_CHECKING:
+    from solver.search.order import Flags
 
 # Search steps a bot's search may take: a guard, not a limit in practice. With the compiled search a step costs 35 to
 # 100 nanoseconds; the hardest searches of 2,000 measured greedy-vs-hard games took 3.4 million steps (0.17 s), and
@@ -127,7 +128,7 @@ class Bot:
         self.proven += search.exact
         return moves
 
-    def vocabulary(self) -> npt.NDArray[np.bool_] | None:
+    def vocabulary(self) -> Flags | None:
         """The words the bot may play (None: every word of the dictionary): none of the shipped offensive words."""
         from solver.answers.filters import inoffensive
 

@@ -21,9 +21,9 @@ import functools
 import itertools
 from collections import Counter
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from solver.bots.base import NODE_BUDGET, Bot
 from solver.bots.powers import use_powers
@@ -40,6 +40,9 @@ from solver.hardback.objectives import Objective, Weights, coin_value
 from solver.hardback.profile import Source, make_profile
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from solver.search.order import Flags
 
 # How often a card's letter can stand face-up in a good word: the rare letters are often played wild.
 RARE = {"j": 0.55, "q": 0.45, "x": 0.55, "z": 0.55, "k": 0.75, "v": 0.75, "w": 0.8, "y": 0.85, "f": 0.85}
@@ -73,11 +76,11 @@ class PolicyBot(Bot):
         self.level = level
         self.name = level
         self.skill = LEVELS.index(level)
-        self._vocabulary: npt.NDArray[np.bool_] | None = None
+        self._vocabulary: Flags | None = None
         self._word_share: dict[tuple[str, int, int, str, str], float] = {}
         self._memo: dict[TurnState, Move] = {}  # this turn's proven best moves, from the ink advisor's searches
 
-    def vocabulary(self) -> npt.NDArray[np.bool_] | None:
+    def vocabulary(self) -> Flags | None:
         """The easy bot plays words people know (a Zipf frequency of at least 3 in wordfreq's English data); every
         bot keeps to the inoffensive ones."""
         if self.skill > 0:
@@ -87,7 +90,7 @@ class PolicyBot(Bot):
 
             flags = familiar_words(self.lexicon, EASY_FAMILIAR, "en")
             clean = super().vocabulary()
-            self._vocabulary = flags if clean is None else flags & clean
+            self._vocabulary = flags if clean is None else flags & np.frombuffer(clean, np.bool_)
         return self._vocabulary
 
     def return_token(self, game: Game, seat: int) -> str:

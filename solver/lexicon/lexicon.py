@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import os
@@ -10,18 +11,18 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from solver.cache import cache_root
 from solver.errors import LexiconError
 from solver.files import FileError, read_bytes, sync_tree
+from solver.lexicon.columns import Columns, read_columns, write_columns
 from solver.text import normalize_word
 
 if TYPE_CHECKING:
     import marisa_trie
+    import numpy as np
+    import numpy.typing as npt
 
 FORMAT_VERSION = 2  # 2: each word's letters, end to end (``letters``, ``offsets``)
 MAX_WORD_LENGTH = 64
@@ -119,8 +120,10 @@ class Lexicon:
     more. ``letters[offsets[i]:offsets[i + 1]]`` are word i's letters as indices into the alphabet (a compiled search
     reads words from them without making strings, and ``word`` makes the strings from them).
 
-    The trie (``trie``: a word's index, membership, prefixes) of a cached lexicon is mapped when first asked for: a
-    hint reads its words from ``letters`` and never loads it.
+    The arrays are kept as flat buffers (``columns``: ``solver.lexicon.columns``, memory-mapped from the cache), and
+    numpy's views of them (``counts``, ``lengths``...) are made when first asked for: a hint's compiled search reads
+    the buffers and never imports numpy. The trie (``trie``: a word's index, membership, prefixes) of a cached
+    lexicon is mapped when first asked for: a hint reads its words from ``letters`` and never loads it.
     """
 
     def __init__(
@@ -129,12 +132,7 @@ class Lexicon:
         sha256: str,
         alphabet: str,
         trie: marisa_trie.Trie | Path,
-        counts: npt.NDArray[np.uint8],
-        lengths: npt.NDArray[np.uint8],
-        order: npt.NDArray[np.int32],
-        position: npt.NDArray[np.int32],
-        letters: npt.NDArray[np.uint8],
-        offsets: npt.NDArray[np.int64],
+        columns: Columns,
         skipped: int = 0,
     ) -> None:
         self.name = name
@@ -149,23 +147,56 @@ class Lexicon:
             self._trie_fd = os.open(trie, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
             weakref.finalize(self, os.close, self._trie_fd)
         self._chars = tuple(alphabet)
-        self._spans: tuple[memoryview, memoryview] | None = None
         # with every letter in Latin-1, a word's codes become its text by one translate
         self._codes_to_text: bytes | None = None
         if all(ord(ch) < 256 for ch in alphabet):
             self._codes_to_text = bytes.maketrans(bytes(range(len(alphabet))), alphabet.encode("latin-1"))
-        self.counts = counts
-        self.lengths = lengths
-        self.order = order
-        self.position = position
-        self.letters = letters
-        self.offsets = offsets
+        self.columns = columns
+        self._arrays: dict[str, Any] = {}  # numpy's views of the columns, made when first asked for
         self.skipped = skipped
-        max_len = int(lengths[-1]) if len(lengths) else 0
-        self.max_length = max_len
-        # the keys in the lengths' own type: int64 keys would have numpy cast every word's length first (5 ms a start)
-        keys = np.arange(max_len + 2, dtype=lengths.dtype)
-        self.starts = np.searchsorted(lengths, keys, side="left").astype(np.int64)
+        lengths = columns.lengths
+        self.max_length = max_len = lengths[-1] if len(lengths) else 0
+        # per length n (0 to the longest + 1), the first word of that length or more (the words are in length order)
+        self.starts = tuple(bisect.bisect_left(lengths, n) for n in range(max_len + 2))
+
+    def _array(self, name: str) -> Any:
+        got = self._arrays.get(name)
+        if got is None:
+            got = self._arrays[name] = self.columns.array(name)
+        return got
+
+    @property
+    def counts(self) -> npt.NDArray[np.uint8]:
+        """numpy's view of the letter counts: letters x words."""
+        counts: npt.NDArray[np.uint8] = self._array("counts")
+        return counts
+
+    @property
+    def lengths(self) -> npt.NDArray[np.uint8]:
+        lengths: npt.NDArray[np.uint8] = self._array("lengths")
+        return lengths
+
+    @property
+    def order(self) -> npt.NDArray[np.int32]:
+        """Per word (in length order), its id in the trie."""
+        order: npt.NDArray[np.int32] = self._array("order")
+        return order
+
+    @property
+    def position(self) -> npt.NDArray[np.int32]:
+        """Per trie id, the word's index (in length order)."""
+        position: npt.NDArray[np.int32] = self._array("position")
+        return position
+
+    @property
+    def letters(self) -> npt.NDArray[np.uint8]:
+        letters: npt.NDArray[np.uint8] = self._array("letters")
+        return letters
+
+    @property
+    def offsets(self) -> npt.NDArray[np.int64]:
+        offsets: npt.NDArray[np.int64] = self._array("offsets")
+        return offsets
 
     @property
     def trie(self) -> marisa_trie.Trie:
@@ -188,13 +219,14 @@ class Lexicon:
         return self._trie
 
     def __getstate__(self) -> dict[str, object]:
-        """A copy for another process (pickled): the trie itself, not the file held open in this one."""
+        """A copy for another process (pickled): the trie itself, not the file held open in this one, and the
+        columns' bytes (``Columns`` pickles them), not numpy's views."""
         state = dict(self.__dict__)
-        state.update(_trie=self.trie, _trie_fd=-1, _spans=None)
+        state.update(_trie=self.trie, _trie_fd=-1, _arrays={})
         return state
 
     def __len__(self) -> int:
-        return len(self.order)
+        return len(self.columns.order)
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and normalize_word(word) in self.trie
@@ -204,12 +236,10 @@ class Lexicon:
         w = normalize_word(word)
         if w not in self.trie:
             return None
-        return int(self.position[self.trie.key_id(w)])
+        return int(self.columns.position[self.trie.key_id(w)])
 
     def word(self, i: int) -> str:
-        if self._spans is None:  # memoryviews index to Python ints and slice to bytes: twice numpy's speed here
-            self._spans = (self.letters.data, self.offsets.data)
-        letters, offsets = self._spans
+        letters, offsets = self.columns.letters, self.columns.offsets  # memoryviews: twice numpy's speed here
         codes = letters[offsets[i] : offsets[i + 1]].tobytes()
         if self._codes_to_text is not None:
             return codes.translate(self._codes_to_text).decode("latin-1")
@@ -246,7 +276,7 @@ class Lexicon:
         hi = min(hi, self.max_length)
         if hi < lo:
             return (0, 0)
-        return int(self.starts[lo]), int(self.starts[hi + 1])
+        return self.starts[lo], self.starts[hi + 1]
 
     def with_prefix(self, prefix: str, limit: int = 100) -> list[str]:
         """Words starting with a prefix, in trie order."""
@@ -266,6 +296,8 @@ class Lexicon:
         edit changes the counts by at most two), and the exact distance is computed on at most
         ``MAX_CLOSE_CANDIDATES`` of those, nearest counts first.
         """
+        import numpy as np
+
         from wordlists.offensive import offensive_words
 
         w = normalize_word(word)[:MAX_WORD_LENGTH]
@@ -308,6 +340,7 @@ class Lexicon:
         if len(alphabet) > MAX_ALPHABET:
             raise LexiconError(f"word list {wl.name!r} uses {len(alphabet)} distinct letters; at most {MAX_ALPHABET}")
         import marisa_trie
+        import numpy as np
 
         trie = marisa_trie.Trie(words)
         n = len(words)
@@ -328,29 +361,14 @@ class Lexicon:
         lengths = lengths_by_id[order]
         offsets = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
-        return Lexicon(
-            wl.name,
-            content_hash(words),
-            alphabet,
-            trie,
-            counts,
-            lengths,
-            order,
-            position,
-            codes.astype(np.uint8),
-            offsets,
-            wl.skipped,
-        )
+        arrays = {"counts": counts, "lengths": lengths, "order": order, "position": position, "offsets": offsets}
+        arrays["letters"] = codes.astype(np.uint8)
+        return Lexicon(wl.name, content_hash(words), alphabet, trie, Columns.of(arrays), wl.skipped)
 
     def save(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.trie.save(str(folder / "words.marisa"))
-        np.save(folder / "counts.npy", self.counts)
-        np.save(folder / "lengths.npy", self.lengths)
-        np.save(folder / "order.npy", self.order)
-        np.save(folder / "position.npy", self.position)
-        np.save(folder / "letters.npy", self.letters)
-        np.save(folder / "offsets.npy", self.offsets)
+        write_columns(folder, self.columns)
         meta = {
             "format": FORMAT_VERSION,
             "name": self.name,
@@ -367,24 +385,13 @@ class Lexicon:
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
         if meta.get("format") != FORMAT_VERSION:
             raise LexiconError(f"cached lexicon {folder} has an old format")
-
-        def arr(name: str) -> npt.NDArray[np.generic]:
-            # a plain view of the mapped pages: results of arithmetic on a memmap are memmaps too, each made through
-            # a Python hook, which costs a hint several percent of its time
-            a: npt.NDArray[np.generic] = np.asarray(np.load(folder / name, mmap_mode="r"))
-            return a
-
+        columns = read_columns(folder, len(meta["alphabet"]), int(meta["words"]))
         return Lexicon(
             name or meta["name"],
             meta["sha256"],
             meta["alphabet"],
             folder / "words.marisa",
-            arr("counts.npy"),  # type: ignore[arg-type]
-            arr("lengths.npy"),  # type: ignore[arg-type]
-            arr("order.npy"),  # type: ignore[arg-type]
-            arr("position.npy"),  # type: ignore[arg-type]
-            arr("letters.npy"),  # type: ignore[arg-type]
-            arr("offsets.npy"),  # type: ignore[arg-type]
+            columns,
             int(meta.get("skipped", 0)),
         )
 

@@ -15,15 +15,21 @@ an answer cut short from ``kept`` or call ``run`` again after a checkpoint to go
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import numpy as np
-import numpy.typing as npt
+from solver.search import order
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from solver.search.order import Floats
 
 M = TypeVar("M")
-SolveMany = Callable[[npt.NDArray[np.int64], float], tuple[int, list[tuple[int, M]]]]
+SolveMany = Callable[["npt.NDArray[np.int64]", float], tuple[int, list[tuple[int, M]]]]
 Tie = tuple[int, ...]  # among moves of equal value the larger tie is better (Hardback: (-position,); Paperback: the
 # word's letters as (-ord, ..., 0), alphabetical order first)
 BATCH = 64  # candidates sorted at a time
@@ -53,11 +59,9 @@ class Reach:
     margin: float
     ties: bool
 
-    def mask(self, bounds: npt.NDArray[np.float64], level: float) -> npt.NDArray[np.bool_]:
-        """Which bounds beat the level (a bound of -inf, a candidate solved, never does)."""
-        if self.ties:
-            return (bounds >= level + self.margin) & (bounds > float("-inf"))
-        return bounds > level + self.margin
+    def beating(self, bounds: Floats, level: float) -> array[int]:
+        """The positions whose bounds beat the level, ascending (a bound of -inf, a candidate solved, never does)."""
+        return order.above(bounds, level + self.margin, self.ties)
 
 
 class Kept(Generic[M]):
@@ -95,40 +99,30 @@ class Kept(Generic[M]):
 
 
 def descending(
-    bounds: npt.NDArray[np.float64],
+    bounds: Floats,
     level: float,
     reach: Reach,
     batch: int | None = BATCH,
-    effort: npt.NDArray[np.int64] | None = None,
+    effort: array[int] | None = None,
 ) -> Iterator[int]:
     """Positions in decreasing bound, those whose bound beats ``level`` when looked at first: ``batch`` at first,
     then twice as many each time (each batch is sorted by the bounds as they are then: a caller may lower bounds of
     positions already given), or with None every position in one stable sort (cheaper when most will be looked at),
-    the rest after them."""
+    the rest after them. With ``effort`` (int64, one a position), candidates whose bounds lie in one ``CLASS`` come
+    by effort, most first. The orders are ``solver.search.order``'s."""
     if batch is None:
-        yield from (int(j) for j in np.argsort(-bounds, kind="stable"))  # lazily: the loop often stops early
+        yield from order.ordered(bounds)  # (one sort; the loop often stops early)
         return
-    candidates = np.nonzero(reach.mask(bounds, level))[0]
-    while candidates.size:
-        take = min(batch, candidates.size)
+    candidates = reach.beating(bounds, level)
+    width = 0.0 if effort is None else CLASS
+    while candidates:
+        take = min(batch, len(candidates))
         batch *= 2  # each batch twice the last: partitions over the rest add up to n log n, not n squared / batch
-        if effort is None:
-            if take < candidates.size:  # the take best and every tie of the last of them: argpartition orders ties
-                # as its build likes (numpy's SIMD sorts differ by machine), so the batch is cut at a value, not a rank
-                part = bounds[candidates]
-                inside = part >= part[np.argpartition(-part, take - 1)[take - 1]]
-                chosen, candidates = candidates[inside], candidates[~inside]
-            else:
-                chosen, candidates = candidates, candidates[:0]
-            yield from chosen[np.argsort(-bounds[chosen], kind="stable")].tolist()
-            continue
-        near = np.floor(bounds[candidates] / CLASS)
-        if take < candidates.size:  # the take best, and every candidate of the class of the last of them
-            inside = near >= near[np.argpartition(-near, take - 1)[take - 1]]
-            chosen, candidates, near = candidates[inside], candidates[~inside], near[inside]
+        if take < len(candidates):  # the take best and every tie of the last of them (of its class, with effort)
+            chosen, candidates = order.select(bounds, candidates, take, width)
         else:
-            chosen, candidates = candidates, candidates[:0]
-        yield from chosen[np.lexsort((-effort[chosen], -near))].tolist()
+            chosen, candidates = candidates, order.NONE
+        yield from order.ordered(bounds, chosen, effort, width)
 
 
 class BestFirst(Generic[M]):
@@ -153,7 +147,7 @@ class BestFirst(Generic[M]):
 
     def __init__(
         self,
-        bounds: npt.NDArray[np.float64],
+        bounds: Floats,
         n: int,
         solve: Callable[[int, float], M | Proved | None],
         rank: Callable[[int, M], tuple[float, Tie]],
@@ -167,7 +161,7 @@ class BestFirst(Generic[M]):
             raise ValueError("a stepped search makes several passes: it sorts its candidates a batch at a time")
         if solve_many is not None and (stepped or batch is not None):
             raise ValueError("solve_many serves a search of one pass over every candidate in one sort (batch None)")
-        self.bounds = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
+        self.bounds: Any = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
         self.kept: Kept[M] = Kept(n)
         self.solve = solve
         self.rank = rank
@@ -177,11 +171,11 @@ class BestFirst(Generic[M]):
         self.floor = float("-inf")
         self.steps = steps
         # with ``steps``: per candidate proved worth no more than a level, the steps its last proof took
-        self.effort: npt.NDArray[np.int64] | None = np.zeros(len(bounds), np.int64) if steps is not None else None
+        self.effort: array[int] | None = order.zeros("q", len(self.bounds)) if steps is not None else None
         self.proved = False  # has a proof been counted in ``effort`` (until then the order is by bound alone)
         self.gap, self.threshold = float("inf"), float("-inf")
         if stepped and len(bounds):
-            top = float(bounds.max())
+            top = order.maximum(bounds)
             self.gap = max(1.0, abs(top) * FIRST_GAP)
             self.threshold = top - self.gap
 
@@ -204,10 +198,9 @@ class BestFirst(Generic[M]):
             if self.threshold <= max(self.kept.floor(), self.floor) or self.threshold == float("-inf"):
                 return
             if len(self.kept.heap) > before:  # moves found near the level: down to the next bound below it
-                margin = self.reach.margin
-                below = self.bounds[(self.bounds < self.threshold - margin) & (self.bounds > float("-inf"))]
-                if below.size:  # the words proved no better than this level, asked to beat the next bound
-                    self.threshold = max(float(below.max()), self.threshold - GAP_GROWTH * self.gap)
+                below = order.largest(self.bounds, self.threshold - self.reach.margin)
+                if below is not None:  # the words proved no better than this level, asked to beat the next bound
+                    self.threshold = max(below, self.threshold - GAP_GROWTH * self.gap)
                     continue
             self.gap *= GAP_GROWTH
             self.threshold = self.threshold - self.gap if self.gap < 1e15 else float("-inf")
@@ -243,14 +236,16 @@ class BestFirst(Generic[M]):
 
     def _pass_many(self, solve_many: SolveMany[M]) -> None:
         """``_pass`` a chunk of candidates at a time: those whose bound beats the level as the chunk is taken."""
-        bounds, kept, rank = self.bounds, self.kept, self.rank
+        import numpy as np  # (the chunks are numpy's: Paperback's compiled loop reads them)
+
+        bounds, kept, rank = np.frombuffer(self.bounds, dtype=np.float64), self.kept, self.rank
         margin, ties = self.reach.margin, self.reach.ties
         fixed = max(self.threshold, self.floor)
-        order = np.argsort(-bounds, kind="stable")
+        ranked = np.argsort(-bounds, kind="stable")
         at, size = 0, FIRST_CHUNK
-        while at < len(order):
+        while at < len(ranked):
             level = max(kept.floor(), fixed)
-            chunk = order[at : at + size]
+            chunk = ranked[at : at + size]
             near = bounds[chunk]
             short = np.flatnonzero(near < level + margin if ties else near <= level + margin)
             if short.size:

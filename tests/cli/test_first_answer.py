@@ -4,8 +4,11 @@ and cost its first answer (``benchmarks/bench_startup.py`` times it; ``docs/inst
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 NOT_FOR_A_HINT = (
     "tempfile",  # a hint writes no file (once the word list's look-ups are cached: ``Lexicon.found``)
@@ -45,3 +48,20 @@ def test_a_hint_imports_only_what_it_needs() -> None:
     assert report["code"] == 0 and "KHAFS" in report["out"]
     loaded = set(report["modules"])
     assert [m for m in NOT_FOR_A_HINT if m in loaded] == []
+
+
+def test_a_hint_over_the_kernels_imports_no_numpy() -> None:
+    """numpy's import is most of a first answer's time (``docs/install.md``): where the kernels were built, a hint's
+    search reads the lexicon's buffers through them (``solver.search.hardback.bound._compiled_bounds``,
+    ``solver.search.order``) and never imports it. Without them it does: its code is the reference."""
+    from solver.search import order
+    from solver.search.hardback.native import bound_kernel, kernel
+
+    if kernel is None or bound_kernel is None or order.compiled is None:
+        if os.environ.get("GHOSTWRITER_REQUIRE_KERNEL") == "1":
+            raise AssertionError("the kernels are not built, and GHOSTWRITER_REQUIRE_KERNEL=1 asks for them")
+        pytest.skip("the kernels were not built: a hint runs numpy's code")
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(proc.stdout)
+    assert report["code"] == 0 and "KHAFS" in report["out"]
+    assert [m for m in report["modules"] if m == "numpy" or m.startswith("numpy.")] == []

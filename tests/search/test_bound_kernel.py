@@ -29,7 +29,7 @@ from solver.hardback.objectives import Objective, Weights
 from solver.hardback.profile import Pool, Profile
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
-from solver.search.hardback import Search, bound, native
+from solver.search.hardback import Search, bound, kinds, native
 
 from helpers import lexicon_of
 from oracle_cases import ALL_WORDS, CARDS, CLASSICS, OFFER, random_hand, states
@@ -79,13 +79,13 @@ def _same_bounds(lex: Lexicon, state: TurnState, objective: Objective = Objectiv
         bound._compiled_parts = compiled_parts
     in_numpy = bound.word_bounds(lex, pool, native=False)
     assert np.array_equal(in_c.index, in_numpy.index)
-    assert in_c.bound.dtype == in_numpy.bound.dtype == np.float64
+    assert in_c.bound.format == in_numpy.bound.format == "d" and in_c.index.format == in_numpy.index.format == "q"
     assert np.array_equal(in_c.bound, in_numpy.bound), _first_difference(in_c, in_numpy)
     return bounded
 
 
 def _first_difference(a: bound.Bounds, b: bound.Bounds) -> str:
-    at = np.nonzero(a.bound != b.bound)[0]
+    at = np.nonzero(np.asarray(a.bound) != np.asarray(b.bound))[0]
     if not len(at):
         return ""
     return f"{len(at)} bounds differ, first at {int(at[0])}: {a.bound[at[0]]!r} vs {b.bound[at[0]]!r}"
@@ -336,12 +336,12 @@ def test_the_optimism_remembered_on_profiles_is_what_they_give(state: dict[str, 
     def fresh(p: Pool) -> tuple[Any, ...]:
         for profile in p.profiles:
             profile.remembered.clear()
-        om = bound.Optimism.of(p)
-        return om, bound._Kinds.of(p, (1, 2, 0, 3), dumps=False), bound._Kinds.of(p, (0, 0, 2, 2), dumps=True)
+        om = kinds.Optimism.of(p)
+        return om, kinds.Kinds.of(p, (1, 2, 0, 3), dumps=False), kinds.Kinds.of(p, (0, 0, 2, 2), dumps=True)
 
     def remembered(p: Pool) -> tuple[Any, ...]:
-        om = bound.Optimism.of(p)
-        return om, bound._Kinds.of(p, (1, 2, 0, 3), dumps=False), bound._Kinds.of(p, (0, 0, 2, 2), dumps=True)
+        om = kinds.Optimism.of(p)
+        return om, kinds.Kinds.of(p, (1, 2, 0, 3), dumps=False), kinds.Kinds.of(p, (0, 0, 2, 2), dumps=True)
 
     want_a = fresh(pool)
     assert remembered(pool) == want_a
@@ -358,11 +358,11 @@ def test_profiles_remember_their_optimism_by_what_they_read(state: dict[str, Any
     gives afresh (a reading that left out a number the profile reads would hand on another turn's numbers)."""
     pool = Search(lexicon_of("cat"), TurnState.from_json(state), weights=w).pool
     rng = random.Random(seed)
-    token = bound._token(w)
+    token = kinds.weights_token(w)
     def numbers(p: Profile, counts: tuple[int, int, int, int], inked: int, size: int, dumps: bool) -> tuple[Any, ...]:
         cards = size + 2  # (the most letters a word may hold cards on: the pool and a classic or two)
         reach = Tally(counts, 0, inked, cards)
-        return bound._optimism_of(p, counts, w, token, inked, size, cards), bound._kinds_of(p, reach, w, token, dumps)
+        return kinds.optimism_of(p, counts, w, token, inked, size, cards), kinds.kinds_of(p, reach, w, token, dumps)
 
     for _ in range(12):
         counts = (rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3))
@@ -398,13 +398,13 @@ def test_bounds_cut_by_the_clock_are_the_same_numbers_or_infinite(
         bound.BOUND_CHUNK = chunk
     assert never.complete and np.array_equal(never.index, whole.index) and np.array_equal(never.bound, whole.bound)
     assert np.array_equal(cut.index, whole.index)
-    unknown = cut.bound == np.inf
-    assert np.array_equal(cut.bound[~unknown], whole.bound[~unknown])
+    unknown = np.asarray(cut.bound) == np.inf
+    assert np.array_equal(np.asarray(cut.bound)[~unknown], np.asarray(whole.bound)[~unknown])
     assert cut.complete == (not unknown.any())
     if unknown.any():
         lengths = np.array([len(enable.word(int(i))) for i in cut.index])
         assert lengths[~unknown].max() >= lengths[unknown].max()  # longest words first
-        order = cut.promising(len(cut.bound))
+        order = np.asarray(cut.promising(len(cut.bound)))
         assert not unknown[order[: int((~unknown).sum())]].any()  # the known bounds come first
 
 

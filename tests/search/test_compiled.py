@@ -129,7 +129,7 @@ def test_the_kernels_resolution_of_uncovers_and_doubles(hand: list[str], enable:
     """Hands of uncover chains and doubles: the kernel's resolutions of the words with the best bounds are the
     Python resolver's, many of them with uncovers or doubles."""
     cc = Search(enable, TurnState.from_json({"hand": hand}), engine="compiled")
-    best = np.argsort(-cc.bounds.bound, kind="stable")[:60]
+    best = np.argsort(-np.asarray(cc.bounds.bound), kind="stable")[:60]
     uncovers = doubles = 0
     for j in best:
         u, d = _same_resolution(cc, cc.solver._solve(enable.word(int(cc.bounds.index[j])), float("-inf"), None))
@@ -204,7 +204,7 @@ def test_signals_at_the_same_step(enable: Lexicon) -> None:
             s = Search(enable, state, engine=engine)
             s.budget.start(None, limit, checkpoint)
             signal = None
-            for j in np.argsort(-s.bounds.bound, kind="stable")[:400]:  # the longest, richest words first
+            for j in np.argsort(-np.asarray(s.bounds.bound), kind="stable")[:400]:  # the longest, richest words first
                 try:
                     s.solver.solve(enable.word(int(s.bounds.index[j])))
                 except (OutOfTime, Checkpoint) as e:

@@ -26,8 +26,8 @@ from solver.errors import GhostwriterError
 from solver.hardback.catalogue import Rules
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
-from solver.search.hardback.bound import Optimism
 from solver.search.hardback.exact import Letters, WordSolver, _Enough
+from solver.search.hardback.kinds import Optimism
 from solver.search.hardback.native import LAYOUT, kernel
 
 ENGINES = ("python", "compiled")

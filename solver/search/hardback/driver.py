@@ -13,9 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
@@ -27,12 +25,16 @@ from solver.hardback.profile import Pool
 from solver.hardback.resolve import EPS, Placement, Resolver, Slot
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon
+from solver.search import order
 from solver.search.best_first import BestFirst, Kept, Proved, Reach
 from solver.search.hardback.bound import Bounds, word_bounds
 from solver.search.hardback.compiled import check_engine, word_solver
 from solver.search.hardback.exact import WordSolver
 from solver.search.setup import Setup
 from solver.text import normalize_word
+
+if TYPE_CHECKING:
+    from solver.search.order import Flags
 
 MAX_TOP = 1000
 CHECKPOINT = 0.2  # share of a time limit after which a search lays out promising words quickly, to have an answer
@@ -83,7 +85,7 @@ class Search(Setup[TurnState, Objective]):
         weights: Weights | None = None,
         time_limit: float | None = None,
         node_budget: int | None = None,
-        allowed: npt.NDArray[np.bool_] | None = None,
+        allowed: Flags | None = None,
         cancel: threading.Event | None = None,
         engine: str | None = None,
     ) -> None:
@@ -116,8 +118,7 @@ class Search(Setup[TurnState, Objective]):
                 self.lexicon, self.pool, native=self.engine == "compiled", out_of_time=self.budget.past_deadline
             )
             if self.allowed is not None and len(b.index):
-                keep = self.allowed[b.index]
-                b = Bounds(b.index[keep], b.bound[keep], b.optimism, b.complete)
+                b = b.only(self.allowed)
             self._bounds = b
         return self._bounds
 
@@ -212,7 +213,7 @@ class Search(Setup[TurnState, Objective]):
             return []
         index, lex, solver = self.bounds.index, self.lexicon, self.solver
         search: BestFirst[Placement] = BestFirst(
-            self.bounds.bound.copy(),
+            order.copied(self.bounds.bound),  # (a copy: the search lowers it)
             n,
             solve=lambda j, level: _proved(solver.attempt(lex.word(int(index[j])), level)),
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order
@@ -303,6 +304,8 @@ class Search(Setup[TurnState, Objective]):
             Weights(**{**zero, "prestige": 1.0, "coins": tiny}),
             Weights(**{**zero, "coins": 1.0, "prestige": tiny}),
         ]
+        import numpy as np  # (the frontier's orders are numpy's)
+
         pools = [Pool.of(self.state, w) for w in dims]
         native = self.engine == "compiled"
         bounds = [word_bounds(self.lexicon, p, native, self.budget.past_deadline) for p in pools]
@@ -326,11 +329,11 @@ class Search(Setup[TurnState, Objective]):
                     moved = sum(a for b, a in enumerate(amounts) if split >> b & 1)
                     add((totals.prestige - moved, totals.coins + moved), placement, split)
 
-        ub_p, ub_c = bounds[0].bound, bounds[1].bound
+        ub_p, ub_c = np.frombuffer(bounds[0].bound), np.frombuffer(bounds[1].bound)
         known = np.isfinite(ub_p) & np.isfinite(ub_c)  # words whose bounds the clock let be computed come first
-        order = np.lexsort((-ub_c, -ub_p, ~known))
+        ranked = np.lexsort((-ub_c, -ub_p, ~known))
         try:
-            for j in order:
+            for j in ranked:
                 if hopeless([float(ub_p[j]), float(ub_c[j])]):
                     continue
                 word = self.lexicon.word(int(bounds[0].index[j]))
@@ -338,7 +341,7 @@ class Search(Setup[TurnState, Objective]):
         except OutOfTime:
             self._grace()
             try:  # cut short: quick layouts of the most promising words, so that the answer is never empty
-                for j in order[: 20 if frontier.points else 200]:
+                for j in ranked[: 20 if frontier.points else 200]:
                     word = self.lexicon.word(int(bounds[0].index[j]))
                     if frontier.points:  # the first word is laid out whatever the clock says
                         self.budget.check()
@@ -374,7 +377,7 @@ class Search(Setup[TurnState, Objective]):
         better = 0
         with self._query():
             try:
-                for j in np.nonzero(b.bound > value + 2 * EPS)[0]:
+                for j in order.above(b.bound, value + 2 * EPS, False):
                     if self.solver.solve(self.lexicon.word(int(b.index[j])), value) is not None:
                         better += 1
             except OutOfTime:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from solver.hardback.profile import Source
 from solver.hardback.resolve import EPS, Face, Placement, Slot
 from solver.search.hardback.apart import Apart
-from solver.search.hardback.bound import Optimism
+from solver.search.hardback.kinds import Optimism
 from solver.search.hardback.node import Node, Plan
 from solver.search.hardback.placing import Placing
 from solver.search.hardback.planning import Planning

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solver.search.native import load
 
-LAYOUT = 9  # the version of what the kernel reads and answers: kernel/kernel.h's LAYOUT
+LAYOUT = 10  # the version of what the kernel reads and answers: kernel/kernel.h's LAYOUT
 kernel = load("solver.search.hardback._kernel", "LAYOUT", LAYOUT)
 
 BOUND_VERSION = 1  # the version of what the bounds' kernel reads: _bound_kernel.c's VERSION

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from solver.hardback.profile import Source
 from solver.hardback.resolve import EPS, award_prestige
-from solver.search.hardback.bound import Optimism, no_fodder
+from solver.search.hardback.kinds import Optimism, no_fodder
 from solver.search.hardback.node import Node, Plan
 from solver.search.hardback.reach import Reach
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import Face, Placement, Resolver, Slot
-from solver.search.hardback.bound import Optimism
+from solver.search.hardback.kinds import Optimism
 
 
 class Letters(dict[int, str]):

@@ -34,7 +34,7 @@
 #pragma GCC visibility push(hidden) /* the module's own functions: only PyInit__kernel is the module's face */
 #endif
 
-#define LAYOUT 9        /* the version of the packed layout and the answer; compiled.py sends the same number */
+#define LAYOUT 10       /* the version of the packed layout and the answer; compiled.py sends the same number */
 #define MAXN 32         /* letters of a word (bit masks of positions) */
 #define MAXK 64         /* kinds of card in a pool */
 #define MAXC 64         /* distinct card letters */
@@ -248,6 +248,10 @@ void go(S *s, int i, double acc, int budget, int checked);
 /* signatures.c */
 PyObject *kernel_signatures(PyObject *self, PyObject *args);
 PyObject *kernel_per_word(PyObject *self, PyObject *args);
+PyObject *kernel_signature_table(PyObject *self, PyObject *args);
+PyObject *kernel_feasible(PyObject *self, PyObject *args);
+PyObject *kernel_finish(PyObject *self, PyObject *args);
+PyObject *kernel_keep(PyObject *self, PyObject *args);
 
 /* WordSolver._rest under the word's plan */
 static inline double rest(const S *s, int i, int uncovers, int passing) {

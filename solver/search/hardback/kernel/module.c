@@ -357,6 +357,10 @@ static PyMethodDef methods[] = {
     {"solve", kernel_solve, METH_VARARGS, "The best placement of one word that beats a floor (see kernel/module.c)."},
     {"signatures", kernel_signatures, METH_VARARGS, "The words' signatures, numbered (see kernel/signatures.c)."},
     {"per_word", kernel_per_word, METH_VARARGS, "The words' bounds, their signatures' (see kernel/signatures.c)."},
+    {"signature_table", kernel_signature_table, METH_VARARGS, "Signatures taken apart (see kernel/signatures.c)."},
+    {"feasible", kernel_feasible, METH_VARARGS, "What each signature can fill (see kernel/signatures.c)."},
+    {"finish", kernel_finish, METH_VARARGS, "The signatures' bounds, whole (see kernel/signatures.c)."},
+    {"keep", kernel_keep, METH_VARARGS, "The allowed words' bounds (see kernel/signatures.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -109,8 +109,8 @@ static int64_t key_tables(const uint8_t *counts, Py_ssize_t words, Py_ssize_t lo
  *   -> number of signatures
  * The signature of each word lo..hi-1 (its length less ``first``, then each card letter's count capped, in mixed
  * radix: solver/search/hardback/signatures.py's ``signatures``) numbered densely in increasing order:
- * ``inverse_out`` (int64, one a word) gets each word's number, ``keys_out`` (int64, at least ``space`` long) the
- * signatures in order. */
+ * ``inverse_out`` (int64, one a word) gets each word's number, ``keys_out`` (int64, at least as long as the space or
+ * the words, whichever is less: no more signatures than either) the signatures in order. */
 PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     Py_buffer cb, lb, ab, capb, kb, ib;
     Py_ssize_t words, lo, hi, first, space;
@@ -127,7 +127,7 @@ PyObject *kernel_signatures(PyObject *self, PyObject *args) {
     const uint8_t **rows = NULL;
     uint16_t *short_key = NULL;
     if (lo < 0 || hi > words || n <= 0 || capb.len != nl || lengths == NULL || lb.len < words || space <= 0 ||
-        kb.len < space * (Py_ssize_t)sizeof(int64_t) || ib.len < n * (Py_ssize_t)sizeof(int64_t)) {
+        kb.len < (space < n ? space : n) * (Py_ssize_t)sizeof(int64_t) || ib.len < n * (Py_ssize_t)sizeof(int64_t)) {
         PyErr_SetString(PyExc_ValueError, "kernel: signatures of a malformed lexicon slice");
         goto done;
     }
@@ -207,5 +207,179 @@ done:
     PyBuffer_Release(&ib);
     PyBuffer_Release(&xb);
     PyBuffer_Release(&bb);
+    return out;
+}
+
+/* signature_table(keys, letters, caps, first, rows, counts_out, lengths_out)
+ * The signatures of ``keys`` (int64, as ``signatures`` numbers them) taken apart: each card letter's count (rows of
+ * ``counts_out``, uint8, rows x the keys, C order, zero where no card has the letter: the caller zeroes it) and the
+ * length (``lengths_out``, int64): solver/search/hardback/signatures.py's ``signatures``, after its keys. */
+PyObject *kernel_signature_table(PyObject *self, PyObject *args) {
+    Py_buffer kb, ab, capb, cb, lb;
+    Py_ssize_t first, rows;
+    if (!PyArg_ParseTuple(args, "y*y*y*nnw*w*", &kb, &ab, &capb, &first, &rows, &cb, &lb)) return NULL;
+    PyObject *out = NULL;
+    const int64_t *keys = (const int64_t *)kb.buf;
+    const uint8_t *letters = (const uint8_t *)ab.buf, *caps = (const uint8_t *)capb.buf;
+    uint8_t *counts = (uint8_t *)cb.buf;
+    int64_t *lengths = (int64_t *)lb.buf;
+    Py_ssize_t n = kb.len / (Py_ssize_t)sizeof(int64_t), nl = ab.len;
+    if (kb.len % (Py_ssize_t)sizeof(int64_t) || capb.len != nl || rows < 0 || cb.len < rows * n ||
+        lb.len < n * (Py_ssize_t)sizeof(int64_t) || first < 0) {
+        PyErr_SetString(PyExc_ValueError, "kernel: a signature table of arrays of other sizes");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < nl; j++)
+        if (letters[j] >= rows) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a letter beyond the signature table's rows");
+            goto done;
+        }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        int64_t rest = keys[s];
+        if (rest < 0) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a negative signature");
+            goto done;
+        }
+        for (Py_ssize_t j = nl - 1; j >= 0; j--) {
+            counts[(Py_ssize_t)letters[j] * n + s] = (uint8_t)(rest % ((int64_t)caps[j] + 1));
+            rest /= (int64_t)caps[j] + 1;
+        }
+        lengths[s] = rest + first;
+    }
+    out = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&kb);
+    PyBuffer_Release(&ab);
+    PyBuffer_Release(&capb);
+    PyBuffer_Release(&cb);
+    PyBuffer_Release(&lb);
+    return out;
+}
+
+/* the (letter, cards) pairs of a buffer of int64, checked against the rows; their number in *n, 0 when malformed */
+static int letter_pairs(const Py_buffer *b, Py_ssize_t rows, Py_ssize_t *n) {
+    const int64_t *p = (const int64_t *)b->buf;
+    if (b->len % (Py_ssize_t)(2 * sizeof(int64_t))) return 0;
+    *n = b->len / (Py_ssize_t)(2 * sizeof(int64_t));
+    for (Py_ssize_t j = 0; j < *n; j++)
+        if (p[2 * j] < 0 || p[2 * j] >= rows || p[2 * j + 1] < 0 || p[2 * j + 1] > 65536) return 0;
+    return 1;
+}
+
+/* feasible(counts, rows, lengths, inked, fixed, pool_size, slack, fill_out, ok_out)
+ * Per signature (``counts``: uint8, rows x n; ``lengths``: int64, n): the letters it can fill (``fill_out``, int64:
+ * the pool's cards and the classics' letters it holds, ``fixed``: int64 (letter, cards) pairs) and whether the inked
+ * cards find their letters within ``slack`` removers (``inked``: the same pairs) and the word is no longer than what
+ * fills it (``ok_out``, uint8): solver/search/hardback/bound.py's ``word_bounds``, before the bounds. */
+PyObject *kernel_feasible(PyObject *self, PyObject *args) {
+    Py_buffer cb, lb, ib, fb, xb, ob;
+    Py_ssize_t rows, pool_size, slack;
+    if (!PyArg_ParseTuple(args, "y*ny*y*y*nnw*w*", &cb, &rows, &lb, &ib, &fb, &pool_size, &slack, &xb, &ob))
+        return NULL;
+    PyObject *out = NULL;
+    Py_ssize_t n = lb.len / (Py_ssize_t)sizeof(int64_t), ni, nf;
+    if (lb.len % (Py_ssize_t)sizeof(int64_t) || rows <= 0 || cb.len < rows * n ||
+        xb.len < n * (Py_ssize_t)sizeof(int64_t) || ob.len < n || !letter_pairs(&ib, rows, &ni) ||
+        !letter_pairs(&fb, rows, &nf)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: feasibility of arrays of other sizes");
+        goto done;
+    }
+    const uint8_t *counts = (const uint8_t *)cb.buf;
+    const int64_t *lengths = (const int64_t *)lb.buf, *inked = (const int64_t *)ib.buf, *fixed = (const int64_t *)fb.buf;
+    int64_t *fill = (int64_t *)xb.buf;
+    uint8_t *ok = (uint8_t *)ob.buf;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        int64_t deficit = 0, f = pool_size;
+        for (Py_ssize_t j = 0; j < ni; j++) {
+            int64_t has = counts[inked[2 * j] * n + s], want = inked[2 * j + 1];
+            deficit += want > has ? want - has : 0;
+        }
+        for (Py_ssize_t j = 0; j < nf; j++) {
+            int64_t has = counts[fixed[2 * j] * n + s], m = fixed[2 * j + 1];
+            f += has < m ? has : m;
+        }
+        fill[s] = f;
+        ok[s] = (uint8_t)((ni == 0 || deficit <= slack) && lengths[s] <= f);
+    }
+    out = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&cb);
+    PyBuffer_Release(&lb);
+    PyBuffer_Release(&ib);
+    PyBuffer_Release(&fb);
+    PyBuffer_Release(&xb);
+    PyBuffer_Release(&ob);
+    return out;
+}
+
+/* finish(parts, lengths, ok, award, removers, eps, out)
+ * Each signature's bound: its cards' part (``parts``, float64), plus the award its length could win (``award``:
+ * float64 a length, or empty: 0), plus ``removers``, plus ``eps``; -inf where not ``ok`` (uint8). The same additions
+ * in the same order as bound.py's ``_signature_bounds`` and ``word_bounds``: the same doubles. */
+PyObject *kernel_finish(PyObject *self, PyObject *args) {
+    Py_buffer pb, lb, ob, ab, xb;
+    double removers, eps;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*ddw*", &pb, &lb, &ob, &ab, &removers, &eps, &xb)) return NULL;
+    PyObject *out = NULL;
+    Py_ssize_t n = pb.len / (Py_ssize_t)sizeof(double), na = ab.len / (Py_ssize_t)sizeof(double);
+    if (pb.len % (Py_ssize_t)sizeof(double) || lb.len < n * (Py_ssize_t)sizeof(int64_t) || ob.len < n ||
+        ab.len % (Py_ssize_t)sizeof(double) || xb.len < n * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: bounds of arrays of other sizes");
+        goto done;
+    }
+    const double *parts = (const double *)pb.buf, *award = (const double *)ab.buf;
+    const int64_t *lengths = (const int64_t *)lb.buf;
+    const uint8_t *ok = (const uint8_t *)ob.buf;
+    double *bound = (double *)xb.buf;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        if (na && (lengths[s] < 0 || lengths[s] >= na)) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a length beyond the awards' table");
+            goto done;
+        }
+        double b = parts[s] + (na ? award[lengths[s]] : 0.0);
+        b += removers;
+        bound[s] = ok[s] ? b + eps : -HUGE_VAL;
+    }
+    out = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&pb);
+    PyBuffer_Release(&lb);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&ab);
+    PyBuffer_Release(&xb);
+    return out;
+}
+
+/* keep(index, bound, allowed) -> number kept
+ * The words (``index``: int64 lexicon indices, ``bound``: float64, one a word) that ``allowed`` (one byte a lexicon
+ * word, nonzero: allowed) allows, moved to the front in order. */
+PyObject *kernel_keep(PyObject *self, PyObject *args) {
+    Py_buffer xb, bb, ab;
+    if (!PyArg_ParseTuple(args, "w*w*y*", &xb, &bb, &ab)) return NULL;
+    PyObject *out = NULL;
+    Py_ssize_t n = xb.len / (Py_ssize_t)sizeof(int64_t);
+    if (xb.len % (Py_ssize_t)sizeof(int64_t) || bb.len != n * (Py_ssize_t)sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "kernel: kept words of arrays of other sizes");
+        goto done;
+    }
+    int64_t *index = (int64_t *)xb.buf;
+    double *bound = (double *)bb.buf;
+    const uint8_t *allowed = (const uint8_t *)ab.buf;
+    Py_ssize_t m = 0;
+    for (Py_ssize_t w = 0; w < n; w++) {
+        if (index[w] < 0 || index[w] >= ab.len) {
+            PyErr_SetString(PyExc_ValueError, "kernel: a word beyond the allowed flags");
+            goto done;
+        }
+        if (allowed[index[w]]) {
+            index[m] = index[w];
+            bound[m++] = bound[w];
+        }
+    }
+    out = PyLong_FromSsize_t(m);
+done:
+    PyBuffer_Release(&xb);
+    PyBuffer_Release(&bb);
+    PyBuffer_Release(&ab);
     return out;
 }
