@@ -3,6 +3,7 @@
     python benchmarks/bench_expert.py --game hardback --games 200 --players 2
     python benchmarks/bench_expert.py --game hardback --games 100 --players 4
     python benchmarks/bench_expert.py --game paperback --games 200
+    python benchmarks/bench_expert.py --games 20 --limit 0.3 --judging --worlds 50    # the advice's turn, timed
 
 Each seed is played once per seat the expert can take (the other seats hard bots), so the deals are mirrored. A
 2-player table reports the expert's share of games won (ties count half) and its Wilson interval; a larger table
@@ -27,13 +28,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.bots.expert import MARGIN
+from solver.bots.expert import MARGIN, WORLDS
 from solver.bots.paperback_expert import MARGIN as PAPERBACK_MARGIN
 
 Result = tuple[float, list[float]]  # (the expert's points: 1 a win, 1/k a k-way tie, 0 a loss; its turn seconds)
 
 
-Job = tuple[int, int, int, float | None, str, float, tuple[str, ...], int, str]  # seed, seat, players, limit, ...
+Job = tuple[int, int, int, float | None, str, float, tuple[str, ...], int, str, int, bool]  # seed, seat, players, ...
 
 
 def hardback_game(args: Job) -> Result:
@@ -44,12 +45,15 @@ def hardback_game(args: Job) -> Result:
     from solver.game.hardback.options import GameOptions
     from solver.lexicon import default_lexicon
 
-    seed, seat, players, limit, rival, margin, decisions, deep, tuning = args
+    seed, seat, players, limit, rival, margin, decisions, deep, tuning, worlds, judging = args
     lex = default_lexicon()
     game = Game.new(GameOptions(players=players), seed, lex)
     bots = [make_bot(rival, lex, bot_seed(seed, s)) for s in range(players)]
     base = HARD if tuning == "hard" else load_table(tuning)  # a shipped tuning: the one for this table's size
-    bots[seat] = ExpertBot(lex, bot_seed(seed, seat), limit, margin=margin, decisions=decisions, deep=deep, tuning=base)
+    bots[seat] = ExpertBot(
+        lex, bot_seed(seed, seat), limit, margin=margin, decisions=decisions, deep=deep, tuning=base, worlds=worlds,
+        judging=judging or None,
+    )
     times: list[float] = []
     while (acting := game.to_act()) is not None:
         t = time.perf_counter()
@@ -68,7 +72,7 @@ def paperback_game(args: Job) -> Result:
     from solver.lexicon import default_lexicon
     from solver.paperback.deck import house_deck
 
-    seed, seat, players, limit, rival, margin, _, _, tuning = args
+    seed, seat, players, limit, rival, margin, _, _, tuning, _, _ = args
     lex = default_lexicon()
     game = PaperbackGame.new(house_deck(), PaperbackOptions.from_json({"players": players}), seed, lex)
     table = PaperbackTable(game)
@@ -123,14 +127,21 @@ def main() -> None:
     ap.add_argument("--tuning", default=None, help="the expert's base policy, a shipped tuning by name, or 'hard' "
                     "(the hard bot's; default: tuned-hardback, tuned-paperback)")
     ap.add_argument("--deep", type=int, default=0, help="Hardback: plans judged again a round ahead")
+    ap.add_argument("--worlds", type=int, default=WORLDS, help="Hardback: the worlds each plan is played in")
+    ap.add_argument("--judging", action="store_true",
+                    help="Hardback: judge the plans as the advice does (the margin still decides the move), to time "
+                    "a turn against --limit")
     a = ap.parse_args()
     if a.margin is None:
         a.margin = MARGIN if a.game == "hardback" else PAPERBACK_MARGIN
     if a.tuning is None:
         a.tuning = f"tuned-{a.game}"
     play = hardback_game if a.game == "hardback" else paperback_game
-    jobs = [(s, seat, a.players, a.limit, a.rival, a.margin, tuple(a.decisions.split(",")), a.deep, a.tuning)
-            for s in range(a.first_seed, a.first_seed + a.games) for seat in range(a.players)]
+    jobs = [
+        (s, seat, a.players, a.limit, a.rival, a.margin, tuple(a.decisions.split(",")), a.deep, a.tuning, a.worlds,
+         a.judging)
+        for s in range(a.first_seed, a.first_seed + a.games) for seat in range(a.players)
+    ]
     started = time.perf_counter()
     with ProcessPoolExecutor(a.workers) as pool:
         results = list(pool.map(play, jobs, chunksize=2))
@@ -154,6 +165,9 @@ def main() -> None:
         "turn_p99_s": round(quantile(times, 0.99), 4),
         "turn_worst_s": round(max(times), 4),
         "limit": a.limit,
+        "worst_past_limit_s": None if a.limit is None else round(max(times) - a.limit, 4),
+        "judging": a.judging,
+        "worlds": a.worlds,
         "margin": a.margin if math.isfinite(a.margin) else "never",
         "decisions": a.decisions,
         "deep": a.deep,
