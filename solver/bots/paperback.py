@@ -42,7 +42,6 @@ from solver.paperback.moves import PaperbackObjective, PMove
 from solver.search.paperback import PaperbackSearch
 
 TIME_LIMIT = 10.0
-REWEIGHED = 8  # a tuning that weighs the word otherwise than the value objective picks among its best so many
 VOWELS = set("aeiou")
 BOTS = ("greedy", "hard", "random")
 
@@ -72,20 +71,14 @@ class PaperbackBot:
         turn, _ = turn_state(state)
         self.searches += 1
         s = PaperbackSearch(self.lexicon, turn, self.objective, time_limit=self.time_limit)
-        moves = s.top(self.depth)
+        moves = s.top(1)
         if not s.exact:  # the answer would depend on the machine's speed: the exact one, however long it takes
             self.cut += 1
             if self.rerun:
                 s = PaperbackSearch(self.lexicon, turn, self.objective)
-                moves = s.top(self.depth)
+                moves = s.top(1)
         self.proven += s.exact  # False only where the Spacebar's pairs outrun their cap (``pairs.MAX_PAIRS``)
-        return s, (self.rank(moves)[0] if moves else None)
-
-    depth = 1  # the search's best moves the bot chooses among (``rank``)
-
-    def rank(self, moves: list[PMove]) -> list[PMove]:
-        """The search's best moves in the bot's order of preference (here the search's own)."""
-        return moves
+        return s, (moves[0] if moves else None)
 
     def play_turn(self, game: PaperbackGame) -> None:
         st = game.state
@@ -259,15 +252,6 @@ class Hard(PaperbackBot):
     ) -> None:
         super().__init__(lexicon, seed, time_limit, rerun)
         self.tuning = tuning
-        self.depth = REWEIGHED if tuning.word_weights() else 1
-
-    def rank(self, moves: list[PMove]) -> list[PMove]:
-        """The search's best moves by the tuning's worth of a word (the value objective's own order when the tuning
-        weighs it as the objective does; ties keep the search's order)."""
-        if not self.tuning.word_weights():
-            return moves
-        t = self.tuning
-        return sorted(moves, key=lambda m: -(m.score + t.common_gain * m.gains_common + t.card_next * m.cards_next))
 
     def spell(self, state: PaperbackState, search: PaperbackSearch, move: PMove) -> Spell:
         spell = spell_of(state, search, move)

@@ -21,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from solver.bots.paperback import BOTS, REWEIGHED, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
+from solver.bots.paperback import BOTS, TIME_LIMIT, Hard, PaperbackBot, _offer_cards, discards, make_bot
 from solver.bots.tuning import PaperbackTuning, load_paperback
 from solver.game.paperback.actions import Action, Buy, Discard, End, Pass
 from solver.game.paperback.engine import BUY, PaperbackGame, PaperbackState
@@ -60,7 +60,6 @@ class Expert(Hard):
     def retune(self, tuning: PaperbackTuning, margin: float = MARGIN) -> Expert:
         """This expert on another base policy (its own turns and its rollouts), with another margin."""
         self.tuning, self.margin = tuning, margin
-        self.depth = REWEIGHED if tuning.word_weights() else 1
         self.policy = Hard(self.lexicon, self.seed * 31, self.time_limit, self.rerun, tuning)
         return self
 
@@ -92,8 +91,7 @@ class Expert(Hard):
         for objective, n in ((PaperbackObjective.VALUE, WORDS), (PaperbackObjective.SCORE, 2)):
             search = PaperbackSearch(self.lexicon, turn, objective, time_limit=self.time_limit)
             self.searches += 1
-            moves = search.top(max(n, self.depth)) if objective is self.objective else search.top(n)
-            for move in (self.rank(moves) if objective is self.objective else moves)[:n]:
+            for move in search.top(n):
                 spell = self.spell(st, search, move)
                 key = repr(spell.layout) + spell.word
                 if key not in seen:

@@ -17,8 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from solver.paperback.moves import CARD_NEXT, COMMON_GAIN
-
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
@@ -62,9 +60,6 @@ class Tuning:
 class PaperbackTuning:
     """Paperback's hard bot's constants. Worths are in score points a turn a card is drawn."""
 
-    # the word: its worth to the bot (the search's value objective: its score plus these)
-    common_gain: float = COMMON_GAIN  # gaining the Common card
-    card_next: float = CARD_NEXT  # one more card next hand
     # a letter card's worth to the deck being built
     letter_score: float = 1.0  # scales the card's printed score
     ability: float = 1.0  # scales its abilities' worth (``ability_worth``)
@@ -87,9 +82,6 @@ class PaperbackTuning:
     def from_json(data: dict[str, Any]) -> PaperbackTuning:
         return _from_json(PAPERBACK_HARD, data)
 
-    def word_weights(self) -> bool:
-        """Whether the word's worth differs from the search's value objective (the bot then re-ranks its words)."""
-        return (self.common_gain, self.card_next) != (PAPERBACK_HARD.common_gain, PAPERBACK_HARD.card_next)
 
 
 T = TypeVar("T", Tuning, PaperbackTuning)

@@ -55,8 +55,7 @@ def test_the_hard_bot_plays_its_games_byte_for_byte(lexicon: Lexicon) -> None:
 
 
 def test_a_tuning_changes_the_play(lexicon: Lexicon) -> None:
-    moved = replace(PAPERBACK_HARD, early_turns=1, common_gain=0.0, vowel_need=0.5)
-    assert moved.word_weights()
+    moved = replace(PAPERBACK_HARD, early_turns=1, vowel_need=0.5)
     assert _log(lexicon, 1, Hard(lexicon, bot_seed(1, 0), tuning=moved)) != _log(lexicon, 1)
 
 
@@ -65,7 +64,6 @@ def test_a_tuning_reads_and_writes_as_json() -> None:
     assert PaperbackTuning.from_json(tuned.to_json()) == tuned
     assert PaperbackTuning.from_json({"price": 0.3}) == replace(PAPERBACK_HARD, price=0.3)
     assert isinstance(PaperbackTuning.from_json({"fame_at": 9.0}).fame_at, int)
-    assert not PAPERBACK_HARD.word_weights()
     with pytest.raises(ValueError, match="horizon"):
         PaperbackTuning.from_json({"horizon": 1.0})  # a Hardback constant is no Paperback one
 
@@ -83,8 +81,8 @@ def test_the_expert_plays_from_the_tuned_policy(lexicon: Lexicon) -> None:
     assert Expert(lexicon, 3).retune(PAPERBACK_HARD).policy.tuning == PAPERBACK_HARD
 
 
-def test_an_expert_that_weighs_words_its_own_way_replays_its_seed(lexicon: Lexicon) -> None:
-    tuning = replace(PAPERBACK_HARD, common_gain=1.5, card_next=0.75)  # its words re-ranked from the search's best
+def test_an_expert_on_another_policy_replays_its_seed(lexicon: Lexicon) -> None:
+    tuning = replace(PAPERBACK_HARD, letter_score=1.5, price=0.3)  # another policy for its own turns and rollouts
 
     def play() -> str:
         game = PaperbackGame.new(house_deck(), PaperbackOptions.from_json({"players": 2}), 5, lexicon)
