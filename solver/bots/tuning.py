@@ -83,7 +83,6 @@ class PaperbackTuning:
         return _from_json(PAPERBACK_HARD, data)
 
 
-
 T = TypeVar("T", Tuning, PaperbackTuning)
 
 
