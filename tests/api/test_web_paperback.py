@@ -40,9 +40,15 @@ def _ability_key(page: Page, ability: str) -> None:
 
 
 def _type_on_keys(page: Page, text: str) -> None:
-    """Tap the keys that type ``text`` (one key a character; a space is the Space key)."""
+    """Tap the keys that type ``text`` (one key a character; a space is the Space key), each once the one before is
+    in the input: the keyboard redraws its keys as a card is typed, and a tap aimed while it redrew on a busy machine
+    once landed on the key drawn in its place (TH/3 typed as THT3)."""
+    field = page.locator("#pb-input")
+    typed = field.input_value()
     for ch in text:
         _key(page, ch)
+        typed += ch
+        expect(field).to_have_value(typed)
 
 
 def _no_sideways_scroll(page: Page) -> None:
