@@ -51,7 +51,7 @@ class Columns:
     @staticmethod
     def of(arrays: dict[str, Any]) -> Columns:
         """The columns of numpy arrays (C-contiguous, of the types ``COLUMNS`` names): views of their bytes."""
-        views = {name: _as(memoryview(arrays[name]).cast("B"), fmt) for name, (fmt, _) in COLUMNS.items()}
+        views = {name: as_items(arrays[name], fmt) for name, (fmt, _) in COLUMNS.items()}
         return Columns(int(arrays["counts"].shape[0]), **views)
 
     def array(self, name: str) -> Any:
@@ -66,15 +66,17 @@ class Columns:
         return (_from_bytes, (self.rows, {name: getattr(self, name).tobytes() for name in COLUMNS}))
 
 
-def _as(view: memoryview, fmt: str) -> memoryview:
-    """A byte view read as items of ``fmt`` (typeshed knows casts only to formats written out)."""
-    cast: Any = view.cast
-    out: memoryview = cast(fmt)
+def as_items(buffer: Any, fmt: str) -> memoryview:
+    """Any C-contiguous buffer (bytes, a bytearray, a mapped file, a numpy array) as a flat memoryview of items of
+    ``fmt`` (``B``, ``i``, ``q``, ``d``), with no copy. (Through bytes first: numpy's int64 says ``l``; and typeshed
+    knows casts only to formats written out.)"""
+    view: Any = memoryview(buffer).cast("B")
+    out: memoryview = view.cast(fmt)
     return out
 
 
 def _from_bytes(rows: int, data: dict[str, bytes]) -> Columns:
-    return Columns(rows, **{name: _as(memoryview(data[name]), fmt) for name, (fmt, _) in COLUMNS.items()})
+    return Columns(rows, **{name: as_items(data[name], fmt) for name, (fmt, _) in COLUMNS.items()})
 
 
 def _read(path: Path, fmt: str, descr: str, shape: tuple[int, ...]) -> memoryview:
@@ -92,7 +94,7 @@ def _read(path: Path, fmt: str, descr: str, shape: tuple[int, ...]) -> memoryvie
         dims = tuple(int(d) for d in found.group(3).replace(",", " ").split())
         if dims != shape:
             raise ValueError(f"{path} holds an array of another shape")
-        itemsize = _as(memoryview(b""), fmt).itemsize
+        itemsize = as_items(b"", fmt).itemsize
         length = itemsize
         for d in dims:
             length *= d
@@ -100,7 +102,7 @@ def _read(path: Path, fmt: str, descr: str, shape: tuple[int, ...]) -> memoryvie
         mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if length else b"\0" * total
     if len(mapped) != total:
         raise ValueError(f"{path} is truncated or too long")
-    return _as(memoryview(mapped)[start:], fmt)
+    return as_items(memoryview(mapped)[start:], fmt)
 
 
 def read_columns(folder: Path, rows: int, words: int) -> Columns:

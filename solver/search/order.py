@@ -13,6 +13,7 @@ import math
 from array import array
 from typing import TYPE_CHECKING, Any
 
+from solver.lexicon.columns import as_items
 from solver.search.native import load
 
 if TYPE_CHECKING:
@@ -39,19 +40,13 @@ def empty(typecode: str, n: int) -> memoryview:
     for a kernel to fill (numpy's ``empty``: cleared first, its pages would be written twice)."""
     size = n * {"q": 8, "d": 8, "B": 1}[typecode]
     raw = compiled.empty(size) if compiled is not None else bytearray(size)
-    return _cast(memoryview(raw), typecode)
+    return as_items(raw, typecode)
 
 
 def copied(view: memoryview) -> memoryview:
     """A writable copy of a flat buffer of items, in its format."""
     out = empty(view.format, len(view))
     out[:] = view
-    return out
-
-
-def _cast(view: memoryview, typecode: str) -> memoryview:
-    cast: Any = view.cast  # (typeshed knows casts only to formats written out)
-    out: memoryview = cast(typecode)
     return out
 
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import EPS, award_prestige
 from solver.lexicon import Lexicon
+from solver.lexicon.columns import as_items
 from solver.search import order
 from solver.search.hardback.kinds import MAX_LAMBDAS, Optimism, genres, pattern_kinds
 from solver.search.hardback.native import bound_kernel as bound_kernel  # (re-exported: bench_bound_kernel swaps it)
@@ -123,14 +124,7 @@ def word_bounds(
 
     parts = _compiled_parts if native else None
     index, bound, complete = numpy_bounds(lex, pool, om, fit, out_of_time, BOUND_CHUNK, parts, _removers(pool))
-    return Bounds(_flat(index, "q"), _flat(bound, "d"), om, complete)
-
-
-def _flat(a: object, typecode: str) -> memoryview:
-    """numpy's array (int64 or float64, C-contiguous) as a memoryview of its items, with no copy."""
-    view: Any = memoryview(a).cast("B")  # type: ignore[arg-type]
-    out: memoryview = view.cast(typecode)
-    return out
+    return Bounds(as_items(index, "q"), as_items(bound, "d"), om, complete)
 
 
 @dataclass
