@@ -7,6 +7,8 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,11 +40,20 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
 """
 
 
-def test_a_hint_imports_only_what_it_needs() -> None:
+def _hint(where: Path) -> dict[str, Any]:
+    """The hint as a user runs it: from another directory, so that ``python -c`` imports the installed package, not
+    the source tree beside the tests (a plain install's source tree has no compiled kernels)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True, cwd=where
+    )
+    report: dict[str, Any] = json.loads(proc.stdout)
+    return report
+
+
+def test_a_hint_imports_only_what_it_needs(tmp_path: Path) -> None:
     reports = []
     for _ in range(2):  # the first may compile the word list and cache its look-ups; the second is every later hint
-        proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True)
-        reports.append(json.loads(proc.stdout))
+        reports.append(_hint(tmp_path))
     assert reports[0]["out"] == reports[1]["out"]
     report = reports[1]
     assert report["code"] == 0 and "KHAFS" in report["out"]
@@ -50,7 +61,7 @@ def test_a_hint_imports_only_what_it_needs() -> None:
     assert [m for m in NOT_FOR_A_HINT if m in loaded] == []
 
 
-def test_a_hint_over_the_kernels_imports_no_numpy() -> None:
+def test_a_hint_over_the_kernels_imports_no_numpy(tmp_path: Path) -> None:
     """numpy's import is most of a first answer's time (``docs/install.md``): where the kernels were built, a hint's
     search reads the lexicon's buffers through them (``solver.search.hardback.bound._compiled_bounds``,
     ``solver.search.order``) and never imports it. Without them it does: its code is the reference."""
@@ -61,7 +72,6 @@ def test_a_hint_over_the_kernels_imports_no_numpy() -> None:
         if os.environ.get("GHOSTWRITER_REQUIRE_KERNEL") == "1":
             raise AssertionError("the kernels are not built, and GHOSTWRITER_REQUIRE_KERNEL=1 asks for them")
         pytest.skip("the kernels were not built: a hint runs numpy's code")
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120, check=True)
-    report = json.loads(proc.stdout)
+    report = _hint(tmp_path)
     assert report["code"] == 0 and "KHAFS" in report["out"]
     assert [m for m in report["modules"] if m == "numpy" or m.startswith("numpy.")] == []
