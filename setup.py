@@ -6,7 +6,7 @@ its Python search (``solver.search.hardback.compiled`` says so once)."""
 from setuptools import Extension, setup
 
 # Hardback's per-word search: one module from several files, by job (solver/search/hardback/kernel/kernel.h)
-_KERNEL_PARTS = ("module", "plan", "search", "bounds", "resolve", "signatures")
+_KERNEL_PARTS = ("module", "plan", "search", "bounds", "apart", "resolve", "signatures")
 
 setup(
     ext_modules=[

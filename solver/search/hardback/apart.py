@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from solver.hardback.resolve import Face
 from solver.search.hardback.doubling import Doubling
-from solver.search.hardback.node import Node
+from solver.search.hardback.node import Node, Plan
 from solver.search.hardback.reach import Reach
 
 
@@ -47,17 +47,81 @@ class Apart(Doubling, Reach):
         if not doublings:
             return best  # (a card no doubling reaches is doubled 0 times)
         wilds = sum(1 for _, face in node.slots[:i] if face is not Face.UP)
+        hidden = self._hidden_doublers(node)
         for m, d, c, variant in plan.apart:
             if m > len(units) or m > doublings:  # (``plan.apart`` lists m = 1 before m = 2)
                 break
+            h = self._uncovered_for(hidden, m)
+            if h < 0 or h > node.uncovers:
+                continue  # (no placement below doubles it m times)
             # (a variant whose wild is the word's counts the rest as the word's plan does)
             left = rest if variant.wild == plan.wild else self._rest(node, variant)
+            if h:  # h doublers take h uncovers (each bound holds: the least is kept)
+                left = min(left, self._rest_less(node, variant, h) + h * hidden[3])
             value = left + d + c * wilds + total - sum(units[:m])
             if value > best:
                 best = value
                 if acc + best + slack > limit:
                     break
         return best
+
+    def _hidden_doublers(self, node: Node) -> tuple[int, int, int, float]:
+        """``_apart``: the doublings that may reach Mystery N, still to place, without an uncover of their own (the
+        doubler at i-1, doublers that uncover or are not the pool's, doublers face-up on letters of their own
+        ahead: abilities at their most), and of the pool's doublers left that do not uncover and have no letter
+        ahead: how many, their most abilities, the most one brings (``Plan.opt``). Where N is placed, (2, 0, 0, 0.0):
+        its doublings need no more uncovers than the bound counts."""
+        k_n = self.stepped
+        assert k_n is not None
+        i, slots, used, counts = node.i, node.slots, node.used, self.counts
+        if used[k_n] >= counts[k_n]:
+            return 2, 0, 0, 0.0
+        abilities = self._abilities(node.live)
+        free = 0
+        if i >= 1:
+            k, face = slots[i - 1]
+            if k >= 0 and face is not Face.WILD:
+                free += abilities[k]
+        ahead = node.plan.suffix[i]
+        hidden = most = 0
+        top = 0.0
+        for d in self.doublers:
+            left = counts[d] - used[d] - (d == k_n)
+            if left <= 0 or not abilities[d]:
+                continue
+            if d in self.uncoverers or not self.is_pool[d]:
+                free += left * abilities[d]
+                continue
+            on = min(left, ahead.get(self.letters[d], 0))
+            free += on * abilities[d]
+            if left > on:
+                hidden += left - on
+                most = max(most, abilities[d])
+                top = max(top, node.plan.opt[d])
+        return free, hidden, most, top
+
+    @staticmethod
+    def _uncovered_for(hidden: tuple[int, int, int, float], m: int) -> int:
+        """How many of the doublers ``_hidden_doublers`` counts must stand uncovered for Mystery N to be doubled m
+        times (each doubling comes from a card beside it); -1 where not enough are left."""
+        free, count, most, _ = hidden
+        if m <= free:
+            return 0
+        if not most:
+            return -1
+        h = -(-(m - free) // most)
+        return h if h <= count else -1
+
+    def _rest_less(self, node: Node, plan: Plan, h: int) -> float:
+        """``_rest`` under ``plan`` with h uncovers fewer for the cards to come (and h fewer of them uncovered in
+        all, where the node counts ``passing``): what the other cards may add once h doublers take h uncovers."""
+        uncovers, passing = node.uncovers - h, node.passing
+        if passing:
+            passing -= h
+            uncovers = min(uncovers, passing) if passing > 0 else 0
+            passing = max(passing, 0)
+        at = Node(node.i, node.plan, node.slots, node.used, max(uncovers, 0), passing, node.live)
+        return self._rest(at, plan)
 
     def _n_doubled(self, node: Node) -> int:
         """How many doublings (0, 1 or 2: its factor stops at 3) may still reach the card whose doubling grows with the
@@ -148,7 +212,7 @@ class Apart(Doubling, Reach):
         if q < i:  # the card at i-1
             k = slots[q][0]
             placed = abilities[k] if k >= 0 and slots[q][1] is not Face.WILD else 0
-            return [(placed, 0, self._may_uncover(slots[q]))]
+            return [(placed, 0, self._uncovers_next(node))]
         on_letter = any(used[k] < counts[k] and k in self.uncoverers for k in self.by_letter.get(word[q], ()))
         hidden = near[q] and any(used[k] < counts[k] and self.is_pool[k] for k in self.uncoverers)
         out = [(0, 0, on_letter or hidden)]
@@ -174,13 +238,13 @@ class Apart(Doubling, Reach):
         which needs one in turn further on: one more uncover each."""
         if self.stepped in self.uncoverers:
             return 1
-        i, slots, used, counts = node.i, node.slots, node.used, self.counts
+        i, used, counts = node.i, node.used, self.counts
         word, near = node.plan.word, node.plan.near
         left = sum(counts[k] - used[k] for k in self.uncoverers if self.is_pool[k])  # uncoverers still to place
         cost, y = 1, q + way
         while True:
             if y < i:
-                return cost if y == i - 1 and y >= 0 and self._may_uncover(slots[y]) else 0
+                return cost if y == i - 1 and y >= 0 and self._uncovers_next(node) else 0
             if y >= len(near):
                 return 0
             if any(used[k] < counts[k] and k in self.uncoverers for k in self.by_letter.get(word[y], ())):
@@ -219,7 +283,7 @@ class Apart(Doubling, Reach):
         for any other card but the hand's uncoverers that pay for their own (``passes``, while ``passing`` cards
         may still be uncovered): the card at i-1 where it may uncover, one to come face-up on a letter of its own or
         such an uncoverer uncovered, or the other card of the pair (of ``kind``, at ``other``) if it uncovers."""
-        i, slots, used = node.i, node.slots, node.used
+        i, used = node.i, node.used
         counts, word, n = self.counts, node.plan.word, len(node.plan.near)
         free = passing > 0 and any(counts[k] > used[k] for k in self.passing_kinds)
         for y in (x - 1, x + 1):
@@ -227,7 +291,7 @@ class Apart(Doubling, Reach):
                 if kind in self.uncoverers:
                     return True
                 continue
-            if y == i - 1 and y >= 0 and self._may_uncover(slots[y]):
+            if y == i - 1 and y >= 0 and self._uncovers_next(node):
                 return True
             if not i <= y < n:
                 continue

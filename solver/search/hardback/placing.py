@@ -84,38 +84,7 @@ class Placing(PoolTables):
         right, each run takes its left end's card where that can uncover all of it (that card serves no run further
         on), else spends one uncover of its right end's card, and of its left end's card too where the run needs
         both: where a run can do neither, no assignment exists."""
-        abilities, uncoverers = self.optimism.uncovers, self.uncoverers
-        spare = [abilities[k] if k >= 0 and face is Face.UP else 0 for k, face in slots[:i]]
-        q = 0
-        while q < i:
-            if slots[q][1] is not Face.UNCOVERED:
-                q += 1
-                continue
-            a = q
-            while q < i and slots[q][1] is Face.UNCOVERED:
-                q += 1
-            b = q - 1
-            lead = 0  # uncoverers a, a+1, ...: a left part a..m needs a..m-1 among them
-            while a + lead < b and slots[a + lead][0] in uncoverers:
-                lead += 1
-            trail = 0  # uncoverers b, b-1, ...: a right part m+1..b needs m+2..b among them
-            while b - trail > a and slots[b - trail][0] in uncoverers:
-                trail += 1
-            left = a >= 1 and spare[a - 1] > 0
-            ahead = b == i - 1 and i < len(word)  # the card to come at i may uncover b
-            right = ahead or (b + 1 < i and spare[b + 1] > 0)
-            if left and lead >= b - a:  # all from the left
-                spare[a - 1] -= 1
-            elif right and trail >= b - a:  # all from the right
-                if not ahead:
-                    spare[b + 1] -= 1
-            elif left and right and lead + trail >= b - a - 1:  # from both ends
-                spare[a - 1] -= 1
-                if not ahead:
-                    spare[b + 1] -= 1
-            else:
-                return True
-        return False
+        return self._spares(slots, i, word) is None
 
     def _chained(self, word: str, used: list[int], i: int) -> bool:
         """Whether the cards still to place could uncover letter i from the right: an uncoverer face-up on a letter

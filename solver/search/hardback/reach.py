@@ -36,7 +36,7 @@ class Reach(PoolTables):
         if i >= 1:
             k, face = slots[i - 1]
             if k >= 0 and face is not Face.WILD:
-                avail += abilities[k]
+                avail += abilities[k] if face is Face.UNCOVERED else self._spare_before(node)
         ahead = node.plan.suffix[i]
         if not self.free_passing:
             for k in self.uncoverers:

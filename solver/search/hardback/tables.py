@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import Face, Placement, Resolver, Slot
 from solver.search.hardback.kinds import Optimism
+from solver.search.hardback.node import Node
 
 
 class Letters(dict[int, str]):
@@ -150,6 +151,59 @@ class PoolTables:
             got = [p.doubles[0] if p.genre >= 0 and not live[p.genre] else most[k] for k, p in enumerate(self.profiles)]
             self._abilities_by_live[key] = got
         return got
+
+    def _spares(self, slots: list[Slot], i: int, word: str) -> list[int] | None:
+        """The uncovers each card placed before letter i has left once the runs of cards uncovered there are
+        served (``Placing._overdrawn``'s assignment, left to right, each run taking its left end's card where it
+        can: no assignment leaves more to the cards on the right), or None when no assignment exists."""
+        abilities, uncoverers = self.optimism.uncovers, self.uncoverers
+        spare = [abilities[k] if k >= 0 and face is Face.UP else 0 for k, face in slots[:i]]
+        q = 0
+        while q < i:
+            if slots[q][1] is not Face.UNCOVERED:
+                q += 1
+                continue
+            a = q
+            while q < i and slots[q][1] is Face.UNCOVERED:
+                q += 1
+            b = q - 1
+            lead = 0  # uncoverers a, a+1, ...: a left part a..m needs a..m-1 among them
+            while a + lead < b and slots[a + lead][0] in uncoverers:
+                lead += 1
+            trail = 0  # uncoverers b, b-1, ...: a right part m+1..b needs m+2..b among them
+            while b - trail > a and slots[b - trail][0] in uncoverers:
+                trail += 1
+            left = a >= 1 and spare[a - 1] > 0
+            ahead = b == i - 1 and i < len(word)  # the card to come at i may uncover b
+            right = ahead or (b + 1 < i and spare[b + 1] > 0)
+            if left and lead >= b - a:  # all from the left
+                spare[a - 1] -= 1
+            elif right and trail >= b - a:  # all from the right
+                if not ahead:
+                    spare[b + 1] -= 1
+            elif left and right and lead + trail >= b - a - 1:  # from both ends
+                spare[a - 1] -= 1
+                if not ahead:
+                    spare[b + 1] -= 1
+            else:
+                return None
+        return spare
+
+    def _spare_before(self, node: Node) -> int:
+        """The uncovers the card face-up at letter i-1 has left for letters i and after: its abilities, less what
+        the run of cards uncovered that ends at i-2 takes of them (``_spares``; 0 where no assignment exists)."""
+        i, slots = node.i, node.slots
+        k = slots[i - 1][0]
+        if i < 2 or slots[i - 2][1] is not Face.UNCOVERED:
+            return self.optimism.uncovers[k]
+        spares = self._spares(slots, i, node.plan.word)
+        return 0 if spares is None else spares[i - 1]
+
+    def _uncovers_next(self, node: Node) -> bool:
+        """Whether the card at letter i-1 may uncover letter i: an uncoverer not wild, with an uncover left there
+        if face-up (``_spare_before``)."""
+        slot = node.slots[node.i - 1]
+        return self._may_uncover(slot) and (slot[1] is not Face.UP or self._spare_before(node) > 0)
 
     def _may_uncover(self, slot: Slot) -> bool:
         return slot[0] in self.uncoverers and slot[1] is not Face.WILD

@@ -10,7 +10,7 @@ int uncovers_ahead(const S *s, int i, int budget, int *passing) {
     int avail = 0;
     if (i >= 1) {
         Slot sl = s->slots[i - 1];
-        if (sl.k >= 0 && sl.face != WILD) avail += c->kinds[sl.k].om_unc;
+        if (sl.k >= 0 && sl.face != WILD) avail += sl.face == UNCOVERED ? c->kinds[sl.k].om_unc : spare_before(s, i);
     }
     if (!c->free_passing) {
         for (int ui = 0; ui < c->nuncoverers; ui++) {
@@ -367,217 +367,28 @@ static void sort_asc(double *v, int n) {
     }
 }
 
-/* WordSolver._pair_live: can the doubler d standing at q double there (its genre active where its doubling needs
- * it, with the card at p beside it; standing: per genre, the cards of it in play before letter i; the hand's
- * uncoverers that pay for their own uncovered no more than passing, the others no more than uncovers)? */
-static int pair_live(const S *s, int i, const int *standing, int d, int q, int p, int uncovers, int passing) {
-    const Ctx *c = s->c;
-    const Kind *pd = &c->kinds[d];
-    int g = pd->genre;
-    if (g < 0 || pd->dbl[0] > 0) return 1;
-    int kn = c->stepped;
-    const Kind *pn = &c->kinds[kn];
-    int count = standing[g] + (pd->source != MINE && pd->source != OTHER);
-    if (pn->genre == g && pn->source != MINE && pn->source != OTHER) count++;
-    if (count >= 2) return 1;
-    int on = 0, off = 0, free_ = 0;
-    for (int j = 0; j < c->ncounted[g]; j++) {
-        int k = c->counted[g][j];
-        const Kind *pk = &c->kinds[k];
-        int left = s->left[k] - (k == d) - (k == kn);
-        if (left <= 0) continue;
-        int spots = s->caps[i][pk->letter] - (s->word[p] == pk->letter) - (s->word[q] == pk->letter);
-        int on_letter = left < spots ? left : spots;
-        on += on_letter;
-        if (pk->passes) free_ += left - on_letter;
-        else if (pk->pool) off += left - on_letter;
-    }
-    if (passing < 0) passing = 0;
-    int more = on + (off < uncovers ? off : uncovers) + (free_ < passing ? free_ : passing);
-    if (more > s->n - i - 2) more = s->n - i - 2;
-    return count + more >= 2;
-}
-
-/* WordSolver._uncoverable: could a card uncovered at x have an uncoverer beside it, no uncover being left but for
- * the hand's uncoverers that pay for their own (while passing > 0): the card at i-1, one to come face-up on its
- * letter or such an uncoverer uncovered, or the pair's other card (of kind, at other) if it uncovers? */
-static int uncoverable(const S *s, int i, int passing, int x, int other, int kind) {
-    const Ctx *c = s->c;
-    int free_ = 0;
-    if (passing > 0)
-        for (int k = 0; k < c->K && !free_; k++)
-            if (c->kinds[k].passes && s->left[k] > 0) free_ = 1;
-    for (int y = x - 1; y <= x + 1; y += 2) {
-        if (y == other) {
-            if (c->kinds[kind].is_uncoverer) return 1;
-            continue;
-        }
-        if (y == i - 1 && y >= 0 && may_uncover(s, s->slots[y])) return 1;
-        if (y < i || y >= s->n) continue;
-        if (free_) return 1;
-        int letter = s->word[y];
-        if (letter >= c->C) continue;
-        for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
-            int k = c->by_letter[letter][bi];
-            if (s->left[k] > 0 && c->kinds[k].is_uncoverer) return 1;
+/* WordSolver._target_units: the doubling abilities left, each on the best target it may reach, after units[n] */
+static int target_units(const Doubling *d, double *units, int nunits) {
+    int copies = d->before <= 0 ? 0 : d->copies, start = nunits;
+    for (int r = 0; r < d->nranked; r++) {
+        if (nunits - start >= d->abilities_left) break;
+        double value = d->ranked[r].value;
+        int room = d->ranked[r].room;
+        while (room && nunits - start < d->abilities_left) {
+            if (copies && d->before >= value) {
+                units[nunits++] = d->before;
+                copies--;
+            } else {
+                units[nunits++] = value;
+                room--;
+            }
         }
     }
-    return 0;
-}
-
-/* WordSolver._pair_near: the most abilities of a doubler that may stand at q (from i on) and double the card Mystery N
- * at p beside it, which took ``spent`` uncovers (0: none may) */
-static int pair_near(const S *s, int i, const int *standing, const int *doublers, int nd, int p, int q, int spent,
-                     int uncovers, int passing) {
-    const Ctx *c = s->c;
-    int kn = c->stepped, most = 0;
-    for (int j = 0; j < nd; j++) {
-        int d = doublers[j];
-        const Kind *pd = &c->kinds[d];
-        int a = ability(s, d);
-        if (a <= most || (spent && !uncoverable(s, i, passing - 1, p, q, d))) continue;
-        int left = uncovers - spent, free_ = passing - spent;
-        if ((s->word[q] == pd->letter && pair_live(s, i, standing, d, q, p, left, free_)) ||
-            (pd->pool && s->near[q] && left >= 1 && uncoverable(s, i, passing - 1, q, p, kn) &&
-             pair_live(s, i, standing, d, q, p, left - 1, passing - 1)))
-            most = a;
+    while (copies && nunits - start < d->abilities_left) {
+        units[nunits++] = d->before;
+        copies--;
     }
-    return most;
-}
-
-/* an uncoverer of the word's letter y (a card letter or not) is left to stand face-up there */
-static int uncoverer_on(const S *s, int letter) {
-    const Ctx *c = s->c;
-    if (letter >= c->C) return 0;
-    for (int bi = 0; bi < c->nby_letter[letter]; bi++) {
-        int k = c->by_letter[letter][bi];
-        if (s->left[k] > 0 && c->kinds[k].is_uncoverer) return 1;
-    }
-    return 0;
-}
-
-/* what n_doubled_chained reads at every letter from i on, made once a node: per letter y, whether an uncoverer may
- * stand there face-up (up), and the fewest uncovers a card uncovered there takes with the chain that turns it up
- * from its left (cl) or from its right (cr), 0 where none can (WordSolver._chain, both ways at once) */
-typedef struct {
-    int up[MAXN], cl[MAXN], cr[MAXN];
-    int hidden; /* a card of the pool that uncovers is left: one may stand uncovered */
-} Chains;
-
-static void chains_of(const S *s, int i, Chains *ch) {
-    const Ctx *c = s->c;
-    int left = 0; /* the pool's uncoverers still to place */
-    for (int k = 0; k < c->K; k++)
-        if (c->kinds[k].is_uncoverer && c->kinds[k].pool) left += s->left[k];
-    ch->hidden = left > 0;
-    for (int y = i; y < s->n; y++) ch->up[y] = uncoverer_on(s, s->word[y]);
-    if (c->kinds[c->stepped].is_uncoverer) { /* Mystery N uncovers its neighbour */
-        for (int y = i; y < s->n; y++) ch->cl[y] = ch->cr[y] = 1;
-        return;
-    }
-    for (int q = i; q < s->n; q++) { /* the chain from the left: y = q - 1 face-up, or uncovered in turn */
-        int y = q - 1;
-        if (y < i) ch->cl[q] = y == i - 1 && y >= 0 && may_uncover(s, s->slots[y]) ? 1 : 0;
-        else if (ch->up[y]) ch->cl[q] = 1;
-        else ch->cl[q] = s->near[y] && ch->cl[y] && ch->cl[y] <= left ? ch->cl[y] + 1 : 0;
-    }
-    for (int q = s->n - 1; q >= i; q--) { /* from the right */
-        int y = q + 1;
-        if (y >= s->n) ch->cr[q] = 0;
-        else if (ch->up[y]) ch->cr[q] = 1;
-        else ch->cr[q] = s->near[y] && ch->cr[y] && ch->cr[y] <= left ? ch->cr[y] + 1 : 0;
-    }
-}
-
-/* WordSolver._sides: what the card at q beside Mystery N at p may be, as (abilities, uncovers from i on, may uncover
- * N) in a, u, m; how many */
-static int sides_of(const S *s, int i, const int *standing, const int *doublers, int nd, int p, int q, int uncovers,
-                    int passing, const Chains *ch, int *a, int *u, int *m) {
-    const Ctx *c = s->c;
-    if (q < 0 || q >= s->n) {
-        a[0] = u[0] = m[0] = 0;
-        return 1;
-    }
-    if (q < i) {
-        Slot sl = s->slots[q];
-        a[0] = sl.k >= 0 && sl.face != WILD ? ability(s, sl.k) : 0;
-        u[0] = 0;
-        m[0] = may_uncover(s, sl);
-        return 1;
-    }
-    a[0] = u[0] = 0;
-    m[0] = ch->up[q] || (s->near[q] && ch->hidden);
-    int n = 1, cost = q < p ? ch->cl[q] : ch->cr[q];
-    for (int j = 0; j < nd; j++) {
-        int d = doublers[j];
-        const Kind *pd = &c->kinds[d];
-        if (!pair_live(s, i, standing, d, q, p, uncovers, passing)) continue;
-        if (s->word[q] == pd->letter) {
-            a[n] = ability(s, d), u[n] = 0, m[n] = pd->is_uncoverer;
-            n++;
-        }
-        if (pd->pool && s->near[q] && cost) {
-            a[n] = ability(s, d), u[n] = cost, m[n] = pd->is_uncoverer;
-            n++;
-        }
-    }
-    return n;
-}
-
-/* WordSolver._n_doubled_chained: _n_doubled where two uncovers or more are left, each side's card and the uncovers
- * its chain takes out of one count */
-static int n_doubled_chained(const S *s, int i, const int *standing, const int *doublers, int nd, int uncovers,
-                             int passing) {
-    const Ctx *c = s->c;
-    int kn = c->stepped;
-    const Kind *pn = &c->kinds[kn];
-    int total = uncovers > passing ? uncovers : passing, most = 0;
-    int a1[2 * MAXK + 1], u1[2 * MAXK + 1], m1[2 * MAXK + 1], a2[2 * MAXK + 1], u2[2 * MAXK + 1], m2[2 * MAXK + 1];
-    Chains ch;
-    chains_of(s, i, &ch);
-    for (int p = i; p < s->n; p++) {
-        for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */
-            if (spent == 0 ? s->word[p] != pn->letter : !(pn->pool && s->near[p] && total >= 1)) continue;
-            int n1 = sides_of(s, i, standing, doublers, nd, p, p - 1, uncovers, passing, &ch, a1, u1, m1);
-            int n2 = sides_of(s, i, standing, doublers, nd, p, p + 1, uncovers, passing, &ch, a2, u2, m2);
-            for (int x = 0; x < n1; x++)
-                for (int y = 0; y < n2; y++)
-                    if (u1[x] + u2[y] + spent <= total && (m1[x] || m2[y] || !spent) && a1[x] + a2[y] > most)
-                        most = a1[x] + a2[y] > 2 ? 2 : a1[x] + a2[y];
-            if (most >= 2) return 2;
-        }
-    }
-    return most;
-}
-
-/* WordSolver._n_doubled: how many doublings (0, 1, 2) may still reach the card Mystery N, still to place, from the
- * cards that double beside it (n_doubled_chained where two uncovers or more are left) */
-static int n_doubled(const S *s, int i, int uncovers, int passing) {
-    const Ctx *c = s->c;
-    int kn = c->stepped;
-    const Kind *pn = &c->kinds[kn];
-    if (s->left[kn] <= 0) return 2;
-    int doublers[MAXK], nd = 0;
-    for (int di = 0; di < c->ndoublers; di++) {
-        int d = c->doublers[di];
-        if (s->left[d] - (d == kn) > 0 && ability(s, d)) doublers[nd++] = d;
-    }
-    int before = i >= 1 && s->slots[i - 1].k >= 0 && s->slots[i - 1].face != WILD ? ability(s, s->slots[i - 1].k) : 0;
-    int standing[4]; /* per genre, the cards of it in play before letter i */
-    for (int g = 0; g < 4; g++) standing[g] = c->base_genres[g] + s->placed_genre[g];
-    if (uncovers >= 2) return n_doubled_chained(s, i, standing, doublers, nd, uncovers, passing);
-    int most = 0;
-    for (int p = i; p < s->n; p++) {
-        for (int spent = 0; spent < 2; spent++) { /* uncovers N takes: face-up on its letter, or uncovered */
-            if (spent == 0 ? s->word[p] != pn->letter : !(pn->pool && s->near[p] && uncovers >= 1)) continue;
-            int sides = p == i ? before : 0; /* the doubler at i-1 */
-            for (int q = p - 1; q <= p + 1; q += 2)
-                if (q >= i && q < s->n) sides += pair_near(s, i, standing, doublers, nd, p, q, spent, uncovers, passing);
-            if (sides > most) most = sides > 2 ? 2 : sides;
-            if (most >= 2) return 2;
-        }
-    }
-    return most;
+    return nunits;
 }
 
 /* WordSolver._apart: the bound with the doublings of the card whose doubling grows with the wild cards (Mystery N)
@@ -596,27 +407,7 @@ double apart(const S *s, int i, int uncovers, int passing, double rest0, double 
         all += d.placed_ability[j];
         for (int a = 0; a < d.placed_ability[j]; a++) units[nunits++] = d.placed_credit[j];
     }
-    { /* WordSolver._target_units */
-        int copies = d.before <= 0 ? 0 : d.copies, start = nunits;
-        for (int r = 0; r < d.nranked; r++) {
-            if (nunits - start >= d.abilities_left) break;
-            double value = d.ranked[r].value;
-            int room = d.ranked[r].room;
-            while (room && nunits - start < d.abilities_left) {
-                if (copies && d.before >= value) {
-                    units[nunits++] = d.before;
-                    copies--;
-                } else {
-                    units[nunits++] = value;
-                    room--;
-                }
-            }
-        }
-        while (copies && nunits - start < d.abilities_left) {
-            units[nunits++] = d.before;
-            copies--;
-        }
-    }
+    nunits = target_units(&d, units, nunits);
     while (nunits < all) units[nunits++] = 0.0; /* abilities with no target left */
     sort_asc(units, nunits);
     double total = 0.0;
@@ -626,6 +417,8 @@ double apart(const S *s, int i, int uncovers, int passing, double rest0, double 
     int doublings = n_doubled(s, i, uncovers, passing);
     if (!doublings) return best; /* (a card no doubling reaches is doubled 0 times) */
     int wilds = s->placed_hidden;
+    Hidden hd;
+    hidden_doublers(s, i, &hd);
     double rests[MAXAPART]; /* each plan's rest, computed once where plans share their wild */
     for (int v = 0; v < s->napart; v++) {
         int m = s->apart_m[v];
@@ -634,7 +427,14 @@ double apart(const S *s, int i, int uncovers, int passing, double rest0, double 
         for (int j = 0; j < m; j++) least += units[j];
         int as = s->apart_as[v];
         rests[v] = as < 0 ? rest0 : as < v ? rests[as] : rest_of(s, &s->apart[v], i, uncovers, passing);
-        double value = rests[v] + s->apart_d[v] + s->apart_c[v] * (double)wilds + total - least;
+        int h = uncovered_for(&hd, m);
+        if (h < 0 || h > uncovers) continue; /* (no placement below doubles it m times) */
+        double left = rests[v];
+        if (h) { /* h doublers take h uncovers (each bound holds: the least is kept) */
+            double less = rest_less(s, &s->apart[v], i, uncovers, passing, h) + (double)h * hd.top;
+            if (less < left) left = less;
+        }
+        double value = left + s->apart_d[v] + s->apart_c[v] * (double)wilds + total - least;
         if (value > best) {
             best = value;
             if (acc + best + s->slack > limit) break;

@@ -222,6 +222,20 @@ static inline int may_uncover(const S *s, Slot slot) {
     return slot.k >= 0 && s->c->kinds[slot.k].is_uncoverer && slot.face != WILD;
 }
 
+/* PoolTables._spare_before: the uncovers the card face-up at i-1 has left for letters i on (spares) */
+static inline int spare_before(const S *s, int i) {
+    Slot sl = s->slots[i - 1];
+    if (i < 2 || s->slots[i - 2].face != UNCOVERED) return s->c->kinds[sl.k].om_unc;
+    int spare[MAXN];
+    return spares(s, i, spare) ? spare[i - 1] : 0;
+}
+
+/* PoolTables._uncovers_next: the card at i-1 may uncover letter i */
+static inline int uncovers_next(const S *s, int i) {
+    Slot sl = s->slots[i - 1];
+    return may_uncover(s, sl) && (sl.face != UP || spare_before(s, i) > 0);
+}
+
 /* a doubler's abilities at this node: its inactive side's where its genre can no longer be active (_live) */
 static inline int ability(const S *s, int k) {
     const Kind *p = &s->c->kinds[k];
@@ -243,8 +257,22 @@ double doubles(const S *s, int i, int uncovers, int reach);
 double apart(const S *s, int i, int uncovers, int passing, double rest0, double acc, double limit);
 double split_rest(const S *s, int i, int uncovers, int passing, double rest0, double doubles0, double acc,
                   double limit);
+/* apart.c */
+/* WordSolver._hidden_doublers: the doublings that may reach Mystery N (still to place) with no uncover of their own
+ * (free), and of the pool's doublers left that do not uncover and have no letter ahead: how many, their most
+ * abilities, the most one brings */
+typedef struct {
+    int free, count, most;
+    double top;
+} Hidden;
+
+int n_doubled(const S *s, int i, int uncovers, int passing);
+void hidden_doublers(const S *s, int i, Hidden *hd);
+int uncovered_for(const Hidden *hd, int m);
+double rest_less(const S *s, const RestPlan *rp, int i, int uncovers, int passing, int h);
 /* search.c */
 void go(S *s, int i, double acc, int budget, int checked);
+int spares(const S *s, int i, int *spare);
 /* signatures.c */
 PyObject *kernel_signatures(PyObject *self, PyObject *args);
 PyObject *kernel_per_word(PyObject *self, PyObject *args);

@@ -130,12 +130,12 @@ static int chained(const S *s, int i) {
     return 0;
 }
 
-/* WordSolver._overdrawn: the runs of cards uncovered before letter i need more uncovers than the cards around them
- * have (each run, left to right, takes its left end's card where that can uncover all of it, else one uncover of its
- * right end's card, and of its left end's card too where it needs both; the card to come at i may end the last) */
-static int overdrawn(const S *s, int i) {
+/* PoolTables._spares: the uncovers each card placed before letter i has left once the runs of cards uncovered there
+ * are served, in spare (each run, left to right, takes its left end's card where that can uncover all of it, else
+ * one uncover of its right end's card, and of its left end's card too where it needs both; the card to come at i may
+ * end the last); 0 where no assignment exists (WordSolver._overdrawn), else 1 */
+int spares(const S *s, int i, int *spare) {
     const Ctx *c = s->c;
-    int spare[MAXN];
     for (int q = 0; q < i; q++) {
         Slot sl = s->slots[q];
         spare[q] = sl.k >= 0 && sl.face == UP ? c->kinds[sl.k].om_unc : 0;
@@ -162,10 +162,17 @@ static int overdrawn(const S *s, int i) {
             spare[a - 1]--;
             if (!ahead) spare[b + 1]--;
         } else {
-            return 1;
+            return 0;
         }
     }
-    return 0;
+    return 1;
+}
+
+/* WordSolver._overdrawn: the runs of cards uncovered before letter i need more uncovers than the cards around them
+ * have */
+static int overdrawn(const S *s, int i) {
+    int spare[MAXN];
+    return !spares(s, i, spare);
 }
 
 /* WordSolver._stranded: the cards uncovered before letter i cannot all be uncovered, whatever comes after */
