@@ -54,10 +54,7 @@ class Apart(Doubling, Reach):
             h = self._uncovered_for(hidden, m)
             if h < 0 or h > node.uncovers:
                 continue  # (no placement below doubles it m times)
-            # (a variant whose wild is the word's counts the rest as the word's plan does)
-            left = rest if variant.wild == plan.wild else self._rest(node, variant)
-            if h:  # h doublers take h uncovers (each bound holds: the least is kept)
-                left = min(left, self._rest_less(node, variant, h) + h * hidden[3])
+            left = self._variant_rest(node, variant, rest, h, hidden[3])
             value = left + d + c * wilds + total - sum(units[:m])
             if value > best:
                 best = value
@@ -112,10 +109,75 @@ class Apart(Doubling, Reach):
         h = -(-(m - free) // most)
         return h if h <= count else -1
 
-    def _rest_less(self, node: Node, plan: Plan, h: int) -> float:
-        """``_rest`` under ``plan`` with h uncovers fewer for the cards to come (and h fewer of them uncovered in
-        all, where the node counts ``passing``): what the other cards may add once h doublers take h uncovers."""
-        uncovers, passing = node.uncovers - h, node.passing
+    def _variant_rest(self, node: Node, plan: Plan, rest: float, h: int, top: float) -> float:
+        """``_rest`` under an ``_apart`` variant's ``plan`` (``rest``: under the word's plan) where h doublers that
+        bring ``top`` at the most must stand uncovered: the least of the bounds that hold. With h, those h take h
+        uncovers (``_rest_less``). Where the node counts ``passing``, the uncoverers that stand face-up to uncover the
+        other cards lose what they are worth less than a wild (``_anchored``)."""
+        # (a variant whose wild is the word's counts the rest as the word's plan does)
+        left = rest if plan.wild == node.plan.wild else self._rest(node, plan)
+        if h:  # h doublers take h uncovers (each bound holds: the least is kept)
+            left = min(left, self._rest_less(node, plan, h) + h * top)
+        if node.passing:
+            left = min(left, self._anchored(node, plan, h, top))
+        return left
+
+    def _anchored(self, node: Node, plan: Plan, h: int, top: float) -> float:
+        """The most the letters from i on can add under ``plan`` where the node counts ``passing`` (every card
+        uncovered from i on but the hand's uncoverers takes one of ``uncovers``), once the uncoverers that must stand
+        face-up pay what they lose against a wild; inf where none loses anything.
+
+        A placement below with t such cards uncovered (t from h on: the h doublers ``_hidden_doublers`` wants are
+        among them) gets their uncovers from the card at i-1 (``s``), the hand's uncoverers uncovered (each brings
+        its abilities, one of them for its own uncover: ``extra`` at the most) and uncoverers face-up on letters of
+        their own from i on, which bring at least j = t - s - extra uncovers. Made wild, each of those hand cards
+        would add ``plan.wild`` instead of its worth; the placement so changed is one ``_rest`` counts with t
+        uncovers (its cards are the same, only laid face-down), so the placement is worth at most that, less the
+        least those uncoverers lose: the j least losses per uncover (``_anchor_losses``). The most over t bounds
+        every placement below."""
+        losses = self._anchor_losses(node, plan)
+        if not losses or not losses[-1]:
+            return float("inf")
+        i, slots, used, counts, abilities = node.i, node.slots, node.used, self.counts, self.optimism.uncovers
+        s = 0
+        if i >= 1:
+            k, face = slots[i - 1]
+            if k >= 0 and face is not Face.WILD:
+                s = abilities[k] if face is Face.UNCOVERED else self._spare_before(node)
+        extra = sum((counts[k] - used[k]) * (abilities[k] - 1) for k in self.uncoverers if self.is_pool[k])
+        best = float("-inf")
+        for t in range(h, node.uncovers + 1):
+            j = max(0, t - s - extra)
+            if j > len(losses):
+                break  # (no placement below uncovers t of them, nor more)
+            value = self._rest(node, plan, uncovers=t)
+            if h:
+                value = min(value, self._rest_less(node, plan, h, t) + h * top)
+            best = max(best, value - sum(losses[:j]))
+        return best
+
+    def _anchor_losses(self, node: Node, plan: Plan) -> list[float]:
+        """``_anchored``: per uncover that an uncoverer still to place brings face-up on a letter of its own from i on
+        (as many of each kind as its letter ahead holds), least first, what it loses there against ``plan.wild``
+        per uncover: a hand card (not inked: an inked card stays face-up anyway) its worth's shortfall, any other
+        nothing."""
+        i, used, counts, abilities = node.i, node.used, self.counts, self.optimism.uncovers
+        ahead = node.plan.suffix[i]
+        out: list[float] = []
+        for k in self.uncoverers:
+            on = min(counts[k] - used[k], ahead.get(self.letters[k], 0))
+            if on <= 0:
+                continue
+            lose = max(0.0, plan.wild - plan.opt[k]) if self.is_pool[k] and not self.is_inked[k] else 0.0
+            out += [lose / abilities[k]] * (on * abilities[k])
+        out.sort()
+        return out
+
+    def _rest_less(self, node: Node, plan: Plan, h: int, total: int | None = None) -> float:
+        """``_rest`` under ``plan`` with h uncovers fewer for the cards to come (of the node's ``uncovers``, or of
+        ``total``), and h fewer of them uncovered in all where the node counts ``passing``: what the other cards may
+        add once h doublers take h uncovers."""
+        uncovers, passing = (node.uncovers if total is None else total) - h, node.passing
         if passing:
             passing -= h
             uncovers = min(uncovers, passing) if passing > 0 else 0

@@ -260,9 +260,10 @@ int uncovered_for(const Hidden *hd, int m) {
     return h <= hd->count ? h : -1;
 }
 
-/* WordSolver._rest_less: rest under rp with h uncovers fewer (and h fewer cards uncovered in all, with passing) */
-double rest_less(const S *s, const RestPlan *rp, int i, int uncovers, int passing, int h) {
-    uncovers -= h;
+/* WordSolver._rest_less: rest under rp with h uncovers fewer of total (and h fewer cards uncovered in all, with
+ * passing) */
+double rest_less(const S *s, const RestPlan *rp, int i, int total, int passing, int h) {
+    int uncovers = total - h;
     if (passing) {
         passing -= h;
         if (passing > 0) {
@@ -272,4 +273,79 @@ double rest_less(const S *s, const RestPlan *rp, int i, int uncovers, int passin
         }
     }
     return rest_of(s, rp, i, uncovers > 0 ? uncovers : 0, passing);
+}
+
+typedef struct {
+    double loss; /* per uncover */
+    int n;       /* uncovers */
+} Anchor;
+
+/* WordSolver._anchor_losses: per kind of uncoverer still to place with a letter ahead, what it loses per uncover
+ * face-up there against rp's wild (a hand card not inked; any other nothing), least first; how many kinds */
+static int anchor_losses(const S *s, const RestPlan *rp, int i, Anchor *out) {
+    const Ctx *c = s->c;
+    int na = 0;
+    for (int ui = 0; ui < c->nuncoverers; ui++) {
+        int k = c->uncoverers[ui];
+        const Kind *p = &c->kinds[k];
+        int on = s->left[k] < s->caps[i][p->letter] ? s->left[k] : s->caps[i][p->letter];
+        if (on <= 0) continue;
+        double lose = 0.0;
+        if (p->pool && p->source != INKED && rp->wild - p->opt[s->which] > 0.0) lose = rp->wild - p->opt[s->which];
+        Anchor a = {lose / (double)p->om_unc, on * p->om_unc};
+        int b = na++;
+        for (; b > 0 && out[b - 1].loss > a.loss; b--) out[b] = out[b - 1];
+        out[b] = a;
+    }
+    return na;
+}
+
+/* WordSolver._anchored: the letters from i on under rp where the node counts passing, the uncoverers that stand
+ * face-up to uncover the other cards paying what they lose against a wild (INFINITY where none loses anything) */
+static double anchored(const S *s, const RestPlan *rp, int i, int uncovers, int passing, int h, double top) {
+    const Ctx *c = s->c;
+    Anchor an[MAXK];
+    int na = anchor_losses(s, rp, i, an), units = 0;
+    if (!na || an[na - 1].loss <= 0.0) return INFINITY;
+    for (int a = 0; a < na; a++) units += an[a].n;
+    int sp = 0, extra = 0;
+    if (i >= 1) {
+        Slot sl = s->slots[i - 1];
+        if (sl.k >= 0 && sl.face != WILD) sp = sl.face == UNCOVERED ? c->kinds[sl.k].om_unc : spare_before(s, i);
+    }
+    for (int ui = 0; ui < c->nuncoverers; ui++) {
+        const Kind *p = &c->kinds[c->uncoverers[ui]];
+        if (p->pool) extra += s->left[c->uncoverers[ui]] * (p->om_unc - 1);
+    }
+    double best = -INFINITY;
+    for (int t = h; t <= uncovers; t++) {
+        int j = t - sp - extra > 0 ? t - sp - extra : 0;
+        if (j > units) break; /* (no placement below uncovers t of them, nor more) */
+        double value = rest_of(s, rp, i, t, passing);
+        if (h) {
+            double less = rest_less(s, rp, i, t, passing, h) + (double)h * top;
+            if (less < value) value = less;
+        }
+        double lost = 0.0;
+        for (int a = 0, left = j; a < na && left > 0; a++)
+            for (int x = 0; x < an[a].n && left > 0; x++, left--) lost += an[a].loss;
+        if (value - lost > best) best = value - lost;
+    }
+    return best;
+}
+
+/* WordSolver._variant_rest: rest under an _apart variant's plan rp (plain: its rest with every uncover) where h
+ * doublers that bring top at the most must stand uncovered, the least of the bounds that hold */
+double variant_rest(const S *s, const RestPlan *rp, int i, int uncovers, int passing, double plain, int h,
+                    double top) {
+    double left = plain;
+    if (h) { /* h doublers take h uncovers */
+        double less = rest_less(s, rp, i, uncovers, passing, h) + (double)h * top;
+        if (less < left) left = less;
+    }
+    if (passing) {
+        double anchor = anchored(s, rp, i, uncovers, passing, h, top);
+        if (anchor < left) left = anchor;
+    }
+    return left;
 }

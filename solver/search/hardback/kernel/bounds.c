@@ -429,11 +429,7 @@ double apart(const S *s, int i, int uncovers, int passing, double rest0, double 
         rests[v] = as < 0 ? rest0 : as < v ? rests[as] : rest_of(s, &s->apart[v], i, uncovers, passing);
         int h = uncovered_for(&hd, m);
         if (h < 0 || h > uncovers) continue; /* (no placement below doubles it m times) */
-        double left = rests[v];
-        if (h) { /* h doublers take h uncovers (each bound holds: the least is kept) */
-            double less = rest_less(s, &s->apart[v], i, uncovers, passing, h) + (double)h * hd.top;
-            if (less < left) left = less;
-        }
+        double left = variant_rest(s, &s->apart[v], i, uncovers, passing, rests[v], h, hd.top);
         double value = left + s->apart_d[v] + s->apart_c[v] * (double)wilds + total - least;
         if (value > best) {
             best = value;

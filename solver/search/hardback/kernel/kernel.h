@@ -269,7 +269,9 @@ typedef struct {
 int n_doubled(const S *s, int i, int uncovers, int passing);
 void hidden_doublers(const S *s, int i, Hidden *hd);
 int uncovered_for(const Hidden *hd, int m);
-double rest_less(const S *s, const RestPlan *rp, int i, int uncovers, int passing, int h);
+double rest_less(const S *s, const RestPlan *rp, int i, int total, int passing, int h);
+double variant_rest(const S *s, const RestPlan *rp, int i, int uncovers, int passing, double plain, int h,
+                    double top);
 /* search.c */
 void go(S *s, int i, double acc, int budget, int checked);
 int spares(const S *s, int i, int *spare);
