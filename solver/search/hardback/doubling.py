@@ -71,6 +71,7 @@ class Doubling(PoolTables):
         ahead = plan.suffix[i]
         hidden: list[int] = []  # the abilities of doublers that can stand only uncovered, one a card
         abilities_left = most = 0  # the doubling abilities still to place; the most one card has
+        own: dict[int, int] = {}  # per doubler left once, its own abilities (the others' are the rest at the most)
         for k in self.doublers:
             left = counts[k] - used[k]
             if left <= 0:
@@ -78,13 +79,15 @@ class Doubling(PoolTables):
             most = max(most, abilities[k])
             on_letter = min(left, ahead.get(profiles[k].letter, 0))
             abilities_left += on_letter * abilities[k]
+            if left == 1:
+                own[k] = abilities[k]
             if uncovers > 0 and profiles[k].pool and left > on_letter:
                 hidden.extend([abilities[k]] * (left - on_letter))
         if hidden:  # each of them takes one of the uncovers left: the best of them, as many as there are uncovers
             hidden.sort(reverse=True)
             abilities_left += sum(hidden[:uncovers])
         # the targets left matter only to the abilities still to place
-        ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None) if abilities_left else []
+        ranked = self._ranked(plan, step, used, plan.unreached if i == 0 else None, own, abilities_left)
         return placed, ranked, abilities_left, gain(i - 1), min(most, 2)
 
     def _standing(self, node: Node, reach: int, step: list[float]) -> float:
@@ -116,28 +119,37 @@ class Doubling(PoolTables):
         return out
 
     def _ranked(
-        self, plan: Plan, step: list[float], used: list[int], skip: list[bool] | None = None
+        self,
+        plan: Plan,
+        step: list[float],
+        used: list[int],
+        skip: list[bool] | None,
+        own: dict[int, int],
+        abilities: int,
     ) -> list[tuple[float, int]]:
-        """The cards left to place that a doubling adds to: (what one doubling adds, ``step``, and how many
-        doublings they take at most: two a card, as a factor stops at 3), most first; none of the kinds ``skip``
-        marks."""
+        """The cards left to place that the ``abilities`` doublings left may add to: (what one doubling adds,
+        ``step``, and how many of them they take at most), most first; none of the kinds ``skip`` marks; empty
+        without abilities.
+
+        A card takes two doublings at most (a factor stops at 3). A doubler left once (``own``: its abilities) does
+        not double itself: the abilities that may double it are the others', at most ``abilities`` less its own.
+        They are counted on letters of their own (its own among them where it has a letter ahead) and uncovered (the
+        best of the uncovers left); where it stands uncovered, it takes one of those uncovers, and the others'
+        uncovered abilities are at most the best of the uncovers less one, which with its own are no more than the
+        best of them all."""
+        if not abilities:
+            return []
         counts = self.counts
-        if not self.wild_stepped:
-            ranked = [
-                (step[k], 2 * (counts[k] - used[k]))
-                for k in plan.by_step
-                if counts[k] > used[k] and not (skip and skip[k])
-            ]
-        else:
-            ranked = sorted(
-                (
-                    (step[k], 2 * (counts[k] - used[k]))
-                    for k in range(len(counts))
-                    if counts[k] > used[k] and not (skip and skip[k])
-                ),
-                reverse=True,
-            )
-        return [(v, room) for v, room in ranked if v > 0]
+
+        def room(k: int) -> int:
+            most = 2 * (counts[k] - used[k])
+            return min(most, abilities - own[k]) if k in own else most
+
+        kinds = plan.by_step if not self.wild_stepped else range(len(counts))
+        ranked = [(step[k], room(k)) for k in kinds if counts[k] > used[k] and not (skip and skip[k])]
+        if self.wild_stepped:
+            ranked.sort(reverse=True)
+        return [(v, r) for v, r in ranked if v > 0 and r > 0]
 
     def _targets(self, ranked: list[tuple[float, int]], abilities: int, before: float, copies: int) -> float:
         """The most ``abilities`` doublings still to place can add: each doubles a card still to come (a card takes

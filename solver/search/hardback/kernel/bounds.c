@@ -260,7 +260,13 @@ static double standing(const S *s, int i, int reach, const double *step) {
 /* WordSolver._ranked: the targets left matter only to the abilities still to place, and only as many as they can
  * take: the list stops where its rooms hold them all (a target further down is never taken, in targets or apart);
  * by_step's order but for the cards whose step grows with the wilds, each put in its place */
-static inline void rank_targets(const S *s, int i, const double *step, Doubling *d) {
+static inline int target_room(const S *s, int k, const int *own, int abilities_left) {
+    int room = 2 * s->left[k];
+    if (own[k] >= 0 && abilities_left - own[k] < room) room = abilities_left - own[k]; /* (not itself) */
+    return room;
+}
+
+static inline void rank_targets(const S *s, int i, const double *step, const int *own, Doubling *d) {
     const Ctx *c = s->c;
     Target *ranked = d->ranked;
     int nranked = 0, rooms = 0, abilities_left = d->abilities_left;
@@ -271,19 +277,23 @@ static inline void rank_targets(const S *s, int i, const double *step, Doubling 
         int k = c->by_step[bi];
         if (c->nwild_stepped && c->kinds[k].nwstep) continue;
         if (s->left[k] > 0 && step[k] > 0 && !(skip && s->unreached[k])) {
+            int room = target_room(s, k, own, abilities_left);
+            if (room <= 0) continue;
             ranked[nranked].value = step[k];
-            ranked[nranked].room = 2 * (s->left[k]);
-            rooms += ranked[nranked].room;
+            ranked[nranked].room = room;
+            rooms += room;
             nranked++;
         }
     }
     for (int wi = 0; wi < c->nwild_stepped; wi++) {
         int k = c->wild_stepped[wi];
         if (!(s->left[k] > 0 && step[k] > 0 && !(skip && s->unreached[k]))) continue;
+        int room = target_room(s, k, own, abilities_left);
+        if (room <= 0) continue;
         int at = nranked++;
         for (; at > 0 && ranked[at - 1].value < step[k]; at--) ranked[at] = ranked[at - 1];
         ranked[at].value = step[k];
-        ranked[at].room = 2 * (s->left[k]);
+        ranked[at].room = room;
     }
     d->nranked = nranked;
 }
@@ -305,6 +315,8 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
     }
     int hidden[MAXHIDDEN], nhidden = 0; /* the abilities of doublers that can stand only uncovered, one a card */
     int abilities_left = 0, most = 0;
+    int own[MAXK]; /* per doubler left once, its own abilities (the others' are the rest at the most); else -1 */
+    for (int k = 0; k < c->K; k++) own[k] = -1;
     for (int di = 0; di < c->ndoublers; di++) {
         int k = c->doublers[di];
         const Kind *p = &c->kinds[k];
@@ -312,6 +324,7 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
         if (left <= 0) continue;
         int ab = ability(s, k);
         if (ab > most) most = ab;
+        if (left == 1) own[k] = ab;
         int on_letter = left < s->caps[i][p->letter] ? left : s->caps[i][p->letter];
         abilities_left += on_letter * ab;
         if (uncovers > 0 && p->pool)
@@ -326,7 +339,7 @@ static void doubling(const S *s, int i, int uncovers, int reach, const double *s
     d->abilities_left = abilities_left;
     d->before = gain_at(s, step, i - 1, i, next);
     d->copies = most < 2 ? most : 2;
-    rank_targets(s, i, step, d);
+    rank_targets(s, i, step, own, d);
 }
 
 /* WordSolver._doubles, with _steps */
