@@ -119,10 +119,10 @@ class Apart(Doubling, Reach):
         if h:  # h doublers take h uncovers (each bound holds: the least is kept)
             left = min(left, self._rest_less(node, plan, h) + h * top)
         if node.passing:
-            left = min(left, self._anchored(node, plan, h, top))
+            left = min(left, self._anchored(node, plan, h, top, left))
         return left
 
-    def _anchored(self, node: Node, plan: Plan, h: int, top: float) -> float:
+    def _anchored(self, node: Node, plan: Plan, h: int, top: float, at_all: float) -> float:
         """The most the letters from i on can add under ``plan`` where the node counts ``passing`` (every card
         uncovered from i on but the hand's uncoverers takes one of ``uncovers``), once the uncoverers that must stand
         face-up pay what they lose against a wild; inf where none loses anything.
@@ -134,7 +134,7 @@ class Apart(Doubling, Reach):
         would add ``plan.wild`` instead of its worth; the placement so changed is one ``_rest`` counts with t
         uncovers (its cards are the same, only laid face-down), so the placement is worth at most that, less the
         least those uncoverers lose: the j least losses per uncover (``_anchor_losses``). The most over t bounds
-        every placement below."""
+        every placement below (``at_all``: the bound with every uncover, as ``_variant_rest`` counted it)."""
         losses = self._anchor_losses(node, plan)
         if not losses or not losses[-1]:
             return float("inf")
@@ -150,9 +150,11 @@ class Apart(Doubling, Reach):
             j = max(0, t - s - extra)
             if j > len(losses):
                 break  # (no placement below uncovers t of them, nor more)
-            value = self._rest(node, plan, uncovers=t)
-            if h:
-                value = min(value, self._rest_less(node, plan, h, t) + h * top)
+            value = at_all
+            if t < node.uncovers:
+                value = self._rest(node, plan, uncovers=t)
+                if h:
+                    value = min(value, self._rest_less(node, plan, h, t) + h * top)
             best = max(best, value - sum(losses[:j]))
         return best
 

@@ -302,7 +302,8 @@ static int anchor_losses(const S *s, const RestPlan *rp, int i, Anchor *out) {
 
 /* WordSolver._anchored: the letters from i on under rp where the node counts passing, the uncoverers that stand
  * face-up to uncover the other cards paying what they lose against a wild (INFINITY where none loses anything) */
-static double anchored(const S *s, const RestPlan *rp, int i, int uncovers, int passing, int h, double top) {
+static double anchored(const S *s, const RestPlan *rp, int i, int uncovers, int passing, int h, double top,
+                       double at_all) {
     const Ctx *c = s->c;
     Anchor an[MAXK];
     int na = anchor_losses(s, rp, i, an), units = 0;
@@ -321,10 +322,13 @@ static double anchored(const S *s, const RestPlan *rp, int i, int uncovers, int 
     for (int t = h; t <= uncovers; t++) {
         int j = t - sp - extra > 0 ? t - sp - extra : 0;
         if (j > units) break; /* (no placement below uncovers t of them, nor more) */
-        double value = rest_of(s, rp, i, t, passing);
-        if (h) {
-            double less = rest_less(s, rp, i, t, passing, h) + (double)h * top;
-            if (less < value) value = less;
+        double value = at_all; /* (with every uncover: what variant_rest has counted) */
+        if (t < uncovers) {
+            value = rest_of(s, rp, i, t, passing);
+            if (h) {
+                double less = rest_less(s, rp, i, t, passing, h) + (double)h * top;
+                if (less < value) value = less;
+            }
         }
         double lost = 0.0;
         for (int a = 0, left = j; a < na && left > 0; a++)
@@ -344,7 +348,7 @@ double variant_rest(const S *s, const RestPlan *rp, int i, int uncovers, int pas
         if (less < left) left = less;
     }
     if (passing) {
-        double anchor = anchored(s, rp, i, uncovers, passing, h, top);
+        double anchor = anchored(s, rp, i, uncovers, passing, h, top, left);
         if (anchor < left) left = anchor;
     }
     return left;
