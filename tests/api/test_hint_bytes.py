@@ -56,4 +56,4 @@ def test_the_worker_refuses_a_number_json_has_not() -> None:
 def test_the_worker_writes_the_json_of_any_answer(value: object) -> None:
     """Whatever plain data an answer holds, its bytes read back as JSONResponse's do (numbers may differ in form)."""
     out = {"moves": [value]}
-    assert json.loads(encoded(out)) == json.loads(JSONResponse(out).body)
+    assert json.loads(encoded(out)) == json.loads(bytes(JSONResponse(out).body))
