@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import json
+import os
 import shutil
 import subprocess
 import sys
