@@ -46,6 +46,11 @@ from solver.hardback.state import TurnState
 from solver.lexicon import default_lexicon
 from solver.search.hardback import Search
 lexicon = default_lexicon()
+try:  # as the service's search workers: what loading made frozen, the memory queries free kept (keep_heap)
+    from solver.search.setup import settle_heap
+    settle_heap()
+except ImportError:  # (a tree older than settle_heap)
+    pass
 for line in sys.stdin:
     asked = json.loads(line)
     if "words" in asked:  # each word's exact value, solved from no floor

@@ -33,7 +33,6 @@ ratio is the figure to compare.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import statistics
@@ -53,6 +52,7 @@ from solver.lexicon import Lexicon, load_word_file  # noqa: E402
 from solver.paperback.state import PaperbackTurn  # noqa: E402
 from solver.search.paperback import PaperbackSearch  # noqa: E402
 from solver.search.paperback.every import alphabetical, every_word  # noqa: E402
+from solver.search.setup import Collections, settle_heap  # noqa: E402
 
 LIMIT = 20.0
 NAMED_LIMIT = 1.0
@@ -101,31 +101,15 @@ class Peer:
         self.proc.wait(timeout=10)
 
 
-class Collections:
-    """Full collections inside our calls: how many, and each one's milliseconds."""
-
-    def __init__(self) -> None:
-        self.inside = False
-        self.times: list[float] = []
-        self._start = 0.0
-        gc.callbacks.append(self._seen)
-
-    def _seen(self, phase: str, info: dict[str, int]) -> None:
-        if info.get("generation") != 2 or not self.inside:
-            return
-        if phase == "start":
-            self._start = time.perf_counter()
-        else:
-            self.times.append((time.perf_counter() - self._start) * 1e3)
-
-
 def ours(lex: Lexicon, data: dict[str, Any], gcs: Collections) -> tuple[float, list[str], bool]:
     state = PaperbackTurn.from_json(data)
     gcs.inside = True
     t = time.perf_counter()
-    found = every_word(PaperbackSearch(lex, state, time_limit=LIMIT))
-    elapsed = (time.perf_counter() - t) * 1e3
-    gcs.inside = False
+    try:
+        found = every_word(PaperbackSearch(lex, state, time_limit=LIMIT))
+    finally:
+        elapsed = (time.perf_counter() - t) * 1e3
+        gcs.inside = False
     return elapsed, found.words, found.complete
 
 
@@ -190,9 +174,10 @@ def table(groups: dict[str, dict[str, Any]], gcs: Collections, named: dict[str, 
             f"{o['p99']:>7.2f} {o['worst']:>7.2f} {p['median']:>9.2f} {p['p99']:>7.2f} {p['worst']:>7.2f} "
             f"{g['ratio_median']:>6.1f} {g['cut']:>4} {m['words']:>6} on {m['hands']:>3}"
         )
-    worst = max(gcs.times, default=0.0)
-    lines.append(f"full collections inside our calls: {len(gcs.times)} ({sum(gcs.times):.1f} ms in all, the worst "
-                 f"{worst:.1f} ms)")
+    inside = gcs.inside_ms
+    lines.append(f"full collections inside our calls: {len(inside)} ({sum(inside):.1f} ms in all, the worst "
+                 f"{max(inside, default=0.0):.1f} ms; over {gcs.long_ms:g} ms: {gcs.long_inside()}), "
+                 f"{gcs.count - len(inside)} between them")
     lines.append(f"named hands, best 5 moves within {NAMED_LIMIT:g} s:")
     for name, r in named.items():
         lines.append(f"  {name:<52} {r['ms']:>8.1f} ms  {'exact' if r['exact'] else 'NOT exact: ' + r['reason']}")
@@ -209,11 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     peer = Peer(args.peer)
     lex = load_word_file(args.peer / "public" / "wordlist.txt", Path("/tmp/ghostwriter-peer-lexicon"))
     alphabetical(lex)  # what every hand shares, made once
-    gcs = Collections()
     warm = random_hand(8, 10**6, args.min_length)
-    for _ in range(3):
-        compare(lex, peer, warm, "ours", gcs)
-    gcs.times.clear()
+    with Collections() as warming:
+        for _ in range(3):
+            compare(lex, peer, warm, "ours", warming)
+    settle_heap()  # as the service's search workers do once loaded: what loading made kept out of the collections
+    gcs = Collections().__enter__()  # (the collections of the warm-up and of settle_heap not counted)
     groups: dict[str, list[dict[str, Any]]] = {}
     turn = 0
     for size in args.sizes:
@@ -231,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     named = named_top(lex)
     print(table(summary, gcs, named))
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({"groups": summary, "collections_ms": gcs.times, "named_top5": named,
+    RESULTS.write_text(json.dumps({"groups": summary, "collections_ms": gcs.inside_ms, "named_top5": named,
                                    "hands": groups}, indent=1) + "\n")
     bad = sum(g["peer_only"] for g in summary.values())
     if bad:

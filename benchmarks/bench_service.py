@@ -404,6 +404,7 @@ class Measured:
     floor: dict[str, float] = field(default_factory=dict)  # GET /healthz under the same clients (``parse_floor``)
     collections: list[float] = field(default_factory=list)  # the workers' full collections over 10 ms, in ms
     collections_cpu: list[float] = field(default_factory=list)  # their CPU ms
+    collections_inside: list[float] = field(default_factory=list)  # those inside a search job, in ms
 
 
 def run_check(server: Server, requests: list[dict[str, Any]], base: Baseline) -> tuple[Check, float]:
@@ -437,7 +438,7 @@ def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: 
                 print(f"bench_service: {len(checked.bad)} requests did not get a 200; no load run", file=sys.stderr)
                 return None
             m = Measured(server.label, ready_s, checked, check_cpu_ms)
-            m.collections = server.long_collections()
+            m.collections, m.collections_inside = server.long_collections(), server.long_collections_inside()
             if args.check_only:
                 return m
             print(f"warm-up: {args.warmup} s of load ...", flush=True)
@@ -451,6 +452,7 @@ def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: 
             )
             m.processes = len(server.pids())
             m.collections, m.collections_cpu = server.long_collections(), server.long_collections_cpu()
+            m.collections_inside = server.long_collections_inside()
         finally:
             m_log = server.log_tail(15)
             server.stop()
@@ -524,7 +526,8 @@ def print_load(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None
               f"{fl['p50_ms']:.2f} ms, p99 {fl['p99_ms']:.1f} ms (the server and wrk with no search)")
     print(f"  collector    full collections over 10 ms in the workers (check and load): {len(m.collections)}"
           + (f" ({', '.join(f'{v:.0f}' for v in m.collections[:10])} ms; CPU "
-             f"{', '.join(f'{v:.0f}' for v in m.collections_cpu[:10])} ms)" if m.collections else ""))
+             f"{', '.join(f'{v:.0f}' for v in m.collections_cpu[:10])} ms)" if m.collections else "")
+          + f"; inside a search: {len(m.collections_inside)}")
 
 
 def print_resources(args: argparse.Namespace, m: Measured, f: dict[str, Any]) -> None:
@@ -609,6 +612,7 @@ def build_report(
         "gc_over_10ms": len(m.collections),
         "gc_over_10ms_ms": m.collections,
         "gc_over_10ms_cpu_ms": m.collections_cpu,
+        "gc_over_10ms_inside_a_call_ms": m.collections_inside,
         "ratio_throughput": f["rps"] / base.hints_per_s,
         "http_overhead_ms": {"loaded_p50_minus_in_process_median": load["p50_ms"] - b_median,
                              "single_client_median_minus_in_process_median": f["single_median"] - b_median,
@@ -640,13 +644,14 @@ def print_check_only(args: argparse.Namespace, requests: list[dict[str, Any]], b
         "in_process_p99_ms": percentile(base.times_ms, 0.99), "in_process_worst_ms": max(base.times_ms),
         "in_process_search_median_ms": statistics.median(base.search_ms),
         "gc_over_10ms": len(m.collections), "gc_over_10ms_ms": m.collections,
+        "gc_over_10ms_inside_a_call": len(m.collections_inside),
     }
     print(f"service ({args.workers} workers, one client), {summary['hands']}: elapsed_ms median "
           f"{summary['elapsed_median_ms']:.2f} ms, p99 {summary['elapsed_p99_ms']:.1f} ms, worst "
           f"{summary['elapsed_worst_ms']:.1f} ms; in-process median {summary['in_process_median_ms']:.2f} ms "
           f"(the search {summary['in_process_search_median_ms']:.2f} ms), p99 {summary['in_process_p99_ms']:.1f} ms, "
           f"worst {summary['in_process_worst_ms']:.1f} ms; {len(c.differ)} answers differ; full collections over "
-          f"10 ms in the workers: {len(m.collections)}")
+          f"10 ms in the workers: {len(m.collections)} ({len(m.collections_inside)} inside a search)")
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)
     (out / "bench_service_check.json").write_text(json.dumps({"command": " ".join(sys.argv), **summary}, indent=2))

@@ -135,6 +135,13 @@ class Server:
         text = self.log_path.read_text(errors="replace")
         return [float(m) for m in re.findall(r"gc full ([0-9.]+) ms", text)]
 
+    def long_collections_inside(self) -> list[float]:
+        """The same collections that fell inside a search job (``solver.search.setup.inside_call``), in ms."""
+        if self.log_path is None or not self.log_path.exists():
+            return []
+        text = self.log_path.read_text(errors="replace")
+        return [float(m) for m in re.findall(r"gc full ([0-9.]+) ms \([^)]*inside a call\)", text)]
+
     def long_collections_cpu(self) -> list[float]:
         """The CPU milliseconds of the same collections (what other work on the machine leaves out)."""
         if self.log_path is None or not self.log_path.exists():

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse, Response
+from pydantic_core import to_json
 
 from service.deps import Context, caller, context, plain_query, query_of, read_plain, read_query
 from service.errors import QUERY_ERRORS, FieldError
@@ -55,9 +56,16 @@ def _timed(out: dict[str, Any], name: str, start: float) -> JSONResponse:
 
 
 def encoded(out: dict[str, Any]) -> bytes:
-    """An answer's JSON as ``JSONResponse`` writes it (the same bytes), in the search worker: the server's event
-    loop, which every request shares, neither unpickles a tree of dicts nor encodes it."""
-    return json.dumps(out, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode("utf-8")
+    """An answer's JSON as ``JSONResponse`` writes it, in the search worker: the server's event loop, which every
+    request shares, neither unpickles a tree of dicts nor encodes it. pydantic's encoder (in Rust, three times
+    json's speed on a hint) writes the same bytes but for a number's exponent (``1e-6`` where json writes
+    ``1e-06``: the same number). It writes a number that is not finite as ``NaN`` or ``Infinity``, which JSON has
+    not: where those letters appear, json's own encoder answers, which refuses such a number (a ValueError, as
+    ``JSONResponse``'s)."""
+    raw = to_json(out)
+    if b"NaN" in raw or b"Infinity" in raw:  # (or the letters in a text: json's bytes are then as good)
+        return json.dumps(out, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode()
+    return raw
 
 
 def _timed_bytes(raw: bytes, start: float) -> Response:

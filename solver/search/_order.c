@@ -15,7 +15,11 @@
 
 #include "module.h"
 
-#define VERSION 1 /* order.py's VERSION */
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#define VERSION 2 /* order.py's VERSION */
 
 static int refuse(const char *what) {
     PyErr_Format(PyExc_ValueError, "order: %s", what);
@@ -29,8 +33,26 @@ static int items(const Py_buffer *b, Py_ssize_t size, Py_ssize_t *n, const char 
     return 1;
 }
 
+/* The positions of b[0..n-1] over ``cut`` (with ``ties``: at least ``cut``, and above -inf) into at (room for n + 1),
+ * ascending, without a branch: each position is written at the next place and kept when it is over (the places
+ * written stay in the cache while few are kept). Their number. */
+static Py_ssize_t positions_over(const double *restrict b, Py_ssize_t n, double cut, int ties, int64_t *restrict at) {
+    Py_ssize_t k = 0;
+    if (ties)
+        for (Py_ssize_t i = 0; i < n; i++) {
+            at[k] = i;
+            k += (b[i] >= cut) & (b[i] > -HUGE_VAL);
+        }
+    else
+        for (Py_ssize_t i = 0; i < n; i++) {
+            at[k] = i;
+            k += b[i] > cut;
+        }
+    return k;
+}
+
 /* above(bounds, cut, ties) -> bytes of int64 positions, ascending: the bounds over ``cut`` (with ``ties``, at least
- * ``cut`` and above -inf) */
+ * ``cut`` and above -inf), in one pass (positions_over), the answer then cut to its length */
 static PyObject *order_above(PyObject *self, PyObject *args) {
     Py_buffer bb;
     double cut;
@@ -39,14 +61,14 @@ static PyObject *order_above(PyObject *self, PyObject *args) {
     PyObject *out = NULL;
     Py_ssize_t n;
     if (!items(&bb, sizeof(double), &n, "bounds are not float64")) goto done;
-    const double *b = (const double *)bb.buf;
-    Py_ssize_t m = 0;
-    for (Py_ssize_t i = 0; i < n; i++) m += ties ? (b[i] >= cut && b[i] > -HUGE_VAL) : b[i] > cut;
-    out = PyBytes_FromStringAndSize(NULL, m * (Py_ssize_t)sizeof(int64_t));
+    if (n > PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(int64_t) - 1) {
+        refuse("too many bounds");
+        goto done;
+    }
+    out = PyBytes_FromStringAndSize(NULL, (n + 1) * (Py_ssize_t)sizeof(int64_t));
     if (out == NULL) goto done;
-    int64_t *at = (int64_t *)PyBytes_AS_STRING(out);
-    for (Py_ssize_t i = 0, k = 0; i < n && k < m; i++)
-        if (ties ? (b[i] >= cut && b[i] > -HUGE_VAL) : b[i] > cut) at[k++] = i;
+    Py_ssize_t m = positions_over((const double *)bb.buf, n, cut, ties, (int64_t *)PyBytes_AS_STRING(out));
+    if (_PyBytes_Resize(&out, m * (Py_ssize_t)sizeof(int64_t)) < 0) out = NULL; /* (it released out) */
 done:
     PyBuffer_Release(&bb);
     return out;
@@ -224,6 +246,24 @@ done:
 }
 
 /* largest(bounds, under) -> the largest bound below ``under`` and above -inf, or None when there is none */
+/* The largest of b[0..n-1] under ``under`` (with ``all``, of them all; -inf when there is none), with four running
+ * maxima side by side: each comparison waits on the one four places back, not on the last (the loop is then bound
+ * by memory, not by a chain of comparisons). Bounds are never NaN. */
+static double largest_under(const double *b, Py_ssize_t n, double under, int all) {
+    double best[4] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    Py_ssize_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int r = 0; r < 4; r++) {
+            double x = all || b[i + r] < under ? b[i + r] : -HUGE_VAL;
+            best[r] = x > best[r] ? x : best[r];
+        }
+    for (; i < n; i++)
+        if ((all || b[i] < under) && b[i] > best[0]) best[0] = b[i];
+    double top = best[0];
+    for (int r = 1; r < 4; r++) top = best[r] > top ? best[r] : top;
+    return top;
+}
+
 static PyObject *order_largest(PyObject *self, PyObject *args) {
     Py_buffer bb;
     double under;
@@ -231,18 +271,8 @@ static PyObject *order_largest(PyObject *self, PyObject *args) {
     PyObject *out = NULL;
     Py_ssize_t n;
     if (items(&bb, sizeof(double), &n, "bounds are not float64")) {
-        const double *b = (const double *)bb.buf;
-        double best = -HUGE_VAL;
-        int found = 0;
-        for (Py_ssize_t i = 0; i < n; i++)
-            if (b[i] < under && b[i] > -HUGE_VAL && (!found || b[i] > best)) {
-                best = b[i];
-                found = 1;
-            }
-        if (found)
-            out = PyFloat_FromDouble(best);
-        else
-            out = Py_NewRef(Py_None);
+        double best = largest_under((const double *)bb.buf, n, under, 0);
+        out = best > -HUGE_VAL ? PyFloat_FromDouble(best) : Py_NewRef(Py_None);
     }
     PyBuffer_Release(&bb);
     return out;
@@ -254,13 +284,8 @@ static PyObject *order_maximum(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "y*", &bb)) return NULL;
     PyObject *out = NULL;
     Py_ssize_t n;
-    if (items(&bb, sizeof(double), &n, "bounds are not float64")) {
-        const double *b = (const double *)bb.buf;
-        double best = -HUGE_VAL;
-        for (Py_ssize_t i = 0; i < n; i++)
-            if (b[i] > best) best = b[i];
-        out = PyFloat_FromDouble(best);
-    }
+    if (items(&bb, sizeof(double), &n, "bounds are not float64"))
+        out = PyFloat_FromDouble(largest_under((const double *)bb.buf, n, 0.0, 1));
     PyBuffer_Release(&bb);
     return out;
 }
@@ -277,7 +302,30 @@ static PyObject *order_empty(PyObject *self, PyObject *args) {
     return PyByteArray_FromStringAndSize(NULL, size);
 }
 
+/* keep_heap(mmap_threshold, trim_threshold) -> whether the C library took them
+ * glibc's malloc gives each block over its mmap threshold (128 KiB at first) pages of its own and hands them back
+ * when the block is freed, and gives the heap's free top back past its trim threshold: a search's buffers of a word
+ * each (a megabyte or more for long hands) are then new pages every query, each page a fault the kernel clears
+ * first (a sixth of a 12-card hint's word bounds, measured with perf). Raising both keeps freed memory for the next
+ * query. Another C library: nothing is done (False). */
+static PyObject *order_keep_heap(PyObject *self, PyObject *args) {
+    Py_ssize_t mmap_at, trim_at;
+    if (!PyArg_ParseTuple(args, "nn", &mmap_at, &trim_at)) return NULL;
+    if (mmap_at < 0 || trim_at < 0 || mmap_at > INT32_MAX || trim_at > INT32_MAX) {
+        refuse("heap thresholds out of range");
+        return NULL;
+    }
+#if defined(__GLIBC__)
+    int ok = mallopt(M_MMAP_THRESHOLD, (int)mmap_at) == 1;
+    ok = ok && mallopt(M_TRIM_THRESHOLD, (int)trim_at) == 1;
+    return PyBool_FromLong(ok);
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
 static PyMethodDef methods[] = {
+    {"keep_heap", order_keep_heap, METH_VARARGS, "Freed memory kept for the next query (see _order.c)."},
     {"empty", order_empty, METH_VARARGS, "A bytearray of a size, not cleared (see _order.c)."},
     {"maximum", order_maximum, METH_VARARGS, "The largest bound (see _order.c)."},
     {"above", order_above, METH_VARARGS, "The positions of the bounds over a cut (see _order.c)."},

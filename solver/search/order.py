@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     Floats: TypeAlias = array[float] | memoryview | npt.NDArray[np.float64]  # bounds: float64, C-contiguous
     Flags: TypeAlias = bytes | npt.NDArray[np.bool_]  # one byte a lexicon word, nonzero: allowed
 
-VERSION = 1  # _order.c's VERSION
+VERSION = 2  # _order.c's VERSION
 compiled = load("solver.search._order", "VERSION", VERSION)
 NONE = array("q")  # no positions, no efforts
 

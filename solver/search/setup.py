@@ -1,8 +1,9 @@
 """What a search of one turn over one lexicon holds whatever its game (``Setup``): the lexicon, the turn, the
 objective, the time limit, whether its answer is proven best, the budget its steps are counted in (with the cancel
 event of a client gone away) and the engine (Python, or compiled). Hardback's ``Search`` and Paperback's
-``PaperbackSearch`` begin with it. And what keeps the garbage collector out of the searches: ``settle_heap`` (a
-long-lived process freezes what it loaded) and ``Collections`` (full collections timed, inside calls or not)."""
+``PaperbackSearch`` begin with it. And what keeps the garbage collector and the memory's pages out of the searches:
+``settle_heap`` (a long-lived process freezes what it loaded and keeps the memory it frees, ``keep_heap``) and
+``Collections`` (full collections timed, inside calls or not)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,21 @@ class Collections:
 _watch: Collections | None = None
 
 
+HEAP_MMAP = 32 << 20  # blocks under this come from the heap, not pages of their own (glibc's most on 64 bits)
+HEAP_TRIM = 256 << 20  # free memory the heap keeps at its top before handing it back
+
+
+def keep_heap() -> bool:
+    """Keep the memory a query frees for the next one (glibc's malloc, through the compiled ``_order``): a search's
+    buffers of a word each (a megabyte or more) would otherwise be fresh pages every query, each a fault the system
+    clears first, about a quarter of a 12-card hint's word bounds (``docs/performance.md``, section 9). Whether it
+    was done (not without the compiled module or with another C library). It is process-wide, once: a process that
+    answers many queries calls it (``settle_heap``)."""
+    from solver.search import order
+
+    return order.compiled is not None and bool(order.compiled.keep_heap(HEAP_MMAP, HEAP_TRIM))
+
+
 def settle_heap(collect: bool = True, where: str = "") -> None:
     """What a long-lived process (a service's server or search worker, a command line) does once its dictionaries
     and tables are loaded: one full collection (unless not ``collect``: a command line's one query would pay for
@@ -110,8 +126,10 @@ def settle_heap(collect: bool = True, where: str = "") -> None:
     nothing), so that a full collection under load walks only what the requests made, not the tables of every
     word list. With ``GHOSTWRITER_GC_LOG`` set (a number of ms; 1 means 10), each later full collection longer
     than that is logged (``ghostwriter.gc`` at warning: its milliseconds, its CPU, the objects tracked, ``where``
-    it ran and whether inside a call, as ``inside_call`` marks them), which a benchmark reads from the log."""
+    it ran and whether inside a call, as ``inside_call`` marks them), which a benchmark reads from the log. The
+    memory queries free is kept for the next ones (``keep_heap``)."""
     global _watch
+    keep_heap()
     if collect:
         gc.collect()
     gc.freeze()

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from solver.game.hardback.options import GameOptions
 from solver.game.record import GameRecord
 from solver.lexicon import Lexicon
+from solver.search.setup import keep_heap
 from solver.tournament.errors import GameFailedError, TournamentError
 from solver.tournament.seating import Match
 
@@ -80,10 +81,12 @@ _lexicons_lock = threading.Lock()
 
 
 def _worker_lexicon(loader: LexiconLoader) -> Lexicon | None:
-    """The lexicon of this process, loaded on first use."""
+    """The lexicon of this process, loaded on first use (and the memory its searches free kept for the next ones:
+    ``keep_heap``)."""
     with _lexicons_lock:
         if loader not in _lexicons:
             _lexicons[loader] = loader()
+            keep_heap()
         return _lexicons[loader]
 
 

@@ -7,7 +7,10 @@ import json
 import threading
 import time
 
+import pytest
 from fastapi.responses import JSONResponse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.deps import plain_query, query_of, read_plain
 from service.dictionaries import Dictionaries
@@ -34,3 +37,23 @@ def test_a_plain_query_reads_as_the_model() -> None:
     assert read_plain(d, query, 10.0) == query_of(d, body, 10.0)
     answer = json.loads(hint_job(Work(Dictionaries({}), time.monotonic() + 30, threading.Event()), query, 10.0))
     assert answer["dictionary"] == d.name and len(answer["moves"]) == 3 and answer["exact"]
+
+
+def test_the_worker_refuses_a_number_json_has_not() -> None:
+    for bad in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(ValueError):
+            encoded({"moves": [{"value": bad}]})
+    text = {"moves": [{"word": "NaN", "notes": ["Infinity", "−0"]}], "value": -0.0}
+    assert encoded(text) == JSONResponse(text).body  # the letters in a text: json's bytes, the same
+
+
+@given(st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+))
+def test_the_worker_writes_the_json_of_any_answer(value: object) -> None:
+    """Whatever plain data an answer holds, its bytes read back as JSONResponse's do (numbers may differ in form)."""
+    out = {"moves": [value]}
+    assert json.loads(encoded(out)) == json.loads(bytes(JSONResponse(out).body))

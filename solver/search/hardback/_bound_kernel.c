@@ -121,6 +121,10 @@ typedef struct {
     int64_t *held; /* [4][rows]: own cards of genre g and letter a from the hand or inked */
     int64_t genre_max[4], mine_g[4];
     int any_uncoverer;
+    Py_ssize_t n_held; /* the (genre, letter) pairs of ``held`` above 0, in genre then letter order: */
+    int *held_genre;   /* their genre, */
+    Py_ssize_t *held_row; /* their letter's row in ``counts`` (the letter times the signatures), */
+    int64_t *held_cards;  /* their cards */
 } Holdings;
 
 static void count_holdings(Holdings *h, const int64_t *kinds, Py_ssize_t nk, Py_ssize_t rows) {
@@ -138,14 +142,33 @@ static void count_holdings(Holdings *h, const int64_t *kinds, Py_ssize_t nk, Py_
     }
 }
 
-/* Per genre: your classics and the held cards that could stand on signature i's letters. */
-static inline void face_up_cards(int64_t face_up[4], const Holdings *h, const uint8_t *counts, Py_ssize_t rows,
-                                 Py_ssize_t n, Py_ssize_t i) {
-    for (int g = 0; g < 4; g++) {
-        face_up[g] = 0;
-        for (Py_ssize_t a = 0; a < rows; a++)
-            if (h->held[g * rows + a]) face_up[g] += min64(counts[a * n + i], h->held[g * rows + a]);
+/* ``held``'s pairs above 0 listed (at most one a kind: the lists hold nk entries), each letter's row at n
+ * signatures a row; 0 with an error set when out of memory. */
+static int list_holdings(Holdings *h, Py_ssize_t nk, Py_ssize_t rows, Py_ssize_t n) {
+    size_t size = (size_t)(nk > 0 ? nk : 1);
+    h->held_genre = (int *)malloc(sizeof(int) * size);
+    h->held_row = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * size);
+    h->held_cards = (int64_t *)malloc(sizeof(int64_t) * size);
+    if (h->held_genre == NULL || h->held_row == NULL || h->held_cards == NULL) {
+        PyErr_NoMemory();
+        return 0;
     }
+    h->n_held = 0;
+    for (int g = 0; g < 4; g++)
+        for (Py_ssize_t a = 0; a < rows; a++)
+            if (h->held[g * rows + a] && h->n_held < nk) {
+                h->held_genre[h->n_held] = g;
+                h->held_row[h->n_held] = a * n;
+                h->held_cards[h->n_held++] = h->held[g * rows + a];
+            }
+    return 1;
+}
+
+/* Per genre: your classics and the held cards that could stand on signature i's letters. */
+static inline void face_up_cards(int64_t face_up[4], const Holdings *h, const uint8_t *counts, Py_ssize_t i) {
+    for (int g = 0; g < 4; g++) face_up[g] = 0;
+    for (Py_ssize_t j = 0; j < h->n_held; j++)
+        face_up[h->held_genre[j]] += min64(counts[h->held_row[j] + i], h->held_cards[j]);
 }
 
 /* ``chain_starts`` of signature i. */
@@ -191,7 +214,7 @@ static inline int signature_pattern(const PatternsArgs *a, const Holdings *h, Py
     const uint8_t *counts = (const uint8_t *)a->cb.buf;
     Py_ssize_t n = a->n;
     int64_t face_up[4];
-    face_up_cards(face_up, h, counts, a->rows, n, i);
+    face_up_cards(face_up, h, counts, i);
     int starts = chain_starts(kinds, a->nk, counts, n, i, h, face_up);
     int64_t passing;
     int64_t sp = uncover_spare(kinds, a->nk, counts, n, i, &passing);
@@ -220,7 +243,7 @@ static PyObject *bound_patterns(PyObject *self, PyObject *args) {
     PatternsArgs a;
     if (!parse_patterns(args, &a)) return NULL;
     PyObject *result = NULL;
-    Holdings h = {NULL, {0}, {0}, 0};
+    Holdings h = {NULL, {0}, {0}, 0, 0, NULL, NULL, NULL};
     if (!check_patterns(&a)) goto done;
     h.held = (int64_t *)calloc((size_t)(4 * a.rows), sizeof(int64_t));
     if (h.held == NULL) {
@@ -228,11 +251,15 @@ static PyObject *bound_patterns(PyObject *self, PyObject *args) {
         goto done;
     }
     count_holdings(&h, (const int64_t *)a.kb.buf, a.nk, a.rows);
+    if (!list_holdings(&h, a.nk, a.rows, a.n)) goto done;
     uint32_t mask = 0;
     for (Py_ssize_t i = 0; i < a.n; i++) mask |= (uint32_t)1 << signature_pattern(&a, &h, i);
     result = PyLong_FromUnsignedLong(mask);
 done:
     free(h.held);
+    free(h.held_genre);
+    free((void *)h.held_row);
+    free(h.held_cards);
     release_patterns(&a);
     return result;
 }
@@ -329,7 +356,7 @@ static int alloc_parts(PartsArgs *a) {
     Py_ssize_t ns = a->ns, nk = a->nk;
     a->ints = (int *)malloc(sizeof(int) * (size_t)((ns ? ns : 1) * (3 + LAMS) * (nk ? nk : 1)));
     a->vals = (double *)malloc(sizeof(double) * (size_t)((ns ? ns : 1) * LAMS * (nk ? nk : 1)));
-    a->filled = (int64_t *)malloc(sizeof(int64_t) * (size_t)a->rows);
+    a->filled = (int64_t *)calloc((size_t)a->rows, sizeof(int64_t)); /* (greedy leaves it all 0) */
     a->stand = (int64_t *)malloc(sizeof(int64_t) * (size_t)(nk ? nk : 1));
     if (a->ints == NULL || a->vals == NULL || a->filled == NULL || a->stand == NULL) {
         PyErr_NoMemory();
@@ -440,13 +467,14 @@ static inline void can_stand(const Sig *g) {
     }
 }
 
-/* ``_greedy`` at price l: the units' worth above omega, best first, as many as the letters and uncovers take. */
+/* ``_greedy`` at price l: the units' worth above omega, best first, as many as the letters and uncovers take.
+ * ``filled`` is all 0 before and after: the letters of the units looked at are cleared at the end. */
 static inline double greedy(const Slot *z, int l, double omega, const Sig *g) {
     double total = 0.0;
     int64_t taken = 0, sp = g->spare, L = g->L, cu = g->cu;
     int64_t *filled = g->filled;
-    memset(filled, 0, sizeof(int64_t) * (size_t)g->rows);
-    for (int j = 0; j < z->n_units[l] && taken < L; j++) {
+    int j = 0;
+    for (; j < z->n_units[l] && taken < L; j++) {
         double worth = z->unit_value[l][j] - omega;
         if (!(worth > 0)) break; /* units best first: none after brings anything */
         int k = z->units[l][j];
@@ -466,6 +494,10 @@ static inline double greedy(const Slot *z, int l, double omega, const Sig *g) {
             total += worth;
             taken++;
         }
+    }
+    for (int u = 0; u <= j && u < z->n_units[l]; u++) { /* (the unit that broke the loop included) */
+        int64_t a = g->kinds[z->units[l][u] * KI + K_LETTER];
+        if (a >= 0) filled[a] = 0;
     }
     return total;
 }
