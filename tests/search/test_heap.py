@@ -1,5 +1,10 @@
 """A long-lived process keeps the memory a query frees for the next (``solver.search.setup.keep_heap``, which
-``settle_heap`` calls): a search's buffers of a word each are not fresh pages, each one faulted in, every query."""
+``settle_heap`` calls): a search's buffers of a word each are not fresh pages, each one faulted in, every query.
+
+glibc's malloc gives a block over its mmap threshold pages of its own and, once such a block is freed, raises the
+threshold to its size and the heap's trim threshold to twice that; a query whose buffers add up to more than that
+then hands the heap's top back when it frees them, and the next query faults its pages in again. A 12-card hint's
+word bounds did so in a fresh process (about 960 pages a hint, 11 once settled; docs/performance.md, section 9)."""
 
 from __future__ import annotations
 
@@ -11,40 +16,35 @@ import sys
 import pytest
 
 SCRIPT = """
-import json, random, resource, sys
-from solver.hardback.catalogue import Catalogue
-from solver.hardback.objectives import Objective
-from solver.hardback.state import TurnState
-from solver.lexicon import default_lexicon
-from solver.search.hardback import Search
+import resource, sys
+from solver.search import order
 from solver.search.setup import settle_heap
 
-lexicon = default_lexicon()
-codes = [c.code for c in Catalogue.hardback() if not c.is_starter]
-rng = random.Random(32)
-states = [TurnState.from_json({"hand": rng.sample(codes, 12)}) for _ in range(20)]
-
-def faults(some):
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    for state in some:
-        Search(lexicon, state, Objective.VALUE).top(5)
-    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / len(some)
+def query():  # three buffers of about 1.5 MiB, as a 12-card hint's per-word buffers, written and freed
+    buffers = [order.empty("q", (3 << 20) // 16 + k * 4096) for k in range(3)]
+    for b in buffers:
+        b[::512] = order.zeros("q", len(b[::512]))  # a write on every page
+    del buffers
 
 if sys.argv[1] == "settled":
     settle_heap(collect=False)
-faults(states[:10])  # the tables and the heap grown
-print(json.dumps(faults(states[10:])))
+for _ in range(3):
+    query()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+for _ in range(20):
+    query()
+print((resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / 20)
 """
 
 
-def _faults_a_hint(mode: str) -> float:
-    proc = subprocess.run([sys.executable, "-c", SCRIPT, mode], capture_output=True, text=True, timeout=120, check=True)
+def _faults_a_query(mode: str) -> float:
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, mode], capture_output=True, text=True, timeout=60, check=True)
     out: float = json.loads(proc.stdout)
     return out
 
 
 def test_a_settled_process_reuses_the_pages_a_query_freed() -> None:
-    """Measured: 12-card hints faulted in about 960 pages each (4 MiB) unsettled, 11 settled."""
+    """Measured: 1,146 pages faulted in a query unsettled, none settled."""
     from solver.search import order
     from solver.search.setup import keep_heap
 
@@ -54,6 +54,6 @@ def test_a_settled_process_reuses_the_pages_a_query_freed() -> None:
         pytest.skip("the compiled _order was not built: the heap is left as the C library keeps it")
     if not keep_heap():
         pytest.skip("not glibc's malloc: nothing to set")
-    plain, settled = _faults_a_hint("plain"), _faults_a_hint("settled")
-    assert plain > 200  # the word bounds' buffers, fresh pages every hint
-    assert settled < 60
+    pages = 3 * (3 << 20) // 2 // 4096  # the query's pages
+    assert _faults_a_query("plain") > pages // 2  # the heap's top handed back, faulted in again every query
+    assert _faults_a_query("settled") < pages // 20  # kept: its pages serve every later query
