@@ -570,7 +570,8 @@ def print_against_baseline(
               f"GET /healthz round trip: median {f['healthz_median']:.2f} ms")
     if (gap_median or 0) > 30 or f["healthz_median"] > 30:
         print("  (some 40 ms per keep-alive request: TCP_NODELAY is off on the server's sockets, so Nagle's "
-              "algorithm waits for the client's delayed ACK; uvicorn --workers N leaves it off)")
+              "algorithm waits for the client's delayed ACK: uvicorn --workers N leaves it off, and the protocols of "
+              "service.http turn it on; a server run without them, with --http h11 say, has it off)")
     missed = [k for k, v in f["ok"].items() if not v]
     print("targets: " + ("all met" if not missed else "missed: " + ", ".join(missed)))
     if m.checked.differ:
