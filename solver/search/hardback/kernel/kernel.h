@@ -222,6 +222,8 @@ static inline int may_uncover(const S *s, Slot slot) {
     return slot.k >= 0 && s->c->kinds[slot.k].is_uncoverer && slot.face != WILD;
 }
 
+int spares(const S *s, int i, int *spare); /* (search.c: declared here, before its first use below) */
+
 /* PoolTables._spare_before: the uncovers the card face-up at i-1 has left for letters i on (spares) */
 static inline int spare_before(const S *s, int i) {
     Slot sl = s->slots[i - 1];
@@ -274,7 +276,6 @@ double variant_rest(const S *s, const RestPlan *rp, int i, int uncovers, int pas
                     double top);
 /* search.c */
 void go(S *s, int i, double acc, int budget, int checked);
-int spares(const S *s, int i, int *spare);
 /* signatures.c */
 PyObject *kernel_signatures(PyObject *self, PyObject *args);
 PyObject *kernel_per_word(PyObject *self, PyObject *args);
