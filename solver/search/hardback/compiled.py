@@ -20,12 +20,14 @@ import math
 import os
 import sys
 from array import array
+from collections.abc import Hashable
 
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.catalogue import Rules
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
+from solver.lexicon import Lexicon
 from solver.search.hardback.exact import Letters, WordSolver, _Enough
 from solver.search.hardback.kinds import Optimism
 from solver.search.hardback.native import LAYOUT, kernel
@@ -247,20 +249,69 @@ class CompiledWordSolver(WordSolver):
             except ValueError:  # a card beyond the kernel's sizes (a custom card with many benefits, say)
                 self._context = None
         self._codes = Letters({letter: chr(n) for n, letter in enumerate(self.letter_ids)}, chr(len(self.letter_ids)))
+        self._table: tuple[Lexicon, bytes] | None = None  # (the lexicon, ``_lexicon_table``'s table for it)
 
     @property
     def compiled(self) -> bool:
         """Does this solver's search run in the kernel (not in Python for want of room)?"""
         return self._context is not None
 
+    def _key(self, word: str) -> Hashable:
+        """The word as the kernel reads it (each letter's place among the card letters, every other letter one
+        more): it is a projection too, the card letters in ``letter_ids`` being those ``_projection`` keeps."""
+        if self._context is None:
+            return super()._key(word)
+        return word.translate(self._codes).encode("latin-1")
+
+    def attempt_at(self, lexicon: Lexicon, i: int, floor: float = float("-inf")) -> Placement | float:
+        """``attempt`` of the lexicon's word i from its codes (``Lexicon.codes``), translated at once to the kernel's
+        (``_key``): the word's text is made only when a placement of it is found. Its answers are ``attempt``'s."""
+        table = self._lexicon_table(lexicon)
+        if table is None:
+            return super().attempt_at(lexicon, i, floor)
+        key = lexicon.codes(i).translate(table)
+        known = self._recall(key, floor)
+        if known is not None:
+            return known.as_word(lexicon.word(i)) if isinstance(known, Placement) else known
+        if kernel is None or len(key) > kernel.MAX_LETTERS:
+            return self._learn(key, super()._solve(lexicon.word(i), floor, None), floor)
+        status, value, raw, packed, upper = self._search(key, floor, None)
+        best = None if raw is None else self._placement(lexicon.word(i), value, raw, packed)
+        _signal(status, best)
+        return self._learn(key, upper if best is None else best, floor)
+
+    def _lexicon_table(self, lexicon: Lexicon) -> bytes | None:
+        """A ``bytes.translate`` table from the lexicon's letter codes to the kernel's (``_key``); None without the
+        kernel's context, or for an alphabet past a byte's codes."""
+        if self._context is None:
+            return None
+        if self._table is None or self._table[0] is not lexicon:
+            other = len(self.letter_ids)
+            place = {letter: n for n, letter in enumerate(self.letter_ids)}
+            codes = [place.get(ch, other) for ch in lexicon.alphabet]
+            if len(codes) > 256:
+                return None
+            self._table = (lexicon, bytes(codes + [other] * (256 - len(codes))))
+        return self._table[1]
+
     def _solve(self, word: str, floor: float, stop_at: int | None) -> Placement | float:
         context = self._context
         if context is None or kernel is None or len(word) > kernel.MAX_LETTERS:
             return super()._solve(word, floor, stop_at)
+        status, value, raw, packed, upper = self._search(word.translate(self._codes).encode("latin-1"), floor, stop_at)
+        best = None if raw is None else self._placement(word, value, raw, packed)
+        _signal(status, best)
+        return upper if best is None else best
+
+    def _search(self, codes: bytes, floor: float, stop_at: int | None) -> tuple[int, float, bytes | None, bytes, float]:
+        """The kernel's search of a word given as its codes, within the budget (whose steps it counts): its status,
+        the best placement's value, slots and resolution (``raw`` None when none beat ``floor``) and the most the
+        word is worth when none did."""
+        assert kernel is not None
         b = self.budget
         status, ticks, value, raw, packed, upper = kernel.solve(
-            context,
-            word.translate(self._codes).encode("latin-1"),
+            self._context,
+            codes,
             floor,
             -1 if stop_at is None else stop_at,
             b.ticks,
@@ -271,15 +322,22 @@ class CompiledWordSolver(WordSolver):
             b.cancel.is_set if b.cancel is not None and b.deadline is not None else None,
         )
         b.ticks = ticks
-        best: Placement | None = None
-        if raw is not None:
-            slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
-            best = Solved(word, slots, value, self.pool, packed)
         if status == _CHECKPOINT:
             b.skip_checkpoint()
-            raise Checkpoint
-        if status == _OUT_OF_TIME:
-            raise OutOfTime
-        if status == _ENOUGH:
-            raise _Enough(best)
-        return upper if best is None else best
+        return status, value, raw, packed, upper
+
+    def _placement(self, word: str, value: float, raw: bytes, packed: bytes) -> Solved:
+        """The kernel's best placement of a word: its slots (``raw``: card + 1 and face, a byte each) and value."""
+        slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
+        return Solved(word, slots, value, self.pool, packed)
+
+
+def _signal(status: int, best: Placement | None) -> None:
+    """What a kernel search's status says beyond its answer: the checkpoint, out of time, out of steps (with the
+    best placement found)."""
+    if status == _CHECKPOINT:
+        raise Checkpoint
+    if status == _OUT_OF_TIME:
+        raise OutOfTime
+    if status == _ENOUGH:
+        raise _Enough(best)

@@ -215,7 +215,7 @@ class Search(Setup[TurnState, Objective]):
         search: BestFirst[Placement] = BestFirst(
             order.copied(self.bounds.bound),  # (a copy: the search lowers it)
             n,
-            solve=lambda j, level: _proved(solver.attempt(lex.word(int(index[j])), level)),
+            solve=lambda j, level: _proved(solver.attempt_at(lex, index[j], level)),
             rank=lambda j, p: (p.value, (-j,)),  # ties: the word first in the lexicon's order
             reach=REACH,
             stepped=True,

@@ -16,7 +16,8 @@ doubles (``doubling``) and their split forms (``apart``), the choices at a lette
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from solver.hardback.profile import Source
 from solver.hardback.resolve import EPS, Face, Placement, Slot
@@ -26,6 +27,9 @@ from solver.search.hardback.node import Node, Plan
 from solver.search.hardback.placing import Placing
 from solver.search.hardback.planning import Planning
 from solver.search.hardback.tables import Letters
+
+if TYPE_CHECKING:
+    from solver.lexicon import Lexicon
 
 __all__ = ["Letters", "Node", "Plan", "WordSolver"]
 
@@ -62,15 +66,35 @@ class WordSolver(Planning, Apart, Placing):
         """The best placement that beats ``floor`` (ties do not) or, when none does, the most the word is worth:
         no more than ``floor`` (up to rounding), often less (``_solve``), -inf when it cannot be spelled."""
         # words that agree on every letter some card has are the same problem: remember what each one proved
-        key = word.translate(self._projection)
+        key = self._key(word)
+        known = self._recall(key, floor)
+        if known is not None:
+            return known.as_word(word) if isinstance(known, Placement) else known
+        return self._learn(key, self._solve(word, floor, None), floor)
+
+    def attempt_at(self, lexicon: Lexicon, i: int, floor: float = float("-inf")) -> Placement | float:
+        """``attempt`` of the lexicon's word i (the best-first loop's call: an engine may read the word's codes
+        without making its text)."""
+        return self.attempt(lexicon.word(i), floor)
+
+    def _key(self, word: str) -> Hashable:
+        """What ``attempt`` remembers a word's answer by: its projection, every letter no card has made one."""
+        return word.translate(self._projection)
+
+    def _recall(self, key: Hashable, floor: float) -> Placement | float | None:
+        """What a word of this key is known to give against ``floor`` (its best placement, of the word that made
+        it; or the most it is worth, when that is no more than ``floor``), or None when it must be searched."""
         known = self._known.get(key)
         if known is not None:
             upper, found = known
             if found is not None:
-                return found.as_word(word) if found.value > floor + EPS else found.value
+                return found if found.value > floor + EPS else found.value
             if upper <= floor + EPS:
                 return upper
-        p = self._solve(word, floor, None)
+        return None
+
+    def _learn(self, key: Hashable, p: Placement | float, floor: float) -> Placement | float:
+        """Remember a search's answer against ``floor`` (``_solve``'s) under its key; ``attempt``'s answer."""
         self._known[key] = (p.value, p) if isinstance(p, Placement) else (min(p, floor), None)
         return p if isinstance(p, Placement) else min(p, floor)
 

@@ -4,7 +4,7 @@ itself (``solver.search.hardback.exact.WordSolver``) and its bounds build on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from solver.hardback.profile import Pool, Source
 from solver.hardback.resolve import Face, Placement, Resolver, Slot
@@ -38,7 +38,7 @@ class PoolTables:
         self._roles(optimism)
         self._genres()
         self._kinds()
-        self._known: dict[str, tuple[float, Placement | None]] = {}  # projection: (most it is worth, its best)
+        self._known: dict[Hashable, tuple[float, Placement | None]] = {}  # a word's key: (most it is worth, its best)
         self._projection = Letters({letter: letter for letter in self.card_letters}, "?")  # a word's projection
         self.budget = resolver.budget  # the search's limits: solve raises OutOfTime past them
 
