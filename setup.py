@@ -6,7 +6,7 @@ its Python search (``solver.search.hardback.compiled`` says so once)."""
 from setuptools import Extension, setup
 
 # Hardback's per-word search: one module from several files, by job (solver/search/hardback/kernel/kernel.h)
-_KERNEL_PARTS = ("module", "plan", "search", "bounds", "apart", "resolve", "signatures")
+_KERNEL_PARTS = ("module", "plan", "search", "bounds", "apart", "resolve", "signatures", "run")
 # a function called before it is declared is an error, not a warning: C would take it to answer an int (a double's
 # or a pointer's bits lost), and gcc 14 refuses it anyway. A kernel that does not build fails CI's check of it.
 _FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror=implicit-function-declaration"]

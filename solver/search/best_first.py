@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 
 M = TypeVar("M")
 SolveMany = Callable[["npt.NDArray[np.int64]", float], tuple[int, list[tuple[int, M]]]]
+# a run of candidates solved in one call (``BestFirst``'s ``solve_run``): (bounds, effort or None, positions, start,
+# level, margin, ties, class width) -> (what, at, proofs, move or signal); ``what`` one of the RUN_ codes below
+SolveRun = Callable[
+    ["Floats", "array[int] | None", "array[int]", int, float, float, bool, float],
+    tuple[int, int, int, "M | BaseException | None"],
+]
+RUN_END, RUN_STOP, RUN_FOUND, RUN_HANDLE, RUN_SIGNAL = 0, 1, 2, 3, 4
 Tie = tuple[int, ...]  # among moves of equal value the larger tie is better (Hardback: (-position,); Paperback: the
 # word's letters as (-ord, ..., 0), alphabetical order first)
 BATCH = 64  # candidates sorted at a time
@@ -110,8 +117,21 @@ def descending(
     positions already given), or with None every position in one stable sort (cheaper when most will be looked at),
     the rest after them. With ``effort`` (int64, one a position), candidates whose bounds lie in one ``CLASS`` come
     by effort, most first. The orders are ``solver.search.order``'s."""
+    for chosen in batches(bounds, level, reach, batch, effort):
+        yield from chosen
+
+
+def batches(
+    bounds: Floats,
+    level: float,
+    reach: Reach,
+    batch: int | None = BATCH,
+    effort: array[int] | None = None,
+) -> Iterator[array[int]]:
+    """``descending``'s positions a batch at a time, each sorted when the one before it has been walked (with
+    ``batch`` None, every position in one array)."""
     if batch is None:
-        yield from order.ordered(bounds)  # (one sort; the loop often stops early)
+        yield order.ordered(bounds)  # (one sort; the loop often stops early)
         return
     candidates = reach.beating(bounds, level)
     width = 0.0 if effort is None else CLASS
@@ -122,7 +142,7 @@ def descending(
             chosen, candidates = order.select(bounds, candidates, take, width)
         else:
             chosen, candidates = candidates, order.NONE
-        yield from order.ordered(bounds, chosen, effort, width)
+        yield order.ordered(bounds, chosen, effort, width)
 
 
 class BestFirst(Generic[M]):
@@ -143,6 +163,16 @@ class BestFirst(Generic[M]):
     their last proofs, most first (a word proved no better than a level at great cost is likely worth nearly that,
     so the next pass finds the best moves sooner and its level rises sooner); a pass then ends at the first
     candidate that cannot beat the level by a whole class, not at the first that cannot.
+
+    ``solve_run``, when given (with ``steps``), walks each batch of a pass without coming back per candidate (a
+    compiled loop): ``solve_run(bounds, effort, positions, start, level, margin, ties, width)`` does for
+    ``positions[start:]`` what ``_pass`` does for each against ``level`` (the stop test with the class ``width``, 0
+    for none; ``bounds`` lowered and ``effort`` written for each candidate proved no better), until a candidate ends
+    the run: it answers (what, at, proofs, payload), ``at`` the place in ``positions`` it ended at, ``proofs`` how
+    many candidates it proved no better. ``what``: ``RUN_END`` every position walked, ``RUN_STOP`` the pass is over,
+    ``RUN_FOUND`` the candidate at ``at`` has the move ``payload``, ``RUN_HANDLE`` the candidate at ``at`` is left to
+    ``solve``, ``RUN_SIGNAL`` the budget's signal ``payload`` (an exception, raised) came during it (nothing written
+    for it). Its answers must be ``solve``'s, step for step.
     """
 
     def __init__(
@@ -156,11 +186,14 @@ class BestFirst(Generic[M]):
         batch: int | None = BATCH,
         solve_many: SolveMany[M] | None = None,
         steps: Callable[[], int] | None = None,
+        solve_run: SolveRun[M] | None = None,
     ) -> None:
         if stepped and batch is None:
             raise ValueError("a stepped search makes several passes: it sorts its candidates a batch at a time")
         if solve_many is not None and (stepped or batch is not None):
             raise ValueError("solve_many serves a search of one pass over every candidate in one sort (batch None)")
+        if solve_run is not None and (solve_many is not None or steps is None):
+            raise ValueError("solve_run serves a search that knows its steps, without solve_many")
         self.bounds: Any = bounds  # lowered as candidates are solved (-inf) or proved worth no more than a level
         self.kept: Kept[M] = Kept(n)
         self.solve = solve
@@ -170,6 +203,7 @@ class BestFirst(Generic[M]):
         self.solve_many = solve_many
         self.floor = float("-inf")
         self.steps = steps
+        self.solve_run = solve_run
         # with ``steps``: per candidate proved worth no more than a level, the steps its last proof took
         self.effort: array[int] | None = order.zeros("q", len(self.bounds)) if steps is not None else None
         self.proved = False  # has a proof been counted in ``effort`` (until then the order is by bound alone)
@@ -211,6 +245,9 @@ class BestFirst(Generic[M]):
         if self.solve_many is not None:
             self._pass_many(self.solve_many)
             return
+        if self.solve_run is not None:
+            self._pass_runs(self.solve_run)
+            return
         bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
         margin, ties = self.reach.margin, self.reach.ties  # ``Reach``, one bound at a time (this loop is hot)
         fixed = max(self.threshold, self.floor)  # neither changes during a pass
@@ -233,6 +270,50 @@ class BestFirst(Generic[M]):
                 continue
             bounds[j] = float("-inf")
             kept.offer(*rank(j, move), move)
+
+    def _pass_runs(self, solve_run: SolveRun[M]) -> None:
+        """``_pass`` a batch at a time, each walked by ``solve_run`` (``BestFirst``): back here only for a move
+        found, a candidate it leaves to ``solve``, the end of the batch or of the pass, or a signal."""
+        bounds, kept, rank = self.bounds, self.kept, self.rank
+        margin, ties = self.reach.margin, self.reach.ties
+        fixed = max(self.threshold, self.floor)
+        effort = self.effort if self.proved else None
+        width = 0.0 if effort is None else CLASS
+        for positions in batches(bounds, self.level(), self.reach, self.batch, effort):
+            at = 0
+            while at < len(positions):
+                level = max(kept.floor(), fixed)
+                what, at, proofs, payload = solve_run(bounds, self.effort, positions, at, level, margin, ties, width)
+                if proofs and self.effort is not None:
+                    self.proved = True
+                if what == RUN_END:
+                    break
+                if what == RUN_STOP:
+                    return
+                if isinstance(payload, BaseException):  # RUN_SIGNAL
+                    raise payload
+                j = positions[at]
+                if what == RUN_FOUND:
+                    assert payload is not None
+                    bounds[j] = float("-inf")
+                    kept.offer(*rank(j, payload), payload)
+                else:  # RUN_HANDLE: as the loop of ``_pass`` solves it (its stop test passed at this level)
+                    self._solve_one(j, level)
+                at += 1
+
+    def _solve_one(self, j: int, level: float) -> None:
+        """``_pass``'s work for candidate j once it beat ``level``."""
+        steps = self.steps
+        before = steps() if steps is not None else 0
+        move = self.solve(j, level)
+        if move is None or isinstance(move, Proved):
+            self.bounds[j] = level if move is None else min(level, move.upper)
+            if steps is not None and self.effort is not None:
+                self.effort[j] = steps() - before
+                self.proved = True
+            return
+        self.bounds[j] = float("-inf")
+        self.kept.offer(*self.rank(j, move), move)
 
     def _pass_many(self, solve_many: SolveMany[M]) -> None:
         """``_pass`` a chunk of candidates at a time: those whose bound beats the level as the chunk is taken."""

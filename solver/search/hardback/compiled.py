@@ -21,6 +21,7 @@ import os
 import sys
 from array import array
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from solver.budget import Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
@@ -28,14 +29,20 @@ from solver.hardback.catalogue import Rules
 from solver.hardback.profile import Pool, Profile, Source
 from solver.hardback.resolve import EPS, Face, Placement, Resolution, Resolver, Slot, award_prestige
 from solver.lexicon import Lexicon
+from solver.search.best_first import RUN_FOUND, RUN_SIGNAL
 from solver.search.hardback.exact import Letters, WordSolver, _Enough
 from solver.search.hardback.kinds import Optimism
 from solver.search.hardback.native import LAYOUT, kernel
+
+if TYPE_CHECKING:
+    from solver.search.order import Floats
 
 ENGINES = ("python", "compiled")
 _SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}
 _FACES = (Face.UP, Face.WILD, Face.UNCOVERED)
 _DONE, _OUT_OF_TIME, _CHECKPOINT, _ENOUGH = 0, 1, 2, 3
+# kernel.solve_run's answers beyond best_first's RUN_ codes (END, STOP, FOUND, HANDLE are theirs): the budget's signals
+_RUN_FOUND, _RUN_OUT_OF_TIME, _RUN_CHECKPOINT = RUN_FOUND, 4, 5
 _noticed = False
 
 
@@ -279,6 +286,65 @@ class CompiledWordSolver(WordSolver):
         best = None if raw is None else self._placement(lexicon.word(i), value, raw, packed)
         _signal(status, best)
         return self._learn(key, upper if best is None else best, floor)
+
+    def runs(self, lexicon: Lexicon) -> bool:
+        """Can ``solve_run`` walk this lexicon's words (the kernel's context, an alphabet of bytes)?"""
+        return kernel is not None and self._lexicon_table(lexicon) is not None
+
+    def solve_run(
+        self,
+        lexicon: Lexicon,
+        index: memoryview,
+        bounds: Floats,
+        effort: array[int] | None,
+        positions: array[int],
+        start: int,
+        level: float,
+        margin: float,
+        ties: bool,
+        width: float,
+    ) -> tuple[int, int, int, Placement | BaseException | None]:
+        """``BestFirst``'s ``solve_run`` for candidates that are lexicon words (position j: word ``index[j]``): the
+        kernel's loop (``kernel/run.c``) asks each what ``attempt_at`` would, against the same memo (``_known``),
+        within the budget; a placement found is made here and learnt, a signal given as ``_signal`` raises it."""
+        assert kernel is not None
+        table = self._lexicon_table(lexicon)
+        assert table is not None
+        b = self.budget
+        columns = lexicon.columns
+        what, at, ticks, proofs, value, raw, packed, key = kernel.solve_run(
+            self._context,
+            self._known,
+            columns.letters,
+            columns.offsets,
+            table,
+            index,
+            bounds,
+            effort,
+            positions,
+            start,
+            level,
+            margin,
+            ties,
+            width,
+            b.ticks,
+            -1 if b.node_limit is None else b.node_limit,
+            -1 if b.checkpoint_ticks is None else b.checkpoint_ticks,
+            math.nan if b.deadline is None else b.deadline,
+            math.nan if b.checkpoint_at is None else b.checkpoint_at,
+            b.cancel.is_set if b.cancel is not None and b.deadline is not None else None,
+        )
+        b.ticks = ticks
+        if what == _RUN_FOUND:
+            best = self._placement(lexicon.word(index[positions[at]]), value, raw, packed)
+            self._learn(key, best, level)
+            return what, at, proofs, best
+        if what == _RUN_CHECKPOINT:
+            b.skip_checkpoint()
+            return RUN_SIGNAL, at, proofs, Checkpoint()
+        if what == _RUN_OUT_OF_TIME:
+            return RUN_SIGNAL, at, proofs, OutOfTime()
+        return what, at, proofs, None
 
     def _lexicon_table(self, lexicon: Lexicon) -> bytes | None:
         """A ``bytes.translate`` table from the lexicon's letter codes to the kernel's (``_key``); None without the

@@ -8,6 +8,7 @@ past its time limit returns what it has, marked inexact.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from solver.lexicon import Lexicon
 from solver.search import order
 from solver.search.best_first import BestFirst, Kept, Proved, Reach
 from solver.search.hardback.bound import Bounds, word_bounds
-from solver.search.hardback.compiled import check_engine, word_solver
+from solver.search.hardback.compiled import CompiledWordSolver, check_engine, word_solver
 from solver.search.hardback.exact import WordSolver
 from solver.search.setup import Setup
 from solver.text import normalize_word
@@ -43,6 +44,7 @@ RESERVE_CAP = 0.3
 GRACE_MIN = 0.1  # seconds to fill a cut answer even when the limit is already spent (at most the limit itself)
 SPLIT_CHECK = 1023  # the frontier reads the clock once every 1,024 splits of a placement's either choices
 REACH = Reach(2 * EPS, ties=False)  # a bound beats a level when over it by more than rounding
+RUNS = True  # the compiled engine's best-first loop walks runs of words in the kernel (tests turn it off to compare)
 
 
 @dataclass
@@ -212,6 +214,9 @@ class Search(Setup[TurnState, Objective]):
         if not len(self.bounds.bound):
             return []
         index, lex, solver = self.bounds.index, self.lexicon, self.solver
+        solve_run = None  # the compiled engine walks each batch of words in the kernel (``BestFirst``'s solve_run)
+        if RUNS and isinstance(solver, CompiledWordSolver) and solver.runs(lex):
+            solve_run = functools.partial(solver.solve_run, lex, index)
         search: BestFirst[Placement] = BestFirst(
             order.copied(self.bounds.bound),  # (a copy: the search lowers it)
             n,
@@ -220,6 +225,7 @@ class Search(Setup[TurnState, Objective]):
             reach=REACH,
             stepped=True,
             steps=lambda: self.budget.ticks,
+            solve_run=solve_run,
         )
         seeds: dict[int, Placement] = {}  # position -> a quick layout (not proven best)
         while True:

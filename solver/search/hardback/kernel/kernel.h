@@ -7,6 +7,7 @@
  *   bounds.c      the bounds of a node (WordSolver._rest, _doubles, _apart, _split);
  *   search.c      the search itself (WordSolver._solve: the choices, the stranded test, go) and its budget;
  *   module.c      the Python face: the packed pool read (ctx_read), solve;
+ *   run.c         the best-first loop over a run of candidates, a search each (solve_run);
  *   signatures.c  the words' signatures and per-word bounds (solver/search/hardback/signatures.py's).
  *
  * The kernel follows the Python step by step, in the same order, so that it finds the same placement and counts the
@@ -276,6 +277,23 @@ double variant_rest(const S *s, const RestPlan *rp, int i, int uncovers, int pas
                     double top);
 /* search.c */
 void go(S *s, int i, double acc, int budget, int checked);
+/* module.c */
+extern PyTypeObject ContextType; /* the packed pool (Ctx) */
+/* a search's budget beyond its ticks, as solve takes it: -1 and NaN for no limit, ``is_set`` the cancel event's
+ * is_set or None */
+typedef struct {
+    long long node_limit, checkpoint_ticks;
+    double deadline, checkpoint_at;
+    PyObject *is_set;
+} Limits;
+/* the search of one word (``n`` letter indices) against ``floor`` from ``ticks`` on, to its end or a status: the
+ * search done (free it), NULL with an error set (a word that does not fit, out of memory, an error of is_set) */
+S *search_word(const Ctx *c, const unsigned char *w, Py_ssize_t n, double floor, long long stop_at, long long ticks,
+               const Limits *lim);
+/* the best placement's slots and resolution as solve answers them (0 when out of memory) */
+int best_bytes(const S *s, PyObject **slots, PyObject **res);
+/* run.c */
+PyObject *kernel_solve_run(PyObject *self, PyObject *args);
 /* signatures.c */
 PyObject *kernel_signatures(PyObject *self, PyObject *args);
 PyObject *kernel_per_word(PyObject *self, PyObject *args);

@@ -215,7 +215,7 @@ static int ctx_read(Ctx *c, Reader *r) {
     return !r->bad && r->pi == r->ni && r->pf == r->nf;
 }
 
-static PyTypeObject ContextType;
+PyTypeObject ContextType;
 
 static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     Py_buffer ib, fb;
@@ -236,7 +236,7 @@ done:
     return (PyObject *)c;
 }
 
-static PyTypeObject ContextType = SEARCH_CONTEXT_TYPE(
+PyTypeObject ContextType = SEARCH_CONTEXT_TYPE(
     "solver.search.hardback._kernel.Context",
     "A pool of cards packed for the kernel (solver/search/hardback/compiled.py builds it).", sizeof(Ctx), context_new);
 
@@ -248,15 +248,13 @@ static PyTypeObject ContextType = SEARCH_CONTEXT_TYPE(
  * beats ``floor`` (for status ENOUGH, the best found so far). ``resolution``: its best resolution (``Res``), one
  * byte a number: the number of uncovers and each (uncoverer, uncovered) in order, the number of doubles and each
  * (doubler, doubled), the four genres' activity, each letter's factor. */
-/* a search of the word in ``wb`` (one letter index a byte) over the pool c; NULL with an error set when the word
- * does not fit */
-static S *new_search(const Ctx *c, const Py_buffer *wb) {
-    Py_ssize_t n = wb->len;
+/* a search of the word ``w`` (``n`` letters, one letter index a byte) over the pool c; NULL with an error set when
+ * the word does not fit */
+static S *new_search(const Ctx *c, const unsigned char *w, Py_ssize_t n) {
     if (n < 1 || n > MAXN) {
         PyErr_SetString(PyExc_ValueError, "kernel: a word of 1 to 32 letters");
         return NULL;
     }
-    const unsigned char *w = (const unsigned char *)wb->buf;
     for (Py_ssize_t i = 0; i < n; i++)
         if (w[i] > c->C) {
             PyErr_SetString(PyExc_ValueError, "kernel: a letter index beyond the card letters");
@@ -279,8 +277,35 @@ static S *new_search(const Ctx *c, const Py_buffer *wb) {
     return s;
 }
 
+S *search_word(const Ctx *c, const unsigned char *w, Py_ssize_t n, double floor, long long stop_at, long long ticks,
+               const Limits *lim) {
+    S *s = new_search(c, w, n);
+    if (s == NULL) return NULL;
+    s->floor = floor;
+    s->upper = -INFINITY;
+    s->stop_at = stop_at;
+    s->ticks = ticks;
+    s->node_limit = lim->node_limit;
+    s->checkpoint_ticks = lim->checkpoint_ticks;
+    s->has_deadline = !isnan(lim->deadline);
+    s->deadline = lim->deadline;
+    s->has_checkpoint_at = !isnan(lim->checkpoint_at);
+    s->checkpoint_at = lim->checkpoint_at;
+    s->is_set = lim->is_set == Py_None ? NULL : lim->is_set;
+    plan(s);
+    go(s, 0, 0.0, s->uncovers, 0);
+    free(s->memo);
+    s->memo = NULL;
+    if (s->status == S_ERROR) {
+        free(s);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "kernel: the search failed");
+        return NULL;
+    }
+    return s;
+}
+
 /* solve's answer for the best placement found: its slots and its resolution, as bytes (NULL when out of memory) */
-static int best_bytes(const S *s, PyObject **slots, PyObject **res) {
+int best_bytes(const S *s, PyObject **slots, PyObject **res) {
     const Res *r = &s->best_res;
     *slots = PyBytes_FromStringAndSize(NULL, 2 * s->n);
     *res = PyBytes_FromStringAndSize(NULL, 2 + 2 * r->nunc + 2 * r->ndbl + 4 + s->n);
@@ -311,35 +336,17 @@ static int best_bytes(const S *s, PyObject **slots, PyObject **res) {
 }
 
 static PyObject *kernel_solve(PyObject *self, PyObject *args) {
-    PyObject *ctx_obj, *is_set;
+    PyObject *ctx_obj;
     Py_buffer wb;
-    double floor, deadline, checkpoint_at;
-    long long stop_at, ticks, node_limit, checkpoint_ticks;
-    if (!PyArg_ParseTuple(args, "O!y*dLLLLddO", &ContextType, &ctx_obj, &wb, &floor, &stop_at, &ticks, &node_limit,
-                          &checkpoint_ticks, &deadline, &checkpoint_at, &is_set))
+    double floor;
+    long long stop_at, ticks;
+    Limits lim;
+    if (!PyArg_ParseTuple(args, "O!y*dLLLLddO", &ContextType, &ctx_obj, &wb, &floor, &stop_at, &ticks,
+                          &lim.node_limit, &lim.checkpoint_ticks, &lim.deadline, &lim.checkpoint_at, &lim.is_set))
         return NULL;
-    S *s = new_search((const Ctx *)ctx_obj, &wb);
+    S *s = search_word((const Ctx *)ctx_obj, (const unsigned char *)wb.buf, wb.len, floor, stop_at, ticks, &lim);
     PyBuffer_Release(&wb);
     if (s == NULL) return NULL;
-    s->floor = floor;
-    s->upper = -INFINITY;
-    s->stop_at = stop_at;
-    s->ticks = ticks;
-    s->node_limit = node_limit;
-    s->checkpoint_ticks = checkpoint_ticks;
-    s->has_deadline = !isnan(deadline);
-    s->deadline = deadline;
-    s->has_checkpoint_at = !isnan(checkpoint_at);
-    s->checkpoint_at = checkpoint_at;
-    s->is_set = is_set == Py_None ? NULL : is_set;
-    plan(s);
-    go(s, 0, 0.0, s->uncovers, 0);
-    free(s->memo);
-    if (s->status == S_ERROR) {
-        free(s);
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "kernel: the search failed");
-        return NULL;
-    }
     PyObject *slots = Py_None, *res = Py_None;
     if (!s->has_best) {
         Py_INCREF(Py_None);
@@ -355,6 +362,7 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"solve", kernel_solve, METH_VARARGS, "The best placement of one word that beats a floor (see kernel/module.c)."},
+    {"solve_run", kernel_solve_run, METH_VARARGS, "The best-first loop over a run of candidates (see kernel/run.c)."},
     {"signatures", kernel_signatures, METH_VARARGS, "The words' signatures, numbered (see kernel/signatures.c)."},
     {"per_word", kernel_per_word, METH_VARARGS, "The words' bounds, their signatures' (see kernel/signatures.c)."},
     {"signature_table", kernel_signature_table, METH_VARARGS, "Signatures taken apart (see kernel/signatures.c)."},
