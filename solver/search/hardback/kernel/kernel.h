@@ -26,6 +26,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,10 +287,12 @@ typedef struct {
     double deadline, checkpoint_at;
     PyObject *is_set;
 } Limits;
-/* the search of one word (``n`` letter indices) against ``floor`` from ``ticks`` on, to its end or a status: the
- * search done (free it), NULL with an error set (a word that does not fit, out of memory, an error of is_set) */
+/* the search of one word (``n`` letter indices) against ``floor`` from ``ticks`` on, to its end or a status, in
+ * ``reuse`` (a search done before over the same pool, which stays the caller's) or in a new one: the search done
+ * (free_search it), NULL with an error set (a word that does not fit, out of memory, an error of is_set) */
 S *search_word(const Ctx *c, const unsigned char *w, Py_ssize_t n, double floor, long long stop_at, long long ticks,
-               const Limits *lim);
+               const Limits *lim, S *reuse);
+void free_search(S *s);
 /* the best placement's slots and resolution as solve answers them (0 when out of memory) */
 int best_bytes(const S *s, PyObject **slots, PyObject **res);
 /* run.c */

@@ -248,9 +248,21 @@ PyTypeObject ContextType = SEARCH_CONTEXT_TYPE(
  * beats ``floor`` (for status ENOUGH, the best found so far). ``resolution``: its best resolution (``Res``), one
  * byte a number: the number of uncovers and each (uncoverer, uncovered) in order, the number of doubles and each
  * (doubler, doubled), the four genres' activity, each letter's factor. */
-/* a search of the word ``w`` (``n`` letters, one letter index a byte) over the pool c; NULL with an error set when
- * the word does not fit */
-static S *new_search(const Ctx *c, const unsigned char *w, Py_ssize_t n) {
+/* a search made ready for a new word: zero but for what plan writes whole before it is read (caps, rp, apart) and
+ * the resolver's memo, whose entries are a resolution's each (its generation: uncover_order starts a new one) */
+static void clear_search(S *s) {
+    char *b = (char *)s;
+    memset(b, 0, offsetof(S, caps));
+    memset(b + offsetof(S, has_unreached), 0, offsetof(S, apart) - offsetof(S, has_unreached));
+    memset(b + offsetof(S, left), 0, offsetof(S, memo) - offsetof(S, left));
+    s->memo_len = 0;
+    s->ntargets = 0;
+    memset(s->targets, 0, sizeof s->targets);
+}
+
+/* a search of the word ``w`` (``n`` letters, one letter index a byte) over the pool c, in ``reuse`` (a search done,
+ * of the same pool) or new; NULL with an error set when the word does not fit */
+static S *new_search(const Ctx *c, const unsigned char *w, Py_ssize_t n, S *reuse) {
     if (n < 1 || n > MAXN) {
         PyErr_SetString(PyExc_ValueError, "kernel: a word of 1 to 32 letters");
         return NULL;
@@ -260,8 +272,10 @@ static S *new_search(const Ctx *c, const unsigned char *w, Py_ssize_t n) {
             PyErr_SetString(PyExc_ValueError, "kernel: a letter index beyond the card letters");
             return NULL;
         }
-    S *s = (S *)calloc(1, sizeof(S));
-    if (s == NULL) {
+    S *s = reuse;
+    if (s != NULL) {
+        clear_search(s);
+    } else if ((s = (S *)calloc(1, sizeof(S))) == NULL) {
         PyErr_NoMemory();
         return NULL;
     }
@@ -277,9 +291,15 @@ static S *new_search(const Ctx *c, const unsigned char *w, Py_ssize_t n) {
     return s;
 }
 
+void free_search(S *s) {
+    if (s == NULL) return;
+    free(s->memo);
+    free(s);
+}
+
 S *search_word(const Ctx *c, const unsigned char *w, Py_ssize_t n, double floor, long long stop_at, long long ticks,
-               const Limits *lim) {
-    S *s = new_search(c, w, n);
+               const Limits *lim, S *reuse) {
+    S *s = new_search(c, w, n, reuse);
     if (s == NULL) return NULL;
     s->floor = floor;
     s->upper = -INFINITY;
@@ -294,10 +314,8 @@ S *search_word(const Ctx *c, const unsigned char *w, Py_ssize_t n, double floor,
     s->is_set = lim->is_set == Py_None ? NULL : lim->is_set;
     plan(s);
     go(s, 0, 0.0, s->uncovers, 0);
-    free(s->memo);
-    s->memo = NULL;
     if (s->status == S_ERROR) {
-        free(s);
+        if (reuse == NULL) free_search(s);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "kernel: the search failed");
         return NULL;
     }
@@ -344,7 +362,7 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!y*dLLLLddO", &ContextType, &ctx_obj, &wb, &floor, &stop_at, &ticks,
                           &lim.node_limit, &lim.checkpoint_ticks, &lim.deadline, &lim.checkpoint_at, &lim.is_set))
         return NULL;
-    S *s = search_word((const Ctx *)ctx_obj, (const unsigned char *)wb.buf, wb.len, floor, stop_at, ticks, &lim);
+    S *s = search_word((const Ctx *)ctx_obj, (const unsigned char *)wb.buf, wb.len, floor, stop_at, ticks, &lim, NULL);
     PyBuffer_Release(&wb);
     if (s == NULL) return NULL;
     PyObject *slots = Py_None, *res = Py_None;
@@ -352,11 +370,11 @@ static PyObject *kernel_solve(PyObject *self, PyObject *args) {
         Py_INCREF(Py_None);
         Py_INCREF(Py_None);
     } else if (!best_bytes(s, &slots, &res)) {
-        free(s);
+        free_search(s);
         return NULL;
     }
     PyObject *out = Py_BuildValue("iLdNNd", s->status, s->ticks, s->has_best ? s->floor : 0.0, slots, res, s->upper);
-    free(s);
+    free_search(s);
     return out;
 }
 

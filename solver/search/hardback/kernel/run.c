@@ -95,6 +95,7 @@ PyObject *kernel_solve_run(PyObject *self, PyObject *args) {
     Py_buffer letters = {0}, offsets = {0}, index = {0}, bounds = {0}, effort = {0}, positions = {0};
     int has_effort = effort_obj != Py_None;
     PyObject *out = NULL, *key = NULL, *slots = NULL, *res = NULL;
+    S *scratch = NULL;
     if (table.len != 256) {
         PyErr_SetString(PyExc_ValueError, "kernel: the letter table has 256 bytes");
         goto done;
@@ -162,25 +163,22 @@ PyObject *kernel_solve_run(PyObject *self, PyObject *args) {
             Py_CLEAR(key);
             continue;
         }
-        S *s = search_word(c, codes, (Py_ssize_t)n, level, -1, ticks, &lim);
+        S *s = search_word(c, codes, (Py_ssize_t)n, level, -1, ticks, &lim, scratch);
         if (s == NULL) goto done;
+        scratch = s; /* (each word's search in the first one's room) */
         long long before = ticks;
         ticks = s->ticks;
         if (s->status != S_DONE) {
             what = s->status == S_CHECKPOINT ? RUN_CHECKPOINT : RUN_OUT_OF_TIME;
-            free(s);
             break;
         }
         if (s->has_best) {
             what = RUN_FOUND;
             value = s->floor;
-            int ok = best_bytes(s, &slots, &res);
-            free(s);
-            if (!ok) goto done;
+            if (!best_bytes(s, &slots, &res)) goto done;
             break;
         }
         double most = py_min(s->upper, level); /* _learn's min(upper, floor) */
-        free(s);
         if (!learn(known, key, most)) goto done;
         Py_CLEAR(key);
         bnd[j] = py_min(level, most);
@@ -191,6 +189,7 @@ PyObject *kernel_solve_run(PyObject *self, PyObject *args) {
     out = Py_BuildValue("inLLdOOO", what, at, ticks, proofs, value, slots ? slots : Py_None, res ? res : Py_None,
                         key ? key : Py_None);
 done:
+    free_search(scratch);
     Py_XDECREF(key);
     Py_XDECREF(slots);
     Py_XDECREF(res);
