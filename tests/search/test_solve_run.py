@@ -9,6 +9,9 @@ thousands of words asked, most of them proved no better than a level in the kern
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -18,7 +21,7 @@ from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon, default_lexicon
 from solver.search import best_first
-from solver.search.hardback import Search, driver
+from solver.search.hardback import Search, compiled, driver
 from solver.search.hardback.compiled import CompiledWordSolver, available
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled kernel is not built")
@@ -146,3 +149,60 @@ def test_a_time_limited_search_still_answers(lexicon: Lexicon) -> None:
     _, values, words, exact = _top(lexicon, 50159, loop=True, time_limit=0.005)
     assert not exact
     assert len(values) == 5 and len(set(words)) == 5
+
+
+class _Watched:
+    """The kernel with its ``solve_run`` watched: how much each call grew the memo and, at call ``armed``, the memo's
+    size before it and as another thread saw it while the call ran."""
+
+    def __init__(self, kernel: Any, armed: int = -1) -> None:
+        self.kernel, self.armed = kernel, armed
+        self.grew: list[int] = []
+        self.before = -1
+        self.seen = -1
+        self.go = threading.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.kernel, name)
+
+    def _watch(self, known: dict[bytes, Any]) -> None:
+        """Once the call is under way (the memo grown since it began), the memo's size."""
+        self.go.wait()
+        end = time.monotonic() + 10
+        while len(known) == self.before and time.monotonic() < end:
+            time.sleep(0)  # (lets the GIL go: the call begins)
+        self.seen = len(known)
+
+    def solve_run(self, *args: Any) -> Any:
+        known = args[1]
+        before = len(known)
+        if len(self.grew) == self.armed:
+            self.before = before
+            watcher = threading.Thread(target=self._watch, args=(known,))
+            watcher.start()
+            self.go.set()  # (the watcher wants the GIL from now on: it gets it only if the kernel's loop lets it go)
+            answer = self.kernel.solve_run(*args)
+            watcher.join()
+        else:
+            answer = self.kernel.solve_run(*args)
+        self.grew.append(len(known) - before)
+        return answer
+
+
+def test_other_threads_run_while_the_kernels_loop_does(lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    counted = _Watched(compiled.kernel)
+    monkeypatch.setattr(compiled, "kernel", counted)
+    _top(lexicon, 50159, loop=True)
+    longest = max(range(len(counted.grew)), key=counted.grew.__getitem__)
+    assert counted.grew[longest] > 1000  # (a call of thousands of words: many offers of the GIL)
+    watched = _Watched(counted.kernel, armed=longest)
+    monkeypatch.setattr(compiled, "kernel", watched)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    try:
+        _top(lexicon, 50159, loop=True)
+    finally:
+        sys.setswitchinterval(interval)
+    assert watched.grew == counted.grew
+    # the watcher ran while the call did: it saw the memo grown by some of the call's proofs, not by none or all
+    assert 0 < watched.seen - watched.before < watched.grew[longest]

@@ -20,10 +20,15 @@
  *     took in ``effort`` (int64, or None) and the proof in ``known`` (as WordSolver._learn); one that finds a
  *     placement ends the run (RUN_FOUND: its value, slots, resolution as solve answers them, and the key); one cut
  *     by the budget ends it (RUN_OUT_OF_TIME, RUN_CHECKPOINT), nothing written for that word.
- * Words the kernel does not take (more than MAX_LETTERS letters) go back to Python (RUN_HANDLE). ``at``: the place
+ * Words the kernel does not take (more than MAX_LETTERS letters) go back to Python (RUN_HANDLE). Every YIELD_EVERY + 1
+ * words asked, the signals are looked at (a KeyboardInterrupt ends the run, as it would the loop in Python) and other
+ * threads may take the GIL. ``at``: the place
  * in ``positions`` the run ended at (their number for RUN_END); ``proofs``: the words proved no better than the
  * level. Python does what the loop does for a word handed back, then calls again from the next place. */
 #include "kernel.h"
+
+#define YIELD_EVERY 63 /* words between two looks at the signals and two offers of the GIL to other threads (as
+                        * the interpreter makes between the words of its loop) */
 
 enum { RUN_END = 0, RUN_STOP = 1, RUN_FOUND = 2, RUN_HANDLE = 3, RUN_OUT_OF_TIME = 4, RUN_CHECKPOINT = 5 };
 
@@ -117,7 +122,7 @@ PyObject *kernel_solve_run(PyObject *self, PyObject *args) {
         goto done;
     }
     if (start < 0) start = 0;
-    long long proofs = 0;
+    long long proofs = 0, asked = 0;
     int what = RUN_END;
     double value = 0.0;
     Py_ssize_t at = start;
@@ -134,6 +139,10 @@ PyObject *kernel_solve_run(PyObject *self, PyObject *args) {
                 break;
             }
             continue; /* (within a class, the rest of it may still beat the level) */
+        }
+        if ((++asked & YIELD_EVERY) == 0) {
+            if (PyErr_CheckSignals() < 0) goto done;
+            Py_BEGIN_ALLOW_THREADS Py_END_ALLOW_THREADS
         }
         long long i = idx[j];
         if (i < 0 || i >= nwords || off[i] < 0 || off[i] > off[i + 1] || off[i + 1] > nletters) {
