@@ -21,7 +21,7 @@ from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.hardback.state import TurnState
 from solver.lexicon import Lexicon, default_lexicon
 from solver.search import best_first
-from solver.search.hardback import Search, compiled, driver
+from solver.search.hardback import Search, compiled, driver, native
 from solver.search.hardback.compiled import CompiledWordSolver, available
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled kernel is not built")
@@ -190,7 +190,7 @@ class _Watched:
 
 
 def test_other_threads_run_while_the_kernels_loop_does(lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
-    counted = _Watched(compiled.kernel)
+    counted = _Watched(native.kernel)
     monkeypatch.setattr(compiled, "kernel", counted)
     _top(lexicon, 50159, loop=True)
     longest = max(range(len(counted.grew)), key=counted.grew.__getitem__)
