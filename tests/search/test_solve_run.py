@@ -206,3 +206,22 @@ def test_other_threads_run_while_the_kernels_loop_does(lexicon: Lexicon, monkeyp
     assert watched.grew == counted.grew
     # the watcher ran while the call did: it saw the memo grown by some of the call's proofs, not by none or all
     assert 0 < watched.seen - watched.before < watched.grew[longest]
+
+
+def test_words_the_memo_holds_found_go_back_to_python(lexicon: Lexicon, runs: Counter[str]) -> None:
+    # ``standing`` counts the words worth more than a value (each solved alone: the memo learns their placements),
+    # then asks the best move: the kernel's loop hands those words back to Python, which recalls their placements
+    answers = []
+    for loop in (False, True):
+        saved = driver.RUNS
+        driver.RUNS = loop
+        try:
+            search = Search(lexicon, TurnState.from_json(HANDS[50009]), engine="compiled")
+            better, best = search.standing(30.0)
+        finally:
+            driver.RUNS = saved
+        assert best is not None
+        answers.append((better, best.word, best.value, best.slots, search.budget.ticks))
+    assert answers[0] == answers[1]
+    assert answers[1][:3] == (238, "subjectivize", 33.5)
+    assert runs["RUN_HANDLE"] >= 3
