@@ -20,10 +20,10 @@ import math
 import os
 import sys
 from array import array
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
-from solver.budget import Checkpoint, OutOfTime
+from solver.budget import Budget, Checkpoint, OutOfTime
 from solver.errors import GhostwriterError
 from solver.hardback.catalogue import Rules
 from solver.hardback.profile import Pool, Profile, Source
@@ -327,12 +327,7 @@ class CompiledWordSolver(WordSolver):
             margin,
             ties,
             width,
-            b.ticks,
-            -1 if b.node_limit is None else b.node_limit,
-            -1 if b.checkpoint_ticks is None else b.checkpoint_ticks,
-            math.nan if b.deadline is None else b.deadline,
-            math.nan if b.checkpoint_at is None else b.checkpoint_at,
-            b.cancel.is_set if b.cancel is not None and b.deadline is not None else None,
+            *_limits(b),
         )
         b.ticks = ticks
         if what == _RUN_FOUND:
@@ -380,12 +375,7 @@ class CompiledWordSolver(WordSolver):
             codes,
             floor,
             -1 if stop_at is None else stop_at,
-            b.ticks,
-            -1 if b.node_limit is None else b.node_limit,
-            -1 if b.checkpoint_ticks is None else b.checkpoint_ticks,
-            math.nan if b.deadline is None else b.deadline,
-            math.nan if b.checkpoint_at is None else b.checkpoint_at,
-            b.cancel.is_set if b.cancel is not None and b.deadline is not None else None,
+            *_limits(b),
         )
         b.ticks = ticks
         if status == _CHECKPOINT:
@@ -396,6 +386,19 @@ class CompiledWordSolver(WordSolver):
         """The kernel's best placement of a word: its slots (``raw``: card + 1 and face, a byte each) and value."""
         slots: list[Slot] = [(raw[i] - 1, _FACES[raw[i + 1]]) for i in range(0, len(raw), 2)]
         return Solved(word, slots, value, self.pool, packed)
+
+
+def _limits(b: Budget) -> tuple[int, int, int, float, float, Callable[[], bool] | None]:
+    """The budget as the kernel's searches read it: its steps so far, its step limit and checkpoint (-1: none), its
+    deadline and checkpoint's time (NaN: none), and what says the caller went away (with a deadline only)."""
+    return (
+        b.ticks,
+        -1 if b.node_limit is None else b.node_limit,
+        -1 if b.checkpoint_ticks is None else b.checkpoint_ticks,
+        math.nan if b.deadline is None else b.deadline,
+        math.nan if b.checkpoint_at is None else b.checkpoint_at,
+        b.cancel.is_set if b.cancel is not None and b.deadline is not None else None,
+    )
 
 
 def _signal(status: int, best: Placement | None) -> None:
