@@ -100,14 +100,21 @@ def test_a_tables_bots_play_in_the_workers_within_the_budget(base: str) -> None:
     token = made["invites"][4]["token"]
     status, seen, seconds = get(f"{base}/v1/tables/seat", token)
     assert status == 200 and seconds <= BUDGET + SLACK and seen["view"] is not None
-    while seen["waiting"] == "bot":
-        status, seen, _, _ = post(f"{base}/v1/tables/seat/bots", b"", headers={"authorization": f"Bearer {token}"})
-        assert status == 200, seen
-    assert seen["waiting"] == "person" and seen["to_act"] == 4
-    status, acted = timed(f"{base}/v1/tables/seat/action", {"action": {"action": "pass"}},
-                          {"authorization": f"Bearer {token}"})
-    assert status == 200, acted
-    assert acted["played"][0] == {"seat": 4, "action": {"action": "pass"}}
+    # five rounds (after the person's pass the bots play within that request): the table's making, the server's own
+    # work, is then the smaller part on a fast machine too, where one round's bots took 0.1 s of the workers' CPU
+    # against the server's 0.05 s (three rounds: 0.22 s against 0.07 s)
+    for _ in range(5):
+        while seen["waiting"] == "bot":
+            status, seen, _, _ = post(
+                f"{base}/v1/tables/seat/bots", b"", headers={"authorization": f"Bearer {token}"}
+            )
+            assert status == 200, seen
+        assert seen["waiting"] == "person" and seen["to_act"] == 4
+        status, acted = timed(f"{base}/v1/tables/seat/action", {"action": {"action": "pass"}},
+                              {"authorization": f"Bearer {token}"})
+        assert status == 200, acted
+        assert acted["played"][0] == {"seat": 4, "action": {"action": "pass"}}
+        seen = acted
     own_after, workers_after = server_cpu(base)
     assert own_after - own < (workers_after - workers) / 2, (own_after - own, workers_after - workers)
     assert workers_busy(base) < IDLE
