@@ -248,10 +248,9 @@ class BestFirst(Generic[M]):
         if self.solve_run is not None:
             self._pass_runs(self.solve_run)
             return
-        bounds, kept, solve, rank = self.bounds, self.kept, self.solve, self.rank
+        bounds, kept = self.bounds, self.kept
         margin, ties = self.reach.margin, self.reach.ties  # ``Reach``, one bound at a time (this loop is hot)
         fixed = max(self.threshold, self.floor)  # neither changes during a pass
-        steps = self.steps
         effort = self.effort if self.proved else None  # the order's classes, once some proof was counted
         for j in descending(bounds, self.level(), self.reach, self.batch, effort):
             level = max(kept.floor(), fixed)
@@ -260,21 +259,12 @@ class BestFirst(Generic[M]):
                 if effort is None or bound < level + margin - CLASS:
                     return
                 continue  # (with ``effort``, the rest of its class may still beat the level)
-            before = steps() if steps is not None else 0
-            move = solve(j, level)
-            if move is None or isinstance(move, Proved):
-                bounds[j] = level if move is None else min(level, move.upper)  # proved: worth no more than that
-                if steps is not None and self.effort is not None:
-                    self.effort[j] = steps() - before
-                    self.proved = True
-                continue
-            bounds[j] = float("-inf")
-            kept.offer(*rank(j, move), move)
+            self._solve_one(j, level)
 
     def _pass_runs(self, solve_run: SolveRun[M]) -> None:
         """``_pass`` a batch at a time, each walked by ``solve_run`` (``BestFirst``): back here only for a move
         found, a candidate it leaves to ``solve``, the end of the batch or of the pass, or a signal."""
-        bounds, kept, rank = self.bounds, self.kept, self.rank
+        bounds, kept = self.bounds, self.kept
         margin, ties = self.reach.margin, self.reach.ties
         fixed = max(self.threshold, self.floor)
         effort = self.effort if self.proved else None
@@ -295,23 +285,27 @@ class BestFirst(Generic[M]):
                 j = positions[at]
                 if what == RUN_FOUND:
                     assert payload is not None
-                    bounds[j] = float("-inf")
-                    kept.offer(*rank(j, payload), payload)
+                    self._keep(j, payload)
                 else:  # RUN_HANDLE: as the loop of ``_pass`` solves it (its stop test passed at this level)
                     self._solve_one(j, level)
                 at += 1
 
     def _solve_one(self, j: int, level: float) -> None:
-        """``_pass``'s work for candidate j once it beat ``level``."""
+        """The work of a pass for candidate j once it beat ``level``: its move kept, or its bound lowered to what
+        the proof says it is worth at most (and the proof's steps kept as its effort)."""
         steps = self.steps
         before = steps() if steps is not None else 0
         move = self.solve(j, level)
         if move is None or isinstance(move, Proved):
-            self.bounds[j] = level if move is None else min(level, move.upper)
+            self.bounds[j] = level if move is None else min(level, move.upper)  # proved: worth no more than that
             if steps is not None and self.effort is not None:
                 self.effort[j] = steps() - before
                 self.proved = True
             return
+        self._keep(j, move)
+
+    def _keep(self, j: int, move: M) -> None:
+        """Candidate j solved: its move offered to the moves kept, its bound out of every later pass."""
         self.bounds[j] = float("-inf")
         self.kept.offer(*self.rank(j, move), move)
 
@@ -319,7 +313,7 @@ class BestFirst(Generic[M]):
         """``_pass`` a chunk of candidates at a time: those whose bound beats the level as the chunk is taken."""
         import numpy as np  # (the chunks are numpy's: Paperback's compiled loop reads them)
 
-        bounds, kept, rank = np.frombuffer(self.bounds, dtype=np.float64), self.kept, self.rank
+        bounds, kept = np.frombuffer(self.bounds, dtype=np.float64), self.kept  # (a view: ``_keep`` writes through)
         margin, ties = self.reach.margin, self.reach.ties
         fixed = max(self.threshold, self.floor)
         ranked = np.argsort(-bounds, kind="stable")
@@ -335,9 +329,7 @@ class BestFirst(Generic[M]):
                 searched, found = solve_many(chunk, level)
                 bounds[chunk[:searched]] = level  # proved: worth no more than the level, but for the moves found
                 for k, move in found:
-                    j = int(chunk[k])
-                    bounds[j] = float("-inf")
-                    kept.offer(*rank(j, move), move)
+                    self._keep(int(chunk[k]), move)
                 at += searched
                 if searched < chunk.size:  # cut short by the limits: the next call raises, the pass is not done
                     continue

@@ -42,7 +42,7 @@ _SOURCE = {Source.HAND: 0, Source.INKED: 1, Source.MINE: 2, Source.OTHER: 3}
 _FACES = (Face.UP, Face.WILD, Face.UNCOVERED)
 _DONE, _OUT_OF_TIME, _CHECKPOINT, _ENOUGH = 0, 1, 2, 3
 # kernel.solve_run's answers beyond best_first's RUN_ codes (END, STOP, FOUND, HANDLE are theirs): the budget's signals
-_RUN_FOUND, _RUN_OUT_OF_TIME, _RUN_CHECKPOINT = RUN_FOUND, 4, 5
+_RUN_OUT_OF_TIME, _RUN_CHECKPOINT = 4, 5
 _noticed = False
 
 
@@ -330,7 +330,7 @@ class CompiledWordSolver(WordSolver):
             *_limits(b),
         )
         b.ticks = ticks
-        if what == _RUN_FOUND:
+        if what == RUN_FOUND:
             best = self._placement(lexicon.word(index[positions[at]]), value, raw, packed)
             self._learn(key, best, level)
             return what, at, proofs, best
