@@ -22,15 +22,18 @@ memory-mapped compiled cache: several workers share its pages).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import multiprocessing
 import os
+import struct
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from multiprocessing.reduction import ForkingPickler
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from solver.errors import GhostwriterError
@@ -50,6 +53,8 @@ CANCEL_GRACE = 0.5  # seconds a search may take to stop once its client went awa
 START_WAIT = 120.0  # seconds a worker may take to start (load its dictionaries) before it is given up
 NICE = 5  # a worker's niceness above the server's: a busy worker never delays the answers the server writes
 POLL = 0.05  # seconds between two looks at a client's cancel flag while its job runs
+LOOP_JOB = 1 << 16  # bytes of a pickled job at most that the event loop sends itself (``Worker.call_on_loop``)
+READ = 1 << 16  # bytes read from a worker's pipe at one readiness of its end (``_Reader``)
 
 _context = multiprocessing.get_context("forkserver")
 PRELOAD = ["service.main"]  # imported once by the fork server, so that a worker starts with every module loaded
@@ -157,9 +162,56 @@ class Outran(Exception):  # noqa: N818 - a signal to the runner
         self.gone = gone
 
 
+class _Reader:
+    """One message of a worker's pipe read on the event loop as its bytes arrive, in multiprocessing's framing (a
+    4-byte size, or -1 and an 8-byte size): one ``os.read`` a readiness of the pipe, so that a large answer never
+    blocks the loop. ``done`` is set when the message is whole, or the pipe closed (``body`` then None)."""
+
+    def __init__(self, fd: int, loop: asyncio.AbstractEventLoop) -> None:
+        self._fd, self._loop = fd, loop
+        self._buf = bytearray()
+        self._need = -1  # bytes of the whole message, its size's bytes included (-1: the size is not read yet)
+        self._head = 0
+        self.body: bytes | None = None
+        self.done: asyncio.Future[None] = loop.create_future()
+        loop.add_reader(fd, self._readable)
+
+    def _readable(self) -> None:
+        try:
+            chunk = os.read(self._fd, READ)  # (ready: data or the end is there, so a blocking read returns at once)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the worker died (killed, out of memory): the pipe's end
+            self.close()
+            return
+        buf = self._buf
+        buf += chunk
+        if self._need < 0 and len(buf) >= 4:
+            (size,) = struct.unpack_from("!i", buf)
+            if size >= 0:
+                self._head = 4
+            elif len(buf) >= 12:
+                (size,) = struct.unpack_from("!Q", buf, 4)
+                self._head = 12
+            else:
+                return
+            self._need = self._head + size
+        if 0 <= self._need <= len(buf):
+            self.body = bytes(buf[self._head : self._need])
+            self.close()
+
+    def close(self) -> None:
+        self._loop.remove_reader(self._fd)
+        if not self.done.done():
+            self.done.set_result(None)
+
+
 class Worker:
-    """One worker process and the pipe to it; ``call`` runs a job there, or kills the process and starts
-    another when the job outruns its deadline."""
+    """One worker process and the pipe to it; ``call`` runs a job there (from a lane's thread), or kills the
+    process and starts another when the job outruns its deadline; ``call_on_loop`` does the same on the event
+    loop."""
 
     def __init__(self, load: Callable[[], Any], name: str) -> None:
         self._load = load
@@ -252,3 +304,56 @@ class Worker:
                 gone = True
                 self._flag.value = 1  # a search stops at its next clock look ...
                 kill_at = min(kill_at, time.monotonic() + CANCEL_GRACE)  # ... or is killed
+
+    @staticmethod
+    def pickled(job: Job[Any], deadline: float) -> bytes | None:
+        """What ``call_on_loop`` sends for ``job``: its pickle, or None when it is over ``LOOP_JOB`` bytes (or
+        cannot be pickled), for a lane's thread to send with ``call``, off the event loop."""
+        try:
+            data = bytes(ForkingPickler.dumps((job.fn, job.args, deadline)))
+        except Exception:
+            return None
+        return data if len(data) <= LOOP_JOB else None
+
+    async def call_on_loop(
+        self, data: bytes, deadline: float, cancel: threading.Event, gone: Callable[[], Awaitable[bool]] | None,
+        poll: float,
+    ) -> Any:
+        """``call`` without a thread, on the event loop, for a worker that is ready and idle (the runner lends it,
+        ``service.runner``): the job (``pickled``) sent, its answer read as it arrives (``_Reader``), the same
+        kill at ``deadline`` plus ``KILL_GRACE``, or ``CANCEL_GRACE`` after a hang-up, which is asked of ``gone``
+        every ``poll`` seconds (``cancel`` set then). Two wake-ups a job fewer than a lane thread's: the request's
+        and the answer's. If the wait is cancelled while the job runs, the worker is killed: an answer left in its
+        pipe must never be read as the next job's."""
+        conn = self._conn
+        if conn is None or not self.ready.is_set():
+            raise JobError("the search worker is not ready")
+        self._flag.value = 0
+        conn.send_bytes(data)
+        reader = _Reader(conn.fileno(), asyncio.get_running_loop())
+        kill_at = max(deadline, time.monotonic() + MIN_RUN) + KILL_GRACE
+        stopping = False
+        try:
+            while not reader.done.done():
+                left = kill_at - time.monotonic()
+                if left <= 0:
+                    self.kill()  # reaped, and another started, by the lane's thread
+                    raise Outran(stopping)
+                await asyncio.wait({reader.done}, timeout=min(left, poll))
+                if reader.done.done() or stopping:
+                    continue
+                if cancel.is_set() or (gone is not None and await gone()):
+                    stopping = True
+                    cancel.set()
+                    self._flag.value = 1  # a search stops at its next clock look ...
+                    kill_at = min(kill_at, time.monotonic() + CANCEL_GRACE)  # ... or is killed
+        except BaseException:
+            reader.close()
+            if self.ready.is_set():
+                self.kill()
+            raise
+        if reader.body is None:  # the process died (killed from outside, out of memory)
+            self.kill()
+            raise JobError("the search worker died on this request")
+        kind, value = ForkingPickler.loads(reader.body)
+        return _rebuild(kind, value)

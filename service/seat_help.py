@@ -10,7 +10,6 @@ hidden cards it treats as the bots do."""
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict
 from typing import Any
 
 from service.advice import advice
@@ -113,7 +112,7 @@ def hardback_hint(
     answer = allowed_hint(search, top, word_check(game))
     out = dict(answer.json)
     out["moves"] = [{**m.to_json(), "questions": questions(m)} for m in answer.moves]
-    out["weights"] = asdict(search.value_weights)  # what a move's value counts, at this stage of the game
+    out["weights"] = search.value_weights.to_json()  # what a move's value counts, at this stage of the game
     return out
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -92,7 +91,7 @@ def _hint(work: Work, query: dict[str, Any], budget: float) -> bytes:
     if allowed is not None:
         search.allowed = allowed
     out = answers.hint(search, query["top"], query["pareto"], familiarity).json
-    out["weights"] = asdict(search.value_weights)  # what a move's value counts (the page says it)
+    out["weights"] = search.value_weights.to_json()  # what a move's value counts (the page says it)
     out["dictionary"] = d.name
     return encoded(out)
 

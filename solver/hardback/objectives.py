@@ -50,6 +50,10 @@ class Weights:
     remover_spent: float = 0.5
     award: float = 0.5
 
+    def to_json(self) -> dict[str, float]:
+        """The weights by name (``dataclasses.asdict``'s dict, without its deep copy: a hint's answer says them)."""
+        return {name: getattr(self, name) for name in _WEIGHT_NAMES}
+
     @staticmethod
     def at_stage(stage: float | None) -> Weights:
         """The default weights at a stage of the game (0: the start, 1: a player reaches the target), a coin
@@ -118,3 +122,6 @@ def coin_value(stage: float) -> float:
             f = (s - xs[i - 1]) / (xs[i] - xs[i - 1])
             return ys[i - 1] + f * (ys[i] - ys[i - 1])
     return ys[-1]
+
+
+_WEIGHT_NAMES = tuple(f.name for f in fields(Weights))  # (``Weights.to_json``)

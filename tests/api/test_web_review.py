@@ -137,11 +137,12 @@ def test_review_the_game_just_played_on_a_laptop(browser: Browser, server: str, 
     assert time.monotonic() - started < 60
 
 
-def _tournament_record(folder: Path) -> Path:
-    """A record written by the real engine: ``ghostwriter tournament --records`` (greedy against easy, target 10)."""
+def _tournament_record(folder: Path, target: int = 10) -> Path:
+    """A record written by the real engine: ``ghostwriter tournament --records`` (greedy against easy, to ``target``
+    prestige)."""
     subprocess.run(
         [sys.executable, "-m", "solver.cli", "tournament", "--bots", "greedy,easy", "--games", "2", "--seed", "3",
-         "--target", "10", "--workers", "1", "--records", str(folder)],
+         "--target", str(target), "--workers", "1", "--records", str(folder)],
         check=True, capture_output=True, timeout=60,
     )
     path = folder / "game-1.json"
@@ -172,8 +173,10 @@ def test_review_a_record_file_on_a_phone(browser: Browser, server: str, tmp_path
     page.locator("#review-turns details[open]").first.screenshot(path=str(_shots() / "review-phone-turn.png"))
 
     # a time limit too short for the whole game: the turns reached are shown, and the page says the rest were not
+    # (a longer game, to 40 prestige: a fast machine reviews all of the short one's turns within the page's least
+    # limit, 0.01 s; this one's some 40 turns take three times that)
     page.locator("#review-time").fill("0.01")
-    page.locator("#review-go").click()
+    page.locator("#review-load").set_input_files(str(_tournament_record(tmp_path / "long", target=40)))
     expect(page.locator("#review-summary .review-cut")).to_contain_text("time budget ran out")
     expect(page.locator("#review-turns .review-turn.unreached").first).to_contain_text("not reviewed")
     expect(page.locator("#review-charts rect.chart-unreached")).not_to_have_count(0)

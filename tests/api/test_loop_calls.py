@@ -1,0 +1,231 @@
+"""Jobs the event loop runs itself in a worker its lane lends (``service.runner``'s fast path when a lane is idle,
+``service.pool.Worker.call_on_loop``), with real worker processes: the same answers, errors, kills and hang-ups as
+a lane thread's; a large answer read without blocking the loop; a request cancelled mid-job never leaves its answer
+for the next job; whoever comes while the worker is lent waits in the lane, in turn."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import struct
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from multiprocessing.reduction import ForkingPickler
+from typing import Any, TypeVar
+
+import pytest
+
+from service.errors import FieldError
+from service.pool import KILL_GRACE, LOOP_JOB, Job, Work, _Reader
+from service.runner import Caller, Lane, Runner, Unavailable
+
+T = TypeVar("T")
+
+
+def echo(work: Work, x: Any) -> Any:
+    return x
+
+
+def pause(work: Work, seconds: float, x: Any) -> Any:
+    time.sleep(seconds)
+    return x
+
+
+def spin(work: Work) -> None:
+    while True:
+        pass
+
+
+def wait_for_cancel(work: Work) -> str:
+    while not work.cancel.is_set():
+        time.sleep(0.005)
+    return "stopped"
+
+
+def refuse(work: Work) -> None:
+    raise FieldError("hand[0]", "hand[0]: no such card")
+
+
+def big(work: Work, n: int) -> bytes:
+    return bytes(range(256)) * (n // 256)
+
+
+@pytest.fixture
+def runner() -> Iterator[Runner]:
+    r = Runner(threads=1, max_queue=64, jobs_only=True)
+    r.start()
+    yield r
+    r.close()
+
+
+def lent(r: Runner, lane: Lane = Lane.LIGHT) -> bool:
+    return any(r._lanes[lane]._lent)
+
+
+def run(coro: Callable[[], Awaitable[T]]) -> T:
+    return asyncio.run(coro())  # type: ignore[arg-type]
+
+
+def test_an_idle_lane_lends_its_worker_and_gets_it_back(runner: Runner) -> None:
+    async def scenario() -> None:
+        task = asyncio.ensure_future(runner.run(Job(pause, (0.3, "a")), 5, Lane.LIGHT, Caller("a")))
+        await asyncio.sleep(0.1)
+        assert lent(runner), "an idle lane's job runs on the loop"
+        assert await task == "a"
+        assert not lent(runner) and runner.pending == 0
+        assert await runner.run(Job(echo, ({"k": [1, 2]},)), 5, Lane.LIGHT, Caller("a")) == {"k": [1, 2]}
+
+    run(scenario)
+
+
+def test_a_jobs_error_comes_back_with_its_field(runner: Runner) -> None:
+    async def scenario() -> None:
+        with pytest.raises(FieldError) as e:
+            await runner.run(Job(refuse), 5, Lane.LIGHT, Caller("a"))
+        assert e.value.field == "hand[0]" and not lent(runner)
+
+    run(scenario)
+
+
+def test_a_loop_that_never_looks_at_the_clock_is_killed_and_its_worker_replaced(runner: Runner) -> None:
+    async def scenario() -> None:
+        worker = runner._lanes[Lane.LIGHT].workers[0]
+        pid = worker.pid
+        start = time.monotonic()
+        with pytest.raises(Unavailable) as e:
+            await runner.run(Job(spin), 0.2, Lane.LIGHT, Caller("a"))
+        assert time.monotonic() - start < 0.2 + KILL_GRACE + 0.3 and "time budget" in str(e.value)
+        for _ in range(100):  # its thread replaces it
+            if worker.ready.is_set():
+                break
+            await asyncio.sleep(0.05)
+        assert worker.pid not in (None, pid)
+        assert await runner.run(Job(echo, (3,)), 5, Lane.LIGHT, Caller("b")) == 3
+
+    run(scenario)
+
+
+def test_a_hang_up_stops_the_search_through_the_shared_flag(runner: Runner) -> None:
+    async def scenario() -> None:
+        asked: list[float] = []
+        start = time.monotonic()
+
+        async def gone() -> bool:
+            asked.append(time.monotonic())
+            return time.monotonic() - start > 0.3
+
+        caller = Caller("a", gone=gone)
+        assert await runner.run(Job(wait_for_cancel), 10, Lane.LIGHT, caller) == "stopped"
+        assert caller.cancel.is_set() and asked and time.monotonic() - start < 2.0
+
+    run(scenario)
+
+
+def test_a_large_answer_never_blocks_the_loop(runner: Runner) -> None:
+    n = 32 << 20  # 32 MB: hundreds of reads of the worker's pipe
+
+    async def scenario() -> None:
+        gaps: list[float] = []
+        done = False
+
+        async def tick() -> None:
+            last = time.monotonic()
+            while not done:
+                await asyncio.sleep(0.001)
+                now = time.monotonic()
+                gaps.append(now - last)
+                last = now
+
+        ticker = asyncio.ensure_future(tick())
+        out = await runner.run(Job(big, (n,)), 20, Lane.LIGHT, Caller("a"))
+        done = True
+        await ticker
+        assert out == bytes(range(256)) * (n // 256)
+        assert max(gaps) < 0.25, f"the loop was held {max(gaps):.3f} s"
+
+    run(scenario)
+
+
+def test_an_answer_that_trickles_in_is_read_as_it_comes() -> None:
+    """The loop's reader of a worker's pipe (``service.pool._Reader``) reads what is there at each readiness: an
+    answer written a piece every 50 ms (as a worker on a loaded machine writes a large one) leaves the loop free."""
+    message = ForkingPickler.dumps({"moves": ["x" * 100_000] * 3})
+    framed = struct.pack("!i", len(message)) + bytes(message)
+    pieces = [framed[:2], framed[2:7], *(framed[i : i + 50_000] for i in range(7, len(framed), 50_000))]
+
+    async def scenario() -> None:
+        ours, theirs = socket.socketpair()
+        loop = asyncio.get_running_loop()
+
+        def write() -> None:
+            for piece in pieces:
+                time.sleep(0.05)
+                theirs.sendall(piece)
+
+        reader = _Reader(ours.fileno(), loop)
+        writer = loop.run_in_executor(None, write)
+        ticks = 0
+        while not reader.done.done():
+            await asyncio.sleep(0.005)
+            ticks += 1
+        await writer
+        assert reader.body is not None and ForkingPickler.loads(reader.body) == {"moves": ["x" * 100_000] * 3}
+        assert ticks >= 2 * len(pieces), "the loop was held while the answer came"
+        theirs.close()
+        ended = _Reader(ours.fileno(), loop)  # the other end closed: done, with no body
+        await asyncio.wait_for(ended.done, 1.0)
+        assert ended.body is None
+        ours.close()
+
+    run(scenario)
+
+
+def test_a_request_cancelled_mid_job_never_leaves_its_answer_for_the_next(runner: Runner) -> None:
+    async def scenario() -> None:
+        first = asyncio.ensure_future(runner.run(Job(pause, (0.3, "first")), 5, Lane.LIGHT, Caller("a")))
+        await asyncio.sleep(0.1)
+        assert lent(runner)
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        assert not lent(runner)
+        for _ in range(100):  # killed (its answer would still come): replaced by its thread
+            if runner._lanes[Lane.LIGHT].workers[0].ready.is_set():
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.4)  # past the time the first answer would have come
+        assert await runner.run(Job(echo, ("second",)), 5, Lane.LIGHT, Caller("b")) == "second"
+
+    run(scenario)
+
+
+def test_who_comes_while_the_worker_is_lent_waits_in_the_lane_in_turn(runner: Runner) -> None:
+    async def scenario() -> None:
+        order: list[str] = []
+
+        async def ask(client: str, seconds: float) -> None:
+            order.append(await runner.run(Job(pause, (seconds, client)), 5, Lane.LIGHT, Caller(client)))
+
+        first = asyncio.ensure_future(ask("a", 0.3))
+        await asyncio.sleep(0.1)
+        assert lent(runner)
+        queued = [asyncio.ensure_future(ask(c, 0.01)) for c in ("b", "c")]
+        await asyncio.sleep(0.05)
+        assert runner.pending == 3  # one running on the loop, two waiting for its thread
+        await asyncio.gather(first, *queued)
+        assert order == ["a", "b", "c"]
+        assert not lent(runner) and runner.pending == 0
+
+    run(scenario)
+
+
+def test_a_job_too_large_for_the_loop_goes_through_the_lanes_thread(runner: Runner) -> None:
+    payload = "x" * (LOOP_JOB + 1)
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(runner.run(Job(pause, (0.2, payload)), 5, Lane.LIGHT, Caller("a")))
+        await asyncio.sleep(0.1)
+        assert not lent(runner) and runner.pending == 1
+        assert await task == payload
+
+    run(scenario)
