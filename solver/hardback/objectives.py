@@ -59,7 +59,7 @@ class Weights:
         """The default weights at a stage of the game (0: the start, 1: a player reaches the target), a coin
         worth what self-play measured at that stage; the plain defaults when the stage is not given."""
         if stage is None:
-            return Weights()
+            return _DEFAULT
         return Weights(coins=round(coin_value(stage), 3))
 
     @staticmethod
@@ -75,8 +75,10 @@ class Weights:
     @staticmethod
     def parse(text: str, base: Weights | None = None) -> Weights:
         """Weights from ``name=number`` pairs separated by commas, on top of the defaults."""
-        w = base or Weights()
-        names = {f.name for f in fields(Weights)}
+        w = base or _DEFAULT
+        if not text.strip():
+            return w  # (a request's weights are most often none: a hint's set-up need not copy the defaults)
+        names = set(_WEIGHT_NAMES)
         changes: dict[str, float] = {}
         for part in text.split(","):
             if not part.strip():
@@ -124,4 +126,5 @@ def coin_value(stage: float) -> float:
     return ys[-1]
 
 
-_WEIGHT_NAMES = tuple(f.name for f in fields(Weights))  # (``Weights.to_json``)
+_WEIGHT_NAMES = tuple(f.name for f in fields(Weights))  # (``Weights.to_json``, ``Weights.parse``)
+_DEFAULT = Weights()  # (frozen: one instance serves every turn that gives no weights)
