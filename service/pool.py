@@ -285,7 +285,7 @@ class Worker:
         conn = self._conn
         assert conn is not None
         self._flag.value = 0
-        conn.send((job.fn, job.args, deadline))
+        self._send(conn, (job.fn, job.args, deadline))
         kill_at = max(deadline, time.monotonic() + MIN_RUN) + KILL_GRACE
         gone = False
         while True:
@@ -304,6 +304,18 @@ class Worker:
                 gone = True
                 self._flag.value = 1  # a search stops at its next clock look ...
                 kill_at = min(kill_at, time.monotonic() + CANCEL_GRACE)  # ... or is killed
+
+    def _send(self, conn: Connection, job: object) -> None:
+        """A job to the worker (pickled here, or bytes pickled already); a worker that died while it waited (killed
+        from outside, out of memory) is marked for replacement and the request answered as a worker's death."""
+        try:
+            if isinstance(job, bytes):
+                conn.send_bytes(job)
+            else:
+                conn.send(job)
+        except OSError:
+            self.kill()
+            raise JobError("the search worker had died before this request: it is being replaced") from None
 
     @staticmethod
     def pickled(job: Job[Any], deadline: float) -> bytes | None:
@@ -329,7 +341,7 @@ class Worker:
         if conn is None or not self.ready.is_set():
             raise JobError("the search worker is not ready")
         self._flag.value = 0
-        conn.send_bytes(data)
+        self._send(conn, data)
         reader = _Reader(conn.fileno(), asyncio.get_running_loop())
         kill_at = max(deadline, time.monotonic() + MIN_RUN) + KILL_GRACE
         stopping = False

@@ -6,8 +6,11 @@ for the next job; whoever comes while the worker is lent waits in the lane, in t
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import socket
 import struct
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from multiprocessing.reduction import ForkingPickler
@@ -16,7 +19,7 @@ from typing import Any, TypeVar
 import pytest
 
 from service.errors import FieldError
-from service.pool import KILL_GRACE, LOOP_JOB, Job, Work, _Reader
+from service.pool import KILL_GRACE, LOOP_JOB, Job, JobError, Work, _Reader
 from service.runner import Caller, Lane, Runner, Unavailable
 
 T = TypeVar("T")
@@ -121,27 +124,12 @@ def test_a_hang_up_stops_the_search_through_the_shared_flag(runner: Runner) -> N
     run(scenario)
 
 
-def test_a_large_answer_never_blocks_the_loop(runner: Runner) -> None:
-    n = 32 << 20  # 32 MB: hundreds of reads of the worker's pipe
+def test_a_large_answer_comes_back_whole(runner: Runner) -> None:
+    n = 8 << 20  # 8 MB: a hundred reads of the worker's pipe
 
     async def scenario() -> None:
-        gaps: list[float] = []
-        done = False
-
-        async def tick() -> None:
-            last = time.monotonic()
-            while not done:
-                await asyncio.sleep(0.001)
-                now = time.monotonic()
-                gaps.append(now - last)
-                last = now
-
-        ticker = asyncio.ensure_future(tick())
         out = await runner.run(Job(big, (n,)), 20, Lane.LIGHT, Caller("a"))
-        done = True
-        await ticker
         assert out == bytes(range(256)) * (n // 256)
-        assert max(gaps) < 0.25, f"the loop was held {max(gaps):.3f} s"
 
     run(scenario)
 
@@ -164,13 +152,14 @@ def test_an_answer_that_trickles_in_is_read_as_it_comes() -> None:
 
         reader = _Reader(ours.fileno(), loop)
         writer = loop.run_in_executor(None, write)
-        ticks = 0
+        seen: set[int] = set()  # how much of the answer the loop saw read, between its turns
         while not reader.done.done():
             await asyncio.sleep(0.005)
-            ticks += 1
+            seen.add(len(reader._buf))
         await writer
         assert reader.body is not None and ForkingPickler.loads(reader.body) == {"moves": ["x" * 100_000] * 3}
-        assert ticks >= 2 * len(pieces), "the loop was held while the answer came"
+        partial = {n for n in seen if 0 < n < len(framed)}
+        assert len(partial) >= 2, f"the loop was held while the answer came (it saw {sorted(seen)} bytes read)"
         theirs.close()
         ended = _Reader(ours.fileno(), loop)  # the other end closed: done, with no body
         await asyncio.wait_for(ended.done, 1.0)
@@ -215,6 +204,37 @@ def test_who_comes_while_the_worker_is_lent_waits_in_the_lane_in_turn(runner: Ru
         await asyncio.gather(first, *queued)
         assert order == ["a", "b", "c"]
         assert not lent(runner) and runner.pending == 0
+
+    run(scenario)
+
+
+def test_a_worker_that_died_while_it_waited_is_replaced(runner: Runner) -> None:
+    """A worker killed from outside between two jobs (the out-of-memory killer's way): the next request is answered
+    as a worker's death, not sent into the void, and the worker is replaced for the one after, on the loop's path
+    and on a thread's (``Worker.call``)."""
+
+    async def scenario() -> None:
+        worker = runner._lanes[Lane.LIGHT].workers[0]
+        for _ in range(2):
+            pid = worker.pid
+            assert pid is not None
+            os.kill(pid, signal.SIGKILL)
+            time.sleep(0.2)
+            with pytest.raises(JobError, match="had died"):
+                await runner.run(Job(echo, (1,)), 5, Lane.LIGHT, Caller("a"))
+            for _ in range(100):
+                if worker.ready.is_set():
+                    break
+                await asyncio.sleep(0.05)
+            assert worker.pid not in (None, pid)
+            assert await runner.run(Job(echo, (2,)), 5, Lane.LIGHT, Caller("a")) == 2
+        pid = worker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        with pytest.raises(JobError, match="had died"):
+            worker.call(Job(echo, (3,)), time.monotonic() + 5, threading.Event())
+        assert not worker.ready.is_set()
 
     run(scenario)
 
