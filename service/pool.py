@@ -165,16 +165,20 @@ class Outran(Exception):  # noqa: N818 - a signal to the runner
 class _Reader:
     """One message of a worker's pipe read on the event loop as its bytes arrive, in multiprocessing's framing (a
     4-byte size, or -1 and an 8-byte size): one ``os.read`` a readiness of the pipe, so that a large answer never
-    blocks the loop. ``done`` is set when the message is whole, or the pipe closed (``body`` then None)."""
+    blocks the loop. ``done`` is set when the message is whole, or the pipe closed (``body`` then None); a whole
+    message calls ``whole`` at once, the pipe no longer watched (the worker is free for its next job)."""
 
-    def __init__(self, fd: int, loop: asyncio.AbstractEventLoop) -> None:
-        self._fd, self._loop = fd, loop
+    def __init__(
+        self, fd: int, loop: asyncio.AbstractEventLoop, whole: Callable[[], None] | None = None
+    ) -> None:
+        self._fd, self._loop, self._whole = fd, loop, whole
         self._buf = bytearray()
         self._need = -1  # bytes of the whole message, its size's bytes included (-1: the size is not read yet)
         self._head = 0
         self.body: bytes | None = None
         self.done: asyncio.Future[None] = loop.create_future()
         loop.add_reader(fd, self._readable)
+        self._watching = True
 
     def _readable(self) -> None:
         try:
@@ -201,9 +205,14 @@ class _Reader:
         if 0 <= self._need <= len(buf):
             self.body = bytes(buf[self._head : self._need])
             self.close()
+            if self._whole is not None:
+                self._whole()
 
     def close(self) -> None:
-        self._loop.remove_reader(self._fd)
+        """Stop watching the pipe (once: the worker's next job may watch it again) and say it is done."""
+        if self._watching:
+            self._watching = False
+            self._loop.remove_reader(self._fd)
         if not self.done.done():
             self.done.set_result(None)
 
@@ -329,20 +338,38 @@ class Worker:
 
     async def call_on_loop(
         self, data: bytes, deadline: float, cancel: threading.Event, gone: Callable[[], Awaitable[bool]] | None,
-        poll: float,
+        poll: float, free: Callable[[], None],
     ) -> Any:
         """``call`` without a thread, on the event loop, for a worker that is ready and idle (the runner lends it,
         ``service.runner``): the job (``pickled``) sent, its answer read as it arrives (``_Reader``), the same
         kill at ``deadline`` plus ``KILL_GRACE``, or ``CANCEL_GRACE`` after a hang-up, which is asked of ``gone``
         every ``poll`` seconds (``cancel`` set then). Two wake-ups a job fewer than a lane thread's: the request's
         and the answer's. If the wait is cancelled while the job runs, the worker is killed: an answer left in its
-        pipe must never be read as the next job's."""
+        pipe must never be read as the next job's. ``free`` is called once, as soon as the worker is free (its
+        answer read whole, as a lane's thread counts it free) or killed, whatever happens."""
+        freed = False
+
+        def once() -> None:
+            nonlocal freed
+            if not freed:
+                freed = True
+                free()
+
+        try:
+            return await self._on_loop(data, deadline, cancel, gone, poll, once)
+        finally:
+            once()
+
+    async def _on_loop(
+        self, data: bytes, deadline: float, cancel: threading.Event, gone: Callable[[], Awaitable[bool]] | None,
+        poll: float, free: Callable[[], None],
+    ) -> Any:
         conn = self._conn
         if conn is None or not self.ready.is_set():
             raise JobError("the search worker is not ready")
         self._flag.value = 0
         self._send(conn, data)
-        reader = _Reader(conn.fileno(), asyncio.get_running_loop())
+        reader = _Reader(conn.fileno(), asyncio.get_running_loop(), free)
         kill_at = max(deadline, time.monotonic() + MIN_RUN) + KILL_GRACE
         stopping = False
         try:
@@ -354,15 +381,16 @@ class Worker:
                 await asyncio.wait({reader.done}, timeout=min(left, poll))
                 if reader.done.done() or stopping:
                     continue
-                if cancel.is_set() or (gone is not None and await gone()):
-                    stopping = True
+                if (cancel.is_set() or (gone is not None and await gone())) and not reader.done.done():
+                    stopping = True  # (answered while ``gone`` was asked: the worker may be another job's by now)
                     cancel.set()
                     self._flag.value = 1  # a search stops at its next clock look ...
                     kill_at = min(kill_at, time.monotonic() + CANCEL_GRACE)  # ... or is killed
         except BaseException:
-            reader.close()
-            if self.ready.is_set():
-                self.kill()
+            if reader.body is None:  # still running (its answer read whole, the worker is free and may be lent again)
+                reader.close()
+                if self.ready.is_set():
+                    self.kill()
             raise
         if reader.body is None:  # the process died (killed from outside, out of memory)
             self.kill()

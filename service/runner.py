@@ -486,14 +486,14 @@ class Runner:
         time_limit: float,
     ) -> Any:
         """A job run by the event loop itself in the worker its lane lent (``_FairLane.lend``), within the same
-        deadline and kill as a thread's; the worker given back after, whatever happened."""
+        deadline and kill as a thread's; the worker given back once free (or killed), whatever happened."""
         index, item = lent
-        try:
-            out = await lane.workers[index].call_on_loop(data, deadline, caller.cancel, caller.gone, POLL)
+        try:  # given back as soon as its answer is read (``free``), before this coroutine goes on, as a thread does
+            out = await lane.workers[index].call_on_loop(
+                data, deadline, caller.cancel, caller.gone, POLL, lambda: lane.give_back(index, item)
+            )
         except Outran as e:
             raise _outran(e, time_limit) from None
-        finally:
-            lane.give_back(index, item)
         TIMING.set((item.started - arrived, time.monotonic() - item.started))
         return out
 
