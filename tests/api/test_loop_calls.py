@@ -14,43 +14,16 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from multiprocessing.reduction import ForkingPickler
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
+from pool_jobs import big, echo, pause, refuse, spin, wait_for_cancel
 
 from service.errors import FieldError
-from service.pool import KILL_GRACE, LOOP_JOB, Job, JobError, Work, _Reader
+from service.pool import KILL_GRACE, LOOP_JOB, Job, JobError, _Reader
 from service.runner import Caller, Lane, Runner, Unavailable
 
 T = TypeVar("T")
-
-
-def echo(work: Work, x: Any) -> Any:
-    return x
-
-
-def pause(work: Work, seconds: float, x: Any) -> Any:
-    time.sleep(seconds)
-    return x
-
-
-def spin(work: Work) -> None:
-    while True:
-        pass
-
-
-def wait_for_cancel(work: Work) -> str:
-    while not work.cancel.is_set():
-        time.sleep(0.005)
-    return "stopped"
-
-
-def refuse(work: Work) -> None:
-    raise FieldError("hand[0]", "hand[0]: no such card")
-
-
-def big(work: Work, n: int) -> bytes:
-    return bytes(range(256)) * (n // 256)
 
 
 @pytest.fixture
@@ -85,7 +58,7 @@ def test_a_jobs_error_comes_back_with_its_field(runner: Runner) -> None:
     async def scenario() -> None:
         with pytest.raises(FieldError) as e:
             await runner.run(Job(refuse), 5, Lane.LIGHT, Caller("a"))
-        assert e.value.field == "hand[0]" and not lent(runner)
+        assert e.value.field == "hand[2]" and not lent(runner)
 
     run(scenario)
 

@@ -12,28 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from pool_jobs import refuse, spin, wait_for_cancel
 
 from service.dictionaries import load
 from service.errors import FieldError
 from service.pool import KILL_GRACE, Job, Outran, Work, Worker, prepare
 from service.runner import Caller, Lane, Runner, Unavailable
-
-
-def spin(work: Work) -> None:
-    """A loop without a look at the clock: only a kill stops it."""
-    while True:
-        pass
-
-
-def wait_for_cancel(work: Work) -> str:
-    """A search that looks at its cancel flag, as ``solver.budget`` does."""
-    while not work.cancel.is_set():
-        time.sleep(0.005)
-    return "stopped"
-
-
-def refuse(work: Work) -> None:
-    raise FieldError("hand[2]", "hand[2]: no such card")
 
 
 def answer(work: Work, x: int) -> dict[str, Any]:
