@@ -285,16 +285,16 @@ class Worker:
         if self.started and not self.ready.is_set():
             self.replace()
 
-    def call(self, job: Job[T], deadline: float, cancel: threading.Event) -> T:
+    def call(self, job: Job[T], deadline: float, cancel: threading.Event, data: bytes | None = None) -> T:
         """``job`` run in the worker: its value, or its error raised; ``Outran`` when it is still running at
         ``deadline`` plus ``KILL_GRACE``, or ``CANCEL_GRACE`` after ``cancel`` was set (the worker is then killed
-        and replaced)."""
+        and replaced). ``data``: the job already ``pickled`` with this deadline (the runner pickles it once)."""
         if not self.ready.is_set() or self._conn is None:
             self.replace()
         conn = self._conn
         assert conn is not None
         self._flag.value = 0
-        self._send(conn, (job.fn, job.args, deadline))
+        self._send(conn, self.pickled(job, deadline) if data is None else data)
         kill_at = max(deadline, time.monotonic() + MIN_RUN) + KILL_GRACE
         gone = False
         while True:
@@ -314,27 +314,20 @@ class Worker:
                 self._flag.value = 1  # a search stops at its next clock look ...
                 kill_at = min(kill_at, time.monotonic() + CANCEL_GRACE)  # ... or is killed
 
-    def _send(self, conn: Connection, job: object) -> None:
-        """A job to the worker (pickled here, or bytes pickled already); a worker that died while it waited (killed
-        from outside, out of memory) is marked for replacement and the request answered as a worker's death."""
+    def _send(self, conn: Connection, data: bytes) -> None:
+        """A job (``pickled``) to the worker; a worker that died while it waited (killed from outside, out of
+        memory) is marked for replacement and the request answered as a worker's death."""
         try:
-            if isinstance(job, bytes):
-                conn.send_bytes(job)
-            else:
-                conn.send(job)
+            conn.send_bytes(data)
         except OSError:
             self.kill()
             raise JobError("the search worker had died before this request: it is being replaced") from None
 
     @staticmethod
-    def pickled(job: Job[Any], deadline: float) -> bytes | None:
-        """What ``call_on_loop`` sends for ``job``: its pickle, or None when it is over ``LOOP_JOB`` bytes (or
-        cannot be pickled), for a lane's thread to send with ``call``, off the event loop."""
-        try:
-            data = bytes(ForkingPickler.dumps((job.fn, job.args, deadline)))
-        except Exception:
-            return None
-        return data if len(data) <= LOOP_JOB else None
+    def pickled(job: Job[Any], deadline: float) -> bytes:
+        """What the worker receives for ``job``: the bytes ``Connection.send`` would write, made once for either
+        path (``call``, ``call_on_loop``); an argument that cannot be pickled raises here, as it would there."""
+        return bytes(ForkingPickler.dumps((job.fn, job.args, deadline)))
 
     async def call_on_loop(
         self, data: bytes, deadline: float, cancel: threading.Event, gone: Callable[[], Awaitable[bool]] | None,

@@ -43,7 +43,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from service.pool import KILL_GRACE, Job, Outran, Worker, prepare
+from service.pool import KILL_GRACE, LOOP_JOB, Job, Outran, Worker, prepare
 
 T = TypeVar("T")
 
@@ -442,14 +442,14 @@ class Runner:
         cancel = caller.cancel
         if isinstance(fn, Job):
             job = fn
-            data = Worker.pickled(job, deadline)
-            lent = self._lanes[lane].lend(caller.address, deadline, cancel) if data is not None else None
-            if data is not None and lent is not None:
+            data = Worker.pickled(job, deadline)  # (once, for either path)
+            lent = self._lanes[lane].lend(caller.address, deadline, cancel) if len(data) <= LOOP_JOB else None
+            if lent is not None:
                 done: T = await self._on_loop(self._lanes[lane], lent, data, deadline, arrived, caller, time_limit)
                 return done
 
             def call(worker: Worker) -> T:
-                return worker.call(job, deadline, cancel)
+                return worker.call(job, deadline, cancel, data)
 
             until = deadline + KILL_GRACE  # a job still queued then is answered; a running one is being killed
         else:
