@@ -40,6 +40,10 @@ class Card:
     copies: int = 1
     inline: bool = False
     tc_suffix: bool = field(default=False, compare=False)
+    _code: str = field(default="", init=False, compare=False, repr=False)  # ``code``, made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_code", self._make_code())  # (read for every card of every answer)
 
     def __hash__(self) -> int:
         """Hashed by its letter, genre and cost (cards equal in every field have them equal): the generated hash
@@ -59,6 +63,9 @@ class Card:
     @property
     def code(self) -> str:
         """The canonical code: ``genre:LETTERcost``, ``tc`` where needed, bare letter for a starter."""
+        return self._code
+
+    def _make_code(self) -> str:
         if self.genre is None and self.cost == 0 and not self.timeless and not self.inline:
             return self.letter
         genre = self.genre._value_ if self.genre else "starter"  # ``_value_``: ``value`` is a slow property

@@ -7,10 +7,11 @@ read the typed outcome (``solver.hardback.outcome``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from solver.hardback.benefits import TABLE, Kind, note
+from solver.hardback.benefits import TABLE, Kind, Row, note
 from solver.hardback.choices import CardChoices
-from solver.hardback.outcome import CardPart, Outcome
+from solver.hardback.outcome import CardPart, Gain, Outcome
 from solver.hardback.profile import Source
 from solver.hardback.resolve import Face
 from solver.text import plural
@@ -32,8 +33,8 @@ class CardReport:
     choices: CardChoices | None = None  # the free choices its benefits offered, as made
 
 
-_FACES = {f: f.value for f in Face}  # an enum's ``value`` is a slow property
-_SOURCES = {s: s.value for s in Source}
+FACE_NAME = {f: f.value for f in Face}  # an enum's ``value`` is a slow property
+SOURCE_NAME = {s: s.value for s in Source}
 # enum members read on every card, as module constants (a member read off its class goes through EnumType's hook)
 _WILD, _UNCOVERED = Face.WILD, Face.UNCOVERED
 _OTHER, _INKED = Source.OTHER, Source.INKED
@@ -48,8 +49,8 @@ def _report(part: CardPart, outcome: Outcome) -> CardReport:
     return CardReport(
         part.card.code,
         part.letter,
-        _FACES[part.face],
-        _SOURCES[part.source],
+        FACE_NAME[part.face],
+        SOURCE_NAME[part.source],
         part.position,
         part.factor,
         part.coins,
@@ -57,6 +58,23 @@ def _report(part: CardPart, outcome: Outcome) -> CardReport:
         _notes(part, outcome),
         part.choices(),
     )
+
+
+def card_json(part: CardPart, outcome: Outcome, choices: dict[str, Any]) -> dict[str, Any]:
+    """A card's part as its ``CardReport``'s JSON form, straight from the outcome (an answer's hot path: no report
+    in between); ``choices`` are its choices as made, as layout keys (``CardChoices.to_json``; {} for none)."""
+    return {
+        "code": part.card.code,
+        "letter": part.letter,
+        "face": FACE_NAME[part.face],
+        "source": SOURCE_NAME[part.source],
+        "position": part.position,
+        "factor": part.factor,
+        "coins": part.coins,
+        "prestige": part.prestige,
+        "notes": _notes(part, outcome),
+        "choices": choices,
+    }
 
 
 def _notes(part: CardPart, outcome: Outcome) -> list[str]:
@@ -72,7 +90,7 @@ def _notes(part: CardPart, outcome: Outcome) -> list[str]:
     if part.active_genre:
         notes.append(f"{part.active_genre} active")
     for g in part.gains:  # what the benefit table's rows say of them (a house rule's rows too)
-        text = note(TABLE[g.kind], g.gain, g.amount, g.printed, g.count, g.what)
+        text = _gain_note(g)
         if text:
             notes.append(text)
     if part.trashed is not None:
@@ -83,6 +101,22 @@ def _notes(part: CardPart, outcome: Outcome) -> list[str]:
     if part.dumped is not None:
         notes.append(note(TABLE[Kind.DUMP], "coins", part.dumped, part.dumped))
     return notes
+
+
+_NOTES: dict[tuple[Kind, str, int, int, int, str], tuple[Row, str]] = {}  # a gain's note, by the gain, and its row
+NOTES_CAP = 4096  # notes remembered before they are forgotten at once
+
+
+def _gain_note(g: Gain) -> str:
+    """``note`` of a resolved benefit, remembered (the same few notes come back in every answer)."""
+    row = TABLE[g.kind]
+    key = (g.kind, g.gain, g.amount, g.printed, g.count, g.what)
+    got = _NOTES.get(key)
+    if got is None or got[0] is not row:  # (a house rule's row is new to its own ``with``)
+        if len(_NOTES) >= NOTES_CAP:
+            _NOTES.clear()
+        got = _NOTES[key] = (row, note(row, g.gain, g.amount, g.printed, g.count, g.what))
+    return got[1]
 
 
 def _placement_notes(part: CardPart, outcome: Outcome) -> list[str]:

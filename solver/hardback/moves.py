@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.hardback.benefits import GAINS, ON_CARD, weight
-from solver.hardback.explain import CardReport, explain
+from solver.hardback.explain import FACE_NAME, SOURCE_NAME, CardReport, card_json, explain
 from solver.hardback.objectives import Objective, Weights
-from solver.hardback.outcome import Outcome, Totals
+from solver.hardback.outcome import CardPart, Outcome, Totals
+from solver.hardback.resolve import Face
 
 
 def value_of(t: Totals, w: Weights) -> float:
@@ -29,34 +31,58 @@ def value_of(t: Totals, w: Weights) -> float:
 
 @dataclass
 class Move:
-    """A word as an answer: its cards and the classics in play explained, its totals and value, and why."""
+    """A word as an answer: its outcome card by card, its totals and value, and why. Its cards and the classics in
+    play are explained for people (``CardReport``) when first read; its JSON is made from the outcome directly."""
 
     word: str
-    cards: list[CardReport]
-    in_play: list[CardReport]
-    totals: Totals
+    outcome: Outcome
     value: float
     rank: int | None = None
     reasons: list[str] = field(default_factory=list)
 
     @property
+    def totals(self) -> Totals:
+        return self.outcome.totals
+
+    @property
     def prestige(self) -> int:
-        return self.totals.prestige
+        return self.outcome.totals.prestige
 
     @property
     def coins(self) -> int:
-        return self.totals.coins
+        return self.outcome.totals.coins
+
+    @functools.cached_property
+    def _reports(self) -> tuple[list[CardReport], list[CardReport]]:
+        return explain(self.outcome)
+
+    @property
+    def cards(self) -> list[CardReport]:
+        """The word's cards left to right, each with what it brought and why."""
+        return self._reports[0]
+
+    @property
+    def in_play(self) -> list[CardReport]:
+        """The player's classics in play outside the word, each with what it brought."""
+        return self._reports[1]
 
     def to_json(self) -> dict[str, Any]:
-        t = self.totals
+        o = self.outcome
+        t = o.totals
+        cards, layout = [], []
+        for part in o.cards:
+            chosen = _chosen(part)
+            cards.append(card_json(part, o, chosen))
+            layout.append(_layout_entry(part, chosen))
+        in_play = [card_json(part, o, _chosen(part)) for part in o.in_play]
         out: dict[str, Any] = {
             "word": self.word,
             "coins": t.coins,
             "prestige": t.prestige,
             "value": round(self.value, 6),
-            "cards": [card_json(c) for c in self.cards],
-            "in_play": [card_json(c) for c in self.in_play],
-            **{g: getattr(t, g) for g in GAINS if g not in ON_CARD},
+            "cards": cards,
+            "in_play": in_play,
+            **{g: getattr(t, g) for g in _TOKENS},
             "trashed": t.trashed,
             "dumped": t.dumped,
             "removers_spent": t.removers_spent,
@@ -65,17 +91,20 @@ class Move:
             "award": t.award,
             "genres_active": t.genres_active,
             "reasons": self.reasons,
-            "layout": layout_json(self),
+            "layout": layout,  # the move as a ``spell`` action's layout: it plays the move exactly
         }
         if self.rank is not None:
             out["rank"] = self.rank
         return out
 
 
+_WILD = Face.WILD  # (a member read off its class goes through EnumType's hook)
+_TOKENS = [g for g in GAINS if g not in ON_CARD]  # the turn's tokens in a move's JSON, beside its coins and prestige
+
+
 def move_of(outcome: Outcome, weights: Weights) -> Move:
-    """The move of an outcome: explained, valued under the weights of ``value``, with its reasons."""
-    cards, in_play = explain(outcome)
-    m = Move(outcome.word, cards, in_play, outcome.totals, value_of(outcome.totals, weights))
+    """The move of an outcome: valued under the weights of ``value``, with its reasons."""
+    m = Move(outcome.word, outcome, value_of(outcome.totals, weights))
     m.reasons = summarize(m)
     return m
 
@@ -83,13 +112,17 @@ def move_of(outcome: Outcome, weights: Weights) -> Move:
 def layout_json(move: Move) -> list[dict[str, Any]]:
     """The move as a ``spell`` action's layout: each letter's card, face and source, and the choices the move
     assumes (either, token, trash, double), so that a client plays it exactly."""
-    out = []
-    for c in move.cards:
-        entry: dict[str, Any] = {"code": c.code, "face": c.face, "source": c.source}
-        if c.choices is not None:
-            entry.update(c.choices.to_json())
-        out.append(entry)
-    return out
+    return [_layout_entry(part, _chosen(part)) for part in move.outcome.cards]
+
+
+def _chosen(part: CardPart) -> dict[str, Any]:
+    """The choices a card's benefits offered, as made, as layout keys ({} for none)."""
+    made = part.choices()
+    return made.to_json() if made is not None else {}
+
+
+def _layout_entry(part: CardPart, chosen: dict[str, Any]) -> dict[str, Any]:
+    return {"code": part.card.code, "face": FACE_NAME[part.face], "source": SOURCE_NAME[part.source], **chosen}
 
 
 @dataclass(frozen=True)
@@ -131,30 +164,13 @@ def _doublable(move: Move, q: int) -> bool:
     return c.face != "wild" and c.source != "other"
 
 
-def card_json(c: CardReport) -> dict[str, Any]:
-    """A card's part in a move as JSON (by hand: ``dataclasses.asdict`` deep-copies and is slow on a hot path)."""
-    out: dict[str, Any] = {
-        "code": c.code,
-        "letter": c.letter,
-        "face": c.face,
-        "source": c.source,
-        "position": c.position,
-        "factor": c.factor,
-        "coins": c.coins,
-        "prestige": c.prestige,
-        "notes": list(c.notes),
-        "choices": c.choices.to_json() if c.choices is not None else {},  # the choices its benefits offered, made
-    }
-    return out
-
-
 def summarize(move: Move) -> list[str]:
     """Short sentences on why the move scores what it does."""
     t = move.totals
     out = []
     if t.genres_active:
         out.append("active genres: " + ", ".join(t.genres_active))
-    wild = sum(c.face == "wild" for c in move.cards)
+    wild = sum(part.face is _WILD for part in move.outcome.cards)
     if wild:
         out.append(f"{wild} card{'s' * (wild != 1)} played wild")
     if t.classics_sent_home:

@@ -76,12 +76,6 @@ class CardPart:
         made = CardChoices(self._answers(Kind.EITHER), self._answers(Kind.INK_OR_REMOVER), trash, double)
         return None if made.empty else made
 
-    def add(self, gain: str, amount: int, totals: Totals) -> None:
-        if gain in ON_CARD:
-            setattr(self, gain, getattr(self, gain) + amount)
-        else:
-            setattr(totals, gain, getattr(totals, gain) + amount)
-
 
 _CHOSEN = (Kind.EITHER, Kind.INK_OR_REMOVER)  # the gains a card's choice sends one way or the other
 
@@ -179,10 +173,23 @@ _EITHER, _INK_OR_REMOVER = Kind.EITHER, Kind.INK_OR_REMOVER
 _Step = tuple[Kind, Role, int, Row, int]
 
 
+_PLAN_KEYS = (("credit", 0), ("credit", 1))  # ``_plan``'s keys on a profile, by activity
+
+
+def _add(part: CardPart, gain: str, amount: int, totals: Totals) -> None:
+    """A gain credited: coins and prestige (``ON_CARD``) on the card, the turn's tokens on the totals."""
+    if gain == "coins":
+        part.coins += amount
+    elif gain == "prestige":
+        part.prestige += amount
+    else:
+        setattr(totals, gain, getattr(totals, gain) + amount)
+
+
 def _plan(p: Profile, a: int) -> list[_Step]:
     """The benefits a card of this profile resolves with its genre active (``a``) or not, read once a profile
     (profiles are made once and kept, ``Profile.remembered``)."""
-    key = ("credit", a)
+    key = _PLAN_KEYS[a]
     plan: list[_Step] | None = p.remembered.get(key)
     if plan is None:
         plan = []
@@ -212,7 +219,8 @@ class _Credit:
         trash_coins = trash_prestige = 0
         eithers = tokens = 0
         totals, gains = self.totals, part.gains
-        for kind, role, amount, row, genre in _plan(p, a):
+        plan = p.remembered.get(_PLAN_KEYS[a])
+        for kind, role, amount, row, genre in plan if plan is not None else _plan(p, a):
             amt = amount * f
             if role is _GAIN:
                 g = self._gain.get(kind)
@@ -227,14 +235,14 @@ class _Credit:
                     tokens += 1
                     g = chosen.pick("token", tokens - 1) or g
                 q = amt if row.scaled else 1
-                part.add(g, q, totals)
+                _add(part, g, q, totals)
                 gains.append(Gain(kind, g, q, amount))
             elif role is _PER_CARD:
                 assert row.per is not None
                 n = COUNT_TABLE[row.per].read(self.tally, genre)
                 what = _GENRE_NAMES[genre] if genre >= 0 else row.per.value
                 g = row.gives[0]
-                part.add(g, amt * n, totals)
+                _add(part, g, amt * n, totals)
                 gains.append(Gain(kind, g, amt * n, amount, n, what))
             elif role is _TRASH:
                 if row.gives[0] == "coins":

@@ -418,3 +418,21 @@ def _stops_after(looks: int) -> Callable[[], bool]:
         return seen >= looks
 
     return clock
+
+
+def test_the_allowed_words_are_kept_in_the_words_pass(enable: Lexicon) -> None:
+    """``word_bounds`` given the allowed words (the kernel's pass over the words keeps them) answers what
+    ``Bounds.only`` keeps of every word's bounds, on either route; and a shorter list of flags is refused."""
+    _kernel()
+    rng = random.Random(7)
+    flags = bytes(rng.random() < 0.6 for _ in range(len(enable)))
+    for seed in range(6):
+        pool = Search(enable, TurnState.from_json(random_hand(40 + seed, 4 + seed))).pool
+        for native_ in (True, False):
+            want = bound.word_bounds(enable, pool, native=native_).only(flags)
+            got = bound.word_bounds(enable, pool, native=native_, allowed=flags)
+            assert len(got.index) < len(bound.word_bounds(enable, pool, native=native_).index)
+            assert list(got.index) == list(want.index) and list(got.bound) == list(want.bound)
+    sig, out = array("d", [1.0]), array("q", [0, 0])
+    with pytest.raises(ValueError, match="beyond the allowed flags"):
+        native.kernel.per_word(sig, array("q", [0, 0]), 5, out, array("d", [0.0, 0.0]), b"\x01" * 6)

@@ -44,5 +44,6 @@ def per_word(
     lo: int,
     index_out: object,  # int64, at least one a word
     bound_out: object,  # float64, at least one a word
+    allowed: object = ...,  # a buffer: one byte a lexicon word, nonzero for the words to keep
     /,
 ) -> int: ...

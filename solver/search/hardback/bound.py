@@ -102,7 +102,11 @@ def _fit(lex: Lexicon, pool: Pool) -> Fit | None:
 
 
 def word_bounds(
-    lex: Lexicon, pool: Pool, native: bool = True, out_of_time: Callable[[], bool] | None = None
+    lex: Lexicon,
+    pool: Pool,
+    native: bool = True,
+    out_of_time: Callable[[], bool] | None = None,
+    allowed: Flags | None = None,
 ) -> Bounds:
     """Every word the pool's state might spell, with an upper bound of its value (``Bounds``): the bound of its
     signature, for the words of lengths the state allows whose letters the inked cards and the classics can fit.
@@ -111,20 +115,24 @@ def word_bounds(
 
     ``out_of_time``: asked between chunks of ``BOUND_CHUNK`` signatures, longest words first (the first chunk is
     always bounded); once it says so, the signatures not reached get the bound +inf and the answer is not
-    ``complete``. Each signature's bound is its own: chunks give the same numbers as one pass."""
+    ``complete``. Each signature's bound is its own: chunks give the same numbers as one pass.
+
+    ``allowed`` (one flag a lexicon word): only the words it allows (``Bounds.only``; in the kernel's pass over the
+    words where it is taken)."""
     om = Optimism.of(pool)
     fit = _fit(lex, pool)
     if fit is None:
         return Bounds(empty("q", 0), empty("d", 0), om)
     if native:
-        got = _compiled_bounds(lex, pool, om, fit, out_of_time)
+        got = _compiled_bounds(lex, pool, om, fit, out_of_time, allowed)
         if got is not None:
             return got
     from solver.search.hardback.bound_numpy import numpy_bounds
 
     parts = _compiled_parts if native else None
     index, bound, complete = numpy_bounds(lex, pool, om, fit, out_of_time, BOUND_CHUNK, parts, _removers(pool))
-    return Bounds(as_items(index, "q"), as_items(bound, "d"), om, complete)
+    b = Bounds(as_items(index, "q"), as_items(bound, "d"), om, complete)
+    return b.only(allowed) if allowed is not None and len(b.index) else b
 
 
 @dataclass
@@ -150,7 +158,7 @@ class _Table:
 
 
 def _compiled_bounds(
-    lex: Lexicon, pool: Pool, om: Optimism, fit: Fit, out_of_time: Callable[[], bool] | None
+    lex: Lexicon, pool: Pool, om: Optimism, fit: Fit, out_of_time: Callable[[], bool] | None, allowed: Flags | None
 ) -> Bounds | None:
     """``word_bounds`` in the kernels, over the lexicon's buffers and Python arrays, with no numpy: the signatures
     numbered and taken apart, their feasibility, their cards' parts (``_compiled_parts``), award and removers, then
@@ -178,7 +186,10 @@ def _compiled_bounds(
         kernel.finish(parts, t.lengths, t.ok, award, removers, EPS, out[s0:s1])
     n = fit.hi - fit.lo
     index, bound = empty("q", n), empty("d", n)
-    kept = kernel.per_word(sig_bound, sig.inverse, fit.lo, index, bound)
+    if allowed is None:
+        kept = kernel.per_word(sig_bound, sig.inverse, fit.lo, index, bound)
+    else:
+        kept = kernel.per_word(sig_bound, sig.inverse, fit.lo, index, bound, allowed)
     return Bounds(index[:kept], bound[:kept], om, complete)
 
 

@@ -116,12 +116,13 @@ class Search(Setup[TurnState, Objective]):
     @property
     def bounds(self) -> Bounds:
         if self._bounds is None:
-            b = word_bounds(
-                self.lexicon, self.pool, native=self.engine == "compiled", out_of_time=self.budget.past_deadline
+            self._bounds = word_bounds(
+                self.lexicon,
+                self.pool,
+                native=self.engine == "compiled",
+                out_of_time=self.budget.past_deadline,
+                allowed=self.allowed,
             )
-            if self.allowed is not None and len(b.index):
-                b = b.only(self.allowed)
-            self._bounds = b
         return self._bounds
 
     @property

@@ -168,25 +168,31 @@ done:
     return out;
 }
 
-/* per_word(sig_bound, inverse, lo, index_out, bound_out) -> number of words
+/* per_word(sig_bound, inverse, lo, index_out, bound_out[, allowed]) -> number of words
  * Each word's bound, its signature's (``sig_bound``: float64, one a signature; ``inverse``: int64, each word's
- * signature, as ``signatures`` numbers them), kept for the words whose bound is above -inf: their lexicon indices (lo
+ * signature, as ``signatures`` numbers them), kept for the words whose bound is above -inf and, given ``allowed``
+ * (one byte a lexicon word, nonzero: allowed; ``kernel_keep``'s flags), that it allows: their lexicon indices (lo
  * plus their place) into ``index_out`` (int64) and their bounds into ``bound_out`` (float64), in order, in one pass
  * over the words (solver/search/hardback/signatures.py's ``per_word``: numpy's take, comparison, nonzero and gather
  * in five). */
 PyObject *kernel_per_word(PyObject *self, PyObject *args) {
-    Py_buffer sb, ib, xb, bb;
+    Py_buffer sb, ib, xb, bb, ab = {0};
     Py_ssize_t lo;
-    if (!PyArg_ParseTuple(args, "y*y*nw*w*", &sb, &ib, &lo, &xb, &bb)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*y*nw*w*|y*", &sb, &ib, &lo, &xb, &bb, &ab)) return NULL;
     PyObject *out = NULL;
     const double *sig = (const double *)sb.buf;
     const int64_t *inverse = (const int64_t *)ib.buf;
     int64_t *index = (int64_t *)xb.buf;
     double *bound = (double *)bb.buf;
+    const uint8_t *allowed = ab.obj != NULL ? (const uint8_t *)ab.buf : NULL;
     Py_ssize_t nsig = sb.len / (Py_ssize_t)sizeof(double), n = ib.len / (Py_ssize_t)sizeof(int64_t);
     if (sb.len % (Py_ssize_t)sizeof(double) || ib.len % (Py_ssize_t)sizeof(int64_t) || lo < 0 ||
         xb.len < n * (Py_ssize_t)sizeof(int64_t) || bb.len < n * (Py_ssize_t)sizeof(double)) {
         PyErr_SetString(PyExc_ValueError, "kernel: per-word bounds of arrays of other sizes");
+        goto done;
+    }
+    if (allowed != NULL && ab.len < lo + n) {
+        PyErr_SetString(PyExc_ValueError, "kernel: a word beyond the allowed flags");
         goto done;
     }
     Py_ssize_t m = 0;
@@ -199,7 +205,7 @@ PyObject *kernel_per_word(PyObject *self, PyObject *args) {
         double b = sig[j];
         index[m] = lo + w; /* written always, kept (m moves on) only above -inf: no branch to mispredict */
         bound[m] = b;
-        m += b > -HUGE_VAL;
+        m += (b > -HUGE_VAL) & (allowed == NULL || allowed[lo + w] != 0);
     }
     out = PyLong_FromSsize_t(m);
 done:
@@ -207,6 +213,7 @@ done:
     PyBuffer_Release(&ib);
     PyBuffer_Release(&xb);
     PyBuffer_Release(&bb);
+    if (ab.obj != NULL) PyBuffer_Release(&ab);
     return out;
 }
 
