@@ -434,5 +434,6 @@ def test_the_allowed_words_are_kept_in_the_words_pass(enable: Lexicon) -> None:
             assert len(got.index) < len(bound.word_bounds(enable, pool, native=native_).index)
             assert list(got.index) == list(want.index) and list(got.bound) == list(want.bound)
     sig, out = array("d", [1.0]), array("q", [0, 0])
+    assert native.kernel is not None
     with pytest.raises(ValueError, match="beyond the allowed flags"):
         native.kernel.per_word(sig, array("q", [0, 0]), 5, out, array("d", [0.0, 0.0]), b"\x01" * 6)
