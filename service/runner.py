@@ -243,7 +243,8 @@ class _FairLane:
             if self.workers[index].started and not self.workers[index].ready.is_set():
                 self._restarting[index] = now + self.restart_cost
                 self._replace[index] = True
-            self._cv.notify_all()  # its thread: to replace it, or to serve who came meanwhile
+            if self._replace[index] or self._turn:  # its thread: to replace it, or to serve who came meanwhile
+                self._cv.notify_all()  # (else no thread has anything to do: waking them all costs the loop the GIL)
         self._done(item.client)
 
     def _typical_cost(self) -> float:

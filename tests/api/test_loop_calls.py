@@ -222,3 +222,28 @@ def test_a_job_too_large_for_the_loop_goes_through_the_lanes_thread(runner: Runn
         assert await task == payload
 
     run(scenario)
+
+
+def test_a_worker_given_back_wakes_no_thread_when_none_has_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lent worker given back with nobody waiting and nothing to replace wakes none of the lane's threads (each
+    woken thread takes the GIL from the event loop and goes back to sleep); when a request waits meanwhile, it is
+    served all the same."""
+    r = Runner(threads=2, max_queue=64, jobs_only=True)
+    r.start()
+    try:
+        lane = r._lanes[Lane.LIGHT]
+        wakes: list[int] = []
+        notify_all = lane._cv.notify_all
+        monkeypatch.setattr(lane._cv, "notify_all", lambda: (wakes.append(1), notify_all())[1])
+
+        async def scenario() -> None:
+            for n in range(5):
+                assert await r.run(Job(echo, (n,)), 5, Lane.LIGHT, Caller("a")) == n
+            assert wakes == [] and not lent(r)
+            # both workers lent, a third request waits in the lane: the first worker given back serves it
+            jobs = [asyncio.ensure_future(r.run(Job(pause, (0.2, c)), 5, Lane.LIGHT, Caller(c))) for c in "xyz"]
+            assert await asyncio.gather(*jobs) == ["x", "y", "z"]
+
+        run(scenario)
+    finally:
+        r.close()
