@@ -234,7 +234,12 @@ def test_a_worker_given_back_wakes_no_thread_when_none_has_work(monkeypatch: pyt
         lane = r._lanes[Lane.LIGHT]
         wakes: list[int] = []
         notify_all = lane._cv.notify_all
-        monkeypatch.setattr(lane._cv, "notify_all", lambda: (wakes.append(1), notify_all())[1])
+
+        def counted() -> None:
+            wakes.append(1)
+            notify_all()
+
+        monkeypatch.setattr(lane._cv, "notify_all", counted)
 
         async def scenario() -> None:
             for n in range(5):
