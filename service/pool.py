@@ -140,6 +140,27 @@ def _serve(conn: Connection, flag: Synchronized[int], load: Callable[[], Any]) -
             conn.send(("internal", f"the answer could not be sent back: {type(e).__name__}: {e}"))
 
 
+async def _until(done: asyncio.Future[None], timeout: float) -> None:
+    """Wait until ``done`` is done or ``timeout`` seconds have passed (``asyncio.wait`` for one future, without its
+    sets, its tasks and its callbacks on every future: this wait is on every job's path)."""
+    if done.done():
+        return
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[None] = loop.create_future()
+
+    def wake(*_: object) -> None:
+        if not waiter.done():
+            waiter.set_result(None)
+
+    timer = loop.call_later(timeout, wake)
+    done.add_done_callback(wake)
+    try:
+        await waiter
+    finally:
+        timer.cancel()
+        done.remove_done_callback(wake)
+
+
 def _rebuild(kind: str, value: Any) -> Any:
     """The answer of a job from what its worker sent: its value, or its exception raised again (its class, its
     message and its attributes: a field error keeps its field, an ``Unavailable`` its status)."""
@@ -371,7 +392,7 @@ class Worker:
                 if left <= 0:
                     self.kill()  # reaped, and another started, by the lane's thread
                     raise Outran(stopping)
-                await asyncio.wait({reader.done}, timeout=min(left, poll))
+                await _until(reader.done, min(left, poll))
                 if reader.done.done() or stopping:
                     continue
                 if (cancel.is_set() or (gone is not None and await gone())) and not reader.done.done():

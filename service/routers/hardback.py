@@ -19,6 +19,7 @@ from solver.answers import filters
 from solver.answers import hint as answers
 from solver.errors import GhostwriterError
 from solver.hardback.benefits import Role
+from solver.hardback.cards import Card
 from solver.hardback.objectives import Objective
 from solver.hardback.state import TurnState
 from solver.search.hardback import Search
@@ -32,11 +33,31 @@ def lane_of(state: TurnState, heavy: bool = False) -> Lane:
     """The runner's lane for a search of this state: by the work its cards can cause (their number, their
     uncover and double benefits, their choices), not by how many cards carry such benefits."""
     cards = (*state.hand, *state.inked, *state.mine, *state.others)
-    moving = (Role.UNCOVER, Role.DOUBLE)
-    benefits = [b for c in cards for b in (*c.basic, *c.genre_bonus)]
-    specials = sum(1 for b in benefits if b.row.role in moving)
-    choices = sum(1 for b in benefits if b.row.role in (Role.TRASH, Role.DUMP) or len(b.row.gives) > 1)
+    specials = choices = 0
+    for c in cards:
+        s, ch = _work_of(c)
+        specials += s
+        choices += ch
     return Lane.HEAVY if heavy else Lane.for_hand(len(cards), specials, choices)
+
+
+_MOVING = (Role.UNCOVER, Role.DOUBLE)
+_CHOOSING = (Role.TRASH, Role.DUMP)
+_WORK: dict[Card, tuple[int, int]] = {}  # ``_work_of`` by card (catalogue cards are found by identity at once)
+WORK_CAP = 4096  # cards remembered before they are forgotten at once (house cards are made per request)
+
+
+def _work_of(card: Card) -> tuple[int, int]:
+    """A card's uncover and double benefits, and its benefits that offer a choice (``lane_of``'s counts)."""
+    got = _WORK.get(card)
+    if got is None:
+        benefits = (*card.basic, *card.genre_bonus)
+        specials = sum(1 for b in benefits if b.row.role in _MOVING)
+        choices = sum(1 for b in benefits if b.row.role in _CHOOSING or len(b.row.gives) > 1)
+        if len(_WORK) >= WORK_CAP:
+            _WORK.clear()
+        got = _WORK[card] = (specials, choices)
+    return got
 
 
 def _search(work: Work, body: QueryIn, budget: float) -> tuple[Search, str]:
