@@ -80,17 +80,19 @@ TARGET_P99_MS = 100.0
 GENERATORS = ("seeded", "box", "game")  # bench_hint.random_state, hands.box_state, hands.game_states
 
 
-def bodies(n: int, plain: bool = False, generator: str = "seeded", size: int = 5) -> list[dict[str, Any]]:
+def bodies(
+    n: int, plain: bool = False, generator: str = "seeded", size: int = 5, seed0: int = SEED0
+) -> list[dict[str, Any]]:
     """n request bodies, top 5 by value: seeded random states of ``size`` cards (5 cards: with a classic or an
     inked card, unless ``plain``), or from the whole box (``hands.box_state``), or dealt in bot games
-    (``hands.game_states``: their own sizes)."""
+    (``hands.game_states``: their own sizes); seeds from ``seed0``."""
     if generator == "game":
-        states = game_states(default_lexicon(), n, SEED0)
+        states = game_states(default_lexicon(), n, seed0)
     else:
         if generator == "box":  # 5 cards as the seeded ones: each with a classic or an inked card
-            states = [box_state(SEED0 + i, size, classic_or_inked=size == 5) for i in range(n)]
+            states = [box_state(seed0 + i, size, classic_or_inked=size == 5) for i in range(n)]
         else:
-            states = [random_state(SEED0 + i, size) for i in range(n)]
+            states = [random_state(seed0 + i, size) for i in range(n)]
     if plain:
         states = [{"hand": s["hand"]} for s in states]
     return [{**s, "top": TOP, "objective": "value"} for s in states]
@@ -353,6 +355,9 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--size", type=int, default=5, help="cards a hand (default 5; the game's own for --generator game)")
     ap.add_argument("--check-only", action="store_true",
                     help="no load: every hand once through the service, one client, its elapsed_ms summarized")
+    ap.add_argument("--served", type=int, default=0,
+                    help="hints of other hands (the same generator, other seeds) the service answers before the "
+                         "check, untimed: a service that has been serving (default 0: a fresh service)")
     ap.add_argument("--floor", type=int, default=10, help="seconds of GET /healthz under the same load (default 10)")
     ap.add_argument("--warmup", type=int, default=5, help="seconds of load before the measure (default 5)")
     ap.add_argument("--app", default="service.main:create_app",
@@ -407,6 +412,26 @@ class Measured:
     collections_inside: list[float] = field(default_factory=list)  # those inside a search job, in ms
 
 
+SERVED_SEED0 = 1_050_000  # seeds of ``--served``'s hands: none of them is a hand of the check
+
+
+def serve_first(server: Server, served: list[dict[str, Any]]) -> None:
+    """Other hands through the service first, one client, untimed (``--served``): every one must get a 200."""
+    print(f"served first: {len(served)} hints of other hands, untimed ...", flush=True)
+    host, port = server.url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        for i, body in enumerate(served):
+            data = json.dumps(body).encode()
+            conn.request("POST", HINT_PATH, body=data, headers={"Content-Type": "application/json"})
+            r = conn.getresponse()
+            raw = r.read()
+            if r.status != 200:
+                raise SystemExit(f"bench_service: served hand {i} got {r.status}: {raw[:200].decode(errors='replace')}")
+    finally:
+        conn.close()
+
+
 def run_check(server: Server, requests: list[dict[str, Any]], base: Baseline) -> tuple[Check, float]:
     """Every body once through the service, one client, printed; with the server's CPU a hint."""
     print("check: every body once, one client ...", flush=True)
@@ -433,6 +458,8 @@ def run_service(args: argparse.Namespace, requests: list[dict[str, Any]], base: 
             server.start(Path(tmp))
             ready_s = server.wait_ready()
             print(f"  ready after {ready_s:.1f} s; {len(server.pids())} processes")
+            if args.served > 0:
+                serve_first(server, bodies(args.served, args.plain, args.generator, args.size, SERVED_SEED0))
             checked, check_cpu_ms = run_check(server, requests, base)
             if checked.bad:
                 print(f"bench_service: {len(checked.bad)} requests did not get a 200; no load run", file=sys.stderr)
@@ -639,7 +666,8 @@ def print_check_only(args: argparse.Namespace, requests: list[dict[str, Any]], b
     benchmarks/results/bench_service_check.json."""
     el, c = m.checked.elapsed_ms, m.checked
     summary = {
-        "hands": describe_hands(args), "n": len(requests), "answered": len(el), "differ": len(c.differ),
+        "hands": describe_hands(args), "n": len(requests), "served_first": args.served, "answered": len(el),
+        "differ": len(c.differ),
         "elapsed_median_ms": statistics.median(el), "elapsed_p99_ms": percentile(el, 0.99),
         "elapsed_worst_ms": max(el), "in_process_median_ms": statistics.median(base.times_ms),
         "in_process_p99_ms": percentile(base.times_ms, 0.99), "in_process_worst_ms": max(base.times_ms),
@@ -647,7 +675,8 @@ def print_check_only(args: argparse.Namespace, requests: list[dict[str, Any]], b
         "gc_over_10ms": len(m.collections), "gc_over_10ms_ms": m.collections,
         "gc_over_10ms_inside_a_call": len(m.collections_inside),
     }
-    print(f"service ({args.workers} workers, one client), {summary['hands']}: elapsed_ms median "
+    served = f", after {args.served} hints of other hands" if args.served else ", a fresh service"
+    print(f"service ({args.workers} workers, one client{served}), {summary['hands']}: elapsed_ms median "
           f"{summary['elapsed_median_ms']:.2f} ms, p99 {summary['elapsed_p99_ms']:.1f} ms, worst "
           f"{summary['elapsed_worst_ms']:.1f} ms; in-process median {summary['in_process_median_ms']:.2f} ms "
           f"(the search {summary['in_process_search_median_ms']:.2f} ms), p99 {summary['in_process_p99_ms']:.1f} ms, "
