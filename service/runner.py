@@ -52,6 +52,10 @@ RESTART_COST = 1.0  # seconds a killed worker's replacement is first reckoned to
 MIN_SEARCH = 0.05  # seconds a request that could start at once may search, whatever its reading took before
 GRACE = 3.0  # seconds past its deadline before a request running a plain function (not a job) is given up
 POLL = 0.5  # seconds between two looks at whether a waiting request's client went away
+# a request the reckoning would refuse only for searches that started a moment ago (``_FairLane.submit``) waits this
+# long for them instead: a heavy search is reckoned at its whole limit, and most end within milliseconds
+YOUNG = 0.02  # seconds a running search has run at most to be such a search
+PATIENCE = 0.05  # seconds such a request waits to start before it is refused as it would have been at once
 LIGHT_CARDS = 8  # a hand (with inked cards and classics) of at most this many cards is light ...
 LIGHT_SPECIALS = 3  # ... when its cards carry at most this many uncover and double benefits ...
 LIGHT_CHOICES = 6  # ... and at most this many choices (coins or prestige, trash, dump)
@@ -112,6 +116,8 @@ class _Item:
     cancel: threading.Event
     queued: bool = False  # it had work ahead of it when it came (a worker being replaced included)
     started: float = 0.0
+    refusal: Unavailable | None = None  # admitted on patience: refused so unless started by ``give_up``
+    give_up: float = 0.0
 
     def left(self, now: float) -> float:
         """Seconds it is reckoned to hold its thread still (a search whose client went away stops soon)."""
@@ -193,11 +199,14 @@ class _FairLane:
             cost = min(deadline - now, self._typical_cost())
             item = _Item(future, call, client, deadline, cost, cancel, queued=ahead > 0)
             if ahead > 0 and now + ahead > deadline - _min_run(deadline, arrived):
-                raise Unavailable(
+                refusal = Unavailable(
                     f"the service is busy: a {self.name} search could start in {ahead:.1f} s at the soonest, past "
                     "this request's time limit: retry then, or give a larger time_limit",
                     retry_after=max(1, math.ceil(ahead)),
                 )
+                if not self._only_young(now):
+                    raise refusal
+                item.refusal, item.give_up = refusal, now + PATIENCE  # (``_wait`` refuses it then, if still queued)
             self._by_client[client] = mine + 1
             if client not in self._queues:
                 self._queues[client] = deque()
@@ -246,6 +255,16 @@ class _FairLane:
             if self._replace[index] or self._turn:  # its thread: to replace it, or to serve who came meanwhile
                 self._cv.notify_all()  # (else no thread has anything to do: waking them all costs the loop the GIL)
         self._done(item.client)
+
+    def _only_young(self, now: float) -> bool:
+        """Is the work ahead only searches running for less than ``YOUNG`` (none queued, none being replaced)?"""
+        running = [it for it in self._running if it is not None]
+        return (
+            bool(running)
+            and not self._turn
+            and not any(self._restarting)
+            and all(now - it.started < YOUNG for it in running)
+        )
 
     def _typical_cost(self) -> float:
         return math.inf if self.name == "heavy" else max(0.05, 4 * self.typical)
@@ -363,9 +382,15 @@ async def _wait(answer: asyncio.Future[Any], until: float, item: _Item, caller: 
     gone = caller.gone
     while (left := until - time.monotonic()) > 0:
         step = min(left, POLL) if gone is not None else left
+        if item.refusal is not None:
+            step = min(step, max(0.0, item.give_up - time.monotonic()))
         done, _ = await asyncio.wait({answer}, timeout=step)
         if done:
             return
+        if item.refusal is not None and time.monotonic() >= item.give_up:
+            if item.future.cancel():  # not started within its patience: refused as the reckoning said at once
+                raise item.refusal
+            item.refusal = None  # started: it runs to its answer
         if gone is not None and not caller.cancel.is_set() and await gone():
             item.future.cancel()  # still queued: it never runs
             caller.cancel.set()  # running: it stops at its next look at the clock, or its worker is killed

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from pool_jobs import refuse, spin, wait_for_cancel
 
+from service import runner as runner_module
 from service.dictionaries import load
 from service.errors import FieldError
 from service.pool import KILL_GRACE, Job, Outran, Work, Worker, prepare
@@ -98,6 +99,52 @@ def test_a_request_that_cannot_start_before_its_deadline_is_refused_at_once() ->
         release.set()
         await busy
         runner.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_search_that_started_a_moment_ago_is_waited_for_a_moment_not_reckoned_at_its_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A heavy search is reckoned at its whole limit; one that started a moment ago most often ends within
+    milliseconds. A request that only such a search would keep from starting in time waits ``PATIENCE`` for it: it
+    is served when the search ends by then, and refused as before (the same message) when it does not. (A moment
+    and the patience are widened here, so that a loaded machine's slow thread does not decide the test.)"""
+    monkeypatch.setattr(runner_module, "YOUNG", 0.5)
+    monkeypatch.setattr(runner_module, "PATIENCE", 1.0)
+
+    async def started(runner: Runner) -> None:
+        while runner._lanes[Lane.HEAVY]._running[0] is None:
+            await asyncio.sleep(0.001)
+
+    async def scenario() -> None:
+        runner = Runner(threads=1, max_queue=64)
+
+        def a_moment() -> str:
+            time.sleep(0.1)
+            return "a"
+
+        try:
+            short = asyncio.ensure_future(runner.run(a_moment, 5, Lane.HEAVY, Caller("a")))
+            await started(runner)  # it runs, for 0.1 s of its 5 s
+            assert await runner.run(lambda: "b", 1, Lane.HEAVY, Caller("b")) == "b"
+            assert await short == "a"
+
+            release = threading.Event()
+            long = asyncio.ensure_future(runner.run(lambda: release.wait(5), 5, Lane.HEAVY, Caller("a")))
+            await started(runner)
+            start, ran = time.monotonic(), []
+            with pytest.raises(Unavailable) as e:
+                await runner.run(lambda: ran.append("c"), 2, Lane.HEAVY, Caller("c"))
+            waited = time.monotonic() - start
+            assert 0.99 <= waited < 1.8 and "could start in" in str(e.value), waited
+            assert e.value.status == 503 and e.value.retry_after >= 4
+            release.set()
+            await long
+            assert await runner.run(lambda: "d", 1, Lane.HEAVY, Caller("c")) == "d"
+            assert ran == []  # the refused one never ran
+        finally:
+            runner.close()
 
     asyncio.run(scenario())
 
