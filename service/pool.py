@@ -140,9 +140,10 @@ def _serve(conn: Connection, flag: Synchronized[int], load: Callable[[], Any]) -
             conn.send(("internal", f"the answer could not be sent back: {type(e).__name__}: {e}"))
 
 
-async def _until(done: asyncio.Future[None], timeout: float) -> None:
+async def wait_until(done: asyncio.Future[Any], timeout: float) -> None:
     """Wait until ``done`` is done or ``timeout`` seconds have passed (``asyncio.wait`` for one future, without its
-    sets, its tasks and its callbacks on every future: this wait is on every job's path)."""
+    sets, its tasks and its callbacks on every future: this wait is on every job's path, the loop's and a lane
+    thread's). ``done`` is neither awaited nor cancelled."""
     if done.done():
         return
     loop = asyncio.get_running_loop()
@@ -392,7 +393,7 @@ class Worker:
                 if left <= 0:
                     self.kill()  # reaped, and another started, by the lane's thread
                     raise Outran(stopping)
-                await _until(reader.done, min(left, poll))
+                await wait_until(reader.done, min(left, poll))
                 if reader.done.done() or stopping:
                     continue
                 if (cancel.is_set() or (gone is not None and await gone())) and not reader.done.done():

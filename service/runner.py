@@ -43,7 +43,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from service.pool import KILL_GRACE, LOOP_JOB, Job, Outran, Worker, prepare
+from service.pool import KILL_GRACE, LOOP_JOB, Job, Outran, Worker, prepare, wait_until
 
 T = TypeVar("T")
 
@@ -384,8 +384,8 @@ async def _wait(answer: asyncio.Future[Any], until: float, item: _Item, caller: 
         step = min(left, POLL) if gone is not None else left
         if item.refusal is not None:
             step = min(step, max(0.0, item.give_up - time.monotonic()))
-        done, _ = await asyncio.wait({answer}, timeout=step)
-        if done:
+        await wait_until(answer, step)
+        if answer.done():
             return
         if item.refusal is not None and time.monotonic() >= item.give_up:
             if item.future.cancel():  # not started within its patience: refused as the reckoning said at once
